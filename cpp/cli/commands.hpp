@@ -1,0 +1,36 @@
+#pragma once
+// The CLI's subcommands. Each returns the process exit code; bad input throws
+// UsageError (exit 2).
+#include <string>
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
+namespace pairpower::cli {
+
+/// A flag kept as text so that parsing errors can name it precisely.
+struct Flag {
+  std::string value;
+  CLI::Option* option = nullptr;
+  bool given() const;
+};
+
+struct SimulateFlags {
+  Flag preset, reps, seed, threads, format, n, delta, rho, model, mean, sd, alpha, tests, power, progress;
+};
+void add_simulate(CLI::App& app, SimulateFlags& f);
+int run_simulate(const SimulateFlags& f);
+
+struct AnalyticFlags {
+  Flag n, delta, rho, sd, sd_diff, alpha, power, format;
+};
+void add_power(CLI::App& app, AnalyticFlags& f);
+void add_samplesize(CLI::App& app, AnalyticFlags& f);
+void add_mde(CLI::App& app, AnalyticFlags& f);
+int run_power(const AnalyticFlags& f);
+int run_samplesize(const AnalyticFlags& f);
+int run_mde(const AnalyticFlags& f);
+
+}  // namespace pairpower::cli

@@ -1,0 +1,51 @@
+// pairpower: power analysis for paired comparisons of retrieval / embedding
+// systems. See README.md for the command-line contract.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "arguments.hpp"
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace pairpower::cli;
+  CLI::App app{"pairpower: how many queries do you need, and is B really better than A?"};
+  app.require_subcommand(1);
+  SimulateFlags sim;
+  AnalyticFlags pow, ss, mde;
+  auto* c_sim = app.add_subcommand("simulate", "Monte Carlo power over a grid (or --preset paper)");
+  auto* c_pow = app.add_subcommand("power", "Analytic power of the paired t and Wilcoxon tests");
+  auto* c_ss = app.add_subcommand("samplesize", "Smallest N reaching a target power");
+  auto* c_mde = app.add_subcommand("mde", "Minimum detectable effect at a given N");
+  add_simulate(*c_sim, sim);
+  add_power(*c_pow, pow);
+  add_samplesize(*c_ss, ss);
+  add_mde(*c_mde, mde);
+  try {
+    app.parse(argc, argv);
+    if (c_sim->parsed()) return run_simulate(sim);
+    if (c_pow->parsed()) return run_power(pow);
+    if (c_ss->parsed()) return run_samplesize(ss);
+    if (c_mde->parsed()) return run_mde(mde);
+  } catch (const CLI::CallForHelp&) {
+    std::fputs(app.help().c_str(), stdout);  // CLI11 shows the chosen subcommand's help
+    return 0;
+  } catch (const CLI::Success&) {
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "pairpower: error: {} (see pairpower --help)\n", e.what());
+    return 2;
+  } catch (const UsageError& e) {
+    fmt::print(stderr, "pairpower: error: {}\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "pairpower: error: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "pairpower: internal error: {}\n", e.what());
+    return 1;
+  }
+  return 2;
+}

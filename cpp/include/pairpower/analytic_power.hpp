@@ -1,0 +1,49 @@
+#pragma once
+// Closed-form power of two-sided paired tests when D = s_B − s_A ~ N(δ, σ_d²).
+//
+// Example:
+//   auto e = pairpower::PairedEffect::from_scores(0.01, 0.12, 0.5);  // σ_d = 0.12
+//   double p = pairpower::power_paired_t(100, e, 0.05);               // ≈ 0.131
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace pairpower {
+
+/// The effect on the difference scale: mean δ and SD σ_d of per-query differences.
+struct PairedEffect {
+  double delta;
+  double sd_diff;
+  /// Equal marginal SDs σ and correlation ρ: σ_d² = 2σ²(1 − ρ) (paper §2.3).
+  static PairedEffect from_scores(double delta, double sd, double rho);
+  /// Throws std::invalid_argument unless δ is finite and σ_d > 0 is finite.
+  static PairedEffect from_sd_diff(double delta, double sd_diff);
+};
+
+/// Paired t: P(|T'| > t_c), T' noncentral t with df = n − 1, λ = δ√n/σ_d,
+/// t_c = t_{n−1, 1−α/2}. Equals R's power.t.test(type="paired", strict=TRUE).
+double power_paired_t(std::size_t n, PairedEffect e, double alpha);
+
+/// Wilcoxon by Noether (1987, JASA 82:645–647):
+/// Φ(√(3n)·|p′ − ½| − z_{1−α/2}), p′ = P(D₁ + D₂ > 0) = Φ(√2·δ/σ_d).
+double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha);
+
+/// Wilcoxon by the exact non-null mean and variance of W₊ (Lehmann 1975,
+/// Nonparametrics §4.2), W₊ taken as normal with a continuity correction,
+/// against the rejection region of the test as scipy runs it (exact null
+/// distribution for n ≤ 50, normal approximation above):
+/// E W₊ = n p₁ + C(n,2) p₂,
+/// Var W₊ = n p₁(1−p₁) + C(n,2) p₂(1−p₂) + 2n(n−1)(p₃ − p₁p₂) + n(n−1)(n−2)(p₄ − p₂²),
+/// p₁ = P(D>0), p₂ = P(D₁+D₂>0), p₃ = P(D₁>0, D₁+D₂>0), p₄ = P(D₁+D₂>0, D₁+D₃>0).
+double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha);
+
+enum class PowerMethod { paired_t, wilcoxon_moments, wilcoxon_noether };
+std::string_view to_string(PowerMethod m) noexcept;
+
+/// Dispatches on the method.
+double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha);
+
+/// Throws std::invalid_argument unless 0 < α < 1.
+void validate_alpha(double alpha);
+
+}  // namespace pairpower

@@ -1,0 +1,35 @@
+#pragma once
+// The seed paper ("How Many Test Pairs Do You Need?"): its grid and the values
+// it prints, so that our results can be set beside them.
+//
+// Example:
+//   auto g = pairpower::paper_grid(1000, 42);
+//   for (const auto& v : pairpower::paper_printed_values()) { … v.power … }
+#include <cstdint>
+#include <span>
+
+#include "pairpower/monte_carlo.hpp"
+
+namespace pairpower {
+
+/// N ∈ {50,100,200,500,1000} × δ ∈ {0,.01,.02,.05,.10} × ρ ∈ {.5,.8,.95} ×
+/// {clipped normal, Beta copula} × {t, Wilcoxon}, mean 0.65, SD 0.12, α = 0.05.
+GridSpec paper_grid(std::uint64_t reps, std::uint64_t seed);
+
+/// One number printed in the paper (R = 1000 replicates each).
+struct PaperValue {
+  const char* section;  ///< "4.2", "4.3", "4.5", "4.6", "5.1"
+  ScoreModel model;
+  PairedTest test;
+  std::size_t n;
+  double delta;
+  double rho;
+  double power;
+};
+
+std::span<const PaperValue> paper_printed_values() noexcept;
+
+/// The paper's replicate count.
+constexpr std::uint64_t paper_reps = 1000;
+
+}  // namespace pairpower

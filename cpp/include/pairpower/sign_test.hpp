@@ -1,0 +1,26 @@
+#pragma once
+// Sign test: the number of positive differences among the nonzero ones is
+// Binomial(m, ½) under H0. Two-sided p as scipy.stats.binomtest(k, m) gives it
+// for p = ½: min(1, 2·P(X ≤ min(k, m − k))), and 1 when k = m/2.
+//
+// Example:
+//   auto s = pairpower::sign_test(d);   // s.p_value
+#include <cstddef>
+#include <span>
+
+namespace pairpower {
+
+struct SignTestResult {
+  std::size_t n_positive;
+  std::size_t n_negative;
+  std::size_t n_zero;
+  double p_value;  ///< 1 when every difference is zero
+};
+
+/// Throws std::invalid_argument when d is empty or holds a non-finite value.
+SignTestResult sign_test(std::span<const double> d);
+
+/// Two-sided p for k positives among m nonzero differences (1 when m = 0).
+double sign_test_p(std::size_t k, std::size_t m);
+
+}  // namespace pairpower

@@ -1,0 +1,40 @@
+#pragma once
+// Inverting analytic power: the smallest N for a target power, and the
+// minimum detectable effect (MDE) for a given N.
+//
+// Example:
+//   auto s = pairpower::min_sample_size(pairpower::PowerMethod::paired_t,
+//                                       0.01, pairpower::sd_of_differences(0.12, 0.8), 0.05, 0.8);
+//   s.n;   // 455 (the paper's §6.1 says "500–1000")
+#include <cstddef>
+#include <optional>
+
+#include "pairpower/analytic_power.hpp"
+
+namespace pairpower {
+
+/// σ√(2(1 − ρ)); throws std::invalid_argument unless σ > 0 and −1 < ρ < 1.
+double sd_of_differences(double sd, double rho);
+
+struct SampleSizeSolution {
+  std::size_t n;  ///< smallest n ≥ 2 with power ≥ target
+  double power;   ///< power at n
+};
+
+/// Exact integer search. Returns nullopt when the target is out of reach below
+/// n_max (δ = 0, for instance). Throws std::invalid_argument on bad input.
+std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff,
+                                                  double alpha, double target_power,
+                                                  std::size_t n_max = 100'000'000);
+
+struct EffectSolution {
+  double delta;  ///< smallest δ > 0 with power ≥ target (to 1e-12 relative)
+  double power;
+};
+
+/// Returns nullopt when no effect reaches the target at this n (the Wilcoxon
+/// approximation at n ≤ 5, say). Throws std::invalid_argument on bad input.
+std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
+                                     double target_power);
+
+}  // namespace pairpower

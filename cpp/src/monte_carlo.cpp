@@ -1,0 +1,323 @@
+#include "pairpower/monte_carlo.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+
+#include "pairpower/beta_quantile_table.hpp"
+#include "pairpower/decision_rules.hpp"
+#include "pairpower/fast_normal.hpp"
+#include "pairpower/paired_t.hpp"
+#include "pairpower/random.hpp"
+#include "pairpower/signed_ranks.hpp"
+
+namespace pairpower {
+
+std::string_view to_string(PairedTest t) noexcept {
+  switch (t) {
+    case PairedTest::t: return "t";
+    case PairedTest::wilcoxon: return "wilcoxon";
+    case PairedTest::sign: return "sign";
+  }
+  return "?";
+}
+
+std::optional<PairedTest> paired_test_from_string(std::string_view s) noexcept {
+  if (s == "t") return PairedTest::t;
+  if (s == "wilcoxon") return PairedTest::wilcoxon;
+  if (s == "sign") return PairedTest::sign;
+  return std::nullopt;
+}
+
+PowerEstimate make_estimate(std::uint64_t rejections, std::uint64_t reps) noexcept {
+  const double p = static_cast<double>(rejections) / static_cast<double>(reps);
+  return {p, std::sqrt(p * (1.0 - p) / static_cast<double>(reps)), reps};
+}
+
+void validate(const GridSpec& g) {
+  auto fail = [](const std::string& msg) { throw std::invalid_argument(msg); };
+  if (g.models.empty()) fail("model: at least one score model is required");
+  if (g.n.empty()) fail("n: at least one sample size is required");
+  for (std::size_t n : g.n)
+    if (n < 2 || n > 1'000'000) fail("n: " + std::to_string(n) + " is outside 2 … 1000000");
+  if (g.delta.empty()) fail("delta: at least one effect is required");
+  if (g.rho.empty()) fail("rho: at least one correlation is required");
+  if (g.tests.empty()) fail("tests: at least one test is required");
+  if (!(g.alpha > 0 && g.alpha < 1)) fail("alpha: " + std::to_string(g.alpha) + " must lie strictly between 0 and 1");
+  if (g.reps < 1 || g.reps > 1'000'000'000ULL) fail("reps: " + std::to_string(g.reps) + " is outside 1 … 1000000000");
+  for (double d : g.delta)
+    for (double r : g.rho) validate(Scenario{g.models.front(), g.marginal, d, r});
+}
+
+namespace {
+
+// Read-only objects shared by every cell that needs them, built once.
+template <class Key, class Value>
+class SharedCache {
+ public:
+  template <class Make>
+  std::shared_ptr<const Value> get(const Key& key, Make make) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = items_.find(key);
+    if (it != items_.end()) return it->second;
+    auto made = std::make_shared<const Value>(make());
+    items_.emplace(key, made);
+    return made;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<Key, std::shared_ptr<const Value>> items_;
+};
+
+using RuleKey = std::tuple<std::size_t, std::uint64_t>;  // (n, bits of α)
+
+std::shared_ptr<const GaussianToBeta> beta_table(BetaShape s) {
+  static SharedCache<std::pair<std::uint64_t, std::uint64_t>, GaussianToBeta> cache;
+  return cache.get({bits_of(s.a), bits_of(s.b)}, [s] { return GaussianToBeta(s); });
+}
+
+// Cells that differ only in δ share their random numbers (δ is not in the
+// key), so they are simulated together: one generation pass, and for the Beta
+// model one quantile lookup for system A, serve every δ.
+struct Rules {
+  std::shared_ptr<const PairedTRule> t;
+  std::shared_ptr<const WilcoxonRule> wilcoxon;
+  std::shared_ptr<const SignRule> sign;
+  bool needs_ranks = false;
+};
+
+struct Group {
+  ScoreModel model;
+  std::size_t n;
+  double rho;
+  ScoreMarginal marginal;
+  std::vector<double> deltas;
+  std::vector<PairedTest> tests;
+  std::uint64_t key;
+  Rules rules;
+  std::shared_ptr<const GaussianToBeta> beta_a;
+  std::vector<std::shared_ptr<const GaussianToBeta>> beta_b;  // one per δ
+};
+
+Group prepare(ScoreModel model, std::size_t n, double rho, ScoreMarginal marginal, std::vector<double> deltas,
+              double alpha, std::vector<PairedTest> tests, std::uint64_t seed) {
+  static SharedCache<RuleKey, PairedTRule> t_rules;
+  static SharedCache<RuleKey, WilcoxonRule> w_rules;
+  static SharedCache<RuleKey, SignRule> s_rules;
+  for (double d : deltas) validate(Scenario{model, marginal, d, rho});
+  if (n < 2) throw std::invalid_argument("n: must be at least 2");
+  if (!(alpha > 0 && alpha < 1)) throw std::invalid_argument("alpha: must lie strictly between 0 and 1");
+  Group g{model, n, rho, marginal, std::move(deltas), std::move(tests), 0, {}, nullptr, {}};
+  // δ is deliberately absent: common random numbers across effects.
+  g.key = hash_words({seed, static_cast<std::uint64_t>(model), n, bits_of(rho), bits_of(marginal.mean), bits_of(marginal.sd)});
+  const RuleKey rk{n, bits_of(alpha)};
+  for (PairedTest t : g.tests) {
+    switch (t) {
+      case PairedTest::t: g.rules.t = t_rules.get(rk, [&] { return PairedTRule(n, alpha); }); break;
+      case PairedTest::wilcoxon:
+        g.rules.wilcoxon = w_rules.get(rk, [&] { return WilcoxonRule(n, alpha); });
+        g.rules.needs_ranks = true;
+        break;
+      case PairedTest::sign:
+        g.rules.sign = s_rules.get(rk, [&] { return SignRule(n, alpha); });
+        g.rules.needs_ranks = true;
+        break;
+    }
+  }
+  if (model == ScoreModel::beta_copula) {
+    g.beta_a = beta_table(beta_from_moments(marginal.mean, marginal.sd));
+    for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(marginal.mean + d, marginal.sd)));
+  }
+  return g;
+}
+
+struct Workspace {
+  std::vector<std::uint32_t> bits;
+  std::vector<float> z1, z2;
+  std::vector<double> a, w, d;
+  SignedRanker ranker;
+};
+
+void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
+  const std::size_t n = g.n;
+  SignedRankSums ranks;
+  if (g.rules.needs_ranks) ranks = ws.ranker.rank(ws.d.data(), n);
+  for (std::size_t k = 0; k < g.tests.size(); ++k) {
+    bool reject = false;
+    switch (g.tests[k]) {
+      case PairedTest::t: reject = g.rules.t->rejects(t_statistic(ws.d.data(), n)); break;
+      case PairedTest::wilcoxon: reject = g.rules.wilcoxon->rejects(ranks); break;
+      case PairedTest::sign: reject = g.rules.sign->rejects(ranks.n_positive, ranks.n_nonzero); break;
+    }
+    counts[k] += reject ? 1 : 0;
+  }
+}
+
+// counts: deltas × tests, row-major.
+void run_reps(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws, std::uint64_t* counts) {
+  const std::size_t n = g.n;
+  const std::size_t padded = (n + 7) / 8 * 8;
+  ws.bits.resize(2 * padded);
+  ws.z1.resize(n);
+  ws.z2.resize(n);
+  ws.a.resize(n);
+  ws.w.resize(n);
+  ws.d.resize(n);
+  const double rho = g.rho;
+  const double ortho = std::sqrt(1.0 - rho * rho);
+  const double mean = g.marginal.mean, sd = g.marginal.sd;
+  const bool clip = g.model == ScoreModel::clipped_normal;
+  double* a = ws.a.data();
+  double* w = ws.w.data();
+  double* d = ws.d.data();
+  for (std::uint64_t rep = r0; rep < r1; ++rep) {
+    Xoshiro128x8 rng(hash_words({g.key, rep}));
+    rng.fill(ws.bits.data(), 2 * padded);
+    box_muller(ws.bits.data(), ws.bits.data() + padded, ws.z1.data(), ws.z2.data(), n);
+    const float* z1 = ws.z1.data();
+    const float* z2 = ws.z2.data();
+    // Latent pair: system A's z and system B's correlated z, in double.
+    for (std::size_t i = 0; i < n; ++i) {
+      const double x = z1[i], y = z2[i];
+      a[i] = x;
+      w[i] = rho * x + ortho * y;
+    }
+    if (g.model == ScoreModel::beta_copula) {
+      g.beta_a->transform(a, a, n);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        const double s = mean + sd * a[i];
+        a[i] = clip ? std::min(std::max(s, 0.0), 1.0) : s;
+      }
+    }
+    for (std::size_t j = 0; j < g.deltas.size(); ++j) {
+      if (g.model == ScoreModel::beta_copula) {
+        g.beta_b[j]->transform(w, d, n);
+        for (std::size_t i = 0; i < n; ++i) d[i] -= a[i];
+      } else {
+        const double mean_b = mean + g.deltas[j];
+        for (std::size_t i = 0; i < n; ++i) {
+          const double s = mean_b + sd * w[i];
+          d[i] = (clip ? std::min(std::max(s, 0.0), 1.0) : s) - a[i];
+        }
+      }
+      count_rejections(g, ws, counts + j * g.tests.size());
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> simulate_cell(const CellSpec& cell, std::uint64_t rep_begin, std::uint64_t rep_end) {
+  const Scenario& s = cell.scenario;
+  const Group g = prepare(s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed);
+  std::vector<std::uint64_t> counts(cell.tests.size(), 0);
+  Workspace ws;
+  run_reps(g, rep_begin, rep_end, ws, counts.data());
+  return counts;
+}
+
+GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
+  validate(g);
+  const auto start = std::chrono::steady_clock::now();
+
+  std::vector<Group> groups;
+  for (ScoreModel m : g.models)
+    for (std::size_t n : g.n)
+      for (double r : g.rho) groups.push_back(prepare(m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed));
+
+  // Batches of about 32k pairs per δ: small enough to balance two threads and
+  // to notice a cancel within a few milliseconds, big enough to amortise
+  // bookkeeping. Larger N first, so the last batches are short.
+  struct Batch {
+    std::size_t group;
+    std::uint64_t r0, r1;
+  };
+  std::vector<std::size_t> order(groups.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return groups[a].n > groups[b].n; });
+  std::vector<Batch> batches;
+  std::vector<std::size_t> batches_left(groups.size(), 0);
+  const std::size_t ndelta = g.delta.size();
+  std::uint64_t pairs_total = 0;
+  for (std::size_t gi : order) {
+    const std::uint64_t per = std::max<std::uint64_t>(1, 32768 / (groups[gi].n * ndelta));
+    for (std::uint64_t r = 0; r < g.reps; r += per) {
+      batches.push_back({gi, r, std::min<std::uint64_t>(g.reps, r + per)});
+      ++batches_left[gi];
+    }
+    pairs_total += g.reps * groups[gi].n * ndelta;
+  }
+
+  const std::size_t ntests = g.tests.size();
+  const std::size_t stride = ndelta * ntests;
+  std::vector<std::uint64_t> batch_counts(batches.size() * stride, 0);
+  std::atomic<std::size_t> next{0};
+  std::mutex progress_mutex;
+  const std::size_t cells_total = groups.size() * ndelta;
+  Progress progress{0, cells_total, 0, pairs_total};
+  std::vector<std::uint8_t> group_done(groups.size(), 0);
+  std::atomic<bool> stopped{false};
+
+  auto worker = [&] {
+    Workspace ws;
+    for (;;) {
+      if (opt.cancel && opt.cancel->load(std::memory_order_relaxed)) {
+        stopped = true;
+        return;
+      }
+      const std::size_t b = next.fetch_add(1);
+      if (b >= batches.size()) return;
+      const Batch& batch = batches[b];
+      run_reps(groups[batch.group], batch.r0, batch.r1, ws, &batch_counts[b * stride]);
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      progress.pairs_done += (batch.r1 - batch.r0) * groups[batch.group].n * ndelta;
+      if (--batches_left[batch.group] == 0) {
+        group_done[batch.group] = 1;
+        progress.cells_done += ndelta;
+      }
+      if (opt.on_progress) opt.on_progress(progress);
+    }
+  };
+
+  unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(1, batches.size())));
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+
+  // Sum in batch order: integer counts, so the total is exact whatever the order.
+  std::vector<std::uint64_t> totals(groups.size() * stride, 0);
+  for (std::size_t b = 0; b < batches.size(); ++b)
+    for (std::size_t k = 0; k < stride; ++k) totals[batches[b].group * stride + k] += batch_counts[b * stride + k];
+
+  // Report in the documented nesting: models × n × δ × ρ × tests.
+  GridResult res;
+  res.cancelled = stopped.load();
+  const std::size_t nrho = g.rho.size();
+  for (std::size_t mi = 0; mi < g.models.size(); ++mi)
+    for (std::size_t ni = 0; ni < g.n.size(); ++ni)
+      for (std::size_t di = 0; di < ndelta; ++di)
+        for (std::size_t ri = 0; ri < nrho; ++ri) {
+          const std::size_t gi = (mi * g.n.size() + ni) * nrho + ri;
+          if (!group_done[gi]) continue;
+          for (std::size_t k = 0; k < ntests; ++k) {
+            const std::uint64_t rej = totals[gi * stride + di * ntests + k];
+            res.cells.push_back({g.models[mi], g.n[ni], g.delta[di], g.rho[ri], g.tests[k], rej, make_estimate(rej, g.reps)});
+          }
+          res.pairs += g.reps * g.n[ni];
+        }
+  res.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return res;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,32 @@
+#include "pairpower/sign_test.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <boost/math/distributions/binomial.hpp>
+
+namespace pairpower {
+
+double sign_test_p(std::size_t k, std::size_t m) {
+  if (m == 0 || 2 * k == m) return 1.0;
+  const std::size_t tail = std::min(k, m - k);
+  const boost::math::binomial_distribution<double> dist(static_cast<double>(m), 0.5);
+  return std::min(1.0, 2.0 * boost::math::cdf(dist, static_cast<double>(tail)));
+}
+
+SignTestResult sign_test(std::span<const double> d) {
+  if (d.empty()) throw std::invalid_argument("sign test needs at least one pair");
+  SignTestResult r{0, 0, 0, 1.0};
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (!std::isfinite(d[i])) throw std::invalid_argument("difference " + std::to_string(i + 1) + " is not a finite number");
+    if (d[i] > 0) ++r.n_positive;
+    else if (d[i] < 0) ++r.n_negative;
+    else ++r.n_zero;
+  }
+  r.p_value = sign_test_p(r.n_positive, r.n_positive + r.n_negative);
+  return r;
+}
+
+}  // namespace pairpower

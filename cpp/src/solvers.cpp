@@ -1,0 +1,62 @@
+#include "pairpower/solvers.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <boost/math/tools/roots.hpp>
+
+namespace pairpower {
+namespace {
+
+void check_target(double alpha, double target) {
+  validate_alpha(alpha);
+  if (!(target > alpha && target < 1))
+    throw std::invalid_argument("power: the target must lie strictly between alpha and 1");
+}
+
+}  // namespace
+
+double sd_of_differences(double sd, double rho) { return PairedEffect::from_scores(0.0, sd, rho).sd_diff; }
+
+std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff, double alpha,
+                                                  double target, std::size_t n_max) {
+  check_target(alpha, target);
+  const PairedEffect e = PairedEffect::from_sd_diff(delta, sd_diff);
+  if (delta == 0) return std::nullopt;
+  auto power = [&](std::size_t n) { return analytic_power(m, n, e, alpha); };
+  // Grow an upper bound, then bisect on integers: power rises with n.
+  std::size_t lo = 1, hi = 2;
+  while (power(hi) < target) {
+    if (hi >= n_max) return std::nullopt;
+    lo = hi;
+    hi = std::min(n_max, hi * 2);
+  }
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (power(mid) >= target) hi = mid;
+    else lo = mid;
+  }
+  return SampleSizeSolution{hi, power(hi)};
+}
+
+std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
+                                                    double target) {
+  check_target(alpha, target);
+  if (n < 2) throw std::invalid_argument("n: must be at least 2");
+  (void)PairedEffect::from_sd_diff(0.0, sd_diff);
+  auto gap = [&](double delta) { return analytic_power(m, n, PairedEffect{delta, sd_diff}, alpha) - target; };
+  double hi = sd_diff / std::sqrt(static_cast<double>(n));
+  double lo = 0;
+  while (gap(hi) < 0) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e6 * sd_diff) return std::nullopt;
+  }
+  std::uintmax_t iterations = 200;
+  const auto bracket = boost::math::tools::toms748_solve(gap, lo, hi, boost::math::tools::eps_tolerance<double>(42), iterations);
+  // The upper end of the bracket reaches the target; report it.
+  const double delta = gap(bracket.second) >= 0 ? bracket.second : hi;
+  return EffectSolution{delta, gap(delta) + target};
+}
+
+}  // namespace pairpower

@@ -1,0 +1,32 @@
+#include "fixtures.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+namespace pairpower::test {
+
+const nlohmann::json& fixture(const std::string& name) {
+  static std::map<std::string, nlohmann::json> cache;
+  auto it = cache.find(name);
+  if (it != cache.end()) return it->second;
+  std::ifstream in(std::string(PAIRPOWER_FIXTURES_DIR) + "/" + name);
+  if (!in) throw std::runtime_error("missing fixture " + name + " (run scripts/generate_fixtures.py)");
+  return cache[name] = nlohmann::json::parse(in);
+}
+
+std::vector<double> differences(const nlohmann::json& c) {
+  const auto a = c.at("a").get<std::vector<double>>();
+  const auto b = c.at("b").get<std::vector<double>>();
+  std::vector<double> d(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) d[i] = b[i] - a[i];
+  return d;
+}
+
+bool close_rel(double x, double expected, double rel) {
+  if (expected == 0) return x == 0;
+  return std::fabs(x - expected) <= rel * std::fabs(expected);
+}
+
+}  // namespace pairpower::test

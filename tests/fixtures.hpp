@@ -1,0 +1,18 @@
+#pragma once
+// Reads the expected values that scripts/generate_fixtures.py wrote from scipy and R.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace pairpower::test {
+
+const nlohmann::json& fixture(const std::string& name);
+
+/// b − a element-wise, as numpy computes it.
+std::vector<double> differences(const nlohmann::json& sample_case);
+
+/// |x − expected| ≤ rel · |expected| (and exact equality for 0).
+bool close_rel(double x, double expected, double rel);
+
+}  // namespace pairpower::test
