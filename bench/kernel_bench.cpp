@@ -18,8 +18,21 @@ int main(int argc, char** argv) {
       const auto t0 = std::chrono::steady_clock::now();
       const auto counts = simulate_cell(cell, 0, reps);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      fmt::print("model={:<7} N={:<5} tests={:<10} {:8.2f} ns/pair  (rejections {})\n", to_string(m), n,
+      fmt::print("one cell   model={:<7} N={:<5} tests={:<10} {:8.2f} ns/pair  (rejections {})\n", to_string(m), n,
                  tests.size() == 1 ? "t" : "t+wilcoxon", 1e9 * s / static_cast<double>(reps * n), counts[0]);
     }
+    // The paper grid's slice at this N as the engine runs it: the five δ cells
+    // of each (model, N, ρ) share one generation pass.
+    GridSpec g;
+    g.models = {m};
+    g.n = {n};
+    g.delta = {0.0, 0.01, 0.02, 0.05, 0.10};
+    g.rho = {0.5, 0.8, 0.95};
+    g.reps = reps / 5;
+    RunOptions one_thread;
+    one_thread.threads = 1;
+    const GridResult r = run_grid(g, one_thread);
+    fmt::print("grid slice model={:<7} N={:<5} tests={:<10} {:8.2f} ns/pair  ({} pairs)\n", to_string(m), n, "t+wilcoxon",
+               1e9 * r.elapsed_s / static_cast<double>(r.pairs), r.pairs);
   }
 }
