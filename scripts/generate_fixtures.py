@@ -179,6 +179,20 @@ def noether_power(n, delta, sd_diff, alpha):
     return float(stats.norm.cdf(math.sqrt(3 * n) * abs(p_prime - 0.5) - stats.norm.isf(alpha / 2)))
 
 
+def sign_power(n, delta, sd_diff, alpha):
+    """Exact sign-test power: rejection region from scipy's binomtest p-values."""
+    k_star = -1
+    for k in range(0, (n + 1) // 2):
+        if stats.binomtest(k, n).pvalue < alpha:
+            k_star = k
+        else:
+            break
+    if k_star < 0:
+        return 0.0
+    p = stats.norm.cdf(delta / sd_diff)
+    return float(stats.binom.cdf(k_star, n, p) + stats.binom.sf(n - k_star - 1, n, p))
+
+
 def analytic_cases():
     cases = []
     for n in [2, 3, 5, 10, 25, 50, 100, 200, 455, 500, 1000, 5000]:
@@ -201,6 +215,8 @@ def analytic_cases():
         if c["n"] >= 3:
             c["wilcoxon_moments"] = wilcoxon_moments_power(c["n"], c["delta"], c["sd_diff"], c["alpha"])
         c["wilcoxon_noether"] = noether_power(c["n"], c["delta"], c["sd_diff"], c["alpha"])
+        if c["n"] <= 1000:
+            c["sign"] = sign_power(c["n"], c["delta"], c["sd_diff"], c["alpha"])
     return chosen
 
 

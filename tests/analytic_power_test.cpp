@@ -33,6 +33,18 @@ TEST_CASE("wilcoxon moment power matches the formula evaluated independently wit
   }
 }
 
+TEST_CASE("sign test power equals the exact binomial computed with scipy's binomtest region", "[analytic_power]") {
+  std::size_t checked = 0;
+  for (const auto& c : test::fixture("analytic_power.json").at("cases")) {
+    if (!c.contains("sign")) continue;
+    const std::size_t n = c.at("n");
+    const PairedEffect e{c.at("delta").get<double>(), c.at("sd_diff").get<double>()};
+    CHECK(std::fabs(power_sign_test(n, e, c.at("alpha")) - c.at("sign").get<double>()) < 1e-12);
+    ++checked;
+  }
+  CHECK(checked > 300);
+}
+
 TEST_CASE("analytic power at zero effect is alpha and is symmetric in the effect's sign", "[analytic_power]") {
   const PairedEffect zero{0.0, 0.1}, up{0.02, 0.1}, down{-0.02, 0.1};
   CHECK(power_paired_t(100, zero, 0.05) == Approx(0.05).epsilon(1e-12));

@@ -104,7 +104,7 @@ TEST_CASE("monte carlo power of the unclipped normal model agrees with analytic 
   g.n = {10, 30, 100, 300};
   g.delta = {0.01, 0.02, 0.05};
   g.rho = {0.5, 0.8};
-  g.tests = {PairedTest::t, PairedTest::wilcoxon};
+  g.tests = {PairedTest::t, PairedTest::wilcoxon, PairedTest::sign};
   g.reps = 20000;
   g.seed = 4242;
   const GridResult r = run_grid(g);
@@ -113,7 +113,12 @@ TEST_CASE("monte carlo power of the unclipped normal model agrees with analytic 
     const PairedEffect e = PairedEffect::from_scores(c.delta, g.marginal.sd, c.rho);
     const double se = std::max(c.estimate.mc_se, 1.0 / static_cast<double>(g.reps));
     INFO(to_string(c.test) << " N = " << c.n << " delta = " << c.delta << " rho = " << c.rho << ": MC " << c.estimate.power);
-    if (c.test == PairedTest::t) {
+    if (c.test == PairedTest::sign) {
+      const double a = power_sign_test(c.n, e, g.alpha);  // exact for continuous D
+      INFO("exact binomial " << a);
+      CHECK(std::fabs(c.estimate.power - a) < 4 * se);
+      ++compared;
+    } else if (c.test == PairedTest::t) {
       const double a = power_paired_t(c.n, e, g.alpha);
       INFO("noncentral t " << a);
       CHECK(std::fabs(c.estimate.power - a) < 4 * se);
@@ -129,7 +134,7 @@ TEST_CASE("monte carlo power of the unclipped normal model agrees with analytic 
       ++compared;
     }
   }
-  CHECK(compared == 24 + 18);
+  CHECK(compared == 24 + 18 + 24);
 }
 
 TEST_CASE("progress reaches every cell and cancellation stops a run", "[monte_carlo]") {

@@ -100,10 +100,12 @@ int run_power(const AnalyticFlags& f) {
   const double pt = power_paired_t(n, e, c.alpha);
   const double pw = power_wilcoxon_moments(n, e, c.alpha);
   const double pn = power_wilcoxon_noether(n, e, c.alpha);
+  const double ps = power_sign_test(n, e, c.alpha);
   if (c.json) {
     nlohmann::ordered_json j;
     j["t"] = {{"power", pt}, {"method", "noncentral t"}};
     j["wilcoxon"] = {{"power", pw}, {"method", "non-null moments (Lehmann)"}, {"noether", pn}};
+    j["sign"] = {{"power", ps}, {"method", "exact binomial"}};
     j["inputs"] = c.inputs;
     j["inputs"]["n"] = n;
     j["inputs"]["delta"] = delta;
@@ -112,9 +114,39 @@ int run_power(const AnalyticFlags& f) {
     fmt::print("N = {}, δ = {}, σ_d = {:.6g}, α = {}\n", n, delta, c.sd_diff, c.alpha);
     fmt::print("  paired t  power {:.4f}  (noncentral t)\n", pt);
     fmt::print("  Wilcoxon  power {:.4f}  (non-null moments; Noether 1987: {:.4f})\n", pw, pn);
+    fmt::print("  sign      power {:.4f}  (exact binomial)\n", ps);
   }
   return 0;
 }
+
+namespace {
+
+// Prints the paired-t and Wilcoxon answers of one solver, as JSON or text.
+// `key` and `value` give the solved quantity; `text` words a solution.
+template <class Solution, class Value, class Text>
+void report(const Common& c, nlohmann::ordered_json inputs, const std::string& heading, const char* key,
+            const std::optional<Solution>& t, const std::optional<Solution>& w, Value value, Text text,
+            const char* reason) {
+  if (c.json) {
+    auto as_json = [&](const std::optional<Solution>& s) {
+      nlohmann::ordered_json j;
+      if (s) j = {{key, value(*s)}, {"power", s->power}};
+      else j = {{key, nullptr}, {"power", nullptr}, {"reason", reason}};
+      return j;
+    };
+    nlohmann::ordered_json j;
+    j["t"] = as_json(t);
+    j["wilcoxon"] = as_json(w);
+    j["inputs"] = std::move(inputs);
+    emit(j);
+    return;
+  }
+  fmt::print("{}\n", heading);
+  fmt::print("  paired t  {}\n", t ? text(*t) : reason);
+  fmt::print("  Wilcoxon  {}\n", w ? text(*w) : reason);
+}
+
+}  // namespace
 
 int run_samplesize(const AnalyticFlags& f) {
   const double delta = effect(f);
@@ -123,29 +155,14 @@ int run_samplesize(const AnalyticFlags& f) {
   if (delta == 0) throw UsageError("--delta: must be nonzero (no N detects an effect of 0)");
   if (!(target > c.alpha)) throw UsageError("--power: must exceed --alpha");
   auto solve = [&](PowerMethod m) { return min_sample_size(m, delta, c.sd_diff, c.alpha, target); };
-  const auto st = solve(PowerMethod::paired_t);
-  const auto sw = solve(PowerMethod::wilcoxon_moments);
-  auto as_json = [](const std::optional<SampleSizeSolution>& s) {
-    nlohmann::ordered_json j;
-    if (s) j = {{"n", s->n}, {"power", s->power}};
-    else j = {{"n", nullptr}, {"power", nullptr}, {"reason", "not reached below N = 100000000"}};
-    return j;
-  };
-  if (c.json) {
-    nlohmann::ordered_json j;
-    j["t"] = as_json(st);
-    j["wilcoxon"] = as_json(sw);
-    j["inputs"] = c.inputs;
-    j["inputs"]["delta"] = delta;
-    j["inputs"]["power"] = target;
-    emit(j);
-  } else {
-    fmt::print("Smallest N with power ≥ {} for δ = {}, σ_d = {:.6g}, α = {}\n", target, delta, c.sd_diff, c.alpha);
-    if (st) fmt::print("  paired t  N = {}  (power {:.4f})\n", st->n, st->power);
-    else fmt::print("  paired t  not reached below N = 100000000\n");
-    if (sw) fmt::print("  Wilcoxon  N = {}  (power {:.4f})\n", sw->n, sw->power);
-    else fmt::print("  Wilcoxon  not reached below N = 100000000\n");
-  }
+  nlohmann::ordered_json inputs = c.inputs;
+  inputs["delta"] = delta;
+  inputs["power"] = target;
+  report(c, inputs, fmt::format("Smallest N with power ≥ {} for δ = {}, σ_d = {:.6g}, α = {}", target, delta, c.sd_diff, c.alpha),
+         "n", solve(PowerMethod::paired_t), solve(PowerMethod::wilcoxon_moments),
+         [](const SampleSizeSolution& s) { return s.n; },
+         [](const SampleSizeSolution& s) { return fmt::format("N = {}  (power {:.4f})", s.n, s.power); },
+         "not reached below N = 100000000");
   return 0;
 }
 
@@ -154,29 +171,15 @@ int run_mde(const AnalyticFlags& f) {
   const double target = target_power(f);
   const Common c = common(f);
   if (!(target > c.alpha)) throw UsageError("--power: must exceed --alpha");
-  const auto mt = min_detectable_effect(PowerMethod::paired_t, n, c.sd_diff, c.alpha, target);
-  const auto mw = min_detectable_effect(PowerMethod::wilcoxon_moments, n, c.sd_diff, c.alpha, target);
-  auto as_json = [](const std::optional<EffectSolution>& s) {
-    nlohmann::ordered_json j;
-    if (s) j = {{"delta", s->delta}, {"power", s->power}};
-    else j = {{"delta", nullptr}, {"power", nullptr}, {"reason", "no effect reaches the target power at this N"}};
-    return j;
-  };
-  if (c.json) {
-    nlohmann::ordered_json j;
-    j["t"] = as_json(mt);
-    j["wilcoxon"] = as_json(mw);
-    j["inputs"] = c.inputs;
-    j["inputs"]["n"] = n;
-    j["inputs"]["power"] = target;
-    emit(j);
-  } else {
-    fmt::print("Minimum detectable effect at N = {} for power {}, σ_d = {:.6g}, α = {}\n", n, target, c.sd_diff, c.alpha);
-    if (mt) fmt::print("  paired t  δ = {:.6f}  (= {:.4f} σ_d)\n", mt->delta, mt->delta / c.sd_diff);
-    else fmt::print("  paired t  no effect reaches the target power at this N\n");
-    if (mw) fmt::print("  Wilcoxon  δ = {:.6f}  (= {:.4f} σ_d)\n", mw->delta, mw->delta / c.sd_diff);
-    else fmt::print("  Wilcoxon  no effect reaches the target power at this N\n");
-  }
+  auto solve = [&](PowerMethod m) { return min_detectable_effect(m, n, c.sd_diff, c.alpha, target); };
+  nlohmann::ordered_json inputs = c.inputs;
+  inputs["n"] = n;
+  inputs["power"] = target;
+  report(c, inputs, fmt::format("Minimum detectable effect at N = {} for power {}, σ_d = {:.6g}, α = {}", n, target, c.sd_diff, c.alpha),
+         "delta", solve(PowerMethod::paired_t), solve(PowerMethod::wilcoxon_moments),
+         [](const EffectSolution& s) { return s.delta; },
+         [&](const EffectSolution& s) { return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", s.delta, s.delta / c.sd_diff); },
+         "no effect reaches the target power at this N");
   return 0;
 }
 

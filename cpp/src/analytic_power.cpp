@@ -5,11 +5,13 @@
 #include <stdexcept>
 #include <string>
 
+#include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
 #include "pairpower/bivariate_normal.hpp"
+#include "pairpower/decision_rules.hpp"
 #include "pairpower/wilcoxon.hpp"
 
 namespace pairpower {
@@ -95,6 +97,17 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha) {
   const double sd1 = std::sqrt(var1);
   // Normal approximation of the non-null W₊ with a continuity correction.
   return phi_cdf((lo + 0.5 - mean1) / sd1) + phi_cdf((mean1 - (static_cast<double>(hi) - 0.5)) / sd1);
+}
+
+double power_sign_test(std::size_t n, PairedEffect e, double alpha) {
+  check(n, e, alpha);
+  const std::int64_t k = SignRule(n, alpha).max_rejecting(n);
+  if (k < 0) return 0.0;
+  const double p = phi_cdf(e.delta / e.sd_diff);
+  const boost::math::binomial_distribution<double> positives(static_cast<double>(n), p);
+  const auto kk = static_cast<double>(k);
+  // P(K ≤ k*) + P(K ≥ n − k*); the two tails are disjoint since k* < n/2.
+  return boost::math::cdf(positives, kk) + boost::math::cdf(boost::math::complement(positives, static_cast<double>(n) - kk - 1));
 }
 
 std::string_view to_string(PowerMethod m) noexcept {

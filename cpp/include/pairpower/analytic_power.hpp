@@ -37,6 +37,11 @@ double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha);
 /// p₁ = P(D>0), p₂ = P(D₁+D₂>0), p₃ = P(D₁>0, D₁+D₂>0), p₄ = P(D₁+D₂>0, D₁+D₃>0).
 double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha);
 
+/// Sign test, exact for continuous differences: K ~ Binomial(n, Φ(δ/σ_d))
+/// positives, over the test's own rejection region {min(K, n − K) ≤ k*}.
+/// Not monotone in n (the test is discrete), so the solvers do not offer it.
+double power_sign_test(std::size_t n, PairedEffect e, double alpha);
+
 enum class PowerMethod { paired_t, wilcoxon_moments, wilcoxon_noether };
 std::string_view to_string(PowerMethod m) noexcept;
 
