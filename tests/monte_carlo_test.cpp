@@ -67,6 +67,23 @@ TEST_CASE("simulate_cell over disjoint replicate ranges adds up to the grid's co
     CHECK(first[k] + rest[k] == find(r, ScoreModel::clipped_normal, 64, 0.02, 0.5, g.tests[k]).rejections);
 }
 
+TEST_CASE("simulate_group gives the grid's counts whatever the thread count and replicate split", "[monte_carlo]") {
+  const GridSpec g = mixed_grid();
+  const GridResult r = run_grid(g);
+  const GroupSpec group{ScoreModel::beta_copula, 65, 0.9, g.marginal, g.delta, g.alpha, g.tests, g.seed};
+  const auto whole = simulate_group(group, 0, g.reps, 1);
+  const auto threaded = simulate_group(group, 0, g.reps, 3);
+  auto split = simulate_group(group, 0, 150, 2);
+  const auto rest = simulate_group(group, 150, g.reps, 1);
+  for (std::size_t k = 0; k < split.size(); ++k) split[k] += rest[k];
+  CHECK(whole == threaded);
+  CHECK(whole == split);
+  for (std::size_t d = 0; d < g.delta.size(); ++d)
+    for (std::size_t k = 0; k < g.tests.size(); ++k)
+      CHECK(whole[d * g.tests.size() + k] == find(r, ScoreModel::beta_copula, 65, g.delta[d], 0.9, g.tests[k]).rejections);
+  CHECK_THROWS_WITH(simulate_group(GroupSpec{ScoreModel::clipped_normal, 1}, 0, 10), Catch::StartsWith("n"));
+}
+
 TEST_CASE("at delta = 0 the t and wilcoxon rejection rates lie between 0.04 and 0.06 at R = 20000 for every paper N",
           "[monte_carlo][calibration]") {
   GridSpec g;

@@ -107,17 +107,21 @@ struct Group {
   std::vector<std::shared_ptr<const GaussianToBeta>> beta_b;  // one per δ
 };
 
-Group prepare(ScoreModel model, std::size_t n, double rho, ScoreMarginal marginal, std::vector<double> deltas,
-              double alpha, std::vector<PairedTest> tests, std::uint64_t seed) {
+Group prepare(const GroupSpec& spec) {
   static SharedCache<RuleKey, PairedTRule> t_rules;
   static SharedCache<RuleKey, WilcoxonRule> w_rules;
   static SharedCache<RuleKey, SignRule> s_rules;
-  for (double d : deltas) validate(Scenario{model, marginal, d, rho});
-  if (n < 2) throw std::invalid_argument("n: must be at least 2");
-  if (!(alpha > 0 && alpha < 1)) throw std::invalid_argument("alpha: must lie strictly between 0 and 1");
-  Group g{model, n, rho, marginal, std::move(deltas), std::move(tests), 0, {}, nullptr, {}};
+  if (spec.deltas.empty()) throw std::invalid_argument("delta: at least one effect is required");
+  if (spec.tests.empty()) throw std::invalid_argument("tests: at least one test is required");
+  for (double d : spec.deltas) validate(Scenario{spec.model, spec.marginal, d, spec.rho});
+  if (spec.n < 2 || spec.n > 1'000'000) throw std::invalid_argument("n: " + std::to_string(spec.n) + " is outside 2 … 1000000");
+  if (!(spec.alpha > 0 && spec.alpha < 1)) throw std::invalid_argument("alpha: must lie strictly between 0 and 1");
+  const std::size_t n = spec.n;
+  const double alpha = spec.alpha;
+  Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}};
   // δ is deliberately absent: common random numbers across effects.
-  g.key = hash_words({seed, static_cast<std::uint64_t>(model), n, bits_of(rho), bits_of(marginal.mean), bits_of(marginal.sd)});
+  g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
+                      bits_of(spec.marginal.sd)});
   const RuleKey rk{n, bits_of(alpha)};
   for (PairedTest t : g.tests) {
     switch (t) {
@@ -132,9 +136,9 @@ Group prepare(ScoreModel model, std::size_t n, double rho, ScoreMarginal margina
         break;
     }
   }
-  if (model == ScoreModel::beta_copula) {
-    g.beta_a = beta_table(beta_from_moments(marginal.mean, marginal.sd));
-    for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(marginal.mean + d, marginal.sd)));
+  if (spec.model == ScoreModel::beta_copula) {
+    g.beta_a = beta_table(beta_from_moments(spec.marginal.mean, spec.marginal.sd));
+    for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(spec.marginal.mean + d, spec.marginal.sd)));
   }
   return g;
 }
@@ -216,13 +220,41 @@ void run_reps(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws,
 
 }  // namespace
 
+std::vector<GroupSpec> grid_groups(const GridSpec& g) {
+  std::vector<GroupSpec> groups;
+  for (ScoreModel m : g.models)
+    for (std::size_t n : g.n)
+      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed});
+  return groups;
+}
+
+std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t rep_begin, std::uint64_t rep_end,
+                                          unsigned threads) {
+  if (rep_end < rep_begin) throw std::invalid_argument("reps: the replicate range ends before it starts");
+  const Group g = prepare(spec);
+  const std::size_t stride = spec.deltas.size() * spec.tests.size();
+  const std::uint64_t total = rep_end - rep_begin;
+  const unsigned parts = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(std::max(1u, threads), total)));
+  std::vector<std::uint64_t> counts(parts * stride, 0);
+  auto run_part = [&](unsigned part) {
+    Workspace ws;
+    const std::uint64_t r0 = rep_begin + total * part / parts, r1 = rep_begin + total * (part + 1) / parts;
+    run_reps(g, r0, r1, ws, counts.data() + part * stride);
+  };
+  std::vector<std::thread> pool;
+  for (unsigned part = 1; part < parts; ++part) pool.emplace_back(run_part, part);
+  run_part(0);
+  for (auto& t : pool) t.join();
+  for (unsigned part = 1; part < parts; ++part)
+    for (std::size_t k = 0; k < stride; ++k) counts[k] += counts[part * stride + k];
+  counts.resize(stride);
+  return counts;
+}
+
 std::vector<std::uint64_t> simulate_cell(const CellSpec& cell, std::uint64_t rep_begin, std::uint64_t rep_end) {
   const Scenario& s = cell.scenario;
-  const Group g = prepare(s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed);
-  std::vector<std::uint64_t> counts(cell.tests.size(), 0);
-  Workspace ws;
-  run_reps(g, rep_begin, rep_end, ws, counts.data());
-  return counts;
+  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed},
+                        rep_begin, rep_end);
 }
 
 GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
@@ -230,9 +262,7 @@ GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
 
   std::vector<Group> groups;
-  for (ScoreModel m : g.models)
-    for (std::size_t n : g.n)
-      for (double r : g.rho) groups.push_back(prepare(m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed));
+  for (const GroupSpec& spec : grid_groups(g)) groups.push_back(prepare(spec));
 
   // Batches of about 32k pairs per δ: small enough to balance two threads and
   // to notice a cancel within a few milliseconds, big enough to amortise

@@ -51,7 +51,31 @@ struct GridSpec {
 /// Throws std::invalid_argument naming the field ("n", "rho", "reps", …).
 void validate(const GridSpec& g);
 
-/// One (model, n, δ, ρ) cell: the unit of simulation.
+/// The cells of one (model, n, ρ) differing only in δ: they share their random
+/// numbers, so they are simulated together. This is the unit a scheduler (the
+/// browser's worker pool, say) hands out, split into replicate ranges.
+struct GroupSpec {
+  ScoreModel model = ScoreModel::clipped_normal;
+  std::size_t n = 100;
+  double rho = 0.5;
+  ScoreMarginal marginal{};
+  std::vector<double> deltas{0.0};
+  double alpha = 0.05;
+  std::vector<PairedTest> tests{PairedTest::t, PairedTest::wilcoxon};
+  std::uint64_t seed = 1;
+};
+
+/// Rejection counts over replicates [rep_begin, rep_end), indexed
+/// [delta * tests.size() + test]. Counts over disjoint ranges add up, and do not
+/// depend on `threads` (the range is split into contiguous parts, one a thread).
+/// Throws std::invalid_argument naming a bad field.
+std::vector<std::uint64_t> simulate_group(const GroupSpec& group, std::uint64_t rep_begin, std::uint64_t rep_end,
+                                          unsigned threads = 1);
+
+/// The groups of a grid, in the order models × n × ρ.
+std::vector<GroupSpec> grid_groups(const GridSpec& g);
+
+/// One (model, n, δ, ρ) cell.
 struct CellSpec {
   Scenario scenario;
   std::size_t n;
