@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seed_reps=${1:-20}
 bash scripts/setup.sh python3-scipy
-bash scripts/build.sh >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build --parallel "$(nproc)" >/dev/null
 bin=./build/pairpower
 threads=$(nproc)
 

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Configures (Release) and builds the core, the CLI and the tests into build/.
+# Builds everything: the native core, CLI and tests (build/), both WebAssembly
+# variants (build-wasm-st/, build-wasm-mt/), and the static web app (dist/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --parallel "$(nproc)"
+bash scripts/build-wasm.sh
+npx vite build --logLevel warn
+echo "build: static site in dist/ (serve it with: node scripts/serve.mjs)"

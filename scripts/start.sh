@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# npm start: set up what is missing, build, and print the seed paper's tables
-# recomputed (Monte Carlo, analytic and printed values side by side).
+# npm start: set up what is missing, build, and serve the production build on
+# localhost with COOP/COEP (cross-origin isolated, so the engine uses threads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-exec ./build/pairpower simulate --preset paper "$@"
+exec node scripts/serve.mjs --dir dist --port "${PORT:-5173}" "$@"

@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# npm test: set up what is missing, build, run every test (Catch2 and the CLI contract via CTest).
+# npm test: set up what is missing, build everything, run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh chromium
 bash scripts/build.sh
+echo "== C++ core and CLI (Catch2 + CLI contract, via CTest)"
 ctest --test-dir build --output-on-failure --parallel "$(nproc)"
+echo "== TypeScript type-check"
+npx tsc -p .
+echo "== web unit tests (Vitest)"
+npx vitest run
+echo "== wasm in Node vs the CLI"
+node --test --test-force-exit tests/wasm/
+echo "== browser tests (headless Chromium)"
+node --test --test-force-exit --test-concurrency=1 tests/browser/

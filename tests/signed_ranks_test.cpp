@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "pairpower/bit_cast.hpp"
+
 using namespace pairpower;
 
 namespace {
@@ -72,9 +74,9 @@ TEST_CASE("sort_keys sorts like std::sort, including when one key dwarfs the res
       std::uniform_real_distribution<double> u(0, 1);
       for (auto& k : keys) {
         double x = skew == 1 ? std::pow(u(gen), 8) : u(gen);
-        k = (std::bit_cast<std::uint64_t>(x) << 1) | (gen() & 1);
+        k = (pairpower::bit_cast<std::uint64_t>(x) << 1) | (gen() & 1);
       }
-      if (skew == 2) keys[0] = std::bit_cast<std::uint64_t>(1e300) << 1;
+      if (skew == 2) keys[0] = pairpower::bit_cast<std::uint64_t>(1e300) << 1;
       std::vector<std::uint64_t> want = keys, scratch(2 * n + 1);
       std::sort(want.begin(), want.end());
       sort_keys(keys.data(), scratch.data(), n);

@@ -11,7 +11,7 @@
 #include <boost/math/distributions/students_t.hpp>
 
 #include "pairpower/bivariate_normal.hpp"
-#include "pairpower/decision_rules.hpp"
+#include "pairpower/sign_test.hpp"
 #include "pairpower/wilcoxon.hpp"
 
 namespace pairpower {
@@ -101,7 +101,7 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha) {
 
 double power_sign_test(std::size_t n, PairedEffect e, double alpha) {
   check(n, e, alpha);
-  const std::int64_t k = SignRule(n, alpha).max_rejecting(n);
+  const long long k = sign_test_critical_k(n, alpha);
   if (k < 0) return 0.0;
   const double p = phi_cdf(e.delta / e.sd_diff);
   const boost::math::binomial_distribution<double> positives(static_cast<double>(n), p);

@@ -57,17 +57,7 @@ bool WilcoxonRule::rejects(const SignedRankSums& s) const {
 }
 
 SignRule::SignRule(std::size_t n_max, double alpha) : max_rejecting_(n_max + 1, -1) {
-  // p(k, m) grows with k ≤ m/2, so the rejecting k form a prefix: bisect for its end.
-  for (std::size_t m = 1; m <= n_max; ++m) {
-    if (!(sign_test_p(0, m) < alpha)) continue;
-    std::size_t lo = 0, hi = m / 2;  // p(lo) < α; find the largest such k
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo + 1) / 2;
-      if (sign_test_p(mid, m) < alpha) lo = mid;
-      else hi = mid - 1;
-    }
-    max_rejecting_[m] = static_cast<std::int64_t>(lo);
-  }
+  for (std::size_t m = 1; m <= n_max; ++m) max_rejecting_[m] = sign_test_critical_k(m, alpha);
 }
 
 }  // namespace pairpower

@@ -1,6 +1,6 @@
 #include "pairpower/fast_normal.hpp"
 
-#include <bit>
+#include "pairpower/bit_cast.hpp"
 #include <cmath>
 
 namespace pairpower {
@@ -9,10 +9,10 @@ namespace {
 // Inline copies so the compiler can vectorise the Box–Muller loop below.
 inline float log_unit(float x) noexcept {
   // Split x = 2^k · m with m in [√½, √2) (the range reduction of musl's logf).
-  const std::uint32_t ix = std::bit_cast<std::uint32_t>(x);
+  const std::uint32_t ix = pairpower::bit_cast<std::uint32_t>(x);
   const std::uint32_t tmp = ix - 0x3f3504f3u;
   const std::int32_t k = static_cast<std::int32_t>(tmp) >> 23;
-  const float m = std::bit_cast<float>(ix - (tmp & 0xff800000u));
+  const float m = pairpower::bit_cast<float>(ix - (tmp & 0xff800000u));
   // ln m = 2·atanh(s), s = (m−1)/(m+1), |s| ≤ 0.1716: odd series to s^9.
   const float f = m - 1.0f;
   const float s = f / (2.0f + f);

@@ -16,6 +16,17 @@ double sign_test_p(std::size_t k, std::size_t m) {
   return std::min(1.0, 2.0 * boost::math::cdf(dist, static_cast<double>(tail)));
 }
 
+long long sign_test_critical_k(std::size_t m, double alpha) {
+  if (m == 0 || !(sign_test_p(0, m) < alpha)) return -1;
+  std::size_t lo = 0, hi = m / 2;  // p(lo) < α; find the largest such k
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo + 1) / 2;
+    if (sign_test_p(mid, m) < alpha) lo = mid;
+    else hi = mid - 1;
+  }
+  return static_cast<long long>(lo);
+}
+
 SignTestResult sign_test(std::span<const double> d) {
   if (d.empty()) throw std::invalid_argument("sign test needs at least one pair");
   SignTestResult r{0, 0, 0, 1.0};

@@ -1,7 +1,7 @@
 #include "pairpower/signed_ranks.hpp"
 
 #include <algorithm>
-#include <bit>
+#include "pairpower/bit_cast.hpp"
 #include <cmath>
 #include <cstring>
 
@@ -19,14 +19,14 @@ void sort_keys(std::uint64_t* keys, std::uint64_t* scratch, std::size_t n) {
   // outlier, say) that it would turn quadratic.
   std::uint64_t max_key = 0;
   for (std::size_t i = 0; i < n; ++i) max_key = std::max(max_key, keys[i]);
-  const double max_abs = std::bit_cast<double>(max_key >> 1);
+  const double max_abs = pairpower::bit_cast<double>(max_key >> 1);
   const double scale = static_cast<double>(n) / max_abs;
   const auto last = static_cast<std::uint32_t>(n - 1);
   std::uint32_t* bucket = reinterpret_cast<std::uint32_t*>(scratch);  // n ids in the first half …
   std::uint32_t* start = bucket + n;                                  // … n + 1 counts in the second
   std::memset(start, 0, (n + 1) * sizeof(std::uint32_t));
   for (std::size_t i = 0; i < n; ++i) {
-    const double a = std::bit_cast<double>(keys[i] >> 1);
+    const double a = pairpower::bit_cast<double>(keys[i] >> 1);
     const auto b = std::min(static_cast<std::uint32_t>(a * scale), last);
     bucket[i] = b;
     ++start[b + 1];
@@ -63,7 +63,7 @@ SignedRankSums SignedRanker::rank(const double* d, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     const double x = d[i];
     // |x| as raw bits orders like |x| (non-negative doubles); the low bit is the sign.
-    const std::uint64_t key = (std::bit_cast<std::uint64_t>(std::fabs(x)) << 1) | (x > 0 ? 1u : 0u);
+    const std::uint64_t key = (pairpower::bit_cast<std::uint64_t>(std::fabs(x)) << 1) | (x > 0 ? 1u : 0u);
     keys[m] = key;
     m += (x != 0) ? 1 : 0;
   }

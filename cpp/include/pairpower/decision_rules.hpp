@@ -52,8 +52,6 @@ class SignRule {
     const std::uint32_t k = n_positive < n_nonzero - n_positive ? n_positive : n_nonzero - n_positive;
     return static_cast<std::int64_t>(k) <= max_rejecting_[n_nonzero];
   }
-  /// Largest min(k, m − k) that rejects among m nonzero differences; −1 if none.
-  std::int64_t max_rejecting(std::size_t m) const { return max_rejecting_.at(m); }
 
  private:
   std::vector<std::int64_t> max_rejecting_;  // largest min(k, m−k) with p < α; −1 if none

@@ -10,7 +10,7 @@
 //   pairpower::Xoshiro128x8 rng(pairpower::hash_words({seed, 42}));
 //   std::array<std::uint32_t, 8> u; rng.next(u.data());
 #include <array>
-#include <bit>
+#include "pairpower/bit_cast.hpp"
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -38,7 +38,7 @@ constexpr std::uint64_t hash_words(std::initializer_list<std::uint64_t> words) n
 }
 
 /// Bits of a double, so parameters can enter a hash exactly.
-constexpr std::uint64_t bits_of(double x) noexcept { return std::bit_cast<std::uint64_t>(x); }
+constexpr std::uint64_t bits_of(double x) noexcept { return pairpower::bit_cast<std::uint64_t>(x); }
 
 /// Eight independent xoshiro128++ generators (Blackman & Vigna 2018) stepped in
 /// lock-step. Written by hand because the eight lanes map onto one SIMD

@@ -23,4 +23,8 @@ SignTestResult sign_test(std::span<const double> d);
 /// Two-sided p for k positives among m nonzero differences (1 when m = 0).
 double sign_test_p(std::size_t k, std::size_t m);
 
+/// The largest min(k, m − k) whose p is below α (−1 if none): p grows with
+/// k ≤ m/2, so the rejecting k form a prefix, found by bisection.
+long long sign_test_critical_k(std::size_t m, double alpha);
+
 }  // namespace pairpower

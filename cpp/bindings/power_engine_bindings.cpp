@@ -1,0 +1,177 @@
+// Embind boundary of the power engine: the same core the CLI links, exposed to
+// the browser's Web Workers. Errors never escape as wasm exceptions: every
+// function returns either its result or {error: "field: message"}.
+// The TypeScript view of this module is web/src/wasm/pairpower-module.d.ts.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <exception>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pairpower/analytic_power.hpp"
+#include "pairpower/monte_carlo.hpp"
+#include "pairpower/paper.hpp"
+#include "pairpower/solvers.hpp"
+
+using emscripten::val;
+
+namespace {
+
+double number(const val& obj, const char* field) {
+  const val v = obj[field];
+  if (!v.isNumber()) throw std::invalid_argument(std::string(field) + ": must be a number");
+  return v.as<double>();
+}
+
+std::size_t count(const val& obj, const char* field) {
+  const double x = number(obj, field);
+  if (!(x >= 0 && x <= 9007199254740991.0 && std::floor(x) == x))
+    throw std::invalid_argument(std::string(field) + ": must be a whole number");
+  return static_cast<std::size_t>(x);
+}
+
+std::vector<double> numbers(const val& obj, const char* field) {
+  const val arr = obj[field];
+  if (!arr.isArray()) throw std::invalid_argument(std::string(field) + ": must be a list of numbers");
+  std::vector<double> out;
+  const auto len = arr["length"].as<unsigned>();
+  for (unsigned i = 0; i < len; ++i) {
+    const val v = arr[i];
+    if (!v.isNumber()) throw std::invalid_argument(std::string(field) + ": must be a list of numbers");
+    out.push_back(v.as<double>());
+  }
+  return out;
+}
+
+template <class F>
+val guarded(F&& f) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    val out = val::object();
+    out.set("error", std::string(e.what()));
+    return out;
+  }
+}
+
+pairpower::GroupSpec group_from(const val& s) {
+  pairpower::GroupSpec g;
+  const auto model = pairpower::score_model_from_string(s["model"].isString() ? s["model"].as<std::string>() : "");
+  if (!model) throw std::invalid_argument("model: must be one of normal, beta, unclipped");
+  g.model = *model;
+  g.n = count(s, "n");
+  g.rho = number(s, "rho");
+  g.marginal = {number(s, "mean"), number(s, "sd")};
+  g.deltas = numbers(s, "deltas");
+  g.alpha = number(s, "alpha");
+  g.seed = count(s, "seed");
+  g.tests.clear();
+  const val tests = s["tests"];
+  if (!tests.isArray()) throw std::invalid_argument("tests: must be a list");
+  for (unsigned i = 0; i < tests["length"].as<unsigned>(); ++i) {
+    const auto t = pairpower::paired_test_from_string(tests[i].isString() ? tests[i].as<std::string>() : "");
+    if (!t) throw std::invalid_argument("tests: each must be one of t, wilcoxon, sign");
+    g.tests.push_back(*t);
+  }
+  return g;
+}
+
+// {model, n, rho, mean, sd, deltas, alpha, tests, seed}, replicate range, threads
+// → {counts}: rejections indexed [delta * tests.length + test].
+val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned threads) {
+  return guarded([&] {
+    if (!(rep_begin >= 0 && rep_end >= rep_begin && rep_end <= 1e9)) throw std::invalid_argument("reps: invalid replicate range");
+    const auto counts = pairpower::simulate_group(group_from(spec), static_cast<std::uint64_t>(rep_begin),
+                                                  static_cast<std::uint64_t>(rep_end), threads);
+    val arr = val::array();
+    for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
+    val out = val::object();
+    out.set("counts", arr);
+    return out;
+  });
+}
+
+// {n, delta, sdDiff, alpha} → {t, wilcoxon, noether, sign}
+val analytic_power(const val& q) {
+  return guarded([&] {
+    const std::size_t n = count(q, "n");
+    const auto e = pairpower::PairedEffect::from_sd_diff(number(q, "delta"), number(q, "sdDiff"));
+    const double alpha = number(q, "alpha");
+    val out = val::object();
+    out.set("t", pairpower::power_paired_t(n, e, alpha));
+    out.set("wilcoxon", pairpower::power_wilcoxon_moments(n, e, alpha));
+    out.set("noether", pairpower::power_wilcoxon_noether(n, e, alpha));
+    out.set("sign", pairpower::power_sign_test(n, e, alpha));
+    return out;
+  });
+}
+
+// {delta, sdDiff, alpha, power} → {t: {n, power} | null, wilcoxon: … }
+val min_sample_size(const val& q) {
+  return guarded([&] {
+    val out = val::object();
+    for (auto [name, method] : {std::pair{"t", pairpower::PowerMethod::paired_t}, std::pair{"wilcoxon", pairpower::PowerMethod::wilcoxon_moments}}) {
+      const auto s = pairpower::min_sample_size(method, number(q, "delta"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power"));
+      if (!s) {
+        out.set(name, val::null());
+        continue;
+      }
+      val r = val::object();
+      r.set("n", static_cast<double>(s->n));
+      r.set("power", s->power);
+      out.set(name, r);
+    }
+    return out;
+  });
+}
+
+// {n, sdDiff, alpha, power} → {t: {delta, power} | null, wilcoxon: … }
+val min_detectable_effect(const val& q) {
+  return guarded([&] {
+    val out = val::object();
+    for (auto [name, method] : {std::pair{"t", pairpower::PowerMethod::paired_t}, std::pair{"wilcoxon", pairpower::PowerMethod::wilcoxon_moments}}) {
+      const auto e = pairpower::min_detectable_effect(method, count(q, "n"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power"));
+      if (!e) {
+        out.set(name, val::null());
+        continue;
+      }
+      val r = val::object();
+      r.set("delta", e->delta);
+      r.set("power", e->power);
+      out.set(name, r);
+    }
+    return out;
+  });
+}
+
+val paper_printed_values() {
+  val arr = val::array();
+  for (const auto& v : pairpower::paper_printed_values()) {
+    val o = val::object();
+    o.set("section", std::string(v.section));
+    o.set("model", std::string(pairpower::to_string(v.model)));
+    o.set("test", std::string(pairpower::to_string(v.test)));
+    o.set("n", static_cast<double>(v.n));
+    o.set("delta", v.delta);
+    o.set("rho", v.rho);
+    o.set("power", v.power);
+    arr.call<void>("push", o);
+  }
+  return arr;
+}
+
+unsigned hardware_threads() { return std::thread::hardware_concurrency(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
+  emscripten::function("simulateGroup", &simulate_group);
+  emscripten::function("analyticPower", &analytic_power);
+  emscripten::function("minSampleSize", &min_sample_size);
+  emscripten::function("minDetectableEffect", &min_detectable_effect);
+  emscripten::function("paperPrintedValues", &paper_printed_values);
+  emscripten::function("hardwareThreads", &hardware_threads);
+}

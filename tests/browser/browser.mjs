@@ -1,0 +1,38 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core
+// (no browser download), and the built site served on localhost.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // As root in a closed network: no sandbox, and no background connections.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+export function serve(isolate) {
+  return startServer({ dir: `${root}dist`, isolate });
+}
+
+/** The CLI's rejections-based power by cell key. */
+export function cliPowers(args) {
+  const out = JSON.parse(execFileSync(`${root}build/pairpower`, ['simulate', ...args, '--format', 'json']));
+  return new Map(out.results.map((r) => [`${r.model}|${r.n}|${r.delta}|${r.rho}|${r.test}`, r.power]));
+}
+
+/** Every power value the page shows, from the test contract's data attributes. */
+export async function shownPowers(page) {
+  const cells = await page.$$eval('[data-power]', (els) =>
+    els.map((e) => ({ key: `${e.dataset.model}|${e.dataset.n}|${e.dataset.delta}|${e.dataset.rho}|${e.dataset.test}`, power: Number(e.dataset.power) })),
+  );
+  return cells;
+}
+
+export async function waitDone(page, timeout = 120_000) {
+  await page.waitForSelector('#app[data-state="done"]', { timeout });
+}

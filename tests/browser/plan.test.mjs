@@ -1,0 +1,146 @@
+// The Plan page in headless Chromium: threads when cross-origin isolated, the
+// worker pool otherwise, the CLI's numbers in both, cancel, and the URL hash.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { cliPowers, launch, serve, shownPowers, waitDone } from './browser.mjs';
+
+let browser;
+const servers = [];
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  servers.forEach((s) => s.server.close());
+});
+
+async function openPage(isolate, hash, query = '') {
+  const s = await serve(isolate);
+  servers.push(s);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${s.url}${query}${hash}`);
+  return { page, errors, url: s.url };
+}
+
+function assertSameAsCli(shown, cli) {
+  assert.ok(shown.length >= cli.size, `the page shows ${shown.length} values, the CLI ${cli.size}`);
+  const seen = new Set();
+  for (const { key, power } of shown) {
+    assert.ok(cli.has(key), `unexpected cell ${key}`);
+    assert.equal(power, cli.get(key), `cell ${key}`);
+    seen.add(key);
+  }
+  assert.equal(seen.size, cli.size);
+}
+
+const paperCli = cliPowers(['--preset', 'paper', '--reps', '200', '--seed', '5']);
+
+test('cross-origin isolated: threads are used and the paper preset equals the CLI cell by cell', async () => {
+  const { page, errors } = await openPage(true, '#preset=paper&reps=200&seed=5&run=1');
+  await waitDone(page);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.equal(await page.getAttribute('#app', 'data-engine'), 'threads');
+  assertSameAsCli(await shownPowers(page), paperCli);
+  assert.deepEqual(errors, []);
+});
+
+test('without COOP/COEP the worker pool runs and gives the same numbers', async () => {
+  const { page, errors } = await openPage(false, '#preset=paper&reps=200&seed=5&run=1');
+  await waitDone(page);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  assert.equal(await page.getAttribute('#app', 'data-engine'), 'pool');
+  assertSameAsCli(await shownPowers(page), paperCli);
+  assert.deepEqual(errors, []);
+});
+
+for (const isolate of [true, false]) {
+  test(`cancel stops a run within 100 ms and the page stays responsive (${isolate ? 'threads' : 'pool'})`, async () => {
+    const { page } = await openPage(isolate, '#preset=paper&reps=50000&seed=1');
+    await page.waitForSelector('#app[data-state="idle"]');
+    // Probe the main thread while the run goes: a 10 ms timer must keep firing.
+    await page.evaluate(() => {
+      window.__lag = 0;
+      let last = performance.now();
+      window.__probe = setInterval(() => {
+        const now = performance.now();
+        window.__lag = Math.max(window.__lag, now - last - 10);
+        last = now;
+      }, 10);
+    });
+    await page.click('[data-testid="run"]');
+    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1, null, { timeout: 60_000 });
+    const stoppedAfterMs = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const app = document.getElementById('app');
+          const t0 = performance.now();
+          const obs = new MutationObserver(() => {
+            if (app.dataset.state === 'done') {
+              obs.disconnect();
+              resolve(performance.now() - t0);
+            }
+          });
+          obs.observe(app, { attributes: true });
+          document.querySelector('[data-testid="cancel"]').click();
+        }),
+    );
+    assert.ok(stoppedAfterMs <= 100, `cancel took ${stoppedAfterMs.toFixed(0)} ms`);
+    assert.equal(await page.getAttribute('#app', 'data-outcome'), 'cancelled');
+    const lag = await page.evaluate(() => window.__lag);
+    assert.ok(lag < 250, `the page's main thread stalled for ${lag.toFixed(0)} ms`);
+    // Unfinished cells stay pending; the finished ones carry numbers.
+    const shown = await shownPowers(page);
+    assert.ok(shown.length > 0 && (await page.$$('.power.pending')).length > 0);
+  });
+}
+
+test('the URL hash round-trips and a shared link reproduces the run', async () => {
+  const hash = '#n=50,100&delta=0.02&rho=0.8&model=normal&reps=100&seed=4&run=1';
+  const { page, url } = await openPage(true, hash);
+  await waitDone(page);
+  assertSameAsCli(await shownPowers(page), cliPowers(['--n', '50,100', '--delta', '0.02', '--rho', '0.8', '--model', 'normal', '--reps', '100', '--seed', '4']));
+  assert.equal(await page.inputValue('#field-n'), '50,100');
+  assert.equal(await page.inputValue('#field-reps'), '100');
+  // Change fields in the form and run: the hash follows.
+  await page.fill('#field-n', '60,120');
+  await page.fill('#field-delta', '0.01,0.03');
+  await page.selectOption('#field-model', 'beta');
+  await page.check('#field-tests-sign');
+  await page.click('[data-testid="run"]');
+  await waitDone(page);
+  const shared = await page.evaluate(() => location.hash);
+  for (const part of ['n=60,120', 'delta=0.01,0.03', 'model=beta', 'tests=t,wilcoxon,sign', 'reps=100', 'seed=4', 'rho=0.8'])
+    assert.ok(shared.includes(part), `${part} missing from ${shared}`);
+  // A fresh page opened on that link shows the same fields and, run, the same numbers.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(`${url}${shared}&run=1`);
+  await waitDone(other);
+  for (const id of ['n', 'delta', 'rho', 'model', 'mean', 'sd', 'alpha', 'tests', 'reps', 'seed', 'power'])
+    assert.equal(await other.inputValue(`#field-${id}`), await page.inputValue(`#field-${id}`), id);
+  assert.deepEqual(await shownPowers(other), await shownPowers(page));
+});
+
+test('invalid input is flagged at its field before running', async () => {
+  const { page } = await openPage(true, '#preset=quick');
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#field-rho', '1.5');
+  assert.equal(await page.getAttribute('#field-rho', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#field-rho-error'), /between −1 and 1/);
+  assert.equal(await page.isDisabled('[data-testid="run"]'), true);
+  await page.fill('#field-rho', '0.7');
+  assert.equal(await page.isDisabled('[data-testid="run"]'), false);
+  await page.fill('#field-n', '10,abc');
+  assert.match(await page.textContent('#field-n-error'), /not a whole number/);
+});
+
+test('the quick calculator answers as the user types', async () => {
+  const { page } = await openPage(true, '#preset=quick');
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.waitForSelector('[data-testid="calc-n-t"]');
+  assert.equal(await page.textContent('[data-testid="calc-n-t"]'), '455');
+  await page.fill('#calc-rho', '0.95');
+  await page.waitForFunction(() => document.querySelector('[data-testid="calc-n-t"]')?.textContent === '115');
+});

@@ -1,0 +1,66 @@
+// Same seed, same numbers: the single-thread and the threaded wasm builds give
+// the native CLI's rejection counts for every cell of the paper grid (R = 200).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
+import { cliPath, loadModule } from './load-module.mjs';
+
+const reps = 200;
+const seed = 5;
+const cli = JSON.parse(execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', String(reps), '--seed', String(seed), '--tests', 't,wilcoxon,sign', '--format', 'json']));
+const expected = new Map(cli.results.map((r) => [`${r.model}|${r.n}|${r.delta}|${r.rho}|${r.test}`, r.rejections]));
+const grid = { models: ['normal', 'beta'], n: [50, 100, 200, 500, 1000], delta: [0, 0.01, 0.02, 0.05, 0.1], rho: [0.5, 0.8, 0.95], tests: ['t', 'wilcoxon', 'sign'] };
+
+function compare(module, threads, split) {
+  let cells = 0;
+  for (const model of grid.models)
+    for (const n of grid.n)
+      for (const rho of grid.rho) {
+        const spec = { model, n, rho, mean: 0.65, sd: 0.12, deltas: grid.delta, alpha: 0.05, tests: grid.tests, seed };
+        // Split the replicates as a scheduler would: counts must add up exactly.
+        const counts = new Array(grid.delta.length * grid.tests.length).fill(0);
+        for (let r = 0; r < reps; r += split) {
+          const out = module.simulateGroup(spec, r, Math.min(reps, r + split), threads);
+          assert.ok(!('error' in out), out.error);
+          out.counts.forEach((c, i) => (counts[i] += c));
+        }
+        grid.delta.forEach((delta, d) =>
+          grid.tests.forEach((t, k) => {
+            assert.equal(counts[d * grid.tests.length + k], expected.get(`${model}|${n}|${delta}|${rho}|${t}`), `${model} n=${n} δ=${delta} ρ=${rho} ${t}`);
+            cells++;
+          }),
+        );
+      }
+  assert.equal(cells, expected.size);
+}
+
+test('single-thread wasm equals the CLI cell by cell', async () => {
+  compare(await loadModule('st'), 1, 70);
+});
+
+test('threaded wasm equals the CLI cell by cell with two threads', async () => {
+  compare(await loadModule('mt'), 2, 200);
+});
+
+test('bad input comes back as an error naming the field, not an abort', async () => {
+  const m = await loadModule('st');
+  const spec = { model: 'normal', n: 100, rho: 0.5, mean: 0.65, sd: 0.12, deltas: [0.01], alpha: 0.05, tests: ['t'], seed: 1 };
+  assert.match(m.simulateGroup({ ...spec, rho: 1 }, 0, 10, 1).error, /^rho/);
+  assert.match(m.simulateGroup({ ...spec, n: 1 }, 0, 10, 1).error, /^n/);
+  assert.match(m.simulateGroup({ ...spec, tests: ['x'] }, 0, 10, 1).error, /^tests/);
+  assert.match(m.analyticPower({ n: 100, delta: 0.01, sdDiff: -1, alpha: 0.05 }).error, /sd-diff/);
+  // The module still works after an error.
+  assert.deepEqual(Object.keys(m.simulateGroup(spec, 0, 10, 1)), ['counts']);
+});
+
+test('analytic answers equal the CLI’s', async () => {
+  const m = await loadModule('st');
+  const cliPower = JSON.parse(execFileSync(cliPath, ['power', '--n', '100', '--delta', '0.01', '--rho', '0.5', '--format', 'json']));
+  const p = m.analyticPower({ n: 100, delta: 0.01, sdDiff: 0.12, alpha: 0.05 });
+  assert.ok(Math.abs(p.t - cliPower.t.power) < 1e-14);
+  assert.ok(Math.abs(p.wilcoxon - cliPower.wilcoxon.power) < 1e-14);
+  const cliN = JSON.parse(execFileSync(cliPath, ['samplesize', '--delta', '0.01', '--rho', '0.8', '--power', '0.8', '--format', 'json']));
+  const s = m.minSampleSize({ delta: 0.01, sdDiff: 0.12 * Math.sqrt(0.4), alpha: 0.05, power: 0.8 });
+  assert.equal(s.t.n, cliN.t.n);
+  assert.equal(s.wilcoxon.n, cliN.wilcoxon.n);
+});

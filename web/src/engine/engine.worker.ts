@@ -1,0 +1,84 @@
+// The engine worker: plain async functions over a lazily created wasm module,
+// exposed with Comlink. Loaded as a classic worker so importScripts can load
+// Emscripten's (non-ES6) glue; the page never runs the module itself.
+import * as Comlink from 'comlink';
+import type {
+  AnalyticPowers,
+  AnalyticQuery,
+  EffectAnswer,
+  EffectQuery,
+  GroupSpec,
+  ModuleFactory,
+  PaperValue,
+  PairpowerModule,
+  SampleSizeAnswer,
+  SampleSizeQuery,
+} from '../wasm/pairpower-module';
+import { isError } from '../wasm/is-error';
+
+// Typed against the DOM library (the page's); these are the worker globals used.
+declare function importScripts(...urls: string[]): void;
+declare const self: typeof globalThis & { createPairpower?: ModuleFactory };
+
+export type Variant = 'mt' | 'st';
+
+let modulePromise: Promise<PairpowerModule> | null = null;
+let variantLoaded: Variant = 'st';
+
+function load(wasmBase: string, variant: Variant): Promise<PairpowerModule> {
+  if (!modulePromise) {
+    variantLoaded = variant;
+    const script = new URL(`pairpower-${variant}.js`, wasmBase).href;
+    importScripts(script);
+    const factory = self.createPairpower;
+    if (!factory) throw new Error(`the engine script ${script} did not define createPairpower`);
+    modulePromise = factory({
+      locateFile: (path) => new URL(path, wasmBase).href,
+      mainScriptUrlOrBlob: script,
+    });
+  }
+  return modulePromise;
+}
+
+async function engine(): Promise<PairpowerModule> {
+  if (!modulePromise) throw new Error('engine not initialised');
+  return modulePromise;
+}
+
+function unwrap<T extends object>(r: T | { error: string }): T {
+  if (isError(r)) throw new Error(r.error);
+  return r as T;
+}
+
+const api = {
+  /** Loads the module (once); returns the threads it may use. */
+  async init(wasmBase: string, variant: Variant): Promise<{ variant: Variant; threads: number }> {
+    const m = await load(wasmBase, variant);
+    const threads = variantLoaded === 'mt' ? Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2)) : 1;
+    void m;
+    return { variant: variantLoaded, threads };
+  },
+  async simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
+    const m = await engine();
+    return unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts;
+  },
+  async analyticPowers(queries: AnalyticQuery[]): Promise<AnalyticPowers[]> {
+    const m = await engine();
+    return queries.map((q) => unwrap(m.analyticPower(q)));
+  },
+  async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
+    const m = await engine();
+    return queries.map((q) => unwrap(m.minSampleSize(q)));
+  },
+  async minDetectableEffects(queries: EffectQuery[]): Promise<EffectAnswer[]> {
+    const m = await engine();
+    return queries.map((q) => unwrap(m.minDetectableEffect(q)));
+  },
+  async paperPrintedValues(): Promise<PaperValue[]> {
+    const m = await engine();
+    return m.paperPrintedValues();
+  },
+};
+
+export type EngineApi = typeof api;
+Comlink.expose(api);

@@ -1,0 +1,116 @@
+// Runs a plan on the engine workers, never on the page's thread. With cross-origin
+// isolation one worker runs the threaded build; otherwise a pool of workers runs
+// the single-thread build on separate work units. Units are (group, replicate
+// range); counts add up, so both modes give the CLI's numbers exactly.
+import * as Comlink from 'comlink';
+import type { EngineApi, Variant } from './engine.worker';
+import { groupCells, planGroups, planUnits, type CellResult, type PlanSpec } from './plan';
+
+export interface Engines {
+  mode: 'threads' | 'pool';
+  variant: Variant;
+  /** Threads each unit may use inside its worker (1 in the pool). */
+  threads: number;
+  remotes: Comlink.Remote<EngineApi>[];
+  workers: Worker[];
+}
+
+export function crossOriginIsolatedNow(): boolean {
+  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined';
+}
+
+function spawn(): Worker {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: 'pairpower-engine' });
+}
+
+/** Starts the workers and loads the wasm build that fits this page. */
+export async function createEngines(wasmBase: string, forcePool = false): Promise<Engines> {
+  const threadsOk = crossOriginIsolatedNow() && !forcePool;
+  const count = threadsOk ? 1 : Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+  const workers = Array.from({ length: count }, spawn);
+  const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));
+  const variant: Variant = threadsOk ? 'mt' : 'st';
+  const infos = await Promise.all(remotes.map((r) => r.init(wasmBase, variant)));
+  return { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, workers };
+}
+
+export function describeEngines(e: Engines): string {
+  return e.mode === 'threads'
+    ? `WebAssembly SIMD, ${e.threads} threads in one worker (page is cross-origin isolated)`
+    : `WebAssembly SIMD, a pool of ${e.workers.length} single-thread workers (page is not cross-origin isolated)`;
+}
+
+export interface RunProgress {
+  cellsDone: number;
+  cellsTotal: number;
+  pairsDone: number;
+  pairsTotal: number;
+  elapsedS: number;
+  /** Estimated seconds left, from the pace so far. */
+  etaS: number;
+}
+
+export interface RunCallbacks {
+  onProgress?(p: RunProgress): void;
+  /** A group's cells, as soon as all its units are done. */
+  onCells?(cells: CellResult[]): void;
+}
+
+export interface RunOutcome {
+  cancelled: boolean;
+  elapsedS: number;
+  cells: CellResult[];
+}
+
+export interface RunHandle {
+  cancel(): void;
+  done: Promise<RunOutcome>;
+}
+
+export function startRun(spec: PlanSpec, engines: Engines, cb: RunCallbacks = {}): RunHandle {
+  const groups = planGroups(spec);
+  // About 5–20 ms of work a unit: cancel lands fast and progress moves smoothly.
+  const units = planUnits(groups, spec.reps, engines.mode === 'threads' ? 400_000 * engines.threads : 250_000);
+  const stride = spec.delta.length * spec.tests.length;
+  const counts = groups.map(() => new Array<number>(stride).fill(0));
+  const left = groups.map(() => 0);
+  for (const u of units) left[u.group]++;
+  const pairsTotal = units.reduce((s, u) => s + u.pairs, 0);
+  const cellsTotal = groups.length * spec.delta.length;
+  const cells: CellResult[] = [];
+  const start = performance.now();
+  let next = 0;
+  let pairsDone = 0;
+  let cellsDone = 0;
+  let cancelled = false;
+
+  const loop = async (remote: Comlink.Remote<EngineApi>) => {
+    while (!cancelled && next < units.length) {
+      const u = units[next++];
+      const c = await remote.simulateGroup(groups[u.group], u.repBegin, u.repEnd, engines.threads);
+      const sum = counts[u.group];
+      for (let k = 0; k < stride; k++) sum[k] += c[k];
+      pairsDone += u.pairs;
+      if (--left[u.group] === 0) {
+        const done = groupCells(groups[u.group], sum, spec.reps);
+        cells.push(...done);
+        cellsDone += spec.delta.length;
+        cb.onCells?.(done);
+      }
+      const elapsedS = (performance.now() - start) / 1000;
+      cb.onProgress?.({ cellsDone, cellsTotal, pairsDone, pairsTotal, elapsedS, etaS: pairsDone > 0 ? (elapsedS * (pairsTotal - pairsDone)) / pairsDone : NaN });
+    }
+  };
+
+  const done = Promise.all(engines.remotes.map(loop)).then(() => ({
+    cancelled: cancelled && cellsDone < cellsTotal,
+    elapsedS: (performance.now() - start) / 1000,
+    cells,
+  }));
+  return {
+    cancel() {
+      cancelled = true;
+    },
+    done,
+  };
+}

@@ -1,0 +1,208 @@
+// pairpower's page: the Plan view. All computation runs in Web Workers.
+import type * as Comlink from 'comlink';
+import './styles.css';
+import type { EngineApi } from './engine/engine.worker';
+import { toCsv, toJson, toMarkdown, type ExportInput } from './engine/export';
+import { formatHash, parseHash } from './engine/hash';
+import { cellId, sdOfDifferences, type CellResult, type PlanSpec } from './engine/plan';
+import { createEngines, describeEngines, startRun, type Engines, type RunHandle } from './engine/scheduler';
+import type { PaperValue, TestName } from './wasm/pairpower-module';
+import { createCalculator } from './ui/calculator';
+import { createCharts } from './ui/charts';
+import { fmt, h } from './ui/dom';
+import { createPlanForm } from './ui/plan-form';
+import { createResults, type MdeRow, type SolverRow } from './ui/results';
+
+const app = document.getElementById('app') as HTMLElement;
+const setState = (s: string) => app.setAttribute('data-state', s);
+
+let engines: Engines | null = null;
+let paper: PaperValue[] = [];
+let current: RunHandle | null = null;
+let lastExport: ExportInput | null = null;
+
+const errorPanel = h('div', { class: 'error-panel', 'data-testid': 'error', role: 'alert', hidden: true });
+function showError(msg: string | null) {
+  errorPanel.hidden = msg === null;
+  errorPanel.textContent = msg ?? '';
+}
+
+const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');
+const form = createPlanForm(run, () => current?.cancel());
+const progressBar = h('progress', { max: 1, value: 0, 'aria-label': 'Cells done' });
+const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress', 'aria-live': 'polite' });
+const results = createResults();
+const charts = createCharts();
+const calculator = createCalculator(() => engines?.remotes[0] ?? null);
+const exportButtons = h('div', { class: 'exports', hidden: true },
+  ...(['Markdown', 'CSV', 'JSON'] as const).flatMap((kind) => [
+    h('button', { type: 'button', 'data-testid': `copy-${kind.toLowerCase()}`, onclick: () => copy(kind) }, `Copy ${kind}`),
+    h('button', { type: 'button', 'data-testid': `download-${kind.toLowerCase()}`, onclick: () => download(kind) }, `Download ${kind}`),
+  ]),
+  h('button', { type: 'button', 'data-testid': 'copy-link', onclick: () => void navigator.clipboard?.writeText(location.href) }, 'Copy link'));
+
+app.replaceChildren(
+  h('header', {},
+    h('h1', {}, 'pairpower'),
+    h('p', { class: 'tagline' }, 'How many test queries do you need — and is system B really better than A?'),
+    engineInfo),
+  h('section', { id: 'plan', 'aria-labelledby': 'plan-title' },
+    h('h2', { id: 'plan-title' }, 'Plan: power of paired tests by Monte Carlo'),
+    form.element,
+    h('div', { class: 'progress' }, progressBar, ' ', progressText),
+    errorPanel,
+    exportButtons,
+    results.element,
+    charts.element),
+  calculator.element,
+  h('footer', {}, 'Everything runs in this page; nothing you enter leaves it.'),
+);
+
+function exportText(kind: 'Markdown' | 'CSV' | 'JSON'): string {
+  if (!lastExport) return '';
+  return kind === 'CSV' ? toCsv(lastExport) : kind === 'JSON' ? toJson(lastExport) : toMarkdown(lastExport);
+}
+
+async function copy(kind: 'Markdown' | 'CSV' | 'JSON') {
+  try {
+    await navigator.clipboard.writeText(exportText(kind));
+  } catch {
+    showError('The browser refused clipboard access; use Download instead.');
+  }
+}
+
+function download(kind: 'Markdown' | 'CSV' | 'JSON') {
+  const ext = kind === 'CSV' ? 'csv' : kind === 'JSON' ? 'json' : 'md';
+  const blob = new Blob([exportText(kind)], { type: kind === 'JSON' ? 'application/json' : 'text/plain' });
+  const a = h('a', { href: URL.createObjectURL(blob), download: `pairpower-plan.${ext}` });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** Log-spaced N for the analytic curves, spanning the grid. */
+function curveNs(spec: PlanSpec): number[] {
+  const lo = Math.max(2, Math.min(...spec.n) / 2), hi = Math.max(...spec.n) * 1.5;
+  const out: number[] = [];
+  for (let i = 0; i <= 40; i++) out.push(Math.round(lo * (hi / lo) ** (i / 40)));
+  return [...new Set(out)];
+}
+
+async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[]) {
+  const queries = [];
+  for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) queries.push({ n, delta, sdDiff: sdOfDifferences(spec.sd, rho), alpha: spec.alpha });
+  const answers = await remote.analyticPowers(queries);
+  const byKey = new Map<string, number>();
+  queries.forEach((q, i) => {
+    const rho = spec.rho[i % spec.rho.length];
+    for (const test of ['t', 'wilcoxon', 'sign'] as TestName[]) byKey.set(`${q.n}|${q.delta}|${rho}|${test}`, answers[i][test]);
+  });
+  return byKey;
+}
+
+async function run() {
+  const spec = form.read();
+  if (!spec || !engines || current) return;
+  showError(null);
+  history.replaceState(null, '', formatHash(spec));
+  setState('running');
+  form.setRunning(true);
+  exportButtons.hidden = true;
+  results.start(spec, paper);
+  const cells = new Map<string, CellResult>();
+  const remote = engines.remotes[0];
+  const ns = curveNs(spec);
+  let analytic = new Map<string, number>();
+  const lookup = (n: number, delta: number, rho: number, test: TestName) => analytic.get(`${n}|${delta}|${rho}|${test}`);
+  const analyticByCell = () => {
+    const m = new Map<string, number>();
+    for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
+      const a = lookup(n, delta, rho, test);
+      if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
+    }
+    return m;
+  };
+  let chartTimer: ReturnType<typeof setTimeout> | undefined;
+  const redrawSoon = () => {
+    if (chartTimer === undefined) chartTimer = setTimeout(() => { chartTimer = undefined; charts.update(spec, cells, ns, lookup); }, 250);
+  };
+  try {
+    current = startRun(spec, engines, {
+      onCells(done) {
+        for (const c of done) cells.set(cellId(c), c);
+        results.addCells(done);
+        redrawSoon();
+      },
+      onProgress(p) {
+        progressBar.max = p.cellsTotal;
+        progressBar.value = p.cellsDone;
+        progressText.textContent = `${p.cellsDone} / ${p.cellsTotal} cells · ${fmt.seconds(p.elapsedS)}` +
+          (p.cellsDone < p.cellsTotal && Number.isFinite(p.etaS) ? ` · about ${fmt.seconds(p.etaS)} left` : '');
+      },
+    });
+    // Analytic values and the solvers, computed beside the simulation.
+    const side = (async () => {
+      analytic = await analyticFor(spec, remote, [...new Set([...spec.n, ...ns])]);
+      results.setAnalytic(analyticByCell());
+      const deltas = spec.delta.filter((d) => d !== 0);
+      const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho })));
+      const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho })));
+      const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: sdOfDifferences(spec.sd, q.rho), alpha: spec.alpha, power: spec.power })));
+      const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: sdOfDifferences(spec.sd, q.rho), alpha: spec.alpha, power: spec.power })));
+      const minRows: SolverRow[] = minQ.map((q, i) => ({ ...q, t: minA[i].t?.n ?? null, wilcoxon: minA[i].wilcoxon?.n ?? null }));
+      const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ ...q, t: mdeA[i].t?.delta ?? null, wilcoxon: mdeA[i].wilcoxon?.delta ?? null }));
+      results.setSolvers(minRows, mdeRows, spec.power);
+    })();
+    const outcome = await current.done;
+    await side;
+    clearTimeout(chartTimer);
+    charts.update(spec, cells, ns, lookup);
+    const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
+    results.summary(
+      `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
+        `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
+    );
+    lastExport = { spec, cells: outcome.cells, analytic: analyticByCell(), paper, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
+    exportButtons.hidden = false;
+    app.setAttribute('data-outcome', outcome.cancelled ? 'cancelled' : 'complete');
+    setState('done');
+  } catch (e) {
+    showError(`The run failed: ${(e as Error).message ?? e}. Your inputs are kept; press Run to try again.`);
+    setState('error');
+  } finally {
+    current = null;
+    form.setRunning(false);
+  }
+}
+
+function applyHash() {
+  const state = parseHash(location.hash);
+  form.write(state.spec);
+  if (state.problems.length) showError(`Some link parameters were ignored: ${state.problems.join('; ')}`);
+  return state;
+}
+
+async function boot() {
+  setState('loading');
+  const state = applyHash();
+  try {
+    const wasmBase = new URL('wasm/', document.baseURI).href;
+    const forcePool = new URLSearchParams(location.search).has('pool');
+    engines = await createEngines(wasmBase, forcePool);
+    paper = await engines.remotes[0].paperPrintedValues();
+    engineInfo.textContent = `Engine: ${describeEngines(engines)}.`;
+    app.setAttribute('data-engine', engines.mode);
+  } catch (e) {
+    showError(`The engine could not start: ${(e as Error).message ?? e}`);
+    setState('error');
+    return;
+  }
+  setState('idle');
+  calculator.refresh();
+  window.addEventListener('hashchange', () => {
+    if (current) return;
+    if (applyHash().run) void run();
+  });
+  if (state.run) void run();
+}
+
+void boot();

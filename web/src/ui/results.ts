@@ -1,0 +1,173 @@
+// Result tables, filled cell by cell as groups finish. Every power value shown is
+// an element carrying data-model, data-n, data-delta, data-rho, data-test and
+// data-power (a plain number): the page's test contract.
+import type { PaperValue } from '../wasm/pairpower-module';
+import { comparePrinted, findPrinted } from '../engine/paper-compare';
+import { cellId, type CellKey, type CellResult, type PlanSpec } from '../engine/plan';
+import { fmt, h } from './dom';
+
+const TEST_LABEL = { t: 't', wilcoxon: 'W', sign: 'sign' } as const;
+const MODEL_LABEL = { normal: 'normal model (clipped)', beta: 'Beta model (copula)', unclipped: 'unclipped normal model' } as const;
+
+interface Slot {
+  key: CellKey;
+  power: HTMLElement;
+  analytic: HTMLElement;
+  paper: HTMLElement | null;
+}
+
+export interface SolverRow {
+  delta: number;
+  rho: number;
+  t: number | null;
+  wilcoxon: number | null;
+}
+
+export interface MdeRow {
+  n: number;
+  rho: number;
+  t: number | null;
+  wilcoxon: number | null;
+}
+
+export interface ResultsView {
+  element: HTMLElement;
+  start(spec: PlanSpec, paper: PaperValue[]): void;
+  setAnalytic(analytic: Map<string, number>): void;
+  addCells(cells: CellResult[]): void;
+  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number): void;
+  summary(text: string): void;
+}
+
+export function createResults(): ResultsView {
+  let slots = new Map<string, Slot[]>();
+  let results = new Map<string, CellResult>();
+  let analytic = new Map<string, number>();
+  let paper: PaperValue[] = [];
+  const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
+  const tablesEl = h('div', { class: 'tables' });
+  const solversEl = h('div', { class: 'solvers' });
+
+  function slot(key: CellKey, withPaper: boolean): HTMLElement {
+    const power = h('span', {
+      class: 'power pending',
+      'data-model': key.model,
+      'data-n': key.n,
+      'data-delta': key.delta,
+      'data-rho': key.rho,
+      'data-test': key.test,
+    }, '…');
+    const an = h('span', { class: 'analytic', title: 'analytic power' });
+    const printed = withPaper ? findPrinted(paper, key) : undefined;
+    const pap = printed ? h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }) : null;
+    const id = cellId(key);
+    const list = slots.get(id) ?? [];
+    list.push({ key, power, analytic: an, paper: pap });
+    slots.set(id, list);
+    return h('td', {}, power, h('br'), an, pap ? h('br') : null, pap);
+  }
+
+  function refresh(id: string) {
+    const r = results.get(id);
+    const a = analytic.get(id);
+    for (const s of slots.get(id) ?? []) {
+      if (r) {
+        s.power.textContent = `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}`;
+        s.power.setAttribute('data-power', String(r.power));
+        s.power.classList.remove('pending');
+      }
+      s.analytic.textContent = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
+      if (s.paper) {
+        const printed = findPrinted(paper, s.key)!;
+        s.paper.textContent = `paper ${fmt.p3(printed.power)}`;
+        if (r) {
+          const c = comparePrinted(printed, r, a);
+          const flags = [c.offOurs ? 'more than 4 Monte Carlo SEs from ours' : '', c.offAnalytic ? 'more than 4 SEs from the analytic value' : ''].filter(Boolean);
+          s.paper.classList.toggle('flagged', flags.length > 0);
+          if (flags.length) {
+            s.paper.textContent += ' ⚠';
+            s.paper.title = `printed in the paper, §${printed.section}: ${flags.join('; ')}`;
+          }
+        }
+      }
+    }
+  }
+
+  function powerTables(spec: PlanSpec) {
+    for (const model of spec.models)
+      for (const rho of spec.rho) {
+        const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
+        const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, TEST_LABEL[t]))));
+        const body = spec.n.map((n) =>
+          h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, true)))),
+        );
+        tablesEl.append(
+          h('table', { class: 'power-table' },
+            h('caption', {}, `Power: ${MODEL_LABEL[model]}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
+            h('thead', {}, head1, head2),
+            h('tbody', {}, ...body)),
+        );
+      }
+    if (!spec.delta.includes(0)) return;
+    const cols = spec.models.flatMap((m) => spec.tests.map((t) => [m, t] as const));
+    tablesEl.append(
+      h('table', { class: 'power-table type-one' },
+        h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${TEST_LABEL[t]}`)))),
+        h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
+          h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, true))))))),
+    );
+  }
+
+  return {
+    element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, tablesEl, solversEl),
+    start(spec, printed) {
+      slots = new Map();
+      results = new Map();
+      paper = printed;
+      tablesEl.replaceChildren();
+      solversEl.replaceChildren();
+      summaryEl.textContent = '';
+      powerTables(spec);
+    },
+    setAnalytic(map) {
+      analytic = map;
+      for (const id of slots.keys()) refresh(id);
+    },
+    addCells(cells) {
+      for (const c of cells) {
+        const id = cellId(c);
+        results.set(id, c);
+        refresh(id);
+      }
+    },
+    setSolvers(minN, mde, target) {
+      const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))];
+      const deltas = [...new Set(minN.map((r) => r.delta))];
+      const ns = [...new Set(mde.map((r) => r.n))];
+      const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
+      const d = (v: number | null) => (v === null ? 'none' : v.toFixed(4));
+      solversEl.replaceChildren(
+        deltas.length
+          ? h('table', { class: 'solver-table', 'data-testid': 'min-n' },
+              h('caption', {}, `Smallest N for ${Math.round(target * 100)}% power (exact; paired t / Wilcoxon)`),
+              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
+              h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
+                const row = minN.find((x) => x.delta === delta && x.rho === rho)!;
+                return h('td', { 'data-min-n-t': row.t ?? '', 'data-delta': delta, 'data-rho': rho }, `${n(row.t)} / ${n(row.wilcoxon)}`);
+              })))))
+          : h('p', {}, 'Add a nonzero δ to see the smallest N.'),
+        h('table', { class: 'solver-table', 'data-testid': 'mde' },
+          h('caption', {}, `Minimum detectable effect for ${Math.round(target * 100)}% power (paired t / Wilcoxon)`),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
+          h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
+            const row = mde.find((x) => x.n === nn && x.rho === rho)!;
+            return h('td', {}, `${d(row.t)} / ${d(row.wilcoxon)}`);
+          }))))),
+      );
+    },
+    summary(text) {
+      summaryEl.textContent = text;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
+// (both the threaded and the single-thread build expose the same functions).
+
+export type ModelName = 'normal' | 'beta' | 'unclipped';
+export type TestName = 't' | 'wilcoxon' | 'sign';
+
+export interface ErrorResult {
+  error: string;
+}
+
+export interface GroupSpec {
+  model: ModelName;
+  n: number;
+  rho: number;
+  mean: number;
+  sd: number;
+  deltas: number[];
+  alpha: number;
+  tests: TestName[];
+  seed: number;
+}
+
+/** Rejections indexed [delta * tests.length + test]. */
+export interface GroupCounts {
+  counts: number[];
+}
+
+export interface AnalyticQuery {
+  n: number;
+  delta: number;
+  sdDiff: number;
+  alpha: number;
+}
+
+export interface AnalyticPowers {
+  t: number;
+  wilcoxon: number;
+  noether: number;
+  sign: number;
+}
+
+export interface SampleSizeQuery {
+  delta: number;
+  sdDiff: number;
+  alpha: number;
+  power: number;
+}
+
+export interface SampleSizeAnswer {
+  t: { n: number; power: number } | null;
+  wilcoxon: { n: number; power: number } | null;
+}
+
+export interface EffectQuery {
+  n: number;
+  sdDiff: number;
+  alpha: number;
+  power: number;
+}
+
+export interface EffectAnswer {
+  t: { delta: number; power: number } | null;
+  wilcoxon: { delta: number; power: number } | null;
+}
+
+export interface PaperValue {
+  section: string;
+  model: 'normal' | 'beta';
+  test: 't' | 'wilcoxon';
+  n: number;
+  delta: number;
+  rho: number;
+  power: number;
+}
+
+export interface PairpowerModule {
+  simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;
+  analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
+  minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;
+  minDetectableEffect(q: EffectQuery): EffectAnswer | ErrorResult;
+  paperPrintedValues(): PaperValue[];
+  hardwareThreads(): number;
+}
+
+export interface ModuleOptions {
+  /** In Node the .wasm must be passed in: Emscripten 3.1.6 fetch()es a file URL otherwise. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+  /** The module's own script URL, which its pthread workers import. */
+  mainScriptUrlOrBlob?: string;
+}
+
+export type ModuleFactory = (options?: ModuleOptions) => Promise<PairpowerModule>;
+
