@@ -5,7 +5,7 @@ import type { EngineApi } from './engine/engine.worker';
 import { toCsv, toJson, toMarkdown, type ExportInput } from './engine/export';
 import { formatHash, parseHash } from './engine/hash';
 import { cellId, sdOfDifferences, type CellResult, type PlanSpec } from './engine/plan';
-import { createEngines, describeEngines, startRun, type Engines, type RunHandle } from './engine/scheduler';
+import { createEngines, describeEngines, startRun, type Engines, type RunHandle, type RunProgress } from './engine/scheduler';
 import type { PaperValue, TestName } from './wasm/pairpower-module';
 import { createCalculator } from './ui/calculator';
 import { createCharts } from './ui/charts';
@@ -121,22 +121,36 @@ async function run() {
     }
     return m;
   };
-  let chartTimer: ReturnType<typeof setTimeout> | undefined;
-  const redrawSoon = () => {
-    if (chartTimer === undefined) chartTimer = setTimeout(() => { chartTimer = undefined; charts.update(spec, cells, ns, lookup); }, 250);
+  // Page updates are batched into animation frames: on a small machine every
+  // repaint during a run takes CPU from the compute threads. The charts are
+  // drawn once the cells are in.
+  let pendingCells: CellResult[] = [];
+  let pendingProgress: RunProgress | null = null;
+  let frame = 0;
+  const flush = () => {
+    frame = 0;
+    if (pendingCells.length) results.addCells(pendingCells.splice(0));
+    const p = pendingProgress;
+    if (p) {
+      progressBar.max = p.cellsTotal;
+      progressBar.value = p.cellsDone;
+      progressText.textContent = `${p.cellsDone} / ${p.cellsTotal} cells · ${fmt.seconds(p.elapsedS)}` +
+        (p.cellsDone < p.cellsTotal && Number.isFinite(p.etaS) ? ` · about ${fmt.seconds(p.etaS)} left` : '');
+    }
+  };
+  const schedule = () => {
+    if (!frame) frame = requestAnimationFrame(flush);
   };
   try {
     current = startRun(spec, engines, {
       onCells(done) {
         for (const c of done) cells.set(cellId(c), c);
-        results.addCells(done);
-        redrawSoon();
+        pendingCells.push(...done);
+        schedule();
       },
       onProgress(p) {
-        progressBar.max = p.cellsTotal;
-        progressBar.value = p.cellsDone;
-        progressText.textContent = `${p.cellsDone} / ${p.cellsTotal} cells · ${fmt.seconds(p.elapsedS)}` +
-          (p.cellsDone < p.cellsTotal && Number.isFinite(p.etaS) ? ` · about ${fmt.seconds(p.etaS)} left` : '');
+        pendingProgress = p;
+        schedule();
       },
     });
     // Analytic values and the solvers, computed beside the simulation.
@@ -154,7 +168,8 @@ async function run() {
     })();
     const outcome = await current.done;
     await side;
-    clearTimeout(chartTimer);
+    cancelAnimationFrame(frame);
+    flush();
     charts.update(spec, cells, ns, lookup);
     const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
     results.summary(
@@ -164,6 +179,7 @@ async function run() {
     lastExport = { spec, cells: outcome.cells, analytic: analyticByCell(), paper, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
     exportButtons.hidden = false;
     app.setAttribute('data-outcome', outcome.cancelled ? 'cancelled' : 'complete');
+    app.setAttribute('data-elapsed-s', String(outcome.elapsedS));
     setState('done');
   } catch (e) {
     showError(`The run failed: ${(e as Error).message ?? e}. Your inputs are kept; press Run to try again.`);

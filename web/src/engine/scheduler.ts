@@ -69,8 +69,10 @@ export interface RunHandle {
 
 export function startRun(spec: PlanSpec, engines: Engines, cb: RunCallbacks = {}): RunHandle {
   const groups = planGroups(spec);
-  // About 5–20 ms of work a unit: cancel lands fast and progress moves smoothly.
-  const units = planUnits(groups, spec.reps, engines.mode === 'threads' ? 400_000 * engines.threads : 250_000);
+  // About 10–30 ms of work a unit: cancel lands fast (two units are in flight per
+  // worker) and progress moves smoothly; threaded units are larger because each
+  // one starts and joins the module's threads.
+  const units = planUnits(groups, spec.reps, engines.mode === 'threads' ? 1_000_000 * engines.threads : 250_000);
   const stride = spec.delta.length * spec.tests.length;
   const counts = groups.map(() => new Array<number>(stride).fill(0));
   const left = groups.map(() => 0);
@@ -102,7 +104,9 @@ export function startRun(spec: PlanSpec, engines: Engines, cb: RunCallbacks = {}
     }
   };
 
-  const done = Promise.all(engines.remotes.map(loop)).then(() => ({
+  // Two loops per worker keep one unit queued in its message queue, so the
+  // worker never idles while the page handles the previous result.
+  const done = Promise.all(engines.remotes.flatMap((r) => [loop(r), loop(r)])).then(() => ({
     cancelled: cancelled && cellsDone < cellsTotal,
     elapsedS: (performance.now() - start) / 1000,
     cells,

@@ -59,7 +59,7 @@ export function createCharts(): ChartsView {
       curves.append(box);
       plots.push(new uPlot({
         width, height: 240,
-        scales: { x: { time: false, distr: 3 }, y: { range: [0, 1] } },
+        scales: { x: { time: false, distr: 3, range: [xs[0], xs[xs.length - 1]] }, y: { range: [0, 1] } },
         axes: [{ label: 'N (log scale)' }, { label: 'power' }],
         series,
         legend: { show: true, live: false },

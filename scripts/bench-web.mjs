@@ -1,0 +1,75 @@
+// Benchmark (not a test) for the browser engine, in one run so that the figures
+// are ratios on the same machine at the same moment:
+//  - the native CLI on the paper grid (R = 1000), 1 and all threads;
+//  - the wasm builds in Node on the same grid, split into units as the page does;
+//  - the page in headless Chromium: paper preset, R = 1000, threads and pool.
+// Usage: node scripts/bench-web.mjs [runs]   (needs `npm run build` first)
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { launch, serve } from '../tests/browser/browser.mjs';
+import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
+
+const runs = Number(process.argv[2] ?? 3);
+const threads = os.cpus().length;
+const best = (xs) => Math.min(...xs);
+const fmt = (s) => `${s.toFixed(3)} s`;
+const grid = { models: ['normal', 'beta'], n: [50, 100, 200, 500, 1000], delta: [0, 0.01, 0.02, 0.05, 0.1], rho: [0.5, 0.8, 0.95] };
+const PAIRS = 55.5e6;
+
+function native(t) {
+  const out = [];
+  for (let i = 0; i < runs; i++)
+    out.push(JSON.parse(execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(i + 1), '--threads', String(t), '--format', 'json', '--progress', 'off'])).elapsed_s);
+  return best(out);
+}
+
+function wasmGrid(module, t, pairsPerUnit) {
+  const out = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    for (const model of grid.models)
+      for (const n of grid.n)
+        for (const rho of grid.rho) {
+          const spec = { model, n, rho, mean: 0.65, sd: 0.12, deltas: grid.delta, alpha: 0.05, tests: ['t', 'wilcoxon'], seed: i + 1 };
+          const step = Math.max(1, Math.floor(pairsPerUnit / (n * grid.delta.length)));
+          for (let r = 0; r < 1000; r += step) module.simulateGroup(spec, r, Math.min(1000, r + step), t);
+        }
+    out.push((performance.now() - t0) / 1000);
+  }
+  return best(out);
+}
+
+async function browserGrid(isolate) {
+  const browser = await launch();
+  const { server, url } = await serve(isolate);
+  const page = await browser.newPage();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const hash = `#preset=paper&reps=1000&seed=${i + 1}&run=1`;
+    if (i === 0) await page.goto(url + hash);
+    else await page.evaluate((h) => (location.hash = h), hash);
+    await page.waitForFunction((s) => document.getElementById('app').dataset.state === 'done' && location.hash.includes(`seed=${s}&`), i + 1, { timeout: 300_000 });
+    times.push(Number(await page.getAttribute('#app', 'data-elapsed-s')));
+  }
+  const engine = await page.getAttribute('#app', 'data-engine');
+  await browser.close();
+  server.close();
+  return { times, engine };
+}
+
+console.log(`== pairpower web bench, ${new Date().toISOString().slice(0, 16)}Z, ${threads} cores, ${os.cpus()[0].model}`);
+console.log(`command: node scripts/bench-web.mjs ${runs}   (best of ${runs}; paper grid, R = 1000, t + Wilcoxon, ${PAIRS / 1e6} M pairs)`);
+const n1 = native(1), nAll = native(threads);
+console.log(`native CLI, 1 thread:           ${fmt(n1)}  (${(1e9 * n1 / PAIRS).toFixed(1)} ns/pair)`);
+console.log(`native CLI, ${threads} threads:          ${fmt(nAll)}`);
+const st = await loadModule('st');
+const w1 = wasmGrid(st, 1, 250_000);
+console.log(`wasm (single-thread) in Node:   ${fmt(w1)}  wasm/native = ${(w1 / n1).toFixed(2)}`);
+const mt = await loadModule('mt');
+const wAll = wasmGrid(mt, threads, 400_000 * threads);
+console.log(`wasm (${threads} threads) in Node:      ${fmt(wAll)}  wasm/native = ${(wAll / nAll).toFixed(2)}`);
+for (const isolate of [true, false]) {
+  const { times, engine } = await browserGrid(isolate);
+  console.log(`Chromium page, ${engine.padEnd(7)}:        ${fmt(best(times))}  (runs: ${times.map((t) => t.toFixed(2)).join(', ')})  page/native = ${(best(times) / nAll).toFixed(2)}`);
+}
+process.exit(0);
