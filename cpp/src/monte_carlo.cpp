@@ -15,6 +15,7 @@
 #include "pairpower/decision_rules.hpp"
 #include "pairpower/fast_normal.hpp"
 #include "pairpower/paired_t.hpp"
+#include "pairpower/partition_pool.hpp"
 #include "pairpower/random.hpp"
 #include "pairpower/signed_ranks.hpp"
 
@@ -241,10 +242,7 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t r
     const std::uint64_t r0 = rep_begin + total * part / parts, r1 = rep_begin + total * (part + 1) / parts;
     run_reps(g, r0, r1, ws, counts.data() + part * stride);
   };
-  std::vector<std::thread> pool;
-  for (unsigned part = 1; part < parts; ++part) pool.emplace_back(run_part, part);
-  run_part(0);
-  for (auto& t : pool) t.join();
+  PartitionPool::shared().run(parts, run_part);
   for (unsigned part = 1; part < parts; ++part)
     for (std::size_t k = 0; k < stride; ++k) counts[k] += counts[part * stride + k];
   counts.resize(stride);
