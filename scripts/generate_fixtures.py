@@ -277,6 +277,93 @@ def beta_cases():
     return out
 
 
+# ------------------------------------------------------------- analysis (issue 4)
+def r_hodges_lehmann(samples, level=0.95):
+    """R's wilcox.test(d, conf.int = TRUE, exact = TRUE): estimate and interval."""
+    script = "; ".join([
+        "lines <- readLines(file('stdin'))",
+        f"for (l in lines) {{ d <- as.numeric(strsplit(l, ',')[[1]]); w <- wilcox.test(d, conf.int = TRUE, exact = TRUE, conf.level = {level}); "
+        "cat(sprintf('%.17g %.17g %.17g', w$estimate, w$conf.int[1], w$conf.int[2]), '\\n') }"])
+    try:
+        r = subprocess.run(["Rscript", "-e", script], input="\n".join(",".join(repr(x) for x in d) for d in samples),
+                           capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print("R not available, no Hodges-Lehmann fixtures:", e, file=sys.stderr)
+        return None
+    return [tuple(float(v) for v in line.split()) for line in r.stdout.strip().splitlines()]
+
+
+def tukey_interval(d, level=0.95):
+    """Independent numpy version of the documented interval: every Walsh average listed."""
+    d = np.asarray(d, dtype=float)
+    n = len(d)
+    i, j = np.triu_indices(n)
+    w = np.sort((d[i] + d[j]) / 2)
+    m = len(w)
+    tail = (1 - level) / 2
+    if n <= 50:
+        pmf = wilcoxon_exact_pmf(n)
+        k = int(np.searchsorted(np.cumsum(pmf), tail - 1e-15))  # smallest k with P(T <= k) >= tail
+    else:
+        mean, sd = m / 2, math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+        k = max(0, math.ceil(mean + stats.norm.ppf(tail) * sd - 0.5))
+    k = max(k, 1)
+    return float(np.median(w)), float(w[k - 1]), float(w[m - k])
+
+
+def analysis_cases():
+    from statsmodels.stats.multitest import multipletests
+    out = {"randomization": [], "bootstrap": [], "hodges_lehmann": [], "multiple_testing": [], "correlation": []}
+    # Exact sign-flip test against scipy's enumeration (n <= 16, ties and zeros included).
+    for n in list(range(3, 17)) * 3:
+        d = np.round(RNG.normal(RNG.uniform(-0.03, 0.05), 0.06, n), 2)
+        res = stats.permutation_test((d,), np.mean, permutation_type="samples", n_resamples=np.inf, alternative="two-sided")
+        out["randomization"].append({"d": d.tolist(), "p": float(res.pvalue)})
+    # Bootstrap intervals from scipy (Monte Carlo: compared within tolerance).
+    for n in [10, 25, 50, 120, 300]:
+        for shift in [0.0, 0.02]:
+            a = np.round(np.clip(RNG.normal(0.5, 0.2, n), 0, 1), 4)
+            b = np.round(np.clip(a + RNG.normal(shift, 0.07, n) + RNG.exponential(0.02, n) - 0.02, 0, 1), 4)
+            case = {"a": a.tolist(), "b": b.tolist(), "resamples": 9999}
+            for method in ["BCa", "percentile"]:
+                ci = stats.bootstrap((a, b), lambda x, y, axis: np.mean(y - x, axis=axis), paired=True, vectorized=True,
+                                     n_resamples=9999, method=method, random_state=RNG.integers(1 << 31)).confidence_interval
+                case[method] = [float(ci.low), float(ci.high)]
+            out["bootstrap"].append(case)
+    # Hodges-Lehmann: R's exact interval where R uses it (n < 50, no ties or zeros).
+    exact = []
+    for n in [5, 8, 12, 20, 30, 45, 49]:
+        d = np.round(RNG.normal(0.01, 0.05, n), 6)
+        while len(set(np.abs(d))) < n or np.any(d == 0):  # R is exact only without ties or zeros
+            d = np.round(RNG.normal(0.01, 0.05, n), 6)
+        exact.append(d)
+    r = r_hodges_lehmann([d.tolist() for d in exact])
+    for d, rr in zip(exact, r or []):
+        out["hodges_lehmann"].append({"d": d.tolist(), "source": "R wilcox.test", "estimate": rr[0], "ci_low": rr[1], "ci_high": rr[2]})
+    # Beyond R's exact range, and with ties/zeros: the same definition, computed from the full Walsh list.
+    for n, decimals in [(60, 6), (150, 2), (400, 3), (51, 1)]:
+        d = np.round(RNG.normal(0.01, 0.05, n), decimals)
+        est, lo, hi = tukey_interval(d)
+        out["hodges_lehmann"].append({"d": d.tolist(), "source": "numpy Walsh list", "estimate": est, "ci_low": lo, "ci_high": hi})
+    # Multiple testing against statsmodels.
+    for m in [1, 2, 5, 18, 40]:
+        p = np.concatenate([RNG.uniform(0, 0.05, m // 3 + 1), RNG.uniform(0, 1, m)])[:m]
+        if m >= 5:
+            p[1] = p[0]  # a tie
+            p[-1] = 1.0
+        row = {"p": p.tolist()}
+        for method, key in [("holm", "holm"), ("bonferroni", "bonferroni"), ("fdr_bh", "bh")]:
+            row[key] = multipletests(p, method=method)[1].tolist()
+        out["multiple_testing"].append(row)
+    # Correlations against scipy.
+    for n in [5, 30, 200]:
+        a = np.round(RNG.uniform(0, 1, n), 2)
+        b = np.round(np.clip(a + RNG.normal(0, 0.1, n), 0, 1), 2)
+        out["correlation"].append({"a": a.tolist(), "b": b.tolist(), "pearson": float(stats.pearsonr(a, b)[0]),
+                                   "spearman": float(stats.spearmanr(a, b)[0])})
+    return out
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     write("paired_samples.json", {"note": "scipy.stats.ttest_rel(b, a), wilcoxon(b - a) with defaults, binomtest(k, m)",
@@ -284,6 +371,9 @@ def main():
     write("analytic_power.json", {"note": "paired t: scipy nct and R pwr/power.t.test; Wilcoxon: formulas evaluated with scipy",
                                   "cases": analytic_cases()})
     write("solvers.json", {"note": "R power.t.test(type = 'paired', strict = TRUE, tol = 1e-12)", **solver_cases()})
+    import statsmodels
+    write("analysis.json", {"note": "scipy permutation_test/bootstrap/pearsonr/spearmanr, statsmodels multipletests "
+                                    f"{statsmodels.__version__}, R wilcox.test(conf.int = TRUE)", **analysis_cases()})
     write("bivariate_normal.json", {"note": "scipy.stats.multivariate_normal.cdf", "cases": bivariate_cases()})
     write("beta_quantiles.json", {"note": "scipy.stats.beta.ppf(norm.cdf(z)) (isf/sf in the upper half)", "cases": beta_cases()})
 

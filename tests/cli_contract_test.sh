@@ -14,11 +14,13 @@ json_check() {
   node -e 'const j = JSON.parse(require("fs").readFileSync(0, "utf8")); if (!('"$2"')) process.exit(1);' <<<"$1"
 }
 
-expect_json() {  # description, js-expression, command...
+expect_json() {  # description, js-expression, command...  (VERDICT_EXIT=1 accepts compare's 0/1/3)
   local what=$1 expr=$2
   shift 2
-  local out
-  if ! out=$("$@" 2>/tmp/pairpower_cli_err); then bad "$what: exit $?: $(cat /tmp/pairpower_cli_err)"; return; fi
+  local out code
+  out=$("$@" 2>/tmp/pairpower_cli_err)
+  code=$?
+  if [[ $code -ne 0 && ! ( ${VERDICT_EXIT:-0} == 1 && ( $code == 1 || $code == 3 ) ) ]]; then bad "$what: exit $code: $(cat /tmp/pairpower_cli_err)"; return; fi
   if json_check "$out" "$expr"; then ok; else bad "$what: $expr"; fi
 }
 
@@ -93,6 +95,56 @@ expect_usage_error "--power" "$bin" samplesize --delta 0.01 --rho 0.8 --power 1
 expect_usage_error "--delta" "$bin" samplesize --delta 0 --rho 0.8 --power 0.8
 expect_usage_error "--n" "$bin" mde --n 0 --rho 0.5 --power 0.8
 expect_usage_error "--delta" "$bin" power --n 100 --delta inf --rho 0.5
+
+# --- compare: formats, JSON fields, exit codes
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# 200 queries: B = A + 0.03 (+ small deterministic noise), C = A − 0.03, D = A ± tiny noise.
+awk 'BEGIN { srand(7); print "qid,A,B,C,D"; for (i = 1; i <= 200; i++) { a = 0.3 + 0.4 * rand(); e = 0.02 * (rand() - 0.5);
+  printf "q%d,%.4f,%.4f,%.4f,%.4f\n", i, a, a + 0.03 + e, a - 0.03 + e, a + 0.02 * (rand() - 0.5) } }' >"$tmp/wide.csv"
+cut -d, -f1,2,3 "$tmp/wide.csv" >"$tmp/ship.csv"
+cut -d, -f1,2,4 "$tmp/wide.csv" >"$tmp/reject.csv"
+cut -d, -f1,2,5 "$tmp/wide.csv" >"$tmp/hold.csv"
+expect_exit() {  # code, command...
+  local want=$1
+  shift
+  "$@" >/dev/null 2>&1
+  local code=$?
+  if [[ $code -eq $want ]]; then ok; else bad "$*: exit $code, want $want"; fi
+}
+expect_exit 0 "$bin" compare "$tmp/ship.csv" --resamples 2000 --bootstrap 1000
+expect_exit 3 "$bin" compare "$tmp/reject.csv" --resamples 2000 --bootstrap 1000
+expect_exit 1 "$bin" compare "$tmp/hold.csv" --resamples 2000 --bootstrap 1000
+expect_exit 3 "$bin" compare "$tmp/wide.csv" --resamples 2000 --bootstrap 1000
+expect_exit 0 "$bin" compare "$tmp/reject.csv" --direction lower --resamples 2000 --bootstrap 1000
+
+VERDICT_EXIT=1 expect_json "compare json fields" '
+  j.settings.seed === 3 && j.settings.alpha === 0.05 && j.comparisons.length === 3 && j.overall === "REJECT" &&
+  j.comparisons.every(c => ["dataset","n","mean_a","mean_b","delta","sd_diff","pearson","spearman","min_attainable_p","p_holm","p_bonferroni","p_bh","verdict","reason"].every(k => k in c)) &&
+  j.comparisons.every(c => ["p","ci_low","ci_high","dz"].every(k => k in c.t) && ["p","hl","hl_ci_low","hl_ci_high"].every(k => k in c.wilcoxon) &&
+    ["p","exact","resamples","p_se"].every(k => k in c.randomization) && "ci_low" in c.bootstrap.bca && "ci_high" in c.bootstrap.percentile &&
+    c.bootstrap.resamples === 1000 && "p" in c.sign && "mde" in c.planning && "n_required" in c.planning) &&
+  j.comparisons[0].verdict === "SHIP" && j.comparisons[1].verdict === "REJECT" && j.comparisons[2].verdict === "HOLD" &&
+  j.comparisons[0].n === 200 && j.comparisons[0].randomization.resamples === 2000' \
+  "$bin" compare "$tmp/wide.csv" --resamples 2000 --bootstrap 1000 --seed 3 --format json
+
+for fmt in text md latex csv; do
+  out=$("$bin" compare "$tmp/ship.csv" --resamples 500 --bootstrap 200 --no-curve --format "$fmt" 2>&1)
+  if [[ -n $out && $out != *nan* && $out != *NaN* ]]; then ok; else bad "compare --format $fmt printed nothing or NaN"; fi
+done
+
+printf 'qid,A,B\n1,0.5,0.6\n2,0.4,abc\n' >"$tmp/bad.csv"
+expect_usage_error "line 3" "$bin" compare "$tmp/bad.csv"
+expect_usage_error "bad.csv" "$bin" compare "$tmp/bad.csv"
+printf 'ndcg\t1\t0.5\nndcg\t2\t0.4\n' >"$tmp/ta.txt"
+printf 'ndcg\t1\t0.6\nndcg\t3\t0.4\n' >"$tmp/tb.txt"
+expect_usage_error "--missing" "$bin" compare "$tmp/ta.txt" "$tmp/tb.txt"
+expect_usage_error "--missing" "$bin" compare "$tmp/ta.txt" "$tmp/tb.txt" --missing maybe
+expect_usage_error "--resamples" "$bin" compare "$tmp/ship.csv" --resamples 0
+expect_usage_error "--confidence" "$bin" compare "$tmp/ship.csv" --confidence 95
+expect_usage_error "FILE_A" "$bin" compare "$tmp/does-not-exist.csv"
+expect_usage_error "files" "$bin" compare
+expect_exit 2 "$bin" compare "$tmp/ta.txt" "$tmp/tb.txt" --missing intersect
 
 echo "cli contract: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

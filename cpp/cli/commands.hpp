@@ -2,6 +2,7 @@
 // The CLI's subcommands. Each returns the process exit code; bad input throws
 // UsageError (exit 2).
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -32,5 +33,14 @@ void add_mde(CLI::App& app, AnalyticFlags& f);
 int run_power(const AnalyticFlags& f);
 int run_samplesize(const AnalyticFlags& f);
 int run_mde(const AnalyticFlags& f);
+
+struct CompareFlags {
+  std::vector<std::string> files;
+  Flag measure, format, resamples, bootstrap, seed, alpha, confidence, min_effect, missing, input_format, direction, power;
+  bool no_curve = false;
+};
+void add_compare(CLI::App& app, CompareFlags& f);
+/// Exit code: 0 SHIP, 1 HOLD, 3 REJECT (overall, see README).
+int run_compare(const CompareFlags& f);
 
 }  // namespace pairpower::cli

@@ -15,20 +15,24 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   SimulateFlags sim;
   AnalyticFlags pow, ss, mde;
+  CompareFlags cmp;
   auto* c_sim = app.add_subcommand("simulate", "Monte Carlo power over a grid (or --preset paper)");
   auto* c_pow = app.add_subcommand("power", "Analytic power of the paired t and Wilcoxon tests");
   auto* c_ss = app.add_subcommand("samplesize", "Smallest N reaching a target power");
   auto* c_mde = app.add_subcommand("mde", "Minimum detectable effect at a given N");
+  auto* c_cmp = app.add_subcommand("compare", "Is B really better than A? Paired tests on per-query scores, with a verdict");
   add_simulate(*c_sim, sim);
   add_power(*c_pow, pow);
   add_samplesize(*c_ss, ss);
   add_mde(*c_mde, mde);
+  add_compare(*c_cmp, cmp);
   try {
     app.parse(argc, argv);
     if (c_sim->parsed()) return run_simulate(sim);
     if (c_pow->parsed()) return run_power(pow);
     if (c_ss->parsed()) return run_samplesize(ss);
     if (c_mde->parsed()) return run_mde(mde);
+    if (c_cmp->parsed()) return run_compare(cmp);
   } catch (const CLI::CallForHelp&) {
     std::fputs(app.help().c_str(), stdout);  // CLI11 shows the chosen subcommand's help
     return 0;

@@ -1,0 +1,248 @@
+// pairpower compare: paired significance on real per-query scores, for people
+// and for CI pipelines (the exit code carries the verdict).
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "pairpower/comparison.hpp"
+#include "pairpower/pairing.hpp"
+#include "pairpower/score_input.hpp"
+
+namespace pairpower::cli {
+namespace {
+
+std::string read_input(const std::string& path, std::string_view flag) {
+  std::ostringstream buf;
+  if (path == "-") {
+    buf << std::cin.rdbuf();
+    return buf.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
+  buf << in.rdbuf();
+  return buf.str();
+}
+
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* system, std::string_view flag) {
+  const std::string text = read_input(path, flag);
+  try {
+    return parse_scores(text, format, system);
+  } catch (const InputError& e) {
+    throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, e.what()));
+  }
+}
+
+nlohmann::ordered_json comparison_json(const Comparison& c) {
+  nlohmann::ordered_json curve = nlohmann::ordered_json::array();
+  for (const auto& p : c.planning.curve) curve.push_back({{"n", p.n}, {"power", p.power}, {"mc_se", p.mc_se}});
+  return {
+      {"dataset", c.dataset},
+      {"measure", c.measure},
+      {"system_a", c.system_a},
+      {"system_b", c.system_b},
+      {"n", c.n},
+      {"mean_a", c.mean_a},
+      {"mean_b", c.mean_b},
+      {"delta", c.delta},
+      {"sd_diff", c.sd_diff},
+      {"pearson", c.pearson},
+      {"spearman", c.spearman},
+      {"t", {{"t", c.t.t}, {"p", c.t.p}, {"ci_low", c.t.ci_low}, {"ci_high", c.t.ci_high}, {"dz", c.t.dz}}},
+      {"wilcoxon", {{"statistic", c.wilcoxon.statistic}, {"p", c.wilcoxon.p}, {"exact", c.wilcoxon.exact}, {"hl", c.wilcoxon.hl},
+                    {"hl_ci_low", c.wilcoxon.hl_ci_low}, {"hl_ci_high", c.wilcoxon.hl_ci_high}}},
+      {"randomization", {{"p", c.randomization.p_value}, {"exact", c.randomization.exact}, {"resamples", c.randomization.resamples},
+                         {"p_se", c.randomization.p_se}}},
+      {"bootstrap", {{"bca", {{"ci_low", c.bootstrap.bca.low}, {"ci_high", c.bootstrap.bca.high}}},
+                     {"percentile", {{"ci_low", c.bootstrap.percentile.low}, {"ci_high", c.bootstrap.percentile.high}}},
+                     {"resamples", c.bootstrap.resamples}}},
+      {"sign", {{"p", c.sign_p}}},
+      {"min_attainable_p", c.min_attainable_p},
+      {"planning", {{"mde", c.planning.mde},
+                    {"n_required", c.planning.n_required ? nlohmann::ordered_json(*c.planning.n_required) : nlohmann::ordered_json(nullptr)},
+                    {"curve", curve},
+                    {"curve_reps", c.planning.curve_reps}}},
+      {"p_holm", c.p_holm},
+      {"p_bonferroni", c.p_bonferroni},
+      {"p_bh", c.p_bh},
+      {"verdict", to_string(c.verdict)},
+      {"reason", c.reason},
+      {"sentence", c.sentence},
+  };
+}
+
+std::string name(const Comparison& c) {
+  std::string s = c.system_b + " vs " + c.system_a;
+  if (!c.dataset.empty()) s += ", " + c.dataset;
+  if (!c.measure.empty()) s += ", " + c.measure;
+  return s;
+}
+
+std::string latex_escape(std::string s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+std::string p_fmt(double p) { return p < 0.001 ? "<0.001" : fmt::format("{:.3f}", p); }
+
+}  // namespace
+
+void add_compare(CLI::App& app, CompareFlags& f) {
+  app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin)")->required()->expected(1, 2);
+  auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
+  add(f.measure, "--measure", "measure(s) to compare: ndcg_cut_10 or map,P_10 or all");
+  add(f.format, "--format", "text, json, md, latex or csv [text]");
+  add(f.resamples, "--resamples", "sign flips for the randomization test [100000]");
+  add(f.bootstrap, "--bootstrap", "bootstrap resamples [10000]");
+  add(f.seed, "--seed", "random seed [1]");
+  add(f.alpha, "--alpha", "significance level [0.05]");
+  add(f.confidence, "--confidence", "confidence level of the intervals [0.95]");
+  add(f.min_effect, "--min-effect", "smallest improvement worth shipping, in score units [0]");
+  add(f.missing, "--missing", "unmatched query ids: error, intersect or zero [error]");
+  add(f.input_format, "--input-format", "auto, csv-wide, csv-long, csv-bare, trec_eval, ir_measures, ranx, pytrec_eval [auto]");
+  add(f.direction, "--direction", "higher (scores; default) or lower (losses, latency) is better");
+  add(f.power, "--power", "power for the planning answers [0.8]");
+  app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
+}
+
+int run_compare(const CompareFlags& f) {
+  CompareOptions o;
+  if (f.alpha.given()) o.alpha = check_open_unit("--alpha", parse_real("--alpha", f.alpha.value));
+  if (f.confidence.given()) o.confidence = check_open_unit("--confidence", parse_real("--confidence", f.confidence.value));
+  if (f.min_effect.given()) {
+    o.min_effect = parse_real("--min-effect", f.min_effect.value);
+    if (o.min_effect < 0) throw UsageError("--min-effect: must be ≥ 0 (use --direction lower for lower-is-better scores)");
+  }
+  if (f.resamples.given()) o.resamples = parse_count("--resamples", f.resamples.value, 1);
+  if (o.resamples > 100'000'000) throw UsageError("--resamples: at most 100000000");
+  if (f.bootstrap.given()) o.bootstrap_resamples = parse_count("--bootstrap", f.bootstrap.value, 2);
+  if (o.bootstrap_resamples > 10'000'000) throw UsageError("--bootstrap: at most 10000000");
+  if (f.seed.given()) o.seed = parse_count("--seed", f.seed.value, 0);
+  if (f.power.given()) o.planning_power = check_open_unit("--power", parse_real("--power", f.power.value));
+  o.power_curve = !f.no_curve;
+  if (f.direction.given()) {
+    if (f.direction.value != "higher" && f.direction.value != "lower")
+      throw UsageError(fmt::format("--direction: '{}' is not one of higher, lower", f.direction.value));
+    o.higher_is_better = f.direction.value == "higher";
+  }
+  MissingPolicy missing = MissingPolicy::error;
+  if (f.missing.given()) {
+    auto m = missing_policy_from_string(f.missing.value);
+    if (!m) throw UsageError(fmt::format("--missing: '{}' is not one of error, intersect, zero", f.missing.value));
+    missing = *m;
+  }
+  InputFormat format = InputFormat::auto_detect;
+  if (f.input_format.given()) {
+    auto fm = input_format_from_string(f.input_format.value);
+    if (!fm) throw UsageError(fmt::format("--input-format: '{}' is not a known format", f.input_format.value));
+    format = *fm;
+  }
+  const std::string out_format = f.format.given() ? f.format.value : "text";
+  if (out_format != "text" && out_format != "json" && out_format != "md" && out_format != "latex" && out_format != "csv")
+    throw UsageError(fmt::format("--format: '{}' is not one of text, json, md, latex, csv", out_format));
+  if (f.files.size() == 2 && f.files[0] == "-" && f.files[1] == "-") throw UsageError("files: stdin can be read once; give at most one -");
+
+  const ScoreFile a = parse_file(f.files[0], format, "A", "FILE_A");
+  std::optional<ScoreFile> b;
+  if (f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B");
+  std::vector<std::string> measures;
+  if (f.measure.given()) {
+    if (f.measure.value == "all") {
+      measures = a.measures();
+    } else {
+      measures = split_list("--measure", f.measure.value);
+    }
+  }
+  ComparisonPlan plan;
+  try {
+    plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
+  } catch (const InputError& e) {
+    throw UsageError(std::string(e.what()).find("--measure") != std::string::npos ? fmt::format("--measure: {}", e.what()) : e.what());
+  }
+  const CompareResult r = compare_all(plan.samples, o);
+  // Unmatched ids are reported even when the policy handled them.
+  for (const auto& p : plan.pairing)
+    if (p.only_a || p.only_b)
+      fmt::print(stderr, "pairpower: note: {} query ids only in A, {} only in B{}; handled by --missing {}\n", p.only_a, p.only_b,
+                 p.measure.empty() ? "" : " (" + p.measure + ")", f.missing.given() ? f.missing.value : "error");
+
+  if (out_format == "json") {
+    nlohmann::ordered_json j;
+    j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap_resamples},
+                     {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
+                     {"missing", f.missing.given() ? f.missing.value : "error"}, {"planning_power", o.planning_power},
+                     {"detected", b ? nlohmann::ordered_json{a.describe(), b->describe()} : nlohmann::ordered_json{a.describe()}}};
+    j["comparisons"] = nlohmann::ordered_json::array();
+    for (const auto& c : r.comparisons) j["comparisons"].push_back(comparison_json(c));
+    j["overall"] = to_string(r.overall);
+    j["summary"] = r.summary;
+    std::puts(j.dump(2).c_str());
+  } else if (out_format == "csv") {
+    std::puts("dataset,measure,system_a,system_b,n,mean_a,mean_b,delta,sd_diff,pearson,spearman,t_p,t_ci_low,t_ci_high,dz,wilcoxon_p,hl,hl_ci_low,hl_ci_high,"
+              "randomization_p,randomization_exact,randomization_resamples,bca_ci_low,bca_ci_high,percentile_ci_low,percentile_ci_high,sign_p,"
+              "p_holm,p_bonferroni,p_bh,mde,n_required,verdict");
+    auto q = [](const std::string& s) { return s.find_first_of(",\"") == std::string::npos ? s : "\"" + s + "\""; };
+    for (const auto& c : r.comparisons)
+      fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", q(c.dataset), q(c.measure),
+                 q(c.system_a), q(c.system_b), c.n, c.mean_a, c.mean_b, c.delta, c.sd_diff, c.pearson, c.spearman, c.t.p, c.t.ci_low, c.t.ci_high,
+                 c.t.dz, c.wilcoxon.p, c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high, c.randomization.p_value, c.randomization.exact,
+                 c.randomization.resamples, c.bootstrap.bca.low, c.bootstrap.bca.high, c.bootstrap.percentile.low, c.bootstrap.percentile.high,
+                 c.sign_p, c.p_holm, c.p_bonferroni, c.p_bh, c.planning.mde,
+                 c.planning.n_required ? std::to_string(*c.planning.n_required) : "", to_string(c.verdict));
+  } else if (out_format == "md") {
+    fmt::print("| comparison | n | Δ | {:.0f}% CI (BCa) | p (randomization) | p (Holm) | verdict |\n|---|---:|---:|---|---:|---:|---|\n", o.confidence * 100);
+    for (const auto& c : r.comparisons)
+      fmt::print("| {} | {} | {:+.4f} | [{:+.4f}, {:+.4f}] | {} | {} | **{}** |\n", name(c), c.n, c.delta, c.bootstrap.bca.low, c.bootstrap.bca.high,
+                 p_fmt(c.randomization.p_value), p_fmt(c.p_holm), to_string(c.verdict));
+    fmt::print("\n{}\n\n", r.summary);
+    for (const auto& c : r.comparisons) fmt::print("- {}\n", c.sentence);
+  } else if (out_format == "latex") {
+    fmt::print("\\begin{{tabular}}{{lrrcrrl}}\n\\hline\nComparison & $n$ & $\\Delta$ & {:.0f}\\% CI & $p$ & $p_\\mathrm{{Holm}}$ & Verdict \\\\\n\\hline\n", o.confidence * 100);
+    for (const auto& c : r.comparisons)
+      fmt::print("{} & {} & {:+.4f} & [{:+.4f}, {:+.4f}] & {} & {} & {} \\\\\n", latex_escape(name(c)), c.n, c.delta, c.bootstrap.bca.low,
+                 c.bootstrap.bca.high, p_fmt(c.randomization.p_value), p_fmt(c.p_holm), to_string(c.verdict));
+    fmt::print("\\hline\n\\end{{tabular}}\n% {}\n", r.summary);
+  } else {
+    fmt::print("pairpower compare — {}\n", b ? "A: " + a.describe() + "; B: " + b->describe() : "detected: " + a.describe());
+    for (const auto& c : r.comparisons) {
+      fmt::print("\n== {} (n = {})\n", name(c), c.n);
+      fmt::print("  means        A {:.4f}   B {:.4f}   Δ = B − A = {:+.4f}   SD of differences {:.4f}\n", c.mean_a, c.mean_b, c.delta, c.sd_diff);
+      fmt::print("  correlation  Pearson {:.3f}   Spearman {:.3f}\n", c.pearson, c.spearman);
+      fmt::print("  randomization p = {:.4g}{}   ({})\n", c.randomization.p_value,
+                 c.randomization.exact ? "" : fmt::format(" ± {:.2g}", c.randomization.p_se),
+                 c.randomization.exact ? fmt::format("exact, {} sign flips", c.randomization.resamples)
+                                       : fmt::format("{} sign flips, seed {}", c.randomization.resamples, o.seed));
+      fmt::print("  bootstrap    BCa [{:+.4f}, {:+.4f}]   percentile [{:+.4f}, {:+.4f}]   ({} resamples)\n", c.bootstrap.bca.low, c.bootstrap.bca.high,
+                 c.bootstrap.percentile.low, c.bootstrap.percentile.high, c.bootstrap.resamples);
+      fmt::print("  paired t     p = {:.4g}   CI [{:+.4f}, {:+.4f}]   d_z = {:.3f}\n", c.t.p, c.t.ci_low, c.t.ci_high, c.t.dz);
+      fmt::print("  Wilcoxon     p = {:.4g} ({})   Hodges–Lehmann {:+.4f} [{:+.4f}, {:+.4f}]\n", c.wilcoxon.p, c.wilcoxon.exact ? "exact" : "normal approximation",
+                 c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high);
+      fmt::print("  sign test    p = {:.4g}      smallest attainable p at this n: {:.3g}\n", c.sign_p, c.min_attainable_p);
+      if (r.comparisons.size() > 1) fmt::print("  adjusted p   Holm {:.4g}   Bonferroni {:.4g}   BH {:.4g}\n", c.p_holm, c.p_bonferroni, c.p_bh);
+      fmt::print("  planning     MDE at n = {}: {:.4f} ({:.0f}% power);  n to detect Δ: {}\n", c.n, c.planning.mde, o.planning_power * 100,
+                 c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
+      fmt::print("  verdict      {} — {}\n", to_string(c.verdict), c.reason);
+      fmt::print("  quote        {}\n", c.sentence);
+    }
+    fmt::print("\n{}\nOverall: {}\nNote: {}\n", r.summary, to_string(r.overall), wilcoxon_note);
+  }
+  switch (r.overall) {
+    case Verdict::ship: return 0;
+    case Verdict::hold: return 1;
+    case Verdict::reject: return 3;
+  }
+  return 1;
+}
+
+}  // namespace pairpower::cli

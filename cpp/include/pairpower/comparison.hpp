@@ -1,0 +1,97 @@
+#pragma once
+// "Is B really better than A?" for per-query scores: every statistic of one
+// paired comparison, the planning answers that follow from it, corrections
+// across several comparisons, and a ship / hold / reject verdict.
+//
+// Example:
+//   pairpower::PairedSample s{"robust04", "ndcg_cut_10", "A", "B", qids, a, b};
+//   auto result = pairpower::compare_all({s}, pairpower::CompareOptions{});
+//   result.comparisons[0].sentence;   // "B vs A on ndcg_cut_10: Δ = +0.015, 95% CI …"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pairpower/bootstrap.hpp"
+#include "pairpower/randomization_test.hpp"
+
+namespace pairpower {
+
+/// Scores of two systems on the same queries (already paired by query id).
+struct PairedSample {
+  std::string dataset;
+  std::string measure;
+  std::string system_a;
+  std::string system_b;
+  std::vector<std::string> qids;
+  std::vector<double> a;
+  std::vector<double> b;
+};
+
+struct CompareOptions {
+  double alpha = 0.05;
+  double confidence = 0.95;
+  std::uint64_t resamples = 100000;           ///< sign flips for the randomization test
+  std::uint64_t bootstrap_resamples = 10000;
+  std::uint64_t seed = 1;
+  double min_effect = 0.0;      ///< smallest improvement worth shipping, in score units
+  bool higher_is_better = true; ///< false for losses, latencies, error rates
+  double planning_power = 0.8;
+  bool power_curve = true;      ///< simulate power vs n from the pilot differences
+  bool keep_bootstrap = false;  ///< keep the bootstrap distribution (for plots)
+};
+
+enum class Verdict { ship, hold, reject };
+std::string_view to_string(Verdict v) noexcept;
+
+struct CurvePoint {
+  std::size_t n;
+  double power;
+  double mc_se;
+};
+
+struct Comparison {
+  std::string dataset, measure, system_a, system_b;
+  std::size_t n = 0;
+  double mean_a = 0, mean_b = 0, delta = 0, sd_diff = 0, pearson = 0, spearman = 0;
+  struct {
+    double t, p, ci_low, ci_high, dz;
+  } t{};
+  struct {
+    double statistic, p, hl, hl_ci_low, hl_ci_high;
+    bool exact;
+  } wilcoxon{};
+  RandomizationResult randomization{};
+  BootstrapResult bootstrap{};
+  double sign_p = 1;
+  double min_attainable_p = 1;
+  struct {
+    double mde;                           ///< δ detectable at this n with planning_power (paired t)
+    std::optional<std::size_t> n_required;  ///< n to detect the observed Δ (none if Δ = 0)
+    std::vector<CurvePoint> curve;        ///< power vs n, resampling the shifted differences
+    std::uint64_t curve_reps;
+  } planning{};
+  double p_holm = 1, p_bonferroni = 1, p_bh = 1;
+  Verdict verdict = Verdict::hold;
+  std::string reason;
+  std::string sentence;
+  bool identical = false;  ///< every difference is zero
+};
+
+struct CompareResult {
+  std::vector<Comparison> comparisons;
+  Verdict overall;
+  std::string summary;  ///< e.g. "B is significantly better on 4 of 18 comparisons after Holm; significantly worse on 1."
+};
+
+/// Analyses every sample (p-values adjusted across them: Holm for the verdict).
+/// Throws std::invalid_argument for fewer than 2 pairs or bad options.
+CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& options);
+
+/// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.
+Verdict overall_verdict(const std::vector<Comparison>& comparisons);
+
+/// The Wilcoxon caveat shown beside the results.
+extern const char* const wilcoxon_note;
+
+}  // namespace pairpower

@@ -1,0 +1,43 @@
+#pragma once
+// Pairs two systems' scores by query id. Unmatched ids are never dropped
+// silently: they are counted and listed, then handled as the user chose.
+//
+// Example:
+//   auto plan = pairpower::build_comparisons(file_a, &file_b, {"ndcg_cut_10"}, pairpower::MissingPolicy::error);
+#include <string>
+#include <vector>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/score_input.hpp"
+
+namespace pairpower {
+
+enum class MissingPolicy {
+  error,      ///< refuse, listing the unmatched ids
+  intersect,  ///< keep the queries both systems have
+  zero,       ///< a missing score counts as 0 (as trec_eval -c)
+};
+std::optional<MissingPolicy> missing_policy_from_string(std::string_view s) noexcept;
+
+struct PairingReport {
+  std::string dataset, measure;
+  std::size_t matched = 0;
+  std::size_t only_a = 0, only_b = 0;
+  std::vector<std::string> examples_only_a, examples_only_b;  ///< up to 5 each
+};
+
+struct ComparisonPlan {
+  std::vector<PairedSample> samples;
+  std::vector<PairingReport> pairing;
+};
+
+/// One file with two or more systems: each later system against the first.
+/// Two files: the first file's system as A, the second's as B. Comparisons are
+/// made per dataset and per measure; `measures` chooses them (empty: all, but a
+/// file holding several measures must be narrowed down — the error lists them).
+/// Throws InputError on unmatched ids under MissingPolicy::error, and when
+/// nothing can be compared.
+ComparisonPlan build_comparisons(const ScoreFile& a, const ScoreFile* b, const std::vector<std::string>& measures,
+                                 MissingPolicy missing);
+
+}  // namespace pairpower

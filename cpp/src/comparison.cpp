@@ -1,0 +1,247 @@
+#include "pairpower/comparison.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include "pairpower/correlation.hpp"
+#include "pairpower/decision_rules.hpp"
+#include "pairpower/hodges_lehmann.hpp"
+#include "pairpower/multiple_testing.hpp"
+#include "pairpower/paired_t.hpp"
+#include "pairpower/random.hpp"
+#include "pairpower/sign_test.hpp"
+#include "pairpower/solvers.hpp"
+#include "pairpower/wilcoxon.hpp"
+
+namespace pairpower {
+
+const char* const wilcoxon_note =
+    "The Wilcoxon signed-rank test and its Hodges-Lehmann estimate concern the median of the Walsh averages, "
+    "not the mean difference Δ that the t-test, the randomization test and the bootstrap address; for IR "
+    "evaluation Smucker, Allan & Carterette (2007) recommend the randomization test.";
+
+std::string_view to_string(Verdict v) noexcept {
+  switch (v) {
+    case Verdict::ship: return "SHIP";
+    case Verdict::hold: return "HOLD";
+    case Verdict::reject: return "REJECT";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string signed_fixed(double x, int digits) {
+  std::ostringstream s;
+  s.setf(std::ios::fixed);
+  s.precision(digits);
+  if (x >= 0) s << '+';
+  s << x;
+  return s.str();
+}
+
+std::string p_text(double p) {
+  if (p < 0.001) return "p < 0.001";
+  std::ostringstream s;
+  s.precision(p < 0.01 ? 2 : 3);
+  s << "p = " << p;
+  return s.str();
+}
+
+std::string thousands(std::uint64_t v) {
+  const std::string digits = std::to_string(v);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// Power vs n by resampling the pilot differences, shifted to mean Δ, tested with
+// the paired t at α. Replicates shrink for large n to bound the work.
+std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double delta, double alpha, std::uint64_t seed,
+                                          std::uint64_t& reps_out) {
+  const std::size_t n0 = d.size();
+  std::vector<std::size_t> ns;
+  for (double f : {0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0}) {
+    const auto n = static_cast<std::size_t>(std::round(f * static_cast<double>(n0)));
+    if (n >= 5 && (ns.empty() || ns.back() != n)) ns.push_back(n);
+  }
+  const double total = std::accumulate(ns.begin(), ns.end(), 0.0);
+  const auto reps = static_cast<std::uint64_t>(std::clamp(2e7 / total, 200.0, 2000.0));
+  reps_out = reps;
+  const double mean = std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(n0);
+  std::vector<double> shifted(d);
+  for (double& x : shifted) x += delta - mean;
+  std::vector<CurvePoint> curve;
+  std::vector<double> sample;
+  std::vector<std::uint32_t> idx;
+  for (std::size_t n : ns) {
+    const PairedTRule rule(n, alpha);
+    Xoshiro128x8 rng(hash_words({seed, 0x6375727665ULL /* "curve" */, n}));
+    sample.resize(n);
+    idx.resize((n + 7) / 8 * 8);
+    std::uint64_t hits = 0;
+    for (std::uint64_t r = 0; r < reps; ++r) {
+      rng.fill(idx.data(), idx.size());
+      for (std::size_t i = 0; i < n; ++i) sample[i] = shifted[(static_cast<std::uint64_t>(idx[i]) * n0) >> 32];
+      hits += rule.rejects(t_statistic(sample.data(), n));
+    }
+    const double p = static_cast<double>(hits) / static_cast<double>(reps);
+    curve.push_back({n, p, std::sqrt(p * (1 - p) / static_cast<double>(reps))});
+  }
+  return curve;
+}
+
+Comparison analyze(const PairedSample& s, const CompareOptions& o) {
+  const std::size_t n = s.a.size();
+  if (s.b.size() != n) throw std::invalid_argument(s.dataset + ": systems A and B have different numbers of queries");
+  if (n < 2) throw std::invalid_argument((s.dataset.empty() ? std::string("input") : s.dataset) + ": at least 2 paired queries are needed, found " + std::to_string(n));
+  Comparison c;
+  c.dataset = s.dataset;
+  c.measure = s.measure;
+  c.system_a = s.system_a;
+  c.system_b = s.system_b;
+  c.n = n;
+  std::vector<double> d(n);
+  for (std::size_t i = 0; i < n; ++i) d[i] = s.b[i] - s.a[i];
+  c.mean_a = std::accumulate(s.a.begin(), s.a.end(), 0.0) / static_cast<double>(n);
+  c.mean_b = std::accumulate(s.b.begin(), s.b.end(), 0.0) / static_cast<double>(n);
+  const MeanSd ms = mean_sd(d.data(), n);
+  c.delta = ms.mean;
+  c.sd_diff = ms.sd;
+  c.pearson = pearson(s.a, s.b);
+  c.spearman = spearman(s.a, s.b);
+  c.min_attainable_p = std::ldexp(1.0, 1 - static_cast<int>(std::min<std::size_t>(n, 1100)));
+  c.identical = std::all_of(d.begin(), d.end(), [](double x) { return x == 0; });
+  if (c.identical) {
+    // Nothing to test: report the certain facts, never NaN.
+    c.t = {0, 1, 0, 0, 0};
+    c.wilcoxon = {0, 1, 0, 0, 0, false};
+    c.randomization = {1, true, 0, 0, 0};
+    c.bootstrap.percentile = c.bootstrap.bca = {0, 0};
+    c.bootstrap.resamples = 0;
+    c.sign_p = 1;
+    c.planning.mde = 0;
+    return c;
+  }
+  const PairedTResult t = paired_t_test(d, o.confidence);
+  c.t = {t.t, t.p_value, t.ci_low, t.ci_high, t.dz};
+  if (!std::isfinite(c.t.t)) c.t.t = std::copysign(1e308, c.delta);  // sd = 0 ≠ mean: JSON has no infinity
+  if (!std::isfinite(c.t.dz)) c.t.dz = std::copysign(1e308, c.delta);
+  const WilcoxonResult w = wilcoxon_signed_rank(d);
+  const HodgesLehmann hl = hodges_lehmann(d, o.confidence);
+  c.wilcoxon = {w.statistic, w.p_value, hl.estimate, hl.ci_low, hl.ci_high, w.method == WilcoxonMethod::exact};
+  c.randomization = randomization_test(d, {o.resamples, o.seed, 20});
+  c.bootstrap = paired_bootstrap(d, {o.bootstrap_resamples, o.seed, o.confidence, o.keep_bootstrap});
+  c.sign_p = sign_test(d).p_value;
+  if (c.sd_diff > 0) {
+    const auto mde = min_detectable_effect(PowerMethod::paired_t, n, c.sd_diff, o.alpha, o.planning_power);
+    c.planning.mde = mde ? mde->delta : 0;
+    if (c.delta != 0) {
+      const auto need = min_sample_size(PowerMethod::paired_t, c.delta, c.sd_diff, o.alpha, o.planning_power);
+      if (need) c.planning.n_required = need->n;
+    }
+    if (o.power_curve) c.planning.curve = pilot_power_curve(d, c.delta, o.alpha, o.seed, c.planning.curve_reps);
+  }
+  return c;
+}
+
+void decide(Comparison& c, const CompareOptions& o, bool several) {
+  const double p = several ? c.p_holm : c.randomization.p_value;
+  const std::string p_name = several ? "Holm-adjusted randomization p" : "randomization p";
+  const double sign = o.higher_is_better ? 1.0 : -1.0;
+  // Improvement in the good direction: the CI bound nearest to "no better".
+  const double worst_case = o.higher_is_better ? c.bootstrap.bca.low : -c.bootstrap.bca.high;
+  const double best_case = o.higher_is_better ? c.bootstrap.bca.high : -c.bootstrap.bca.low;
+  std::ostringstream why;
+  const int pct = static_cast<int>(std::lround(o.confidence * 100));
+  if (c.identical) {
+    c.verdict = Verdict::hold;
+    why << "A and B score identically on every query; there is no difference to test.";
+  } else if (worst_case > o.min_effect && p < o.alpha) {
+    c.verdict = Verdict::ship;
+    why << "B is better: the " << pct << "% BCa interval of the improvement lies above " << o.min_effect << " and the " << p_name
+        << " is " << p << " < " << o.alpha << ".";
+  } else if (best_case < 0 && p < o.alpha) {
+    c.verdict = Verdict::reject;
+    why << "B is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
+        << " is " << p << " < " << o.alpha << ".";
+  } else {
+    c.verdict = Verdict::hold;
+    if (p >= o.alpha)
+      why << "Inconclusive: the " << p_name << " is " << p << " ≥ " << o.alpha << ".";
+    else
+      why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << o.min_effect << ".";
+    if (c.planning.n_required && sign * c.delta > 0)
+      why << " About " << thousands(*c.planning.n_required) << " queries would detect an effect of this size with "
+          << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
+  }
+  c.reason = why.str();
+  const std::string what = c.measure.empty() ? (c.dataset.empty() ? std::string("the scores") : c.dataset)
+                                             : (c.dataset.empty() ? c.measure : c.measure + " (" + c.dataset + ")");
+  std::ostringstream sent;
+  if (c.identical) {
+    sent << c.system_b << " and " << c.system_a << " score identically on " << what << " for all " << thousands(c.n) << " queries.";
+    c.sentence = sent.str();
+    return;
+  }
+  sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << signed_fixed(c.delta, 3) << ", " << pct
+       << "% CI [" << signed_fixed(c.bootstrap.bca.low, 3) << ", " << signed_fixed(c.bootstrap.bca.high, 3) << "], "
+       << p_text(c.randomization.p_value) << " (paired randomization, "
+       << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
+                                 : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
+       << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
+  sent.precision(2);
+  sent << c.pearson << ".";
+  c.sentence = sent.str();
+}
+
+}  // namespace
+
+Verdict overall_verdict(const std::vector<Comparison>& cs) {
+  if (std::any_of(cs.begin(), cs.end(), [](const Comparison& c) { return c.verdict == Verdict::reject; })) return Verdict::reject;
+  if (!cs.empty() && std::all_of(cs.begin(), cs.end(), [](const Comparison& c) { return c.verdict == Verdict::ship; })) return Verdict::ship;
+  return Verdict::hold;
+}
+
+CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& o) {
+  if (!(o.alpha > 0 && o.alpha < 1)) throw std::invalid_argument("alpha: must lie strictly between 0 and 1");
+  if (!(o.confidence > 0 && o.confidence < 1)) throw std::invalid_argument("confidence: must lie strictly between 0 and 1");
+  if (!(o.min_effect >= 0) || !std::isfinite(o.min_effect)) throw std::invalid_argument("min-effect: must be a finite number ≥ 0");
+  if (o.resamples < 1) throw std::invalid_argument("resamples: must be at least 1");
+  if (o.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap: must be at least 2");
+  if (samples.empty()) throw std::invalid_argument("nothing to compare");
+  CompareResult r;
+  for (const auto& s : samples) r.comparisons.push_back(analyze(s, o));
+  std::vector<double> p;
+  for (const auto& c : r.comparisons) p.push_back(c.randomization.p_value);
+  const auto holm = adjust_p(p, Adjustment::holm), bonf = adjust_p(p, Adjustment::bonferroni), bh = adjust_p(p, Adjustment::benjamini_hochberg);
+  const bool several = r.comparisons.size() > 1;
+  for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
+    auto& c = r.comparisons[i];
+    c.p_holm = holm[i];
+    c.p_bonferroni = bonf[i];
+    c.p_bh = bh[i];
+    decide(c, o, several);
+  }
+  r.overall = overall_verdict(r.comparisons);
+  const auto better = std::count_if(r.comparisons.begin(), r.comparisons.end(), [&](const Comparison& c) {
+    return (several ? c.p_holm : c.randomization.p_value) < o.alpha && (o.higher_is_better ? c.delta > 0 : c.delta < 0);
+  });
+  const auto worse = std::count_if(r.comparisons.begin(), r.comparisons.end(), [&](const Comparison& c) {
+    return (several ? c.p_holm : c.randomization.p_value) < o.alpha && (o.higher_is_better ? c.delta < 0 : c.delta > 0);
+  });
+  std::ostringstream s;
+  const std::string b = r.comparisons.front().system_b;
+  s << b << " is significantly better on " << better << " of " << r.comparisons.size() << (r.comparisons.size() == 1 ? " comparison" : " comparisons")
+    << (several ? " after Holm" : "") << "; significantly worse on " << worse << ".";
+  r.summary = s.str();
+  return r;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,51 @@
+#include "pairpower/pairing.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace pairpower;
+
+namespace {
+ScoreFile one(const std::string& text, const char* system) { return parse_scores(text, InputFormat::auto_detect, system); }
+}  // namespace
+
+TEST_CASE("two trec_eval files pair by query id, in the first file's order", "[pairing]") {
+  const auto a = one("m\t2\t0.2\nm\t1\t0.1\nm\t3\t0.3\n", "A");
+  const auto b = one("m\t1\t0.15\nm\t3\t0.35\nm\t2\t0.25\n", "B");
+  const auto plan = build_comparisons(a, &b, {}, MissingPolicy::error);
+  REQUIRE(plan.samples.size() == 1);
+  CHECK(plan.samples[0].qids == std::vector<std::string>{"2", "1", "3"});
+  CHECK(plan.samples[0].b == std::vector<double>{0.25, 0.15, 0.35});
+}
+
+TEST_CASE("unmatched query ids are an error by default, listed, and otherwise intersected or scored 0", "[pairing]") {
+  const auto a = one("m\t1\t0.1\nm\t2\t0.2\nm\t3\t0.3\n", "A");
+  const auto b = one("m\t1\t0.15\nm\t2\t0.25\nm\t9\t0.9\n", "B");
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error),
+                    Catch::Contains("1 only in A (3)") && Catch::Contains("1 only in B (9)") && Catch::Contains("--missing intersect"));
+  const auto inter = build_comparisons(a, &b, {}, MissingPolicy::intersect);
+  CHECK(inter.samples[0].qids.size() == 2);
+  CHECK(inter.pairing[0].only_a == 1);
+  CHECK(inter.pairing[0].examples_only_b == std::vector<std::string>{"9"});
+  const auto zero = build_comparisons(a, &b, {}, MissingPolicy::zero);
+  CHECK(zero.samples[0].qids == std::vector<std::string>{"1", "2", "3", "9"});
+  CHECK(zero.samples[0].b[2] == 0.0);
+  CHECK(zero.samples[0].a[3] == 0.0);
+}
+
+TEST_CASE("several measures must be chosen, and each chosen one is compared", "[pairing]") {
+  const auto a = one("map\t1\t0.1\nP_10\t1\t0.2\nmap\t2\t0.3\nP_10\t2\t0.4\n", "A");
+  const auto b = one("map\t1\t0.2\nP_10\t1\t0.3\nmap\t2\t0.3\nP_10\t2\t0.5\n", "B");
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error), Catch::Contains("2 measures (map, P_10)"));
+  CHECK(build_comparisons(a, &b, {"map", "P_10"}, MissingPolicy::error).samples.size() == 2);
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {"ndcg"}, MissingPolicy::error), Catch::Contains("'ndcg' is not in the input"));
+}
+
+TEST_CASE("a wide table compares every system against the first, per dataset", "[pairing]") {
+  const auto f = one("dataset,qid,bm25,dense,hybrid\nfiqa,1,0.1,0.2,0.3\nfiqa,2,0.2,0.2,0.4\nnq,1,0.5,0.6,0.7\nnq,2,0.1,0.1,0.2\n", "");
+  const auto plan = build_comparisons(f, nullptr, {}, MissingPolicy::error);
+  REQUIRE(plan.samples.size() == 4);
+  CHECK(plan.samples[0].dataset == "fiqa");
+  CHECK(plan.samples[0].system_a == "bm25");
+  CHECK(plan.samples[1].system_b == "hybrid");
+  CHECK_THROWS_WITH(build_comparisons(one("m\t1\t0.1\nm\t2\t0.2\n", "A"), nullptr, {}, MissingPolicy::error), Catch::Contains("one system"));
+}
