@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "pairpower/analytic_power.hpp"
+#include "pairpower/comparison_report.hpp"
+#include "pairpower/pairing.hpp"
+#include "pairpower/score_input.hpp"
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/paper.hpp"
 #include "pairpower/solvers.hpp"
@@ -165,6 +168,87 @@ val paper_printed_values() {
 
 unsigned hardware_threads() { return std::thread::hardware_concurrency(); }
 
+std::string text_field(const val& obj, const char* field) {
+  const val v = obj[field];
+  if (v.isUndefined() || v.isNull()) return {};
+  if (!v.isString()) throw std::invalid_argument(std::string(field) + ": must be text");
+  return v.as<std::string>();
+}
+
+pairpower::InputFormat format_from(const val& obj) {
+  const std::string f = text_field(obj, "format");
+  if (f.empty()) return pairpower::InputFormat::auto_detect;
+  const auto parsed = pairpower::input_format_from_string(f);
+  if (!parsed) throw std::invalid_argument("format: '" + f + "' is not a known format");
+  return *parsed;
+}
+
+// {text, format, system?} → what the file holds, for the page's "detected: …" line.
+val detect_scores(const val& q) {
+  return guarded([&] {
+    const auto file = pairpower::parse_scores(text_field(q, "text"), format_from(q), "A");
+    val out = val::object();
+    out.set("format", std::string(pairpower::to_string(file.format)));
+    out.set("description", file.describe());
+    auto list = [](const std::vector<std::string>& xs) {
+      val a = val::array();
+      for (const auto& x : xs) a.call<void>("push", x);
+      return a;
+    };
+    out.set("measures", list(file.measures()));
+    out.set("systems", list(file.systems()));
+    out.set("datasets", list(file.datasets()));
+    out.set("queries", static_cast<double>(file.queries()));
+    return out;
+  });
+}
+
+// {textA, textB?, format?, measures: [], missing, alpha, confidence, resamples,
+//  bootstrap, seed, minEffect, direction, power} → {json} (the CLI's JSON, with
+// per-query data and the bootstrap distribution for plots) plus Markdown, LaTeX, CSV.
+val analyze_scores(const val& q) {
+  return guarded([&] {
+    pairpower::CompareOptions o;
+    o.alpha = number(q, "alpha");
+    o.confidence = number(q, "confidence");
+    o.resamples = count(q, "resamples");
+    o.bootstrap_resamples = count(q, "bootstrap");
+    o.seed = count(q, "seed");
+    o.min_effect = number(q, "minEffect");
+    o.planning_power = number(q, "power");
+    o.higher_is_better = text_field(q, "direction") != "lower";
+    o.keep_bootstrap = true;
+    const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
+    if (!missing) throw std::invalid_argument("missing: must be error, intersect or zero");
+    const auto format = format_from(q);
+    const auto a = pairpower::parse_scores(text_field(q, "textA"), format, "A");
+    const std::string text_b = text_field(q, "textB");
+    std::optional<pairpower::ScoreFile> b;
+    if (!text_b.empty()) b = pairpower::parse_scores(text_b, format, "B");
+    std::vector<std::string> measures;
+    const val ms = q["measures"];
+    if (ms.isArray())
+      for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) measures.push_back(ms[i].as<std::string>());
+    const auto plan = pairpower::build_comparisons(a, b ? &*b : nullptr, measures, *missing);
+    const auto result = pairpower::compare_all(plan.samples, o);
+    pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}};
+    if (b) rs.detected.push_back(b->describe());
+    auto json = pairpower::report_json(result, rs, &plan.samples);
+    nlohmann::ordered_json pairing = nlohmann::ordered_json::array();
+    for (const auto& p : plan.pairing)
+      pairing.push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"matched", p.matched}, {"only_a", p.only_a}, {"only_b", p.only_b},
+                         {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b}});
+    json["pairing"] = pairing;
+    json["wilcoxon_note"] = pairpower::wilcoxon_note;
+    val out = val::object();
+    out.set("json", json.dump());
+    out.set("markdown", pairpower::report_markdown(result, o));
+    out.set("latex", pairpower::report_latex(result, o));
+    out.set("csv", pairpower::report_csv(result));
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
@@ -174,4 +258,6 @@ EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("minDetectableEffect", &min_detectable_effect);
   emscripten::function("paperPrintedValues", &paper_printed_values);
   emscripten::function("hardwareThreads", &hardware_threads);
+  emscripten::function("detectScores", &detect_scores);
+  emscripten::function("analyzeScores", &analyze_scores);
 }

@@ -13,6 +13,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/comparison.hpp"
+#include "pairpower/comparison_report.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
 
@@ -39,62 +40,6 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* sy
     throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, e.what()));
   }
 }
-
-nlohmann::ordered_json comparison_json(const Comparison& c) {
-  nlohmann::ordered_json curve = nlohmann::ordered_json::array();
-  for (const auto& p : c.planning.curve) curve.push_back({{"n", p.n}, {"power", p.power}, {"mc_se", p.mc_se}});
-  return {
-      {"dataset", c.dataset},
-      {"measure", c.measure},
-      {"system_a", c.system_a},
-      {"system_b", c.system_b},
-      {"n", c.n},
-      {"mean_a", c.mean_a},
-      {"mean_b", c.mean_b},
-      {"delta", c.delta},
-      {"sd_diff", c.sd_diff},
-      {"pearson", c.pearson},
-      {"spearman", c.spearman},
-      {"t", {{"t", c.t.t}, {"p", c.t.p}, {"ci_low", c.t.ci_low}, {"ci_high", c.t.ci_high}, {"dz", c.t.dz}}},
-      {"wilcoxon", {{"statistic", c.wilcoxon.statistic}, {"p", c.wilcoxon.p}, {"exact", c.wilcoxon.exact}, {"hl", c.wilcoxon.hl},
-                    {"hl_ci_low", c.wilcoxon.hl_ci_low}, {"hl_ci_high", c.wilcoxon.hl_ci_high}}},
-      {"randomization", {{"p", c.randomization.p_value}, {"exact", c.randomization.exact}, {"resamples", c.randomization.resamples},
-                         {"p_se", c.randomization.p_se}}},
-      {"bootstrap", {{"bca", {{"ci_low", c.bootstrap.bca.low}, {"ci_high", c.bootstrap.bca.high}}},
-                     {"percentile", {{"ci_low", c.bootstrap.percentile.low}, {"ci_high", c.bootstrap.percentile.high}}},
-                     {"resamples", c.bootstrap.resamples}}},
-      {"sign", {{"p", c.sign_p}}},
-      {"min_attainable_p", c.min_attainable_p},
-      {"planning", {{"mde", c.planning.mde},
-                    {"n_required", c.planning.n_required ? nlohmann::ordered_json(*c.planning.n_required) : nlohmann::ordered_json(nullptr)},
-                    {"curve", curve},
-                    {"curve_reps", c.planning.curve_reps}}},
-      {"p_holm", c.p_holm},
-      {"p_bonferroni", c.p_bonferroni},
-      {"p_bh", c.p_bh},
-      {"verdict", to_string(c.verdict)},
-      {"reason", c.reason},
-      {"sentence", c.sentence},
-  };
-}
-
-std::string name(const Comparison& c) {
-  std::string s = c.system_b + " vs " + c.system_a;
-  if (!c.dataset.empty()) s += ", " + c.dataset;
-  if (!c.measure.empty()) s += ", " + c.measure;
-  return s;
-}
-
-std::string latex_escape(std::string s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') out += '\\';
-    out += ch;
-  }
-  return out;
-}
-
-std::string p_fmt(double p) { return p < 0.001 ? "<0.001" : fmt::format("{:.3f}", p); }
 
 }  // namespace
 
@@ -178,45 +123,19 @@ int run_compare(const CompareFlags& f) {
                  p.measure.empty() ? "" : " (" + p.measure + ")", f.missing.given() ? f.missing.value : "error");
 
   if (out_format == "json") {
-    nlohmann::ordered_json j;
-    j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap_resamples},
-                     {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
-                     {"missing", f.missing.given() ? f.missing.value : "error"}, {"planning_power", o.planning_power},
-                     {"detected", b ? nlohmann::ordered_json{a.describe(), b->describe()} : nlohmann::ordered_json{a.describe()}}};
-    j["comparisons"] = nlohmann::ordered_json::array();
-    for (const auto& c : r.comparisons) j["comparisons"].push_back(comparison_json(c));
-    j["overall"] = to_string(r.overall);
-    j["summary"] = r.summary;
-    std::puts(j.dump(2).c_str());
+    ReportSettings rs{o, f.missing.given() ? f.missing.value : "error", {a.describe()}};
+    if (b) rs.detected.push_back(b->describe());
+    std::puts(report_json(r, rs).dump(2).c_str());
   } else if (out_format == "csv") {
-    std::puts("dataset,measure,system_a,system_b,n,mean_a,mean_b,delta,sd_diff,pearson,spearman,t_p,t_ci_low,t_ci_high,dz,wilcoxon_p,hl,hl_ci_low,hl_ci_high,"
-              "randomization_p,randomization_exact,randomization_resamples,bca_ci_low,bca_ci_high,percentile_ci_low,percentile_ci_high,sign_p,"
-              "p_holm,p_bonferroni,p_bh,mde,n_required,verdict");
-    auto q = [](const std::string& s) { return s.find_first_of(",\"") == std::string::npos ? s : "\"" + s + "\""; };
-    for (const auto& c : r.comparisons)
-      fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", q(c.dataset), q(c.measure),
-                 q(c.system_a), q(c.system_b), c.n, c.mean_a, c.mean_b, c.delta, c.sd_diff, c.pearson, c.spearman, c.t.p, c.t.ci_low, c.t.ci_high,
-                 c.t.dz, c.wilcoxon.p, c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high, c.randomization.p_value, c.randomization.exact,
-                 c.randomization.resamples, c.bootstrap.bca.low, c.bootstrap.bca.high, c.bootstrap.percentile.low, c.bootstrap.percentile.high,
-                 c.sign_p, c.p_holm, c.p_bonferroni, c.p_bh, c.planning.mde,
-                 c.planning.n_required ? std::to_string(*c.planning.n_required) : "", to_string(c.verdict));
+    std::fputs(report_csv(r).c_str(), stdout);
   } else if (out_format == "md") {
-    fmt::print("| comparison | n | Δ | {:.0f}% CI (BCa) | p (randomization) | p (Holm) | verdict |\n|---|---:|---:|---|---:|---:|---|\n", o.confidence * 100);
-    for (const auto& c : r.comparisons)
-      fmt::print("| {} | {} | {:+.4f} | [{:+.4f}, {:+.4f}] | {} | {} | **{}** |\n", name(c), c.n, c.delta, c.bootstrap.bca.low, c.bootstrap.bca.high,
-                 p_fmt(c.randomization.p_value), p_fmt(c.p_holm), to_string(c.verdict));
-    fmt::print("\n{}\n\n", r.summary);
-    for (const auto& c : r.comparisons) fmt::print("- {}\n", c.sentence);
+    std::fputs(report_markdown(r, o).c_str(), stdout);
   } else if (out_format == "latex") {
-    fmt::print("\\begin{{tabular}}{{lrrcrrl}}\n\\hline\nComparison & $n$ & $\\Delta$ & {:.0f}\\% CI & $p$ & $p_\\mathrm{{Holm}}$ & Verdict \\\\\n\\hline\n", o.confidence * 100);
-    for (const auto& c : r.comparisons)
-      fmt::print("{} & {} & {:+.4f} & [{:+.4f}, {:+.4f}] & {} & {} & {} \\\\\n", latex_escape(name(c)), c.n, c.delta, c.bootstrap.bca.low,
-                 c.bootstrap.bca.high, p_fmt(c.randomization.p_value), p_fmt(c.p_holm), to_string(c.verdict));
-    fmt::print("\\hline\n\\end{{tabular}}\n% {}\n", r.summary);
+    std::fputs(report_latex(r, o).c_str(), stdout);
   } else {
     fmt::print("pairpower compare — {}\n", b ? "A: " + a.describe() + "; B: " + b->describe() : "detected: " + a.describe());
     for (const auto& c : r.comparisons) {
-      fmt::print("\n== {} (n = {})\n", name(c), c.n);
+      fmt::print("\n== {} (n = {})\n", comparison_name(c), c.n);
       fmt::print("  means        A {:.4f}   B {:.4f}   Δ = B − A = {:+.4f}   SD of differences {:.4f}\n", c.mean_a, c.mean_b, c.delta, c.sd_diff);
       fmt::print("  correlation  Pearson {:.3f}   Spearman {:.3f}\n", c.pearson, c.spearman);
       fmt::print("  randomization p = {:.4g}{}   ({})\n", c.randomization.p_value,

@@ -4,9 +4,11 @@ import './styles.css';
 import type { EngineApi } from './engine/engine.worker';
 import { toCsv, toJson, toMarkdown, type ExportInput } from './engine/export';
 import { formatHash, parseHash } from './engine/hash';
+import { FIELD_NAMES } from './engine/plan';
 import { cellId, sdOfDifferences, type CellResult, type PlanSpec } from './engine/plan';
 import { createEngines, describeEngines, startRun, type Engines, type RunHandle, type RunProgress } from './engine/scheduler';
 import type { PaperValue, TestName } from './wasm/pairpower-module';
+import { createAnalyzePage } from './ui/analyze-page';
 import { createCalculator } from './ui/calculator';
 import { createCharts } from './ui/charts';
 import { fmt, h } from './ui/dom';
@@ -33,7 +35,7 @@ const progressBar = h('progress', { max: 1, value: 0, 'aria-label': 'Cells done'
 const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress', 'aria-live': 'polite' });
 const results = createResults();
 const charts = createCharts();
-const calculator = createCalculator(() => engines?.remotes[0] ?? null);
+const calculator = createCalculator(() => engines?.analysis ?? null);
 const exportButtons = h('div', { class: 'exports', hidden: true },
   ...(['Markdown', 'CSV', 'JSON'] as const).flatMap((kind) => [
     h('button', { type: 'button', 'data-testid': `copy-${kind.toLowerCase()}`, onclick: () => copy(kind) }, `Copy ${kind}`),
@@ -41,22 +43,44 @@ const exportButtons = h('div', { class: 'exports', hidden: true },
   ]),
   h('button', { type: 'button', 'data-testid': 'copy-link', onclick: () => void navigator.clipboard?.writeText(location.href) }, 'Copy link'));
 
+const planSection = h('section', { id: 'plan', 'aria-labelledby': 'plan-title' },
+  h('h2', { id: 'plan-title' }, 'Plan: power of paired tests by Monte Carlo'),
+  form.element,
+  h('div', { class: 'progress' }, progressBar, ' ', progressText),
+  errorPanel,
+  exportButtons,
+  results.element,
+  charts.element,
+  calculator.element);
+const analyze = createAnalyzePage(() => engines?.analysis ?? null, showError, h('div', { class: 'error-slot' }));
+const navPlan = h('a', { href: '#view=plan' }, 'Plan');
+const navAnalyze = h('a', { href: '#view=analyze' }, 'Analyze');
+
 app.replaceChildren(
   h('header', {},
     h('h1', {}, 'pairpower'),
     h('p', { class: 'tagline' }, 'How many test queries do you need — and is system B really better than A?'),
+    h('nav', { 'aria-label': 'Views' }, navPlan, ' ', navAnalyze),
     engineInfo),
-  h('section', { id: 'plan', 'aria-labelledby': 'plan-title' },
-    h('h2', { id: 'plan-title' }, 'Plan: power of paired tests by Monte Carlo'),
-    form.element,
-    h('div', { class: 'progress' }, progressBar, ' ', progressText),
-    errorPanel,
-    exportButtons,
-    results.element,
-    charts.element),
-  calculator.element,
+  planSection,
+  analyze.element,
   h('footer', {}, 'Everything runs in this page; nothing you enter leaves it.'),
 );
+
+type View = 'plan' | 'analyze';
+function showView(view: View) {
+  planSection.hidden = view !== 'plan';
+  analyze.element.hidden = view !== 'analyze';
+  navPlan.toggleAttribute('aria-current', view === 'plan');
+  navAnalyze.toggleAttribute('aria-current', view === 'analyze');
+  if (view === 'plan') navPlan.setAttribute('aria-current', 'page');
+  else navAnalyze.setAttribute('aria-current', 'page');
+  // One error panel, always inside the visible view.
+  const slot = view === 'plan' ? exportButtons : analyze.element.querySelector('.error-slot');
+  slot?.before(errorPanel);
+  showError(null);
+  app.setAttribute('data-view', view);
+}
 
 function exportText(kind: 'Markdown' | 'CSV' | 'JSON'): string {
   if (!lastExport) return '';
@@ -109,7 +133,7 @@ async function run() {
   exportButtons.hidden = true;
   results.start(spec, paper);
   const cells = new Map<string, CellResult>();
-  const remote = engines.remotes[0];
+  const remote = engines.analysis;
   const ns = curveNs(spec);
   let analytic = new Map<string, number>();
   const lookup = (n: number, delta: number, rho: number, test: TestName) => analytic.get(`${n}|${delta}|${rho}|${test}`);
@@ -190,9 +214,17 @@ async function run() {
   }
 }
 
+function hashParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ''));
+}
+
 function applyHash() {
+  const params = hashParams();
+  showView(params.get('view') === 'analyze' ? 'analyze' : 'plan');
+  // Only a hash that names plan parameters rewrites the form (switching views keeps it).
+  const planKeys = params.has('preset') || FIELD_NAMES.some((k) => params.has(k));
   const state = parseHash(location.hash);
-  form.write(state.spec);
+  if (planKeys || !form.read()) form.write(state.spec);
   if (state.problems.length) showError(`Some link parameters were ignored: ${state.problems.join('; ')}`);
   return state;
 }
@@ -204,7 +236,7 @@ async function boot() {
     const wasmBase = new URL('wasm/', document.baseURI).href;
     const forcePool = new URLSearchParams(location.search).has('pool');
     engines = await createEngines(wasmBase, forcePool);
-    paper = await engines.remotes[0].paperPrintedValues();
+    paper = await engines.analysis.paperPrintedValues();
     engineInfo.textContent = `Engine: ${describeEngines(engines)}.`;
     app.setAttribute('data-engine', engines.mode);
   } catch (e) {

@@ -3,7 +3,11 @@
 // Emscripten's (non-ES6) glue; the page never runs the module itself.
 import * as Comlink from 'comlink';
 import type {
+  AnalyzeOutput,
+  AnalyzeQuery,
   AnalyticPowers,
+  DetectQuery,
+  Detected,
   AnalyticQuery,
   EffectAnswer,
   EffectQuery,
@@ -61,6 +65,17 @@ function unwrap<T extends object>(r: T | { error: string }): T {
   return r as T;
 }
 
+// Calls into the module; a C++ exception that escaped it (the threaded build
+// cannot catch them) becomes an Error that can cross to the page.
+function guard<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof Error) throw e;
+    throw new Error(`the engine stopped on an internal error (${Object.prototype.toString.call(e)}); the inputs are kept — check them and run again`);
+  }
+}
+
 const api = {
   /** Loads the module (once); returns the threads it may use. */
   async init(wasmBase: string, variant: Variant): Promise<{ variant: Variant; threads: number }> {
@@ -71,19 +86,28 @@ const api = {
   },
   async simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
     const m = await engine();
-    return unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts;
+    return guard(() => unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts);
   },
   async analyticPowers(queries: AnalyticQuery[]): Promise<AnalyticPowers[]> {
     const m = await engine();
-    return queries.map((q) => unwrap(m.analyticPower(q)));
+    return guard(() => queries.map((q) => unwrap(m.analyticPower(q))));
   },
   async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
     const m = await engine();
-    return queries.map((q) => unwrap(m.minSampleSize(q)));
+    return guard(() => queries.map((q) => unwrap(m.minSampleSize(q))));
   },
   async minDetectableEffects(queries: EffectQuery[]): Promise<EffectAnswer[]> {
     const m = await engine();
-    return queries.map((q) => unwrap(m.minDetectableEffect(q)));
+    return guard(() => queries.map((q) => unwrap(m.minDetectableEffect(q))));
+  },
+  async detectScores(q: DetectQuery): Promise<Detected> {
+    const m = await engine();
+    return guard(() => unwrap(m.detectScores(q)));
+  },
+  /** Parses, pairs and analyses in the worker, so a 100 000-row paste never stalls the page. */
+  async analyzeScores(q: AnalyzeQuery): Promise<AnalyzeOutput> {
+    const m = await engine();
+    return guard(() => unwrap(m.analyzeScores(q)));
   },
   async paperPrintedValues(): Promise<PaperValue[]> {
     const m = await engine();

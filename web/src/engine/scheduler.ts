@@ -12,6 +12,10 @@ export interface Engines {
   /** Threads each unit may use inside its worker (1 in the pool). */
   threads: number;
   remotes: Comlink.Remote<EngineApi>[];
+  /** Parsing, analysis, analytic power and solvers: always a single-thread
+   *  build, whose C++ exceptions come back as messages (the threaded build of
+   *  Emscripten 3.1.6 cannot catch them, so it only runs validated simulation units). */
+  analysis: Comlink.Remote<EngineApi>;
   workers: Worker[];
 }
 
@@ -30,14 +34,20 @@ export async function createEngines(wasmBase: string, forcePool = false): Promis
   const workers = Array.from({ length: count }, spawn);
   const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));
   const variant: Variant = threadsOk ? 'mt' : 'st';
-  const infos = await Promise.all(remotes.map((r) => r.init(wasmBase, variant)));
-  return { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, workers };
+  let analysis = remotes[0];
+  if (threadsOk) {
+    const w = spawn();
+    workers.push(w);
+    analysis = Comlink.wrap<EngineApi>(w);
+  }
+  const infos = await Promise.all([...remotes.map((r) => r.init(wasmBase, variant)), ...(threadsOk ? [analysis.init(wasmBase, 'st')] : [])]);
+  return { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, analysis, workers };
 }
 
 export function describeEngines(e: Engines): string {
   return e.mode === 'threads'
     ? `WebAssembly SIMD, ${e.threads} threads in one worker (page is cross-origin isolated)`
-    : `WebAssembly SIMD, a pool of ${e.workers.length} single-thread workers (page is not cross-origin isolated)`;
+    : `WebAssembly SIMD, a pool of ${e.remotes.length} single-thread workers (page is not cross-origin isolated)`;
 }
 
 export interface RunProgress {

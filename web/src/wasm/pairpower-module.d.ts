@@ -73,7 +73,50 @@ export interface PaperValue {
   power: number;
 }
 
+export type InputFormatName = 'auto' | 'csv-wide' | 'csv-long' | 'csv-bare' | 'trec_eval' | 'ir_measures' | 'ranx' | 'pytrec_eval';
+
+export interface DetectQuery {
+  text: string;
+  format?: InputFormatName;
+}
+
+export interface Detected {
+  format: InputFormatName;
+  description: string;
+  measures: string[];
+  systems: string[];
+  datasets: string[];
+  queries: number;
+}
+
+export interface AnalyzeQuery {
+  textA: string;
+  textB?: string;
+  format?: InputFormatName;
+  /** Measures to compare; empty: the only one (several must be chosen). */
+  measures: string[];
+  missing: 'error' | 'intersect' | 'zero';
+  alpha: number;
+  confidence: number;
+  resamples: number;
+  bootstrap: number;
+  seed: number;
+  minEffect: number;
+  direction: 'higher' | 'lower';
+  power: number;
+}
+
+/** report_json (the CLI's `compare --format json`) as text, and the other exports. */
+export interface AnalyzeOutput {
+  json: string;
+  markdown: string;
+  latex: string;
+  csv: string;
+}
+
 export interface PairpowerModule {
+  detectScores(q: DetectQuery): Detected | ErrorResult;
+  analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
   simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;
   analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
   minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;

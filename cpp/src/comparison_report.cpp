@@ -1,0 +1,132 @@
+#include "pairpower/comparison_report.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace pairpower {
+namespace {
+
+std::string fixed(double x, int digits, bool plus = false) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, plus ? "%+.*f" : "%.*f", digits, x);
+  return buf;
+}
+
+std::string p_short(double p) { return p < 0.001 ? "<0.001" : fixed(p, 3); }
+
+// Shortest text that reads back as the same double (as JSON writes it).
+std::string num(double x) { return nlohmann::json(x).dump(); }
+
+std::string latex_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string comparison_name(const Comparison& c) {
+  std::string s = c.system_b + " vs " + c.system_a;
+  if (!c.dataset.empty()) s += ", " + c.dataset;
+  if (!c.measure.empty()) s += ", " + c.measure;
+  return s;
+}
+
+nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s, const std::vector<PairedSample>* samples) {
+  using J = nlohmann::ordered_json;
+  const CompareOptions& o = s.options;
+  J j;
+  j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap_resamples},
+                   {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
+                   {"missing", s.missing}, {"planning_power", o.planning_power}, {"detected", s.detected}};
+  j["comparisons"] = J::array();
+  for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
+    const Comparison& c = r.comparisons[i];
+    J curve = J::array();
+    for (const auto& p : c.planning.curve) curve.push_back({{"n", p.n}, {"power", p.power}, {"mc_se", p.mc_se}});
+    J bootstrap = {{"bca", {{"ci_low", c.bootstrap.bca.low}, {"ci_high", c.bootstrap.bca.high}}},
+                   {"percentile", {{"ci_low", c.bootstrap.percentile.low}, {"ci_high", c.bootstrap.percentile.high}}},
+                   {"resamples", c.bootstrap.resamples}};
+    if (!c.bootstrap.distribution.empty()) bootstrap["distribution"] = c.bootstrap.distribution;
+    J cj = {
+        {"dataset", c.dataset}, {"measure", c.measure}, {"system_a", c.system_a}, {"system_b", c.system_b},
+        {"n", c.n}, {"mean_a", c.mean_a}, {"mean_b", c.mean_b}, {"delta", c.delta}, {"sd_diff", c.sd_diff},
+        {"pearson", c.pearson}, {"spearman", c.spearman},
+        {"t", {{"t", c.t.t}, {"p", c.t.p}, {"ci_low", c.t.ci_low}, {"ci_high", c.t.ci_high}, {"dz", c.t.dz}}},
+        {"wilcoxon", {{"statistic", c.wilcoxon.statistic}, {"p", c.wilcoxon.p}, {"exact", c.wilcoxon.exact}, {"hl", c.wilcoxon.hl},
+                      {"hl_ci_low", c.wilcoxon.hl_ci_low}, {"hl_ci_high", c.wilcoxon.hl_ci_high}}},
+        {"randomization", {{"p", c.randomization.p_value}, {"exact", c.randomization.exact}, {"resamples", c.randomization.resamples},
+                           {"p_se", c.randomization.p_se}}},
+        {"bootstrap", bootstrap},
+        {"sign", {{"p", c.sign_p}}},
+        {"min_attainable_p", c.min_attainable_p},
+        {"planning", {{"mde", c.planning.mde},
+                      {"n_required", c.planning.n_required ? J(*c.planning.n_required) : J(nullptr)},
+                      {"curve", curve},
+                      {"curve_reps", c.planning.curve_reps}}},
+        {"p_holm", c.p_holm}, {"p_bonferroni", c.p_bonferroni}, {"p_bh", c.p_bh},
+        {"verdict", to_string(c.verdict)}, {"reason", c.reason}, {"sentence", c.sentence},
+    };
+    if (samples && i < samples->size()) cj["data"] = {{"qids", (*samples)[i].qids}, {"a", (*samples)[i].a}, {"b", (*samples)[i].b}};
+    j["comparisons"].push_back(std::move(cj));
+  }
+  j["overall"] = to_string(r.overall);
+  j["summary"] = r.summary;
+  return j;
+}
+
+std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
+  std::ostringstream s;
+  s << "| comparison | n | Δ | " << fixed(o.confidence * 100, 0) << "% CI (BCa) | p (randomization) | p (Holm) | verdict |\n"
+    << "|---|---:|---:|---|---:|---:|---|\n";
+  for (const auto& c : r.comparisons)
+    s << "| " << comparison_name(c) << " | " << c.n << " | " << fixed(c.delta, 4, true) << " | [" << fixed(c.bootstrap.bca.low, 4, true) << ", "
+      << fixed(c.bootstrap.bca.high, 4, true) << "] | " << p_short(c.randomization.p_value) << " | " << p_short(c.p_holm) << " | **"
+      << to_string(c.verdict) << "** |\n";
+  s << "\n" << r.summary << "\n\n";
+  for (const auto& c : r.comparisons) s << "- " << c.sentence << "\n";
+  return s.str();
+}
+
+std::string report_latex(const CompareResult& r, const CompareOptions& o) {
+  std::ostringstream s;
+  s << "\\begin{tabular}{lrrcrrl}\n\\hline\nComparison & $n$ & $\\Delta$ & " << fixed(o.confidence * 100, 0)
+    << "\\% CI & $p$ & $p_\\mathrm{Holm}$ & Verdict \\\\\n\\hline\n";
+  for (const auto& c : r.comparisons)
+    s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << fixed(c.delta, 4, true) << " & [" << fixed(c.bootstrap.bca.low, 4, true) << ", "
+      << fixed(c.bootstrap.bca.high, 4, true) << "] & " << p_short(c.randomization.p_value) << " & " << p_short(c.p_holm) << " & "
+      << to_string(c.verdict) << " \\\\\n";
+  s << "\\hline\n\\end{tabular}\n% " << r.summary << "\n";
+  return s.str();
+}
+
+std::string report_csv(const CompareResult& r) {
+  std::ostringstream s;
+  s << "dataset,measure,system_a,system_b,n,mean_a,mean_b,delta,sd_diff,pearson,spearman,t_p,t_ci_low,t_ci_high,dz,wilcoxon_p,hl,hl_ci_low,"
+       "hl_ci_high,randomization_p,randomization_exact,randomization_resamples,bca_ci_low,bca_ci_high,percentile_ci_low,percentile_ci_high,"
+       "sign_p,p_holm,p_bonferroni,p_bh,mde,n_required,verdict\n";
+  for (const auto& c : r.comparisons) {
+    const double row[] = {c.mean_a, c.mean_b, c.delta, c.sd_diff, c.pearson, c.spearman, c.t.p, c.t.ci_low, c.t.ci_high, c.t.dz, c.wilcoxon.p,
+                          c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high, c.randomization.p_value};
+    s << csv_field(c.dataset) << ',' << csv_field(c.measure) << ',' << csv_field(c.system_a) << ',' << csv_field(c.system_b) << ',' << c.n;
+    for (double x : row) s << ',' << num(x);
+    s << ',' << (c.randomization.exact ? "true" : "false") << ',' << c.randomization.resamples;
+    for (double x : {c.bootstrap.bca.low, c.bootstrap.bca.high, c.bootstrap.percentile.low, c.bootstrap.percentile.high, c.sign_p, c.p_holm,
+                     c.p_bonferroni, c.p_bh, c.planning.mde})
+      s << ',' << num(x);
+    s << ',' << (c.planning.n_required ? std::to_string(*c.planning.n_required) : "") << ',' << to_string(c.verdict) << '\n';
+  }
+  return s.str();
+}
+
+}  // namespace pairpower

@@ -1,0 +1,105 @@
+// The Analyze page in headless Chromium: two trec_eval -q outputs pasted give
+// the CLI's numbers; bad input shows the error element with the line.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, root, serve } from './browser.mjs';
+
+let browser, server, url;
+before(async () => {
+  browser = await launch();
+  ({ server, url } = await serve(true));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// Deterministic trec_eval -q outputs: 300 queries, two measures, B better by ~0.02.
+function trecEval(system, shift) {
+  let seed = 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = [`runid                 \tall\t${system}`];
+  for (let q = 1; q <= 300; q++) {
+    const base = 0.2 + 0.6 * rand();
+    const noise = (rand() - 0.5) * 0.1;
+    const v = Math.min(1, Math.max(0, base + shift * (0.5 + rand()) + (shift ? noise : 0)));
+    lines.push(`ndcg_cut_10           \t${400 + q}\t${v.toFixed(4)}`);
+    lines.push(`map                   \t${400 + q}\t${(v * 0.7).toFixed(4)}`);
+  }
+  lines.push('ndcg_cut_10           \tall\t0.5000');
+  return lines.join('\n') + '\n';
+}
+
+test('two trec_eval -q outputs pasted give the same numbers as pairpower compare', async () => {
+  const a = trecEval('bm25', 0), b = trecEval('dense', 0.02);
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-'));
+  writeFileSync(join(dir, 'a.txt'), a);
+  writeFileSync(join(dir, 'b.txt'), b);
+  let cliOut;
+  try {
+    cliOut = execFileSync(`${root}build/pairpower`, ['compare', join(dir, 'a.txt'), join(dir, 'b.txt'), '--measure', 'ndcg_cut_10', '--format', 'json'], { encoding: 'utf8' });
+  } catch (e) {
+    cliOut = e.stdout; // exit 1 (HOLD) or 3 (REJECT) still prints the report
+  }
+  const cli = JSON.parse(cliOut).comparisons[0];
+
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
+  await page.fill('[data-testid="paste-a"]', a);
+  await page.fill('[data-testid="paste-b"]', b);
+  await page.waitForFunction(() => document.querySelector('[data-testid="detected-a"]')?.textContent?.includes('trec_eval -q'));
+  assert.match(await page.textContent('[data-testid="detected-a"]'), /detected: trec_eval -q, 2 measures, 300 queries/);
+  // Two measures: the chooser appears.
+  assert.equal(await page.isVisible('select[data-testid="measure"]'), true);
+  await page.selectOption('select[data-testid="measure"]', 'ndcg_cut_10');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="done"]', { timeout: 60_000 });
+
+  const shown = await page.$$eval('[data-comparison="0"][data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.dataset.value)]));
+  assert.ok(shown.length >= 30, `only ${shown.length} numbers shown`);
+  const at = (obj, path) => path.split('.').reduce((o, k) => o?.[k], obj);
+  for (const path of ['delta', 't.p', 'bootstrap.bca.ci_low', 'bootstrap.bca.ci_high', 'randomization.p', 'wilcoxon.hl', 'planning.mde'])
+    assert.ok(shown.some(([p]) => p === path), `${path} not shown`);
+  for (const [path, value] of shown) {
+    const want = at(cli, path);
+    assert.equal(typeof want, 'number', `${path} is not in the CLI's JSON`);
+    // Counts and resampling results are bit-identical; special functions (t and
+    // binomial tails, the MDE solver) may differ in the last bit between libms.
+    assert.ok(value === want || Math.abs(value - want) <= 1e-12 * Math.abs(want), `${path}: page ${value}, CLI ${want}`);
+  }
+  assert.equal(await page.textContent('[data-testid="verdict"]'), cli.verdict);
+  assert.equal(await page.textContent('[data-testid="sentence"]'), cli.sentence);
+  assert.deepEqual(errors, []);
+});
+
+test('bad input shows the error element with the line, and a fix brings results back', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,abc\n3,0.3,0.35\n');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="error"]');
+  assert.equal(await page.isVisible('[data-testid="error"]'), true);
+  assert.match(await page.textContent('[data-testid="error"]'), /line 3: field 3 \(B\) is 'abc', not a number/);
+  // The user's text is kept; fixing it and analysing again works.
+  assert.match(await page.inputValue('[data-testid="paste-a"]'), /abc/);
+  await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n4,0.2,0.3\n');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="done"]');
+  assert.equal(await page.isVisible('[data-testid="error"]'), false);
+  assert.equal(await page.getAttribute('[data-comparison="0"][data-stat="n"]', 'data-value'), '4');
+  // Unmatched ids are an error by default, and say how many.
+  await page.fill('[data-testid="paste-a"]', 'm\t1\t0.5\nm\t2\t0.4\nm\t3\t0.3\n');
+  await page.fill('[data-testid="paste-b"]', 'm\t1\t0.6\nm\t2\t0.5\nm\t9\t0.3\n');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="error"]');
+  assert.match(await page.textContent('[data-testid="error"]'), /1 only in A \(3\); 1 only in B \(9\)/);
+});
