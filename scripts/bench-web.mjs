@@ -72,4 +72,38 @@ for (const isolate of [true, false]) {
   const { times, engine } = await browserGrid(isolate);
   console.log(`Chromium page, ${engine.padEnd(7)}:        ${fmt(best(times))}  (runs: ${times.map((t) => t.toFixed(2)).join(', ')})  page/native = ${(best(times) / nAll).toFixed(2)}`);
 }
+// Analyze: 10^6 sign flips at n = 1000, and a 100 000-row paste, in the page.
+function wideCsv(n) {
+  let x = 1;
+  const r = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+  const rows = ['qid,A,B'];
+  for (let i = 0; i < n; i++) {
+    const a = 0.2 + 0.6 * r();
+    rows.push(`q${i},${a.toFixed(4)},${Math.min(1, a + 0.01 + 0.1 * (r() - 0.5)).toFixed(4)}`);
+  }
+  return rows.join('\n') + '\n';
+}
+{
+  const browser = await launch();
+  const { server, url } = await serve(true);
+  const page = await browser.newPage();
+  await page.goto(`${url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  for (const [n, flips] of [[1000, 1_000_000], [100_000, 100_000]]) {
+    await page.evaluate((t) => { const el = document.querySelector('[data-testid="paste-a"]'); el.value = t; el.dispatchEvent(new Event('input')); }, wideCsv(n));
+    await page.fill('#an-resamples', String(flips));
+    await page.evaluate(() => {
+      window.__lag = 0;
+      let last = performance.now();
+      window.__probe = setInterval(() => { const now = performance.now(); window.__lag = Math.max(window.__lag, now - last - 10); last = now; }, 10);
+    });
+    await page.click('[data-testid="analyze"]');
+    await page.waitForFunction(() => document.getElementById('analyze').dataset.state === 'done', null, { timeout: 300_000 });
+    const s = Number(await page.getAttribute('#analyze', 'data-elapsed-s'));
+    const lag = await page.evaluate(() => { clearInterval(window.__probe); return window.__lag; });
+    console.log(`Chromium Analyze, n = ${n.toLocaleString('en-US')}, ${flips.toLocaleString('en-US')} sign flips + 10 000 bootstrap: ${fmt(s)}  (longest main-thread stall ${lag.toFixed(0)} ms)`);
+  }
+  await browser.close();
+  server.close();
+}
 process.exit(0);

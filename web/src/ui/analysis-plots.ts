@@ -9,7 +9,8 @@ const BLUE = '#1b6ca8', RED = '#d1495b', GREY = '#6b7280';
 
 /** Equal-width bins over the data's range (√n rule, 10 to 60 bins). */
 export function histogram(values: number[], bins?: number): { centers: number[]; counts: number[]; width: number } {
-  const lo = Math.min(...values), hi = Math.max(...values);
+  let lo = Infinity, hi = -Infinity;
+  for (const v of values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
   const k = bins ?? Math.max(10, Math.min(60, Math.round(Math.sqrt(values.length))));
   const width = hi > lo ? (hi - lo) / k : 1;
   const counts = new Array<number>(k).fill(0);
@@ -55,11 +56,16 @@ export function renderAnalysisPlots(c: ComparisonReport, width: number): HTMLEle
   const w = Math.max(260, Math.min(420, width));
   if (c.data && c.data.a.length > 1) {
     // A vs B: points sorted by A (uPlot wants ascending x), the diagonal as a line.
-    const order = c.data.a.map((_, i) => i).sort((i, j) => c.data!.a[i] - c.data!.a[j]);
+    // Drawing 100 000 points would stall the page; every k-th (by A) shows the same cloud.
+    const all = c.data.a.map((_, i) => i).sort((i, j) => c.data!.a[i] - c.data!.a[j]);
+    const stride = Math.ceil(all.length / 4000);
+    const order = all.filter((_, k) => k % stride === 0);
     const xs = order.map((i) => c.data!.a[i]);
     const ys = order.map((i) => c.data!.b[i]);
-    const lo = Math.min(xs[0], ...ys), hi = Math.max(xs[xs.length - 1], ...ys);
-    const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the diagonal: B better)`);
+    let lo = xs[0], hi = xs[xs.length - 1];
+    for (const y of ys) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
+    const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the diagonal: B better)` +
+      (stride > 1 ? `; every ${stride}th of ${all.length.toLocaleString('en-US')} queries shown` : ''));
     box.append(fig);
     new uPlot({
       width: w, height: w,

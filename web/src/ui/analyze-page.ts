@@ -144,7 +144,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     if (!remote) return;
     showError(null);
     element.setAttribute('data-state', 'running');
-    status.textContent = 'Analysing…';
+    status.textContent = a.text.value.length > 1e6 ? 'Analysing a large input in the background: this can take several seconds; the page stays usable…' : 'Analysing…';
     run.disabled = true;
     try {
       if (!a.text.value.trim()) throw new Error('paste or drop the scores of system A (or a table with every system) first');
@@ -169,7 +169,9 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
       const report = JSON.parse(out.json) as AnalysisReport;
       last = { report, out };
       render(report);
-      status.textContent = `Done in ${((performance.now() - t0) / 1000).toFixed(2)} s.`;
+      const seconds = (performance.now() - t0) / 1000;
+      status.textContent = `Done in ${seconds.toFixed(2)} s.`;
+      element.setAttribute('data-elapsed-s', String(seconds));
       exportsEl.hidden = false;
       element.setAttribute('data-state', 'done');
     } catch (e) {
