@@ -113,7 +113,9 @@ int run_compare(const CompareFlags& f) {
   try {
     plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
   } catch (const InputError& e) {
-    throw UsageError(std::string(e.what()).find("--measure") != std::string::npos ? fmt::format("--measure: {}", e.what()) : e.what());
+    const std::string what = e.what();
+    const bool about_measures = what.find("measure") != std::string::npos && what.find("query ids") == std::string::npos;
+    throw UsageError(about_measures ? fmt::format("--measure: {}", what) : what);
   }
   const CompareResult r = compare_all(plan.samples, o);
   // Unmatched ids are reported even when the policy handled them.

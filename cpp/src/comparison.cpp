@@ -51,6 +51,19 @@ std::string p_text(double p) {
   return s.str();
 }
 
+// "0.0341", "2.0e-05": three significant digits, for sentences.
+std::string p_value_text(double p) {
+  std::ostringstream s;
+  if (p > 0 && p < 0.001) {
+    s.setf(std::ios::scientific);
+    s.precision(1);
+  } else {
+    s.precision(3);
+  }
+  s << p;
+  return s.str();
+}
+
 std::string thousands(std::uint64_t v) {
   const std::string digits = std::to_string(v);
   std::string out;
@@ -166,15 +179,15 @@ void decide(Comparison& c, const CompareOptions& o, bool several) {
   } else if (worst_case > o.min_effect && p < o.alpha) {
     c.verdict = Verdict::ship;
     why << "B is better: the " << pct << "% BCa interval of the improvement lies above " << o.min_effect << " and the " << p_name
-        << " is " << p << " < " << o.alpha << ".";
+        << " is " << p_value_text(p) << " < " << o.alpha << ".";
   } else if (best_case < 0 && p < o.alpha) {
     c.verdict = Verdict::reject;
     why << "B is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
-        << " is " << p << " < " << o.alpha << ".";
+        << " is " << p_value_text(p) << " < " << o.alpha << ".";
   } else {
     c.verdict = Verdict::hold;
     if (p >= o.alpha)
-      why << "Inconclusive: the " << p_name << " is " << p << " ≥ " << o.alpha << ".";
+      why << "Inconclusive: the " << p_name << " is " << p_value_text(p) << " ≥ " << o.alpha << ".";
     else
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << o.min_effect << ".";
     if (c.planning.n_required && sign * c.delta > 0)

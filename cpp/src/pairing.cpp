@@ -90,7 +90,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       std::string names;
       for (std::size_t i = 0; i < available.size() && i < 12; ++i) names += (i ? ", " : "") + available[i];
       if (available.size() > 12) names += ", …";
-      throw InputError("the input holds " + std::to_string(available.size()) + " measures (" + names + "); choose one or more with --measure");
+      throw InputError("the input holds " + std::to_string(available.size()) + " measures (" + names + "); choose one or more");
     }
     chosen = available;
   }

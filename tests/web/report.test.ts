@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportStats, type ComparisonReport } from '../../web/src/engine/report';
-import { histogram } from '../../web/src/ui/analysis-plots';
+import { histogram, plotData, slimReport, type AnalysisReport } from '../../web/src/engine/report';
 
 describe('report numbers', () => {
   it('lists every number with its JSON path, leaving out per-query data', () => {
@@ -15,5 +15,21 @@ describe('histogram', () => {
     expect(h.counts.reduce((a, b) => a + b, 0)).toBe(5);
     expect(h.counts[4]).toBe(1);
     expect(h.width).toBeCloseTo(0.2);
+  });
+});
+
+describe('plot data and the slim report', () => {
+  it('thins the scatter to at most 4000 points and drops per-query data from the report', () => {
+    const n = 10_000;
+    const a = Array.from({ length: n }, (_, i) => (i * 7919) % n / n);
+    const c = { delta: 0.01, bootstrap: { bca: { ci_low: 0, ci_high: 1 }, percentile: { ci_low: 0, ci_high: 1 }, resamples: 3, distribution: [0.1, 0.2, 0.3] }, data: { qids: [], a, b: a.map((x) => x + 0.01) } } as unknown as ComparisonReport;
+    const p = plotData(c);
+    expect(p.scatter!.a.length).toBeLessThanOrEqual(4000);
+    expect(p.scatter!.every).toBe(3);
+    expect([...p.scatter!.a].sort((x, y) => x - y)).toEqual(p.scatter!.a);
+    expect(p.differences!.counts.reduce((s, k) => s + k, 0)).toBe(n);
+    const slim = slimReport({ comparisons: [c], overall: 'HOLD', summary: '', pairing: [], settings: {}, wilcoxon_note: '' } as AnalysisReport);
+    expect('data' in slim.comparisons[0]).toBe(false);
+    expect('distribution' in slim.comparisons[0].bootstrap).toBe(false);
   });
 });

@@ -19,12 +19,23 @@ import type {
   SampleSizeQuery,
 } from '../wasm/pairpower-module';
 import { isError } from '../wasm/is-error';
+import { plotData, slimReport, type AnalysisReport, type PlotData } from './report';
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
 declare const self: typeof globalThis & { createPairpower?: ModuleFactory };
 
 export type Variant = 'mt' | 'st';
+
+export interface AnalysisResult {
+  report: AnalysisReport;
+  plots: PlotData[];
+  markdown: string;
+  latex: string;
+  csv: string;
+  /** The report as JSON (settings and seed included, per-query data left out). */
+  json: string;
+}
 
 let modulePromise: Promise<PairpowerModule> | null = null;
 let variantLoaded: Variant = 'st';
@@ -104,10 +115,13 @@ const api = {
     const m = await engine();
     return guard(() => unwrap(m.detectScores(q)));
   },
-  /** Parses, pairs and analyses in the worker, so a 100 000-row paste never stalls the page. */
-  async analyzeScores(q: AnalyzeQuery): Promise<AnalyzeOutput> {
+  /** Parses, pairs, analyses and prepares the plots here, so a 100 000-row paste never stalls the page. */
+  async analyzeScores(q: AnalyzeQuery): Promise<AnalysisResult> {
     const m = await engine();
-    return guard(() => unwrap(m.analyzeScores(q)));
+    const out: AnalyzeOutput = guard(() => unwrap(m.analyzeScores(q)));
+    const full = JSON.parse(out.json) as AnalysisReport;
+    const report = slimReport(full);
+    return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(report, null, 1) + '\n' };
   },
   async paperPrintedValues(): Promise<PaperValue[]> {
     const m = await engine();

@@ -3,9 +3,9 @@
 // engine worker; every number shown carries data-stat (its JSON path) and
 // data-value, the page's test contract.
 import type * as Comlink from 'comlink';
-import type { EngineApi } from '../engine/engine.worker';
-import { reportStats, type AnalysisReport, type ComparisonReport } from '../engine/report';
-import type { AnalyzeOutput, AnalyzeQuery, Detected, InputFormatName } from '../wasm/pairpower-module';
+import type { AnalysisResult, EngineApi } from '../engine/engine.worker';
+import { reportStats, type AnalysisReport, type ComparisonReport, type PlotData } from '../engine/report';
+import type { AnalyzeQuery, Detected, InputFormatName } from '../wasm/pairpower-module';
 import { renderAnalysisPlots } from './analysis-plots';
 import { h } from './dom';
 
@@ -28,6 +28,7 @@ function show(path: string, v: number): string {
   if (Number.isInteger(v) && Math.abs(v) >= 1) return v.toLocaleString('en-US');
   if (path.endsWith('.p') || path.startsWith('p_') || path === 'min_attainable_p' || path.endsWith('p_se'))
     return v === 0 ? '0' : v < 1e-4 ? v.toExponential(2) : v.toPrecision(4);
+  if (Math.abs(v) >= 100) return v.toLocaleString('en-US', { maximumFractionDigits: 1 });
   return Math.abs(v) < 1e-3 && v !== 0 ? v.toExponential(3) : v.toFixed(4);
 }
 
@@ -138,7 +139,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     return v;
   }
 
-  let last: { report: AnalysisReport; out: AnalyzeOutput } | null = null;
+  let last: AnalysisResult | null = null;
   async function analyze() {
     const remote = engine();
     if (!remote) return;
@@ -148,6 +149,8 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     run.disabled = true;
     try {
       if (!a.text.value.trim()) throw new Error('paste or drop the scores of system A (or a table with every system) first');
+      clearTimeout(timer);
+      await detect();  // the measure chooser must describe the text being analysed
       const measures = measureRow.hidden || !measure.s.value ? [] : measure.s.value === '*' ? [...measure.s.options].map((o) => o.value).filter((v) => v !== '*') : [measure.s.value];
       const q: AnalyzeQuery = {
         textA: a.text.value,
@@ -165,10 +168,8 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
         power: num(power.i, 'planning power', (v) => v > 0 && v < 1, 'must lie strictly between 0 and 1'),
       };
       const t0 = performance.now();
-      const out = await remote.analyzeScores(q);
-      const report = JSON.parse(out.json) as AnalysisReport;
-      last = { report, out };
-      render(report);
+      last = await remote.analyzeScores(q);
+      render(last.report, last.plots);
       const seconds = (performance.now() - t0) / 1000;
       status.textContent = `Done in ${seconds.toFixed(2)} s.`;
       element.setAttribute('data-elapsed-s', String(seconds));
@@ -188,7 +189,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     return h('span', { class: 'stat', 'data-stat': path, 'data-value': String(v), 'data-comparison': index }, show(path, v));
   }
 
-  function render(r: AnalysisReport) {
+  function render(r: AnalysisReport, plots: PlotData[]) {
     const width = reportEl.clientWidth || 900;
     reportEl.replaceChildren(
       h('p', { class: 'summary' }, h('span', { class: `verdict verdict-${r.overall.toLowerCase()}`, 'data-testid': 'overall' }, r.overall), ' ', r.summary),
@@ -208,7 +209,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
           unmatched,
           h('div', { class: 'comparison-body' },
             h('table', { class: 'stats-table' }, h('caption', {}, 'All statistics (the same numbers as pairpower compare --format json)'), h('tbody', {}, ...rows)),
-            renderAnalysisPlots(c, Math.min(440, width / 2))),
+            renderAnalysisPlots(c, plots[i], Math.min(440, width / 2))),
         );
       }),
       h('p', { class: 'note' }, r.wilcoxon_note),
@@ -217,7 +218,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
 
   const save = (kind: 'md' | 'tex' | 'csv' | 'json') => {
     if (!last) return '';
-    return kind === 'md' ? last.out.markdown : kind === 'tex' ? last.out.latex : kind === 'csv' ? last.out.csv : JSON.stringify(JSON.parse(last.out.json), (k, v) => (k === 'data' || k === 'distribution' ? undefined : v), 1) + '\n';
+    return kind === 'md' ? last.markdown : kind === 'tex' ? last.latex : kind === 'csv' ? last.csv : last.json;
   };
   for (const [kind, label] of [['md', 'Markdown'], ['tex', 'LaTeX'], ['csv', 'CSV'], ['json', 'JSON']] as const) {
     exportsEl.append(
