@@ -7,4 +7,5 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --parallel "$(nproc)"
 bash scripts/build-wasm.sh
 npx vite build --logLevel warn
-echo "build: static site in dist/ (serve it with: node scripts/serve.mjs)"
+node scripts/build-single.mjs
+echo "build: static site in dist/ (serve it with: node scripts/serve.mjs); single file: dist-single/pairpower.html"

@@ -10,6 +10,7 @@ import { createEngines, describeEngines, startRun, type Engines, type RunHandle,
 import type { PaperValue, TestName } from './wasm/pairpower-module';
 import { createAnalyzePage } from './ui/analyze-page';
 import { createCalculator } from './ui/calculator';
+import { createEmbedDialog } from './ui/embed';
 import { createCharts } from './ui/charts';
 import { fmt, h } from './ui/dom';
 import { createPlanForm } from './ui/plan-form';
@@ -53,6 +54,8 @@ const planSection = h('section', { id: 'plan', 'aria-labelledby': 'plan-title' }
   charts.element,
   calculator.element);
 const analyze = createAnalyzePage(() => engines?.analysis ?? null, showError, h('div', { class: 'error-slot' }));
+const embed = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
+exportButtons.append(embed.button);
 const navPlan = h('a', { href: '#view=plan' }, 'Plan');
 const navAnalyze = h('a', { href: '#view=analyze' }, 'Analyze');
 
@@ -64,8 +67,17 @@ app.replaceChildren(
     engineInfo),
   planSection,
   analyze.element,
-  h('footer', {}, 'Everything runs in this page; nothing you enter leaves it.'),
+  h('footer', {}, 'Everything runs in this page; nothing you enter leaves it. ', h('a', { href: './', target: '_blank', rel: 'noopener', class: 'full-link' }, 'Open pairpower in full')),
+  embed.dialog,
 );
+
+// ?embed: a compact layout for an iframe — the calculator alone (?embed=calculator)
+// or the grid given in the hash, without the page's chrome.
+const embedMode = new URLSearchParams(location.search).get('embed');
+if (embedMode !== null) {
+  app.classList.add('embed');
+  app.setAttribute('data-embed', embedMode === 'calculator' ? 'calculator' : 'grid');
+}
 
 type View = 'plan' | 'analyze';
 function showView(view: View) {
@@ -229,8 +241,15 @@ function applyHash() {
   return state;
 }
 
+function registerServiceWorker() {
+  // Offline use and cross-origin isolation on any static host (see web/public/sw.js).
+  if (!('serviceWorker' in navigator) || !location.protocol.startsWith('http')) return;
+  navigator.serviceWorker.register('./sw.js', { updateViaCache: 'none' }).catch((e) => console.warn('pairpower: no offline support:', e));
+}
+
 async function boot() {
   setState('loading');
+  registerServiceWorker();
   const state = applyHash();
   try {
     const wasmBase = new URL('wasm/', document.baseURI).href;

@@ -23,7 +23,7 @@ import { plotData, slimReport, type AnalysisReport, type PlotData } from './repo
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
-declare const self: typeof globalThis & { createPairpower?: ModuleFactory };
+declare const self: typeof globalThis & { createPairpower?: ModuleFactory; __PAIRPOWER_WASM__?: string };
 
 export type Variant = 'mt' | 'st';
 
@@ -41,6 +41,12 @@ let modulePromise: Promise<PairpowerModule> | null = null;
 let variantLoaded: Variant = 'st';
 
 function load(wasmBase: string, variant: Variant): Promise<PairpowerModule> {
+  if (!modulePromise && self.__PAIRPOWER_WASM__ && self.createPairpower) {
+    // The single-file build: the glue is already defined and the wasm is inline.
+    variantLoaded = 'st';
+    const bytes = Uint8Array.from(atob(self.__PAIRPOWER_WASM__), (c) => c.charCodeAt(0));
+    modulePromise = self.createPairpower({ wasmBinary: bytes });
+  }
   if (!modulePromise) {
     variantLoaded = variant;
     const script = new URL(`pairpower-${variant}.js`, wasmBase).href;

@@ -23,13 +23,24 @@ export function crossOriginIsolatedNow(): boolean {
   return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined';
 }
 
+/** Set by the single-file build: the engine worker's whole source (glue, wasm, code). */
+interface InlineEngine {
+  worker: string;
+}
+function inlineEngine(): InlineEngine | undefined {
+  return (globalThis as { __PAIRPOWER_INLINE__?: InlineEngine }).__PAIRPOWER_INLINE__;
+}
+
 function spawn(): Worker {
+  const inline = inlineEngine();
+  if (inline) return new Worker(URL.createObjectURL(new Blob([inline.worker], { type: 'text/javascript' })), { name: 'pairpower-engine' });
   return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: 'pairpower-engine' });
 }
 
 /** Starts the workers and loads the wasm build that fits this page. */
 export async function createEngines(wasmBase: string, forcePool = false): Promise<Engines> {
-  const threadsOk = crossOriginIsolatedNow() && !forcePool;
+  // The single-file build carries the single-thread engine only.
+  const threadsOk = crossOriginIsolatedNow() && !forcePool && !inlineEngine();
   const count = threadsOk ? 1 : Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
   const workers = Array.from({ length: count }, spawn);
   const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));

@@ -65,6 +65,8 @@ export function createCharts(): ChartsView {
         legend: { show: true, live: false },
       }, data as uPlot.AlignedData, box));
     }
+    // uPlot's legend is a layout table; the tables above carry the numbers.
+    curves.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
     // Heatmap: N × δ at one ρ, text values kept for screen readers.
     const rho = Number(rhoSel.value);
     heat.replaceChildren(h('table', { class: 'heat-table' },
