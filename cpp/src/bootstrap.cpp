@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -72,9 +73,12 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
     const double a = den > 0 ? (num / (nn * nn * nn)) / (6 * std::pow(den / (nn * nn), 1.5)) : 0.0;
     auto adjusted = [&](double q) {
       const double zq = boost::math::quantile(z, q);
-      return boost::math::cdf(z, z0 + (z0 + zq) / (1 - a * (z0 + zq)));
+      const double arg = z0 + (z0 + zq) / (1 - a * (z0 + zq));
+      return std::isfinite(arg) ? boost::math::cdf(z, arg) : std::numeric_limits<double>::quiet_NaN();
     };
-    r.bca = {percentile(means, adjusted(tail)), percentile(means, adjusted(1 - tail))};
+    const double q_low = adjusted(tail), q_high = adjusted(1 - tail);
+    // A degenerate adjustment (1 − a(z0 + z) = 0) has no BCa interval: use the percentile one.
+    r.bca = std::isfinite(q_low) && std::isfinite(q_high) ? Interval{percentile(means, q_low), percentile(means, q_high)} : r.percentile;
   }
   if (opt.keep_distribution) r.distribution = std::move(means);
   return r;

@@ -113,7 +113,12 @@ std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double d
 Comparison analyze(const PairedSample& s, const CompareOptions& o) {
   const std::size_t n = s.a.size();
   if (s.b.size() != n) throw std::invalid_argument(s.dataset + ": systems A and B have different numbers of queries");
-  if (n < 2) throw std::invalid_argument((s.dataset.empty() ? std::string("input") : s.dataset) + ": at least 2 paired queries are needed, found " + std::to_string(n));
+  if (n < 2) {
+    std::string what = s.system_b + " vs " + s.system_a;
+    if (!s.dataset.empty()) what += ", " + s.dataset;
+    if (!s.measure.empty()) what += ", " + s.measure;
+    throw std::invalid_argument(what + ": at least 2 paired queries are needed, found " + std::to_string(n));
+  }
   Comparison c;
   c.dataset = s.dataset;
   c.measure = s.measure;
@@ -152,12 +157,22 @@ Comparison analyze(const PairedSample& s, const CompareOptions& o) {
   c.randomization = randomization_test(d, {o.resamples, o.seed, 20});
   c.bootstrap = paired_bootstrap(d, {o.bootstrap_resamples, o.seed, o.confidence, o.keep_bootstrap});
   c.sign_p = sign_test(d).p_value;
-  if (c.sd_diff > 0) {
-    const auto mde = min_detectable_effect(PowerMethod::paired_t, n, c.sd_diff, o.alpha, o.planning_power);
-    c.planning.mde = mde ? mde->delta : 0;
-    if (c.delta != 0) {
-      const auto need = min_sample_size(PowerMethod::paired_t, c.delta, c.sd_diff, o.alpha, o.planning_power);
-      if (need) c.planning.n_required = need->n;
+  // (Below 1e-12 the differences are constant up to rounding: nothing to plan.)
+  if (c.sd_diff >= 1e-12) {
+    // Planning is advice on top of the tests: a special function failing on
+    // extreme data leaves these answers out rather than losing the report.
+    try {
+      const auto mde = min_detectable_effect(PowerMethod::paired_t, n, c.sd_diff, o.alpha, o.planning_power);
+      c.planning.mde = mde ? mde->delta : 0;
+      if (c.delta != 0) {
+        const auto need = min_sample_size(PowerMethod::paired_t, c.delta, c.sd_diff, o.alpha, o.planning_power);
+        if (need) c.planning.n_required = need->n;
+      }
+    } catch (const std::invalid_argument&) {
+      throw;
+    } catch (const std::exception&) {
+      c.planning.mde = 0;
+      c.planning.n_required.reset();
     }
     if (o.power_curve) c.planning.curve = pilot_power_curve(d, c.delta, o.alpha, o.seed, c.planning.curve_reps);
   }
@@ -223,7 +238,7 @@ Verdict overall_verdict(const std::vector<Comparison>& cs) {
 }
 
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& o) {
-  if (!(o.alpha > 0 && o.alpha < 1)) throw std::invalid_argument("alpha: must lie strictly between 0 and 1");
+  if (!(o.alpha >= 1e-10 && o.alpha < 1)) throw std::invalid_argument("alpha: must lie between 1e-10 and 1");
   if (!(o.confidence > 0 && o.confidence < 1)) throw std::invalid_argument("confidence: must lie strictly between 0 and 1");
   if (!(o.min_effect >= 0) || !std::isfinite(o.min_effect)) throw std::invalid_argument("min-effect: must be a finite number ≥ 0");
   if (o.resamples < 1) throw std::invalid_argument("resamples: must be at least 1");

@@ -44,7 +44,9 @@ double from_order_key(std::int64_t k) {
 double kth_walsh(const std::vector<double>& d, std::uint64_t k) {
   std::int64_t lo = order_key(d.front()), hi = order_key(d.back());
   while (lo < hi) {
-    const std::int64_t mid = lo + (hi - lo) / 2;
+    // Halve the gap in unsigned arithmetic: hi − lo can exceed INT64_MAX.
+    const auto gap = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+    const auto mid = static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + gap / 2);
     if (count_at_most(d, from_order_key(mid)) >= k) hi = mid;
     else lo = mid + 1;
   }

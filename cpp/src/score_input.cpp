@@ -111,7 +111,8 @@ double number_at(std::string_view field, std::size_t line, const std::string& fi
   char* end = nullptr;
   const double v = std::strtod(buf.c_str(), &end);
   if (end != buf.c_str() + buf.size()) fail_at(line, field_name + " is " + shown(t) + ", not a number");
-  if (!std::isfinite(v)) fail_at(line, field_name + " is " + shown(t) + ", too large to be a score");
+  // Beyond ±1e12 no metric lives, and sums of squares would overflow.
+  if (!std::isfinite(v) || std::fabs(v) > max_abs_score) fail_at(line, field_name + " is " + shown(t) + ", too large to be a score (the limit is ±1e12)");
   return v;
 }
 
@@ -313,6 +314,10 @@ nlohmann::json parse_json(std::string_view text) {
     const std::size_t at = std::min<std::size_t>(e.byte, text.size());
     const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at ? at - 1 : 0), '\n'));
     fail_at(line, "the JSON is malformed near byte " + std::to_string(e.byte));
+  } catch (const nlohmann::json::out_of_range&) {
+    throw InputError("line 1: a number in the JSON is too large to be a score");
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string("line 1: the JSON cannot be read (") + e.what() + ")");
   }
 }
 
@@ -327,7 +332,8 @@ ScoreFile parse_nested_json(const nlohmann::json& j, InputFormat format, const s
       const std::string& qid = format == InputFormat::ranx_json ? key : outer;
       if (!v.is_number()) throw InputError("line 1: score of query " + shown(qid) + ", " + shown(metric) + " is not a number");
       const double x = v.get<double>();
-      if (!std::isfinite(x)) throw InputError("line 1: score of query " + shown(qid) + ", " + shown(metric) + " is not finite");
+      if (!std::isfinite(x) || std::fabs(x) > max_abs_score)
+        throw InputError("line 1: score of query " + shown(qid) + ", " + shown(metric) + " is too large to be a score (the limit is ±1e12)");
       col.add("", metric, system, qid, x, 1);
     }
   }
@@ -364,9 +370,15 @@ InputFormat detect_format(std::string_view raw) {
     for (const auto& h : first) names.push_back(lower(h));
     const bool has_sys = std::any_of(names.begin(), names.end(), is_system);
     const bool has_score = std::any_of(names.begin(), names.end(), is_score);
-    return has_sys && has_score ? InputFormat::csv_long : InputFormat::csv_wide;
+    (void)has_score;  // a system column without a score column is a long table missing a column
+    return has_sys ? InputFormat::csv_long : InputFormat::csv_wide;
   }
   if (first.size() == 2 && looks_numeric(first[0]) && looks_numeric(first[1])) return InputFormat::csv_bare;
+  const auto all_numeric = [](const std::vector<std::string>& f) {
+    return !f.empty() && std::all_of(f.begin(), f.end(), [](const std::string& x) { return looks_numeric(x); });
+  };
+  if (all_numeric(first_ws) && first_ws.size() != 2)
+    fail_at(lines.front().number, "the table has no header; name the columns (qid,A,B) or give exactly two numeric columns");
   if (first_ws.size() == 3) {
     // measure/qid/value or qid/measure/value: the measure column repeats a few
     // names, the qid column has many; trec_eval's `all` and `runid` rows settle it.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -25,12 +26,21 @@ std::optional<ScoreModel> score_model_from_string(std::string_view s) noexcept {
 
 void validate(const Scenario& s) {
   auto bad = [](const char* field, double v, const char* rule) {
-    throw std::invalid_argument(std::string(field) + ": " + std::to_string(v) + " " + rule);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    throw std::invalid_argument(std::string(field) + ": " + buf + " " + rule);
   };
-  if (!std::isfinite(s.marginal.mean)) bad("mean", s.marginal.mean, "is not a finite number");
-  if (!(std::isfinite(s.marginal.sd) && s.marginal.sd > 0)) bad("sd", s.marginal.sd, "must be a finite number > 0");
-  if (!std::isfinite(s.delta)) bad("delta", s.delta, "is not a finite number");
+  // Bounds far outside any score scale keep every sum finite.
+  if (!(std::isfinite(s.marginal.mean) && std::fabs(s.marginal.mean) <= 1e6)) bad("mean", s.marginal.mean, "must be a number between -1e6 and 1e6");
+  if (!(std::isfinite(s.marginal.sd) && s.marginal.sd > 0 && s.marginal.sd <= 1e6)) bad("sd", s.marginal.sd, "must be a number > 0 and at most 1e6");
+  if (!(std::isfinite(s.delta) && std::fabs(s.delta) <= 1e6)) bad("delta", s.delta, "must be a number between -1e6 and 1e6");
   if (!(s.rho > -1.0 && s.rho < 1.0)) bad("rho", s.rho, "must lie strictly between -1 and 1");
+  if (s.model == ScoreModel::beta_copula) {
+    for (double mean : {s.marginal.mean, s.marginal.mean + s.delta}) {
+      const BetaShape b = beta_from_moments(mean, s.marginal.sd);
+      if (!(b.a <= 1e6 && b.b <= 1e6)) bad("sd", s.marginal.sd, "is too small for the Beta model (its shape parameters would exceed 1e6)");
+    }
+  }
 }
 
 BetaShape beta_from_moments(double mean, double sd) noexcept {

@@ -47,13 +47,19 @@ std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n
   auto gap = [&](double delta) { return analytic_power(m, n, PairedEffect{delta, sd_diff}, alpha) - target; };
   double hi = sd_diff / std::sqrt(static_cast<double>(n));
   double lo = 0;
+  if (gap(lo) >= 0) return std::nullopt;  // a target not above the test's size (to rounding)
   while (gap(hi) < 0) {
     lo = hi;
     hi *= 2;
     if (hi > 1e6 * sd_diff) return std::nullopt;
   }
   std::uintmax_t iterations = 200;
-  const auto bracket = boost::math::tools::toms748_solve(gap, lo, hi, boost::math::tools::eps_tolerance<double>(42), iterations);
+  std::pair<double, double> bracket;
+  try {
+    bracket = boost::math::tools::toms748_solve(gap, lo, hi, boost::math::tools::eps_tolerance<double>(42), iterations);
+  } catch (const boost::math::evaluation_error&) {
+    return std::nullopt;  // power not monotone enough here to solve for (degenerate inputs)
+  }
   // The upper end of the bracket reaches the target; report it.
   const double delta = gap(bracket.second) >= 0 ? bracket.second : hi;
   return EffectSolution{delta, gap(delta) + target};

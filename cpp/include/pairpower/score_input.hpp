@@ -54,6 +54,8 @@ struct ScoreFile {
 
 /// Limits a browser tab can hold; larger input is refused with a message.
 constexpr std::size_t max_input_bytes = 200u << 20;
+/// Scores beyond ±1e12 are refused (no metric lives there; sums of squares would overflow).
+constexpr double max_abs_score = 1e12;
 
 /// Guesses the format from the text (throws InputError when nothing fits).
 InputFormat detect_format(std::string_view text);

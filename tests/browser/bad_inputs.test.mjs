@@ -1,0 +1,53 @@
+// The bad-input catalogue pasted into the Analyze page: each malformed input
+// shows its message in the error element (the CLI's, without the file name),
+// the pasted text stays, and valid oddities give a report without NaN.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { cases } from '../bad_inputs/cases.mjs';
+import { launch, serve } from './browser.mjs';
+
+let browser, server, url, page;
+before(async () => {
+  browser = await launch();
+  ({ server, url } = await serve(true));
+  page = await browser.newPage();
+  await page.goto(`${url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#an-resamples', '500');
+  await page.fill('#an-bootstrap', '100');
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function paste(testid, text) {
+  await page.evaluate(([id, t]) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    el.value = t;
+    el.dispatchEvent(new Event('input'));
+  }, [testid, text]);
+}
+
+for (const c of cases) {
+  // The page offers only the measures it finds, so a measure that is not there
+  // cannot be asked for; the CLI test covers that case.
+  if (c.measure) continue;
+  test(`page: ${c.name}`, async () => {
+    await paste('paste-a', c.a);
+    await paste('paste-b', c.b ?? '');
+    await page.click('[data-testid="analyze"]');
+    await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('analyze').dataset.state), null, { timeout: 60_000 });
+    const state = await page.getAttribute('#analyze', 'data-state');
+    const expected = c.page ?? (c.ok ? 'ok' : c.message);
+    if (expected === 'ok') {
+      assert.equal(state, 'done', await page.textContent('[data-testid="error"]'));
+      assert.doesNotMatch(await page.textContent('[data-testid="report"]'), /NaN|Infinity/);
+    } else {
+      assert.equal(state, 'error');
+      assert.equal(await page.isVisible('[data-testid="error"]'), true);
+      assert.equal(await page.textContent('[data-testid="error"]'), expected);
+      assert.equal((await page.inputValue('[data-testid="paste-a"]')).length, c.a.length);  // nothing lost
+    }
+  });
+}
