@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <exception>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
@@ -53,6 +54,10 @@ template <class F>
 val guarded(F&& f) {
   try {
     return f();
+  } catch (const std::bad_alloc&) {
+    val out = val::object();
+    out.set("error", std::string("out of memory: this computation needs more memory than the page can have; reduce its size (N, replicates or resamples)"));
+    return out;
   } catch (const std::exception& e) {
     val out = val::object();
     out.set("error", std::string(e.what()));

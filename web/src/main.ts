@@ -6,7 +6,8 @@ import { toCsv, toJson, toMarkdown, type ExportInput } from './engine/export';
 import { formatHash, parseHash } from './engine/hash';
 import { FIELD_NAMES } from './engine/plan';
 import { cellId, sdOfDifferences, type CellResult, type PlanSpec } from './engine/plan';
-import { createEngines, describeEngines, startRun, type Engines, type RunHandle, type RunProgress } from './engine/scheduler';
+import { createEngines, describeEngines, orFailure, shutdown, startRun, type Engines, type RunHandle, type RunProgress } from './engine/scheduler';
+import { planCost, planPairs, recordThroughput } from './engine/limits';
 import type { PaperValue, TestName } from './wasm/pairpower-module';
 import { createAnalyzePage } from './ui/analyze-page';
 import { createCalculator } from './ui/calculator';
@@ -53,7 +54,7 @@ const planSection = h('section', { id: 'plan', 'aria-labelledby': 'plan-title' }
   results.element,
   charts.element,
   calculator.element);
-const analyze = createAnalyzePage(() => engines?.analysis ?? null, showError, h('div', { class: 'error-slot' }));
+const analyze = createAnalyzePage(callAnalysis, showError, h('div', { class: 'error-slot' }));
 const embed = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
 exportButtons.append(embed.button);
 const navPlan = h('a', { href: '#view=plan' }, 'Plan');
@@ -135,10 +136,48 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
   return byKey;
 }
 
+let wasmBase = '';
+let forcePool = false;
+
+/** Replaces engines whose worker died, so the user can go on without a reload. */
+async function restartEngines(): Promise<void> {
+  if (engines) shutdown(engines);
+  engines = null;
+  engines = await createEngines(wasmBase, forcePool);
+  app.setAttribute('data-engine', engines.mode);
+}
+
+/** Calls the analysis worker; if it dies meanwhile, says so and restarts the engines. */
+async function callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T> {
+  if (!engines) throw new Error('the engine is still loading');
+  const e = engines;
+  try {
+    return await orFailure(e, f(e.analysis));
+  } catch (err) {
+    if (e.dead) {
+      await restartEngines();
+      throw new Error(`${(err as Error).message}. The engine has been restarted and your data kept: press Analyze again.`);
+    }
+    throw err;
+  }
+}
+
 async function run() {
   const spec = form.read();
   if (!spec || !engines || current) return;
   showError(null);
+  // Estimate the cost first: ask above ~20 s on this device, refuse above 10 min.
+  const cost = planCost(spec, engines.mode === 'threads' ? engines.threads : engines.remotes.length);
+  app.removeAttribute('data-limit');
+  if (cost.kind === 'refuse') {
+    showError(cost.message);
+    app.setAttribute('data-limit', 'refused');
+    return;
+  }
+  if (cost.kind === 'confirm' && !window.confirm(cost.message)) {
+    app.setAttribute('data-limit', 'declined');
+    return;
+  }
   history.replaceState(null, '', formatHash(spec));
   setState('running');
   form.setRunning(true);
@@ -212,14 +251,18 @@ async function run() {
       `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
         `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
     );
+    if (!outcome.cancelled) recordThroughput(planPairs(spec), outcome.elapsedS);
     lastExport = { spec, cells: outcome.cells, analytic: analyticByCell(), paper, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
     exportButtons.hidden = false;
     app.setAttribute('data-outcome', outcome.cancelled ? 'cancelled' : 'complete');
     app.setAttribute('data-elapsed-s', String(outcome.elapsedS));
     setState('done');
   } catch (e) {
-    showError(`The run failed: ${(e as Error).message ?? e}. Your inputs are kept; press Run to try again.`);
+    const died = engines?.dead ?? false;
+    current?.cancel();
+    showError(`The run failed: ${(e as Error).message ?? e}. Your settings are kept${died ? '; the engine has been restarted' : ''}: press Run to try again.`);
     setState('error');
+    if (died) await restartEngines().catch((err) => showError(`The engine could not restart: ${(err as Error).message}. Reload the page.`));
   } finally {
     current = null;
     form.setRunning(false);
@@ -252,8 +295,8 @@ async function boot() {
   registerServiceWorker();
   const state = applyHash();
   try {
-    const wasmBase = new URL('wasm/', document.baseURI).href;
-    const forcePool = new URLSearchParams(location.search).has('pool');
+    wasmBase = new URL('wasm/', document.baseURI).href;
+    forcePool = new URLSearchParams(location.search).has('pool');
     engines = await createEngines(wasmBase, forcePool);
     paper = await engines.analysis.paperPrintedValues();
     engineInfo.textContent = `Engine: ${describeEngines(engines)}.`;
@@ -265,6 +308,12 @@ async function boot() {
   }
   setState('idle');
   calculator.refresh();
+  // ?test-hooks: lets the browser tests crash a worker the way a real failure would.
+  if (new URLSearchParams(location.search).has('test-hooks'))
+    (window as unknown as { __pairpowerTest: object }).__pairpowerTest = {
+      crashWorker: (i: number) => engines?.remotes[i]?.crashForTesting(),
+      crashAnalysis: () => engines?.analysis.crashForTesting(),
+    };
   window.addEventListener('hashchange', () => {
     if (current) return;
     if (applyHash().run) void run();

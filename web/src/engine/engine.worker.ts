@@ -129,6 +129,13 @@ const api = {
     const report = slimReport(full);
     return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(report, null, 1) + '\n' };
   },
+  /** For the failure-handling test: the worker dies as a crashed one would. */
+  async crashForTesting(): Promise<void> {
+    setTimeout(() => {
+      self.close();
+      throw new Error('simulated crash');
+    }, 0);
+  },
   async paperPrintedValues(): Promise<PaperValue[]> {
     const m = await engine();
     return m.paperPrintedValues();

@@ -17,6 +17,19 @@ export interface Engines {
    *  Emscripten 3.1.6 cannot catch them, so it only runs validated simulation units). */
   analysis: Comlink.Remote<EngineApi>;
   workers: Worker[];
+  /** Rejects, with a message, as soon as any worker dies (an uncaught error, a crashed module). */
+  failure: Promise<never>;
+  /** Set once a worker has died: these engines must be replaced. */
+  dead: boolean;
+}
+
+/** Waits for a worker call, or fails at once if a worker has died. */
+export function orFailure<T>(engines: Engines, call: Promise<T>): Promise<T> {
+  return Promise.race([call, engines.failure]);
+}
+
+export function shutdown(engines: Engines): void {
+  for (const w of engines.workers) w.terminate();
 }
 
 export function crossOriginIsolatedNow(): boolean {
@@ -51,8 +64,22 @@ export async function createEngines(wasmBase: string, forcePool = false): Promis
     workers.push(w);
     analysis = Comlink.wrap<EngineApi>(w);
   }
+  let markDead = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    for (const w of workers)
+      w.addEventListener('error', (e: ErrorEvent) => {
+        e.preventDefault();
+        markDead();
+        reject(new Error(`a computation worker stopped (${e.message || 'it crashed'})`));
+      });
+  });
+  failure.catch(() => undefined);  // observed by the runs that race it
   const infos = await Promise.all([...remotes.map((r) => r.init(wasmBase, variant)), ...(threadsOk ? [analysis.init(wasmBase, 'st')] : [])]);
-  return { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, analysis, workers };
+  const engines: Engines = { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, analysis, workers, failure, dead: false };
+  markDead = () => {
+    engines.dead = true;
+  };
+  return engines;
 }
 
 export function describeEngines(e: Engines): string {
@@ -110,7 +137,7 @@ export function startRun(spec: PlanSpec, engines: Engines, cb: RunCallbacks = {}
   const loop = async (remote: Comlink.Remote<EngineApi>) => {
     while (!cancelled && next < units.length) {
       const u = units[next++];
-      const c = await remote.simulateGroup(groups[u.group], u.repBegin, u.repEnd, engines.threads);
+      const c = await orFailure(engines, remote.simulateGroup(groups[u.group], u.repBegin, u.repEnd, engines.threads));
       const sum = counts[u.group];
       for (let k = 0; k < stride; k++) sum[k] += c[k];
       pairsDone += u.pairs;

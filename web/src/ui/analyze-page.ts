@@ -7,6 +7,7 @@ import type { AnalysisResult, EngineApi } from '../engine/engine.worker';
 import { reportStats, type AnalysisReport, type ComparisonReport, type PlotData } from '../engine/report';
 import type { AnalyzeQuery, Detected, InputFormatName } from '../wasm/pairpower-module';
 import { renderAnalysisPlots } from './analysis-plots';
+import { analyzeLimit } from '../engine/limits';
 import { h } from './dom';
 
 const LABELS: Record<string, string> = {
@@ -36,7 +37,9 @@ export interface AnalyzeView {
   element: HTMLElement;
 }
 
-export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null, showError: (m: string | null) => void, errorPanel: HTMLElement): AnalyzeView {
+type CallEngine = <T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>) => Promise<T>;
+
+export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement): AnalyzeView {
   const detected = { a: null as Detected | null, b: null as Detected | null };
   const area = (key: 'a' | 'b', label: string) => {
     const text = h('textarea', { id: `paste-${key}`, 'data-testid': `paste-${key}`, rows: 9, spellcheck: 'false', 'aria-describedby': `detected-${key}`,
@@ -45,7 +48,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     const note = h('p', { class: 'detected', id: `detected-${key}`, 'data-testid': `detected-${key}`, 'aria-live': 'polite' });
     const load = async (f: File) => {
       text.value = await f.text();
-      void detect();
+      detectNow();
     };
     file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
     text.addEventListener('dragover', (e) => { e.preventDefault(); text.classList.add('drop'); });
@@ -56,7 +59,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
       const f = e.dataTransfer?.files?.[0];
       if (f) void load(f);
     });
-    text.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(detect, 250); });
+    text.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(detectNow, 250); });
     return { text, note, element: h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, h('div', { class: 'file-row' }, file), note) };
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -100,9 +103,11 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     exportsEl,
     reportEl);
 
+  function detectNow() {
+    detect().catch((e) => showError((e as Error).message ?? String(e)));
+  }
+
   async function detect() {
-    const remote = engine();
-    if (!remote) return;
     const fmt = format.s.value as InputFormatName;
     for (const [key, box] of [['a', a], ['b', b]] as const) {
       const text = box.text.value;
@@ -112,12 +117,17 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
         continue;
       }
       try {
-        detected[key] = await remote.detectScores({ text, format: fmt });
+        detected[key] = await callEngine((r) => r.detectScores({ text, format: fmt }));
         box.note.textContent = `detected: ${detected[key]!.description}`;
         box.note.classList.remove('field-error');
       } catch (e) {
         detected[key] = null;
-        box.note.textContent = `cannot read this: ${(e as Error).message}`;
+        const message = (e as Error).message ?? String(e);
+        if (message.includes('computation worker stopped')) {
+          box.note.textContent = '';
+          throw e;  // the engine died: that is for the error panel, not this note
+        }
+        box.note.textContent = `cannot read this: ${message}`;
         box.note.classList.add('field-error');
       }
     }
@@ -127,7 +137,7 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
     measure.s.value = measures.includes(keep) || keep === '*' ? keep : measures.includes('ndcg_cut_10') ? 'ndcg_cut_10' : measures[0] ?? '';
     measureRow.hidden = measures.length <= 1;
   }
-  format.s.addEventListener('change', () => void detect());
+  format.s.addEventListener('change', detectNow);
 
   function num(i: HTMLInputElement, name: string, test: (v: number) => boolean, rule: string): number {
     const v = Number(i.value.trim());
@@ -141,8 +151,6 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
 
   let last: AnalysisResult | null = null;
   async function analyze() {
-    const remote = engine();
-    if (!remote) return;
     showError(null);
     element.setAttribute('data-state', 'running');
     status.textContent = a.text.value.length > 1e6 ? 'Analysing a large input in the background: this can take several seconds; the page stays usable…' : 'Analysing…';
@@ -167,8 +175,11 @@ export function createAnalyzePage(engine: () => Comlink.Remote<EngineApi> | null
         seed: num(seed.i, 'seed', (v) => Number.isInteger(v) && v >= 0, 'must be a whole number'),
         power: num(power.i, 'planning power', (v) => v > 0 && v < 1, 'must lie strictly between 0 and 1'),
       };
+      const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;
+      const limit = analyzeLimit(q.textA.length + (q.textB?.length ?? 0), lines, q.resamples, q.bootstrap);
+      if (limit) throw new Error(limit);
       const t0 = performance.now();
-      last = await remote.analyzeScores(q);
+      last = await callEngine((r) => r.analyzeScores(q));
       render(last.report, last.plots);
       const seconds = (performance.now() - t0) / 1000;
       status.textContent = `Done in ${seconds.toFixed(2)} s.`;

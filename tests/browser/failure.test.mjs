@@ -1,0 +1,82 @@
+// Failures in the browser: a worker that dies mid-run, the analysis worker
+// dying, and runs too large to start. The page says what happened, keeps the
+// user's inputs, and runs again without a reload.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { cliPowers, launch, serve, shownPowers, waitDone } from './browser.mjs';
+
+let browser;
+const servers = [];
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  servers.forEach((s) => s.server.close());
+});
+
+for (const isolate of [true, false]) {
+  test(`a worker killed mid-run is reported, and Run works again (${isolate ? 'threads' : 'pool'})`, async () => {
+    const s = await serve(isolate);
+    servers.push(s);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${s.url}?test-hooks#preset=paper&reps=20000&seed=4`);
+    await page.waitForSelector('#app[data-state="idle"]');
+    page.on('dialog', (d) => d.accept());  // the cost estimate may ask first
+    await page.click('[data-testid="run"]');
+    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1, null, { timeout: 60_000 });
+    await page.evaluate(() => window.__pairpowerTest.crashWorker(0));
+    await page.waitForSelector('#app[data-state="error"]', { timeout: 30_000 });
+    const message = await page.textContent('[data-testid="error"]');
+    assert.match(message, /a computation worker stopped \(.*simulated crash.*\)/);
+    assert.match(message, /settings are kept; the engine has been restarted/);
+    assert.equal(await page.inputValue('#field-reps'), '20000');  // the inputs survive
+    // Without a reload: a smaller run completes and matches the CLI.
+    await page.waitForFunction(() => document.getElementById('app').dataset.engine);
+    await page.fill('#field-reps', '100');
+    await page.click('[data-testid="run"]');
+    await waitDone(page);
+    const cli = cliPowers(['--preset', 'paper', '--reps', '100', '--seed', '4']);
+    for (const { key, power } of await shownPowers(page)) assert.equal(power, cli.get(key), key);
+  });
+}
+
+test('the analysis worker dying is reported; the pasted data stays and analysis works again', async () => {
+  const s = await serve(true);
+  servers.push(s);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${s.url}?test-hooks#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  const table = 'qid,A,B\n' + Array.from({ length: 40 }, (_, i) => `q${i},${(0.3 + (i % 9) / 30).toFixed(3)},${(0.31 + (i % 7) / 30).toFixed(3)}`).join('\n');
+  await page.fill('[data-testid="paste-a"]', table);
+  await page.evaluate(() => window.__pairpowerTest.crashAnalysis());
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="error"]');
+  assert.match(await page.textContent('[data-testid="error"]'), /worker stopped.*restarted and your data kept/);
+  assert.equal(await page.inputValue('[data-testid="paste-a"]'), table);
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="done"]');
+  assert.equal(await page.getAttribute('[data-comparison="0"][data-stat="n"]', 'data-value'), '40');
+});
+
+test('a run too large for the page is refused with what to reduce; a long one asks first', async () => {
+  const s = await serve(true);
+  servers.push(s);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${s.url}#preset=paper&reps=1000000`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.click('[data-testid="run"]');
+  await page.waitForSelector('#app[data-limit="refused"]');
+  assert.match(await page.textContent('[data-testid="error"]'), /would simulate 55\.5 billion pairs.*reduce the replicates R \(now 1,000,000\)/);
+  assert.equal(await page.getAttribute('#app', 'data-state'), 'idle');
+  await page.fill('#field-reps', '30000');
+  let asked = '';
+  page.once('dialog', async (d) => {
+    asked = d.message();
+    await d.dismiss();
+  });
+  await page.click('[data-testid="run"]');
+  await page.waitForSelector('#app[data-limit="declined"]');
+  assert.match(asked, /simulates 1\.7 billion pairs, about .* on this device\. Run it\?/);
+  assert.equal(await page.getAttribute('#app', 'data-state'), 'idle');
+});
