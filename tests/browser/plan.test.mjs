@@ -60,6 +60,7 @@ for (const isolate of [true, false]) {
   test(`cancel stops a run within 100 ms and the page stays responsive (${isolate ? 'threads' : 'pool'})`, async (t) => {
     const { page } = await openPage(isolate, '#preset=paper&reps=50000&seed=1');
     await page.waitForSelector('#app[data-state="idle"]');
+    page.on('dialog', (d) => d.accept());  // a run this long asks first; the user says yes
     // Probe the main thread while the run goes: a 10 ms timer must keep firing.
     await page.evaluate(() => {
       window.__lag = 0;

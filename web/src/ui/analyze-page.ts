@@ -8,7 +8,7 @@ import { reportStats, type AnalysisReport, type ComparisonReport, type PlotData 
 import type { AnalyzeQuery, Detected, InputFormatName } from '../wasm/pairpower-module';
 import { renderAnalysisPlots } from './analysis-plots';
 import { analyzeLimit } from '../engine/limits';
-import { h } from './dom';
+import { h, numberField } from './dom';
 
 const LABELS: Record<string, string> = {
   n: 'queries paired (n)', mean_a: 'mean of A', mean_b: 'mean of B', delta: 'Δ = mean(B − A)', sd_diff: 'SD of differences',
@@ -72,8 +72,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
   };
   const input = (id: string, label: string, value: string, help: string) => {
-    const i = h('input', { id, type: 'text', value, inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': `${id}-help` });
-    return { i, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), i, h('span', { class: 'field-help', id: `${id}-help` }, help)) };
+    const f = numberField(id, label, value, help);
+    return { i: f.input, row: f.row };
   };
   const format = select('an-format', 'Format', [['auto', 'detect automatically'], ['trec_eval', 'trec_eval -q'], ['ir_measures', 'ir_measures -q'], ['csv-wide', 'CSV/TSV, a column per system'],
     ['csv-long', 'CSV/TSV, long (qid, system, score)'], ['csv-bare', 'two bare numeric columns'], ['ranx', 'ranx JSON'], ['pytrec_eval', 'pytrec_eval JSON']], 'auto');

@@ -2,13 +2,10 @@
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../engine/engine.worker';
 import { parseNumber, sdOfDifferences } from '../engine/plan';
-import { fmt, h } from './dom';
+import { fmt, h, numberField } from './dom';
 
 export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null): { element: HTMLElement; refresh: () => void } {
-  const field = (id: string, label: string, value: string, help: string) => {
-    const input = h('input', { id, type: 'text', inputmode: 'decimal', value, autocomplete: 'off', 'aria-describedby': `${id}-help` });
-    return { input, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), input, h('span', { class: 'field-help', id: `${id}-help` }, help)) };
-  };
+  const field = numberField;
   const delta = field('calc-delta', 'Effect δ', '0.01', 'mean difference to detect');
   const rho = field('calc-rho', 'Correlation ρ', '0.8', 'or leave empty and give the SD of differences');
   const sd = field('calc-sd', 'SD of scores', '0.12', 'of each system');

@@ -14,6 +14,15 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return el;
 }
 
+/** A labelled text input with a help line (the help is its description). */
+export function numberField(id: string, label: string, value: string, help: string): { input: HTMLInputElement; row: HTMLElement } {
+  const input = h('input', { id, type: 'text', inputmode: 'decimal', value, autocomplete: 'off', 'aria-describedby': `${id}-help` });
+  return {
+    input,
+    row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), input, h('span', { class: 'field-help', id: `${id}-help` }, help)),
+  };
+}
+
 export const fmt = {
   p3: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(3)),
   p4: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(4)),
