@@ -117,41 +117,39 @@ val analytic_power(const val& q) {
   });
 }
 
+// Runs one solver for the paired t and the Wilcoxon test: {t: {key, power} | null, wilcoxon: …}.
+template <class Solve, class Value>
+val solve_both(Solve solve, const char* key, Value value) {
+  val out = val::object();
+  for (auto [name, method] : {std::pair{"t", pairpower::PowerMethod::paired_t}, std::pair{"wilcoxon", pairpower::PowerMethod::wilcoxon_moments}}) {
+    const auto s = solve(method);
+    if (!s) {
+      out.set(name, val::null());
+      continue;
+    }
+    val r = val::object();
+    r.set(key, value(*s));
+    r.set("power", s->power);
+    out.set(name, r);
+  }
+  return out;
+}
+
 // {delta, sdDiff, alpha, power} → {t: {n, power} | null, wilcoxon: … }
 val min_sample_size(const val& q) {
   return guarded([&] {
-    val out = val::object();
-    for (auto [name, method] : {std::pair{"t", pairpower::PowerMethod::paired_t}, std::pair{"wilcoxon", pairpower::PowerMethod::wilcoxon_moments}}) {
-      const auto s = pairpower::min_sample_size(method, number(q, "delta"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power"));
-      if (!s) {
-        out.set(name, val::null());
-        continue;
-      }
-      val r = val::object();
-      r.set("n", static_cast<double>(s->n));
-      r.set("power", s->power);
-      out.set(name, r);
-    }
-    return out;
+    return solve_both(
+        [&](pairpower::PowerMethod m) { return pairpower::min_sample_size(m, number(q, "delta"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power")); },
+        "n", [](const pairpower::SampleSizeSolution& s) { return static_cast<double>(s.n); });
   });
 }
 
 // {n, sdDiff, alpha, power} → {t: {delta, power} | null, wilcoxon: … }
 val min_detectable_effect(const val& q) {
   return guarded([&] {
-    val out = val::object();
-    for (auto [name, method] : {std::pair{"t", pairpower::PowerMethod::paired_t}, std::pair{"wilcoxon", pairpower::PowerMethod::wilcoxon_moments}}) {
-      const auto e = pairpower::min_detectable_effect(method, count(q, "n"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power"));
-      if (!e) {
-        out.set(name, val::null());
-        continue;
-      }
-      val r = val::object();
-      r.set("delta", e->delta);
-      r.set("power", e->power);
-      out.set(name, r);
-    }
-    return out;
+    return solve_both(
+        [&](pairpower::PowerMethod m) { return pairpower::min_detectable_effect(m, count(q, "n"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power")); },
+        "delta", [](const pairpower::EffectSolution& e) { return e.delta; });
   });
 }
 

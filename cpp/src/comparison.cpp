@@ -1,5 +1,7 @@
 #include "pairpower/comparison.hpp"
 
+#include "pairpower/analytic_power.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -238,7 +240,7 @@ Verdict overall_verdict(const std::vector<Comparison>& cs) {
 }
 
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& o) {
-  if (!(o.alpha >= 1e-10 && o.alpha < 1)) throw std::invalid_argument("alpha: must lie between 1e-10 and 1");
+  validate_alpha(o.alpha);
   if (!(o.confidence > 0 && o.confidence < 1)) throw std::invalid_argument("confidence: must lie strictly between 0 and 1");
   if (!(o.min_effect >= 0) || !std::isfinite(o.min_effect)) throw std::invalid_argument("min-effect: must be a finite number ≥ 0");
   if (o.resamples < 1) throw std::invalid_argument("resamples: must be at least 1");

@@ -11,6 +11,7 @@
 #include <thread>
 #include <tuple>
 
+#include "pairpower/analytic_power.hpp"
 #include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/decision_rules.hpp"
 #include "pairpower/fast_normal.hpp"
@@ -51,7 +52,7 @@ void validate(const GridSpec& g) {
   if (g.delta.empty()) fail("delta: at least one effect is required");
   if (g.rho.empty()) fail("rho: at least one correlation is required");
   if (g.tests.empty()) fail("tests: at least one test is required");
-  if (!(g.alpha >= 1e-10 && g.alpha < 1)) fail("alpha: " + std::to_string(g.alpha) + " must lie between 1e-10 and 1");
+  validate_alpha(g.alpha);
   if (g.reps < 1 || g.reps > 1'000'000'000ULL) fail("reps: " + std::to_string(g.reps) + " is outside 1 … 1000000000");
   for (ScoreModel m : g.models)
     for (double d : g.delta)
@@ -117,7 +118,7 @@ Group prepare(const GroupSpec& spec) {
   if (spec.tests.empty()) throw std::invalid_argument("tests: at least one test is required");
   for (double d : spec.deltas) validate(Scenario{spec.model, spec.marginal, d, spec.rho});
   if (spec.n < 2 || spec.n > 1'000'000) throw std::invalid_argument("n: " + std::to_string(spec.n) + " is outside 2 … 1000000");
-  if (!(spec.alpha >= 1e-10 && spec.alpha < 1)) throw std::invalid_argument("alpha: must lie between 1e-10 and 1");
+  validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
   Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}};

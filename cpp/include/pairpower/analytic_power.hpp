@@ -48,7 +48,7 @@ std::string_view to_string(PowerMethod m) noexcept;
 /// Dispatches on the method.
 double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha);
 
-/// Throws std::invalid_argument unless 0 < α < 1.
+/// Throws std::invalid_argument unless 1e-10 ≤ α < 1 (the one place this bound lives).
 void validate_alpha(double alpha);
 
 }  // namespace pairpower

@@ -20,16 +20,14 @@ class GaussianToBeta {
  public:
   explicit GaussianToBeta(BetaShape shape);
 
-  double operator()(double z) const noexcept {
-    const double t = (z - lo_) * inv_h_;
-    if (!(t >= 0.0 && t < static_cast<double>(nodes_ - 1))) return exact(z);
-    const auto i = static_cast<std::size_t>(t);
-    const double u = t - static_cast<double>(i);
-    const double* c = &coef_[4 * i];
-    return ((c[3] * u + c[2]) * u + c[1]) * u + c[0];
+  /// The Beta quantile at Φ(z), from the table (exactly off it).
+  double operator()(double z) const {
+    double x;
+    transform(&z, &x, 1);
+    return x;
   }
 
-  /// out[i] = (*this)(z[i]) for i < n, in a loop the compiler can vectorise.
+  /// out[i] = (*this)(z[i]) for i < n: the one evaluation path, a loop the compiler can vectorise.
   void transform(const double* z, double* out, std::size_t n) const;
 
   /// The quantile computed directly with Boost.Math (slow; used off the table).
