@@ -27,7 +27,9 @@ void sort_keys(std::uint64_t* keys, std::uint64_t* scratch, std::size_t n) {
   std::memset(start, 0, (n + 1) * sizeof(std::uint32_t));
   for (std::size_t i = 0; i < n; ++i) {
     const double a = pairpower::bit_cast<double>(keys[i] >> 1);
-    const auto b = std::min(static_cast<std::uint32_t>(a * scale), last);
+    // Clamp in double before converting: with subnormal |d| the scale is infinite.
+    const double pos = a * scale;
+    const std::uint32_t b = pos < static_cast<double>(last) ? static_cast<std::uint32_t>(pos) : last;
     bucket[i] = b;
     ++start[b + 1];
   }
