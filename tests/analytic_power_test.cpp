@@ -59,7 +59,7 @@ TEST_CASE("the paper's scores parameterisation gives sd_diff = sd * sqrt(2(1 - r
   CHECK(PairedEffect::from_scores(0.01, 0.12, 0.5).sd_diff == Approx(0.12).epsilon(1e-15));
   CHECK(PairedEffect::from_scores(0.01, 0.12, 0.95).sd_diff == Approx(0.12 * std::sqrt(0.1)).epsilon(1e-15));
   CHECK_THROWS_WITH(PairedEffect::from_scores(0.01, 0.12, 1.0), Catch::Contains("rho"));
-  CHECK_THROWS_WITH(PairedEffect::from_sd_diff(0.01, -1), Catch::Contains("sd-diff"));
+  CHECK_THROWS_WITH(PairedEffect::from_sd_diff(0.01, -1), Catch::Contains("sd_diff"));
   CHECK_THROWS_WITH(power_paired_t(100, {0.01, 0.1}, 1.5), Catch::Contains("alpha"));
   CHECK_THROWS_WITH(power_paired_t(1, {0.01, 0.1}, 0.05), Catch::Contains("n"));
 }

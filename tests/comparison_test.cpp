@@ -53,7 +53,7 @@ TEST_CASE("several datasets are adjusted with holm and summarised in one line", 
   const auto r = compare_all({sample(0.03, 300, 6, "a"), sample(0.0, 300, 7, "b"), sample(-0.03, 300, 8, "c")}, fast());
   CHECK(r.comparisons[1].p_holm >= r.comparisons[1].randomization.p_value);
   CHECK(r.overall == Verdict::reject);
-  CHECK(r.summary == "B is significantly better on 1 of 3 comparisons after Holm; significantly worse on 1.");
+  CHECK(r.summary == "B is significantly better than A on 1 of 3 comparisons after Holm; significantly worse on 1.");
 }
 
 TEST_CASE("identical systems give defined numbers and HOLD, never NaN", "[comparison]") {

@@ -48,7 +48,7 @@ TEST_CASE("an SD near zero is refused where it breaks a model, and works where i
   CHECK_THROWS_WITH(simulate_group(group(ScoreModel::beta_copula, 50, 0.5, 1e-9, {0.0}), 0, 10), Catch::Contains("too small for the Beta model"));
   const auto counts = simulate_group(group(ScoreModel::normal, 50, 0.5, 1e-9, {0.0, 0.01}), 0, 100);
   CHECK(counts[3] == 100);  // δ = 0.01 with σ ≈ 0: always rejected by t
-  CHECK_THROWS_WITH(PairedEffect::from_sd_diff(0.01, 0.0), Catch::Contains("sd-diff"));
+  CHECK_THROWS_WITH(PairedEffect::from_sd_diff(0.01, 0.0), Catch::Contains("sd_diff"));
   CHECK_THROWS_WITH(simulate_group(group(ScoreModel::normal, 50, 0.5, 0.0, {0.0}), 0, 10), Catch::StartsWith("sd"));
 }
 

@@ -20,8 +20,14 @@ TEST_CASE("two trec_eval files pair by query id, in the first file's order", "[p
 TEST_CASE("unmatched query ids are an error by default, listed, and otherwise intersected or scored 0", "[pairing]") {
   const auto a = one("m\t1\t0.1\nm\t2\t0.2\nm\t3\t0.3\n", "A");
   const auto b = one("m\t1\t0.15\nm\t2\t0.25\nm\t9\t0.9\n", "B");
-  CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error),
-                    Catch::Contains("1 only in A (3)") && Catch::Contains("1 only in B (9)") && Catch::Contains("--missing intersect"));
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error), Catch::Contains("1 only in A (3)") && Catch::Contains("1 only in B (9)"));
+  // The remedy is the front end's to phrase: the error says which setting decides.
+  try {
+    build_comparisons(a, &b, {}, MissingPolicy::error);
+  } catch (const Error& e) {
+    CHECK(e.field == "missing");
+    CHECK(e.kind == ErrorKind::unmatched_ids);
+  }
   const auto inter = build_comparisons(a, &b, {}, MissingPolicy::intersect);
   CHECK(inter.samples[0].qids.size() == 2);
   CHECK(inter.pairing[0].only_a == 1);

@@ -64,7 +64,7 @@ TEST_CASE("malformed input is refused with the line and field named", "[score_in
   CHECK_THROWS_WITH(parse_scores("qid,A,B\n1,0.5\n"), "line 2: expected 3 fields as in the header, found 2");
   CHECK_THROWS_WITH(parse_scores("   \n\n"), "the input is empty");
   CHECK_THROWS_WITH(parse_scores("qid,A,B\n"), Catch::Contains("a header but no rows"));
-  CHECK_THROWS_WITH(parse_scores(R"({"m": {"q1": "x"}})"), Catch::Contains("is not a number"));
+  CHECK_THROWS_WITH(parse_scores(R"({"ndcg@10": {"q1": "x", "q2": 0.5}})"), Catch::Contains("is not a number"));
   CHECK_THROWS_WITH(parse_scores("{\"m\": {\"q1\": 0.5,\n}"), Catch::Contains("malformed"));
   CHECK_THROWS_WITH(parse_scores(std::string("a\0b", 3)), Catch::Contains("binary"));
   CHECK_THROWS_WITH(parse_scores("0.1 0.2 0.3 0.4\n"), Catch::Contains("no header"));

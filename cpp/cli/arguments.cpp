@@ -5,7 +5,35 @@
 
 #include <fmt/format.h>
 
+#include "commands.hpp"
+#include "pairpower/errors.hpp"
+
 namespace pairpower::cli {
+
+std::string flag_for(const std::string& field) {
+  if (field == "bootstrap_resamples") return "--bootstrap";
+  if (field == "scores") return "";
+  std::string flag = "--" + field;
+  for (char& c : flag)
+    if (c == '_') c = '-';
+  return flag;
+}
+
+std::string phrase(const pairpower::Error& e) {
+  switch (e.kind) {
+    case ErrorKind::unmatched_ids:
+      return e.detail + " Choose --missing intersect (drop them) or --missing zero (score them 0, as trec_eval -c).";
+    case ErrorKind::ambiguous_format:
+      return e.detail + "; name the format with --input-format (trec_eval, ir_measures, ranx or pytrec_eval)";
+    case ErrorKind::malformed_input:
+    case ErrorKind::not_enough_data:
+      return e.detail;
+    default: {
+      const std::string flag = flag_for(e.field);
+      return flag.empty() ? e.detail : flag + ": " + e.detail;
+    }
+  }
+}
 
 std::vector<std::string> split_list(std::string_view flag, std::string_view text) {
   std::vector<std::string> items;

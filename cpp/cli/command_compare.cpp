@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "pairpower/comparison.hpp"
 #include "pairpower/comparison_report.hpp"
+#include "pairpower/formatting.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
 
@@ -32,12 +33,20 @@ std::string read_input(const std::string& path, std::string_view flag) {
   return buf.str();
 }
 
-ScoreFile parse_file(const std::string& path, InputFormat format, const char* system, std::string_view flag) {
+// A run without a runid is named after its file: "runs/bm25.txt" → "bm25".
+std::string label_of(const std::string& path, const char* fallback) {
+  if (path == "-") return fallback;
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  if (const auto dot = name.find_last_of('.'); dot != std::string::npos && dot > 0) name.resize(dot);
+  return name.empty() ? std::string(fallback) : name;
+}
+
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag) {
   const std::string text = read_input(path, flag);
   try {
-    return parse_scores(text, format, system);
-  } catch (const InputError& e) {
-    throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, e.what()));
+    return parse_scores(text, format, label_of(path, fallback));
+  } catch (const pairpower::Error& e) {
+    throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e)));
   }
 }
 
@@ -46,7 +55,12 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* sy
 void add_compare(CLI::App& app, CompareFlags& f) {
   app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin)")->required()->expected(1, 2);
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
-  add(f.measure, "--measure", "measure(s) to compare: ndcg_cut_10 or map,P_10 or all");
+  app.add_option("--measure", f.measures,
+                 "measure(s) to compare: ndcg_cut_10, or map,P_10, or all; repeatable (--measure 'P(rel=2)@10' --measure nDCG@10); "
+                 "commas inside parentheses do not split")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add(f.baseline, "--baseline", "the system the others are compared with [the first]");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   add(f.resamples, "--resamples", "sign flips for the randomization test [100000]");
   add(f.bootstrap, "--bootstrap", "bootstrap resamples [10000]");
@@ -55,7 +69,7 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   add(f.confidence, "--confidence", "confidence level of the intervals [0.95]");
   add(f.min_effect, "--min-effect", "smallest improvement worth shipping, in score units [0]");
   add(f.missing, "--missing", "unmatched query ids: error, intersect or zero [error]");
-  add(f.input_format, "--input-format", "auto, csv-wide, csv-long, csv-bare, trec_eval, ir_measures, ranx, pytrec_eval [auto]");
+  add(f.input_format, "--input-format", "auto, csv-wide, csv-long, csv-bare, trec_eval, ir_measures, ranx, pytrec_eval, json [auto]");
   add(f.direction, "--direction", "higher (scores; default) or lower (losses, latency) is better");
   add(f.power, "--power", "power for the planning answers [0.8]");
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
@@ -102,30 +116,24 @@ int run_compare(const CompareFlags& f) {
   std::optional<ScoreFile> b;
   if (f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B");
   std::vector<std::string> measures;
-  if (f.measure.given()) {
-    if (f.measure.value == "all") {
+  for (const auto& item : f.measures) {
+    if (item == "all") {
       measures = a.measures();
-    } else {
-      measures = split_list("--measure", f.measure.value);
+      break;
     }
+    for (auto& m : split_measure_list(item)) measures.push_back(std::move(m));
   }
-  ComparisonPlan plan;
-  try {
-    plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
-  } catch (const InputError& e) {
-    const std::string what = e.what();
-    const bool about_measures = what.find("measure") != std::string::npos && what.find("query ids") == std::string::npos;
-    throw UsageError(about_measures ? fmt::format("--measure: {}", what) : what);
-  }
+  if (!f.measures.empty() && measures.empty()) throw UsageError("--measure: give a measure name (or all)");
+  const ComparisonPlan plan = build_comparisons(a, b ? &*b : nullptr, measures, missing, f.baseline.given() ? f.baseline.value : "");
   const CompareResult r = compare_all(plan.samples, o);
   // Unmatched ids are reported even when the policy handled them.
   for (const auto& p : plan.pairing)
     if (p.only_a || p.only_b)
-      fmt::print(stderr, "pairpower: note: {} query ids only in A, {} only in B{}; handled by --missing {}\n", p.only_a, p.only_b,
-                 p.measure.empty() ? "" : " (" + p.measure + ")", f.missing.given() ? f.missing.value : "error");
+      fmt::print(stderr, "pairpower: note: {} query ids only in {}, {} only in {}{}; handled by --missing {}\n", p.only_a, p.system_a, p.only_b,
+                 p.system_b, p.measure.empty() ? "" : " (" + p.measure + ")", f.missing.given() ? f.missing.value : "error");
 
   if (out_format == "json") {
-    ReportSettings rs{o, f.missing.given() ? f.missing.value : "error", {a.describe()}};
+    ReportSettings rs{o, f.missing.given() ? f.missing.value : "error", {a.describe()}, r.baseline};
     if (b) rs.detected.push_back(b->describe());
     std::puts(report_json(r, rs).dump(2).c_str());
   } else if (out_format == "csv") {
@@ -136,34 +144,40 @@ int run_compare(const CompareFlags& f) {
     std::fputs(report_latex(r, o).c_str(), stdout);
   } else {
     fmt::print("pairpower compare — {}\n", b ? "A: " + a.describe() + "; B: " + b->describe() : "detected: " + a.describe());
+    fmt::print("baseline: {}\n", r.baseline);
     for (const auto& c : r.comparisons) {
       fmt::print("\n== {} (n = {})\n", comparison_name(c), c.n);
       fmt::print("  means        A {:.4f}   B {:.4f}   Δ = B − A = {:+.4f}   SD of differences {:.4f}\n", c.mean_a, c.mean_b, c.delta, c.sd_diff);
       fmt::print("  correlation  Pearson {:.3f}   Spearman {:.3f}\n", c.pearson, c.spearman);
-      fmt::print("  randomization p = {:.4g}{}   ({})\n", c.randomization.p_value,
+      fmt::print("  randomization {}{}   ({})\n", p_equals(c.randomization.p_value),
                  c.randomization.exact ? "" : fmt::format(" ± {:.2g}", c.randomization.p_se),
                  c.randomization.exact ? fmt::format("exact, {} sign flips", c.randomization.resamples)
                                        : fmt::format("{} sign flips, seed {}", c.randomization.resamples, o.seed));
       fmt::print("  bootstrap    BCa [{:+.4f}, {:+.4f}]   percentile [{:+.4f}, {:+.4f}]   ({} resamples)\n", c.bootstrap.bca.low, c.bootstrap.bca.high,
                  c.bootstrap.percentile.low, c.bootstrap.percentile.high, c.bootstrap.resamples);
-      fmt::print("  paired t     p = {:.4g}   CI [{:+.4f}, {:+.4f}]   d_z = {:.3f}\n", c.t.p, c.t.ci_low, c.t.ci_high, c.t.dz);
-      fmt::print("  Wilcoxon     p = {:.4g} ({})   Hodges–Lehmann {:+.4f} [{:+.4f}, {:+.4f}]\n", c.wilcoxon.p, c.wilcoxon.exact ? "exact" : "normal approximation",
+      fmt::print("  paired t     {}   CI [{:+.4f}, {:+.4f}]   d_z = {:.3f}\n", p_equals(c.t.p), c.t.ci_low, c.t.ci_high, c.t.dz);
+      fmt::print("  Wilcoxon     {} ({})   Hodges–Lehmann {:+.4f} [{:+.4f}, {:+.4f}]\n", p_equals(c.wilcoxon.p), c.wilcoxon.exact ? "exact" : "normal approximation",
                  c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high);
-      fmt::print("  sign test    p = {:.4g}      smallest attainable p at this n: {:.3g}\n", c.sign_p, c.min_attainable_p);
-      if (r.comparisons.size() > 1) fmt::print("  adjusted p   Holm {:.4g}   Bonferroni {:.4g}   BH {:.4g}\n", c.p_holm, c.p_bonferroni, c.p_bh);
+      fmt::print("  sign test    {}      smallest attainable p at this n: {:.3g}\n", p_equals(c.sign_p), c.min_attainable_p);
+      if (r.comparisons.size() > 1)
+        fmt::print("  adjusted p   Holm {}   Bonferroni {}   BH {}\n", format_p(c.p_holm), format_p(c.p_bonferroni), format_p(c.p_bh));
       fmt::print("  planning     MDE at n = {}: {:.4f} ({:.0f}% power);  n to detect Δ: {}\n", c.n, c.planning.mde, o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
       fmt::print("  verdict      {} — {}\n", to_string(c.verdict), c.reason);
       fmt::print("  quote        {}\n", c.sentence);
     }
-    fmt::print("\n{}\nOverall: {}\nNote: {}\n", r.summary, to_string(r.overall), wilcoxon_note);
+    fmt::print("\n{}\n", r.summary);
+    if (r.by_system.size() > 1)
+      for (const auto& t : r.by_system)
+        fmt::print("  {:<24} better on {} of {}, worse on {}: {}\n", t.system, t.better, t.comparisons, t.worse, to_string(t.verdict));
+    fmt::print("Overall: {}\nNote: {}\n", to_string(r.overall), wilcoxon_note);
   }
   switch (r.overall) {
-    case Verdict::ship: return 0;
-    case Verdict::hold: return 1;
-    case Verdict::reject: return 3;
+    case Verdict::ship: return exit_ship;
+    case Verdict::hold: return exit_hold;
+    case Verdict::reject: return exit_reject;
   }
-  return 1;
+  return exit_internal;
 }
 
 }  // namespace pairpower::cli

@@ -1,6 +1,6 @@
 #pragma once
 // The CLI's subcommands. Each returns the process exit code; bad input throws
-// UsageError (exit 2).
+// UsageError or pairpower::Error (exit 2), phrased with the flags' names.
 #include <string>
 #include <vector>
 
@@ -9,7 +9,19 @@ class App;
 class Option;
 }  // namespace CLI
 
+namespace pairpower {
+struct Error;
+}
+
 namespace pairpower::cli {
+
+/// Exit codes, for CI pipelines (README: "Exit codes").
+enum ExitCode : int { exit_ship = 0, exit_hold = 1, exit_usage = 2, exit_reject = 3, exit_internal = 70 /* sysexits' EX_SOFTWARE */, exit_cancelled = 130 };
+
+/// The flag a core field is set with ("min_effect" → "--min-effect").
+std::string flag_for(const std::string& field);
+/// A core error in the CLI's terms: the flag's name and, where there is one, the remedy.
+std::string phrase(const pairpower::Error& e);
 
 /// A flag kept as text so that parsing errors can name it precisely.
 struct Flag {
@@ -36,7 +48,8 @@ int run_mde(const AnalyticFlags& f);
 
 struct CompareFlags {
   std::vector<std::string> files;
-  Flag measure, format, resamples, bootstrap, seed, alpha, confidence, min_effect, missing, input_format, direction, power;
+  std::vector<std::string> measures;  ///< --measure, repeatable; each a list split outside parentheses
+  Flag baseline, format, resamples, bootstrap, seed, alpha, confidence, min_effect, missing, input_format, direction, power;
   bool no_curve = false;
 };
 void add_compare(CLI::App& app, CompareFlags& f);

@@ -8,6 +8,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "pairpower/errors.hpp"
 
 int main(int argc, char** argv) {
   using namespace pairpower::cli;
@@ -40,16 +41,17 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const CLI::ParseError& e) {
     fmt::print(stderr, "pairpower: error: {} (see pairpower --help)\n", e.what());
-    return 2;
+    return exit_usage;
   } catch (const UsageError& e) {
     fmt::print(stderr, "pairpower: error: {}\n", e.what());
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    fmt::print(stderr, "pairpower: error: {}\n", e.what());
-    return 2;
+    return exit_usage;
+  } catch (const pairpower::Error& e) {
+    fmt::print(stderr, "pairpower: error: {}\n", phrase(e));
+    return exit_usage;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "pairpower: internal error: {}\n", e.what());
-    return 1;
+    // Not the user's input: a defect. Its own code, so CI never reads it as a verdict or a usage error.
+    fmt::print(stderr, "pairpower: internal error: {} (please report it)\n", e.what());
+    return exit_internal;
   }
-  return 2;
+  return exit_usage;
 }

@@ -1,5 +1,6 @@
 #include "pairpower/analytic_power.hpp"
 
+#include "pairpower/errors.hpp"
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -23,7 +24,7 @@ double phi_cdf(double x) { return boost::math::cdf(std_normal, x); }
 double z_upper(double p) { return boost::math::quantile(boost::math::complement(std_normal, p)); }
 
 void check(std::size_t n, const PairedEffect& e, double alpha) {
-  if (n < 2) throw std::invalid_argument("n: must be at least 2, got " + std::to_string(n));
+  if (n < 2) throw Error("n", ErrorKind::invalid_value, "must be at least 2, got " + std::to_string(n));
   validate_alpha(alpha);
   (void)PairedEffect::from_sd_diff(e.delta, e.sd_diff);
 }
@@ -32,19 +33,19 @@ void check(std::size_t n, const PairedEffect& e, double alpha) {
 
 void validate_alpha(double alpha) {
   // Below 1e-10 the t quantile for one degree of freedom leaves double range.
-  if (!(alpha >= 1e-10 && alpha < 1)) throw std::invalid_argument("alpha: must lie between 1e-10 and 1");
+  if (!(alpha >= 1e-10 && alpha < 1)) throw Error("alpha", ErrorKind::invalid_value, "must lie between 1e-10 and 1");
 }
 
 PairedEffect PairedEffect::from_scores(double delta, double sd, double rho) {
-  if (!(std::isfinite(sd) && sd > 0)) throw std::invalid_argument("sd: must be a finite number > 0");
-  if (!(rho > -1 && rho < 1)) throw std::invalid_argument("rho: must lie strictly between -1 and 1");
+  if (!(std::isfinite(sd) && sd > 0)) throw Error("sd", ErrorKind::invalid_value, "must be a finite number > 0");
+  if (!(rho > -1 && rho < 1)) throw Error("rho", ErrorKind::invalid_value, "must lie strictly between -1 and 1");
   return from_sd_diff(delta, sd * std::sqrt(2.0 * (1.0 - rho)));
 }
 
 PairedEffect PairedEffect::from_sd_diff(double delta, double sd_diff) {
   // Far outside any score scale the special functions lose their footing.
-  if (!(std::isfinite(delta) && std::fabs(delta) <= 1e6)) throw std::invalid_argument("delta: must be a number between -1e6 and 1e6");
-  if (!(sd_diff >= 1e-12 && sd_diff <= 1e6)) throw std::invalid_argument("sd-diff: must lie between 1e-12 and 1e6");
+  if (!(std::isfinite(delta) && std::fabs(delta) <= 1e6)) throw Error("delta", ErrorKind::invalid_value, "must be a number between -1e6 and 1e6");
+  if (!(sd_diff >= 1e-12 && sd_diff <= 1e6)) throw Error("sd_diff", ErrorKind::invalid_value, "must lie between 1e-12 and 1e6");
   return {delta, sd_diff};
 }
 

@@ -32,17 +32,30 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
   if (!(opt.confidence > 0 && opt.confidence < 1)) throw std::invalid_argument("confidence must lie in (0, 1)");
   for (std::size_t i = 0; i < n; ++i)
     if (!std::isfinite(d[i])) throw std::invalid_argument("difference " + std::to_string(i + 1) + " is not a finite number");
+  // A canonical order: the interval depends on the multiset of differences only.
+  std::vector<double> sorted(d.begin(), d.end());
+  std::sort(sorted.begin(), sorted.end());
   const double nn = static_cast<double>(n);
-  const double sum = std::accumulate(d.begin(), d.end(), 0.0);
+  const double sum = std::accumulate(sorted.begin(), sorted.end(), 0.0);
   const double theta = sum / nn;
+  const double max_abs = std::max(std::fabs(sorted.front()), std::fabs(sorted.back()));
+  // Worst-case rounding of a sum of n terms of magnitude ≤ max|d| (Higham 2002, §4.2).
+  const double tie_tolerance = nn * nn * std::numeric_limits<double>::epsilon() * max_abs;
 
   std::vector<double> means(opt.resamples);
+  std::size_t ties = 0, below = 0;
   Xoshiro128x8 rng(hash_words({opt.seed, 0x626f6f74ULL /* "boot" */, n}));
   std::vector<std::uint32_t> idx((n + 7) / 8 * 8);
   for (std::uint64_t k = 0; k < opt.resamples; ++k) {
     rng.fill(idx.data(), idx.size());
     double s = 0;
-    for (std::size_t i = 0; i < n; ++i) s += d[(static_cast<std::uint64_t>(idx[i]) * n) >> 32];  // Lemire's range map
+    for (std::size_t i = 0; i < n; ++i) s += sorted[(static_cast<std::uint64_t>(idx[i]) * n) >> 32];  // Lemire's range map
+    if (std::fabs(s - sum) <= tie_tolerance) {
+      ++ties;
+      s = sum;  // a tie is Δ itself: its rounding noise must not reach the percentiles either
+    } else if (s < sum) {
+      ++below;
+    }
     means[k] = s / nn;
   }
   std::sort(means.begin(), means.end());
@@ -55,17 +68,16 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
     r.percentile = r.bca = {theta, theta};
   } else {
     r.percentile = {percentile(means, tail), percentile(means, 1 - tail)};
-    // BCa: bias correction z0 from the share of resamples below θ̂ (ties count half),
-    // acceleration from the jackknife (Efron & Tibshirani 1993, eq. 14.15).
-    const auto below = static_cast<double>(std::lower_bound(means.begin(), means.end(), theta) - means.begin());
-    const auto at_most = static_cast<double>(std::upper_bound(means.begin(), means.end(), theta) - means.begin());
+    // BCa: bias correction z0 from the share of resamples below θ̂ (ties, as
+    // defined above, count half), acceleration from the jackknife (Efron &
+    // Tibshirani 1993, eq. 14.15).
     const double B = static_cast<double>(opt.resamples);
-    const double share = std::clamp((below + at_most) / (2 * B), 0.5 / B, 1 - 0.5 / B);
+    const double share = std::clamp((static_cast<double>(below) + 0.5 * static_cast<double>(ties)) / B, 0.5 / B, 1 - 0.5 / B);
     const boost::math::normal_distribution<double> z;
     const double z0 = boost::math::quantile(z, share);
     double num = 0, den = 0;
     const double jack_mean = theta;  // mean of the leave-one-out means equals θ̂ for the mean
-    for (double x : d) {
+    for (double x : sorted) {
       const double u = (nn - 1) * (jack_mean - (sum - x) / (nn - 1));
       num += u * u * u;
       den += u * u;

@@ -9,6 +9,8 @@
 #include <stdexcept>
 
 #include "pairpower/correlation.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/formatting.hpp"
 #include "pairpower/decision_rules.hpp"
 #include "pairpower/hodges_lehmann.hpp"
 #include "pairpower/multiple_testing.hpp"
@@ -19,6 +21,8 @@
 #include "pairpower/wilcoxon.hpp"
 
 namespace pairpower {
+
+const char* const pilot_curve_test = "paired t-test at α on n queries resampled from the pilot differences, shifted to mean Δ";
 
 const char* const wilcoxon_note =
     "The Wilcoxon signed-rank test and its Hodges-Lehmann estimate concern the median of the Walsh averages, "
@@ -45,49 +49,26 @@ std::string signed_fixed(double x, int digits) {
   return s.str();
 }
 
-std::string p_text(double p) {
-  if (p < 0.001) return "p < 0.001";
-  std::ostringstream s;
-  s.precision(p < 0.01 ? 2 : 3);
-  s << "p = " << p;
-  return s.str();
-}
-
-// "0.0341", "2.0e-05": three significant digits, for sentences.
-std::string p_value_text(double p) {
-  std::ostringstream s;
-  if (p > 0 && p < 0.001) {
-    s.setf(std::ios::scientific);
-    s.precision(1);
-  } else {
-    s.precision(3);
-  }
-  s << p;
-  return s.str();
-}
-
-std::string thousands(std::uint64_t v) {
-  const std::string digits = std::to_string(v);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // Power vs n by resampling the pilot differences, shifted to mean Δ, tested with
-// the paired t at α. Replicates shrink for large n to bound the work.
+// the paired t at α. The n grid runs from n0/4 past the n the planning
+// recommends (to 1.25 × n_required), capped at `cap`; replicates shrink with
+// the total work so the curve stays quick.
 std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double delta, double alpha, std::uint64_t seed,
-                                          std::uint64_t& reps_out) {
+                                          std::optional<std::size_t> n_required, std::size_t cap, std::uint64_t& reps_out) {
   const std::size_t n0 = d.size();
+  const double top = std::min<double>(static_cast<double>(cap),
+                                      std::max(8.0 * static_cast<double>(n0), n_required ? 1.25 * static_cast<double>(*n_required) : 0.0));
+  const double bottom = std::max(5.0, 0.25 * static_cast<double>(n0));
   std::vector<std::size_t> ns;
-  for (double f : {0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0}) {
-    const auto n = static_cast<std::size_t>(std::round(f * static_cast<double>(n0)));
-    if (n >= 5 && (ns.empty() || ns.back() != n)) ns.push_back(n);
-  }
+  constexpr int steps = 10;  // geometric grid: even spacing on the plot's log axis
+  for (int k = 0; k <= steps && top > bottom; ++k) ns.push_back(static_cast<std::size_t>(std::round(bottom * std::pow(top / bottom, k / double(steps)))));
+  ns.push_back(n0);
+  if (n_required && *n_required <= cap && *n_required >= 2) ns.push_back(*n_required);
+  std::sort(ns.begin(), ns.end());
+  ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
+  ns.erase(std::remove_if(ns.begin(), ns.end(), [](std::size_t n) { return n < 5; }), ns.end());
   const double total = std::accumulate(ns.begin(), ns.end(), 0.0);
-  const auto reps = static_cast<std::uint64_t>(std::clamp(2e7 / total, 200.0, 2000.0));
+  const auto reps = static_cast<std::uint64_t>(std::clamp(2e7 / std::max(total, 1.0), 200.0, 2000.0));
   reps_out = reps;
   const double mean = std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(n0);
   std::vector<double> shifted(d);
@@ -114,12 +95,12 @@ std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double d
 
 Comparison analyze(const PairedSample& s, const CompareOptions& o) {
   const std::size_t n = s.a.size();
-  if (s.b.size() != n) throw std::invalid_argument(s.dataset + ": systems A and B have different numbers of queries");
+  if (s.b.size() != n) throw std::logic_error(s.dataset + ": systems A and B have different numbers of queries");
   if (n < 2) {
     std::string what = s.system_b + " vs " + s.system_a;
     if (!s.dataset.empty()) what += ", " + s.dataset;
     if (!s.measure.empty()) what += ", " + s.measure;
-    throw std::invalid_argument(what + ": at least 2 paired queries are needed, found " + std::to_string(n));
+    throw InputError(what + ": at least 2 paired queries are needed, found " + std::to_string(n), ErrorKind::not_enough_data);
   }
   Comparison c;
   c.dataset = s.dataset;
@@ -149,15 +130,21 @@ Comparison analyze(const PairedSample& s, const CompareOptions& o) {
     c.planning.mde = 0;
     return c;
   }
+  // Values within rounding noise of 0 (relative to the data's magnitude) are 0.
+  double scale = 0;
+  for (double x : d) scale = std::max(scale, std::fabs(x));
+  const auto snap = [scale](double x) { return snap_noise(x, scale); };
+  c.delta = snap(c.delta);
   const PairedTResult t = paired_t_test(d, o.confidence);
-  c.t = {t.t, t.p_value, t.ci_low, t.ci_high, t.dz};
+  c.t = {c.delta == 0 ? 0.0 : t.t, t.p_value, snap(t.ci_low), snap(t.ci_high), c.delta == 0 ? 0.0 : t.dz};
   if (!std::isfinite(c.t.t)) c.t.t = std::copysign(1e308, c.delta);  // sd = 0 ≠ mean: JSON has no infinity
   if (!std::isfinite(c.t.dz)) c.t.dz = std::copysign(1e308, c.delta);
   const WilcoxonResult w = wilcoxon_signed_rank(d);
   const HodgesLehmann hl = hodges_lehmann(d, o.confidence);
-  c.wilcoxon = {w.statistic, w.p_value, hl.estimate, hl.ci_low, hl.ci_high, w.method == WilcoxonMethod::exact};
+  c.wilcoxon = {w.statistic, w.p_value, snap(hl.estimate), snap(hl.ci_low), snap(hl.ci_high), w.method == WilcoxonMethod::exact};
   c.randomization = randomization_test(d, {o.resamples, o.seed, 20});
   c.bootstrap = paired_bootstrap(d, {o.bootstrap_resamples, o.seed, o.confidence, o.keep_bootstrap});
+  for (Interval* i : {&c.bootstrap.bca, &c.bootstrap.percentile}) *i = {snap(i->low), snap(i->high)};
   c.sign_p = sign_test(d).p_value;
   // (Below 1e-12 the differences are constant up to rounding: nothing to plan.)
   if (c.sd_diff >= 1e-12) {
@@ -176,7 +163,9 @@ Comparison analyze(const PairedSample& s, const CompareOptions& o) {
       c.planning.mde = 0;
       c.planning.n_required.reset();
     }
-    if (o.power_curve) c.planning.curve = pilot_power_curve(d, c.delta, o.alpha, o.seed, c.planning.curve_reps);
+    c.planning.curve_cap = 100000;  // beyond, a pilot of this size says little, and the simulation would take seconds
+    if (o.power_curve)
+      c.planning.curve = pilot_power_curve(d, c.delta, o.alpha, o.seed, c.planning.n_required, c.planning.curve_cap, c.planning.curve_reps);
   }
   return c;
 }
@@ -196,15 +185,15 @@ void decide(Comparison& c, const CompareOptions& o, bool several) {
   } else if (worst_case > o.min_effect && p < o.alpha) {
     c.verdict = Verdict::ship;
     why << "B is better: the " << pct << "% BCa interval of the improvement lies above " << o.min_effect << " and the " << p_name
-        << " is " << p_value_text(p) << " < " << o.alpha << ".";
+        << " is " << format_p(p) << " < " << o.alpha << ".";
   } else if (best_case < 0 && p < o.alpha) {
     c.verdict = Verdict::reject;
     why << "B is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
-        << " is " << p_value_text(p) << " < " << o.alpha << ".";
+        << " is " << format_p(p) << " < " << o.alpha << ".";
   } else {
     c.verdict = Verdict::hold;
     if (p >= o.alpha)
-      why << "Inconclusive: the " << p_name << " is " << p_value_text(p) << " ≥ " << o.alpha << ".";
+      why << "Inconclusive: the " << p_name << " is " << format_p(p) << (p < 0.001 ? "" : " ≥ " + format_csv(o.alpha)) << ".";
     else
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << o.min_effect << ".";
     if (c.planning.n_required && sign * c.delta > 0)
@@ -222,7 +211,7 @@ void decide(Comparison& c, const CompareOptions& o, bool several) {
   }
   sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << signed_fixed(c.delta, 3) << ", " << pct
        << "% CI [" << signed_fixed(c.bootstrap.bca.low, 3) << ", " << signed_fixed(c.bootstrap.bca.high, 3) << "], "
-       << p_text(c.randomization.p_value) << " (paired randomization, "
+       << p_equals(c.randomization.p_value) << " (paired randomization, "
        << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
                                  : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
        << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
@@ -241,11 +230,13 @@ Verdict overall_verdict(const std::vector<Comparison>& cs) {
 
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& o) {
   validate_alpha(o.alpha);
-  if (!(o.confidence > 0 && o.confidence < 1)) throw std::invalid_argument("confidence: must lie strictly between 0 and 1");
-  if (!(o.min_effect >= 0) || !std::isfinite(o.min_effect)) throw std::invalid_argument("min-effect: must be a finite number ≥ 0");
-  if (o.resamples < 1) throw std::invalid_argument("resamples: must be at least 1");
-  if (o.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap: must be at least 2");
-  if (samples.empty()) throw std::invalid_argument("nothing to compare");
+  const auto bad = [](const char* field, const std::string& rule, double v) { throw Error(field, ErrorKind::invalid_value, rule, format_csv(v)); };
+  if (!(o.confidence > 0 && o.confidence < 1)) bad("confidence", "must lie strictly between 0 and 1", o.confidence);
+  if (!(o.min_effect >= 0) || !std::isfinite(o.min_effect)) bad("min_effect", "must be a finite number ≥ 0", o.min_effect);
+  if (o.resamples < 1) bad("resamples", "must be at least 1", static_cast<double>(o.resamples));
+  if (o.bootstrap_resamples < 2) bad("bootstrap_resamples", "must be at least 2", static_cast<double>(o.bootstrap_resamples));
+  if (!(o.planning_power > 0 && o.planning_power < 1)) bad("power", "must lie strictly between 0 and 1", o.planning_power);
+  if (samples.empty()) throw InputError("nothing to compare", ErrorKind::not_enough_data);
   CompareResult r;
   for (const auto& s : samples) r.comparisons.push_back(analyze(s, o));
   std::vector<double> p;
@@ -260,16 +251,40 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
     decide(c, o, several);
   }
   r.overall = overall_verdict(r.comparisons);
-  const auto better = std::count_if(r.comparisons.begin(), r.comparisons.end(), [&](const Comparison& c) {
-    return (several ? c.p_holm : c.randomization.p_value) < o.alpha && (o.higher_is_better ? c.delta > 0 : c.delta < 0);
-  });
-  const auto worse = std::count_if(r.comparisons.begin(), r.comparisons.end(), [&](const Comparison& c) {
-    return (several ? c.p_holm : c.randomization.p_value) < o.alpha && (o.higher_is_better ? c.delta < 0 : c.delta > 0);
-  });
+  r.baseline = r.comparisons.front().system_a;
+  // Each system's own record against the baseline.
+  for (const auto& c : r.comparisons) {
+    auto it = std::find_if(r.by_system.begin(), r.by_system.end(), [&](const SystemTally& t) { return t.system == c.system_b; });
+    if (it == r.by_system.end()) it = r.by_system.insert(r.by_system.end(), SystemTally{c.system_b});
+    const bool significant = (several ? c.p_holm : c.randomization.p_value) < o.alpha;
+    const bool up = o.higher_is_better ? c.delta > 0 : c.delta < 0;
+    ++it->comparisons;
+    it->better += significant && up;
+    it->worse += significant && !up && c.delta != 0;
+  }
+  for (auto& t : r.by_system) {
+    std::vector<Comparison> own;
+    for (const auto& c : r.comparisons)
+      if (c.system_b == t.system) own.push_back(c);
+    t.verdict = overall_verdict(own);
+  }
   std::ostringstream s;
-  const std::string b = r.comparisons.front().system_b;
-  s << b << " is significantly better on " << better << " of " << r.comparisons.size() << (r.comparisons.size() == 1 ? " comparison" : " comparisons")
-    << (several ? " after Holm" : "") << "; significantly worse on " << worse << ".";
+  const auto tally = [](const SystemTally& t) {
+    return std::to_string(t.better) + " of " + std::to_string(t.comparisons) + (t.comparisons == 1 ? " comparison" : " comparisons");
+  };
+  if (r.by_system.size() == 1) {
+    const auto& t = r.by_system.front();
+    s << t.system << " is significantly better than " << r.baseline << " on " << tally(t) << (several ? " after Holm" : "")
+      << "; significantly worse on " << t.worse << ".";
+  } else {
+    s << "Against " << r.baseline << (several ? ", after Holm" : "") << ":";
+    for (std::size_t i = 0; i < r.by_system.size(); ++i) {
+      const auto& t = r.by_system[i];
+      s << (i ? ";" : "") << " " << t.system << " is significantly better on " << tally(t) << " and worse on " << t.worse << " ("
+        << to_string(t.verdict) << ")";
+    }
+    s << ".";
+  }
   r.summary = s.str();
   return r;
 }

@@ -1,5 +1,7 @@
 #include "pairpower/comparison_report.hpp"
 
+#include "pairpower/formatting.hpp"
+
 #include <cstdio>
 #include <sstream>
 
@@ -12,10 +14,7 @@ std::string fixed(double x, int digits, bool plus = false) {
   return buf;
 }
 
-std::string p_short(double p) { return p < 0.001 ? "<0.001" : fixed(p, 3); }
-
-// Shortest text that reads back as the same double (as JSON writes it).
-std::string num(double x) { return nlohmann::json(x).dump(); }
+std::string num(double x) { return format_csv(x); }
 
 std::string latex_escape(const std::string& s) {
   std::string out;
@@ -25,6 +24,9 @@ std::string latex_escape(const std::string& s) {
   }
   return out;
 }
+
+// "$<$0.001" in text mode: a bare < prints as ¡ in LaTeX's default encoding.
+std::string latex_p(double p) { return p < 0.001 ? "$<$0.001" : format_p(p); }
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -48,7 +50,7 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
   J j;
   j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap_resamples},
                    {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
-                   {"missing", s.missing}, {"planning_power", o.planning_power}, {"detected", s.detected}};
+                   {"missing", s.missing}, {"planning_power", o.planning_power}, {"baseline", s.baseline}, {"detected", s.detected}};
   j["comparisons"] = J::array();
   for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
     const Comparison& c = r.comparisons[i];
@@ -72,17 +74,38 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
         {"min_attainable_p", c.min_attainable_p},
         {"planning", {{"mde", c.planning.mde},
                       {"n_required", c.planning.n_required ? J(*c.planning.n_required) : J(nullptr)},
+                      {"target_power", o.planning_power},
                       {"curve", curve},
-                      {"curve_reps", c.planning.curve_reps}}},
+                      {"curve_reps", c.planning.curve_reps},
+                      {"curve_cap", c.planning.curve_cap},
+                      {"curve_test", pilot_curve_test}}},
         {"p_holm", c.p_holm}, {"p_bonferroni", c.p_bonferroni}, {"p_bh", c.p_bh},
         {"verdict", to_string(c.verdict)}, {"reason", c.reason}, {"sentence", c.sentence},
     };
     if (samples && i < samples->size()) cj["data"] = {{"qids", (*samples)[i].qids}, {"a", (*samples)[i].a}, {"b", (*samples)[i].b}};
     j["comparisons"].push_back(std::move(cj));
   }
+  j["by_system"] = J::array();
+  for (const auto& t : r.by_system)
+    j["by_system"].push_back({{"system", t.system}, {"comparisons", t.comparisons}, {"better", t.better}, {"worse", t.worse}, {"verdict", to_string(t.verdict)}});
   j["overall"] = to_string(r.overall);
   j["summary"] = r.summary;
   return j;
+}
+
+nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  // Depth-first over objects, numbers only; per-query data and resamples are not statistics.
+  auto walk = [&](auto&& self, const nlohmann::ordered_json& v, const std::string& prefix) -> void {
+    if (v.is_number()) {
+      out[prefix] = format_stat(prefix, v.get<double>());
+    } else if (v.is_object()) {
+      for (const auto& [k, x] : v.items())
+        if (k != "data" && k != "distribution" && k != "display") self(self, x, prefix.empty() ? k : prefix + "." + k);
+    }
+  };
+  walk(walk, c, "");
+  return out;
 }
 
 std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
@@ -91,9 +114,15 @@ std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
     << "|---|---:|---:|---|---:|---:|---|\n";
   for (const auto& c : r.comparisons)
     s << "| " << comparison_name(c) << " | " << c.n << " | " << fixed(c.delta, 4, true) << " | [" << fixed(c.bootstrap.bca.low, 4, true) << ", "
-      << fixed(c.bootstrap.bca.high, 4, true) << "] | " << p_short(c.randomization.p_value) << " | " << p_short(c.p_holm) << " | **"
+      << fixed(c.bootstrap.bca.high, 4, true) << "] | " << format_p(c.randomization.p_value) << " | " << format_p(c.p_holm) << " | **"
       << to_string(c.verdict) << "** |\n";
   s << "\n" << r.summary << "\n\n";
+  if (r.by_system.size() > 1) {
+    s << "| system (vs " << r.baseline << ") | comparisons | better | worse | verdict |\n|---|---:|---:|---:|---|\n";
+    for (const auto& t : r.by_system)
+      s << "| " << t.system << " | " << t.comparisons << " | " << t.better << " | " << t.worse << " | **" << to_string(t.verdict) << "** |\n";
+    s << "\n";
+  }
   for (const auto& c : r.comparisons) s << "- " << c.sentence << "\n";
   return s.str();
 }
@@ -104,9 +133,12 @@ std::string report_latex(const CompareResult& r, const CompareOptions& o) {
     << "\\% CI & $p$ & $p_\\mathrm{Holm}$ & Verdict \\\\\n\\hline\n";
   for (const auto& c : r.comparisons)
     s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << fixed(c.delta, 4, true) << " & [" << fixed(c.bootstrap.bca.low, 4, true) << ", "
-      << fixed(c.bootstrap.bca.high, 4, true) << "] & " << p_short(c.randomization.p_value) << " & " << p_short(c.p_holm) << " & "
+      << fixed(c.bootstrap.bca.high, 4, true) << "] & " << latex_p(c.randomization.p_value) << " & " << latex_p(c.p_holm) << " & "
       << to_string(c.verdict) << " \\\\\n";
   s << "\\hline\n\\end{tabular}\n% " << r.summary << "\n";
+  for (const auto& t : r.by_system)
+    s << "% " << t.system << " vs " << r.baseline << ": better on " << t.better << " of " << t.comparisons << ", worse on " << t.worse << ", "
+      << to_string(t.verdict) << "\n";
   return s.str();
 }
 

@@ -1,5 +1,6 @@
 #include "pairpower/monte_carlo.hpp"
 
+#include "pairpower/errors.hpp"
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -44,16 +45,16 @@ PowerEstimate make_estimate(std::uint64_t rejections, std::uint64_t reps) noexce
 }
 
 void validate(const GridSpec& g) {
-  auto fail = [](const std::string& msg) { throw std::invalid_argument(msg); };
-  if (g.models.empty()) fail("model: at least one score model is required");
-  if (g.n.empty()) fail("n: at least one sample size is required");
+  auto fail = [](const char* field, const std::string& rule) { throw Error(field, ErrorKind::invalid_value, rule); };
+  if (g.models.empty()) fail("model", "at least one score model is required");
+  if (g.n.empty()) fail("n", "at least one sample size is required");
   for (std::size_t n : g.n)
-    if (n < 2 || n > 1'000'000) fail("n: " + std::to_string(n) + " is outside 2 … 1000000");
-  if (g.delta.empty()) fail("delta: at least one effect is required");
-  if (g.rho.empty()) fail("rho: at least one correlation is required");
-  if (g.tests.empty()) fail("tests: at least one test is required");
+    if (n < 2 || n > 1'000'000) fail("n", "" + std::to_string(n) + " is outside 2 … 1000000");
+  if (g.delta.empty()) fail("delta", "at least one effect is required");
+  if (g.rho.empty()) fail("rho", "at least one correlation is required");
+  if (g.tests.empty()) fail("tests", "at least one test is required");
   validate_alpha(g.alpha);
-  if (g.reps < 1 || g.reps > 1'000'000'000ULL) fail("reps: " + std::to_string(g.reps) + " is outside 1 … 1000000000");
+  if (g.reps < 1 || g.reps > 1'000'000'000ULL) fail("reps", "" + std::to_string(g.reps) + " is outside 1 … 1000000000");
   for (ScoreModel m : g.models)
     for (double d : g.delta)
       for (double r : g.rho) validate(Scenario{m, g.marginal, d, r});
@@ -114,10 +115,10 @@ Group prepare(const GroupSpec& spec) {
   static SharedCache<RuleKey, PairedTRule> t_rules;
   static SharedCache<RuleKey, WilcoxonRule> w_rules;
   static SharedCache<RuleKey, SignRule> s_rules;
-  if (spec.deltas.empty()) throw std::invalid_argument("delta: at least one effect is required");
-  if (spec.tests.empty()) throw std::invalid_argument("tests: at least one test is required");
+  if (spec.deltas.empty()) throw Error("delta", ErrorKind::invalid_value, "at least one effect is required");
+  if (spec.tests.empty()) throw Error("tests", ErrorKind::invalid_value, "at least one test is required");
   for (double d : spec.deltas) validate(Scenario{spec.model, spec.marginal, d, spec.rho});
-  if (spec.n < 2 || spec.n > 1'000'000) throw std::invalid_argument("n: " + std::to_string(spec.n) + " is outside 2 … 1000000");
+  if (spec.n < 2 || spec.n > 1'000'000) throw Error("n", ErrorKind::invalid_value, "" + std::to_string(spec.n) + " is outside 2 … 1000000");
   validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
@@ -233,7 +234,7 @@ std::vector<GroupSpec> grid_groups(const GridSpec& g) {
 
 std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t rep_begin, std::uint64_t rep_end,
                                           unsigned threads) {
-  if (rep_end < rep_begin) throw std::invalid_argument("reps: the replicate range ends before it starts");
+  if (rep_end < rep_begin) throw Error("reps", ErrorKind::invalid_value, "the replicate range ends before it starts");
   const Group g = prepare(spec);
   const std::size_t stride = spec.deltas.size() * spec.tests.size();
   const std::uint64_t total = rep_end - rep_begin;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+
+#include "pairpower/measures.hpp"
 #include <set>
 #include <unordered_map>
 
@@ -37,6 +39,8 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
   PairedSample s{a.dataset, a.measure, a.system, b.system, {}, {}, {}};
   report.dataset = a.dataset;
   report.measure = a.measure;
+  report.system_a = a.system;
+  report.system_b = b.system;
   for (std::size_t i = 0; i < a.qids.size(); ++i) {
     auto it = in_b.find(a.qids[i]);
     if (it != in_b.end()) {
@@ -65,41 +69,87 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
     }
   }
   if (missing == MissingPolicy::error && (report.only_a || report.only_b)) {
+    // The remedy (the unmatched-ids policy) is phrased by each front end.
     std::string msg = label(a.dataset, a.measure) + ": query ids do not match: ";
     if (report.only_a) msg += std::to_string(report.only_a) + " only in " + a.system + " (" + list(report.examples_only_a, report.only_a) + ")";
     if (report.only_a && report.only_b) msg += "; ";
     if (report.only_b) msg += std::to_string(report.only_b) + " only in " + b.system + " (" + list(report.examples_only_b, report.only_b) + ")";
-    msg += ". Choose --missing intersect (drop them) or --missing zero (score them 0, as trec_eval -c).";
-    throw InputError(msg);
+    throw Error("missing", ErrorKind::unmatched_ids, msg + ".");
   }
   return s;
 }
 
 }  // namespace
 
+std::vector<std::string> split_measure_list(std::string_view text) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  auto flush = [&] {
+    std::string_view t = cur;
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+    if (!t.empty()) out.emplace_back(t);
+    cur.clear();
+  };
+  for (char c : text) {
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    if (c == ',' && depth == 0) flush();
+    else cur += c;
+  }
+  flush();
+  return out;
+}
+
+namespace {
+
+// "map, P_10 and 94 more": every name up to a screenful, then the count.
+std::string names_of(const std::vector<std::string>& names) {
+  constexpr std::size_t shown_at_most = 40;
+  std::string s;
+  for (std::size_t i = 0; i < names.size() && i < shown_at_most; ++i) s += (i ? ", " : "") + names[i];
+  if (names.size() > shown_at_most) s += " and " + std::to_string(names.size() - shown_at_most) + " more";
+  return s;
+}
+
+bool contains(const std::vector<std::string>& xs, const std::string& x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
+
+void check_measure(const std::string& m, const std::vector<std::string>& available, const ScoreFile& fa, const ScoreFile* fb) {
+  if (contains(available, m)) return;
+  auto in_either = [&](auto member) { return contains(fa.*member, m) || (fb && contains(fb->*member, m)); };
+  if (in_either(&ScoreFile::text_measures))
+    throw Error("measure", ErrorKind::not_per_query, "'" + m + "' holds text, not a score per query; choose a numeric measure (" + names_of(available) + ")", m);
+  if (in_either(&ScoreFile::summary_measures)) {
+    const auto closest = closest_per_query_measure(m);
+    std::string hint = closest && contains(available, *closest) ? "; the closest per-query measure is '" + *closest + "'" : "";
+    if (m == "num_q") hint = "; it counts the queries, and there is nothing to compare per query";
+    throw Error("measure", ErrorKind::not_per_query, "'" + m + "' is a per-run summary (it appears only in the 'all' rows), not a per-query score" + hint, m);
+  }
+  throw Error("measure", ErrorKind::not_in_input, "'" + m + "' is not in the input (it has " + std::to_string(available.size()) + ": " + names_of(available) + ")", m);
+}
+
+std::string disambiguated(const std::string& name, const std::string& other, const char* side) {
+  return name == other ? name + " (" + side + ")" : name;
+}
+
+}  // namespace
+
 ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const std::vector<std::string>& measures,
-                                 MissingPolicy missing) {
+                                 MissingPolicy missing, const std::string& baseline) {
   // Which measures: all when the input has one (or none); else those asked for.
   std::vector<std::string> available = fa.measures();
   if (fb)
     for (const auto& m : fb->measures())
-      if (std::find(available.begin(), available.end(), m) == available.end()) available.push_back(m);
+      if (!contains(available, m)) available.push_back(m);
   std::vector<std::string> chosen = measures;
   if (chosen.empty()) {
-    if (available.size() > 1) {
-      std::string names;
-      for (std::size_t i = 0; i < available.size() && i < 12; ++i) names += (i ? ", " : "") + available[i];
-      if (available.size() > 12) names += ", …";
-      throw InputError("the input holds " + std::to_string(available.size()) + " measures (" + names + "); choose one or more");
-    }
+    if (available.size() > 1)
+      throw Error("measure", ErrorKind::choose_one,
+                  "the input holds " + std::to_string(available.size()) + " measures (" + names_of(available) + "); choose one or more");
     chosen = available;
   }
-  for (const auto& m : chosen)
-    if (std::find(available.begin(), available.end(), m) == available.end()) {
-      std::string names;
-      for (std::size_t i = 0; i < available.size() && i < 12; ++i) names += (i ? ", " : "") + available[i];
-      throw InputError("measure '" + m + "' is not in the input (it has: " + names + ")");
-    }
+  for (const auto& m : chosen) check_measure(m, available, fa, fb);
   auto keep = [&](const ScoreSeries& s) { return std::find(chosen.begin(), chosen.end(), s.measure) != chosen.end(); };
 
   ComparisonPlan plan;
@@ -111,23 +161,33 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
   if (fb) {
     if (fa.systems().size() != 1 || fb->systems().size() != 1)
       throw InputError("with two files, each must hold one system's scores; put several systems in one wide or long table instead");
+    const std::string name_a = disambiguated(fa.systems().front(), fb->systems().front(), "A");
+    const std::string name_b = disambiguated(fb->systems().front(), fa.systems().front(), "B");
+    const bool swap = !baseline.empty() && baseline != name_a;
+    if (swap && baseline != name_b)
+      throw Error("baseline", ErrorKind::not_in_input, "'" + baseline + "' is not one of the systems (" + name_a + ", " + name_b + ")", baseline);
+    const ScoreFile& first = swap ? *fb : fa;
+    const ScoreFile& second = swap ? fa : *fb;
     std::map<std::pair<std::string, std::string>, const ScoreSeries*> b_series;
-    for (const auto& s : fb->series) b_series[{s.dataset, s.measure}] = &s;
-    for (const auto& s : fa.series) {
+    for (const auto& s : second.series) b_series[{s.dataset, s.measure}] = &s;
+    for (const auto& s : first.series) {
       if (!keep(s)) continue;
       auto it = b_series.find({s.dataset, s.measure});
-      if (it == b_series.end()) throw InputError(label(s.dataset, s.measure) + " is in the first file but not in the second");
+      if (it == b_series.end()) throw InputError(label(s.dataset, s.measure) + " is in the " + (swap ? "second" : "first") + " file but not in the " + (swap ? "first" : "second"));
       ScoreSeries a = s, b = *it->second;
-      a.system = "A";
-      b.system = "B";
+      a.system = swap ? name_b : name_a;
+      b.system = swap ? name_a : name_b;
       add(a, b);
     }
   } else {
     const auto systems = fa.systems();
     if (systems.size() < 2) throw InputError("the input holds one system's scores; give a second file, or a table with two or more systems");
-    // Each later system against the first (the baseline), per dataset and measure.
+    if (!baseline.empty() && !contains(systems, baseline))
+      throw Error("baseline", ErrorKind::not_in_input, "'" + baseline + "' is not a system in the input (it has " + names_of(systems) + ")", baseline);
+    const std::string& base_name = baseline.empty() ? systems.front() : baseline;
+    // Every other system against the baseline, per dataset and measure.
     for (const auto& base : fa.series) {
-      if (base.system != systems.front() || !keep(base)) continue;
+      if (base.system != base_name || !keep(base)) continue;
       for (const auto& other : fa.series)
         if (other.system != base.system && other.dataset == base.dataset && other.measure == base.measure) add(base, other);
     }

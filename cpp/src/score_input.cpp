@@ -1,8 +1,12 @@
 #include "pairpower/score_input.hpp"
 
+#include "pairpower/measures.hpp"
+
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -23,6 +27,7 @@ std::string_view to_string(InputFormat f) noexcept {
     case InputFormat::ir_measures: return "ir_measures";
     case InputFormat::ranx_json: return "ranx";
     case InputFormat::pytrec_eval_json: return "pytrec_eval";
+    case InputFormat::json_scores: return "json";
   }
   return "?";
 }
@@ -37,13 +42,14 @@ std::string_view describe(InputFormat f) noexcept {
     case InputFormat::ir_measures: return "ir_measures -q";
     case InputFormat::ranx_json: return "ranx JSON";
     case InputFormat::pytrec_eval_json: return "pytrec_eval JSON";
+    case InputFormat::json_scores: return "JSON {qid: score}";
   }
   return "?";
 }
 
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept {
   for (auto f : {InputFormat::auto_detect, InputFormat::csv_wide, InputFormat::csv_long, InputFormat::csv_bare, InputFormat::trec_eval,
-                 InputFormat::ir_measures, InputFormat::ranx_json, InputFormat::pytrec_eval_json})
+                 InputFormat::ir_measures, InputFormat::ranx_json, InputFormat::pytrec_eval_json, InputFormat::json_scores})
     if (s == to_string(f)) return f;
   return std::nullopt;
 }
@@ -97,6 +103,10 @@ bool looks_numeric(std::string_view s) {
   for (char c : s)
     if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return false;
   return std::any_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+bool whole_number(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 // A finite decimal number; anything else is an error naming line and field.
@@ -196,6 +206,7 @@ class Collector {
     series_[it->second].values.push_back(v);
     ++records_;
   }
+  bool empty() const { return records_ == 0; }
   ScoreFile finish(InputFormat f) {
     if (records_ == 0) throw InputError("no scores found in the input");
     ScoreFile out;
@@ -292,18 +303,113 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format) {
   return col.finish(format);
 }
 
-ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& system) {
-  Collector col;
-  for (const Line& l : lines) {
-    const auto f = split_ws(l.text);
-    if (f.size() != 3) fail_at(l.number, "expected 3 fields (" + std::string(format == InputFormat::trec_eval ? "measure, qid, value" : "qid, measure, value") +
-                                             "), found " + std::to_string(f.size()));
-    const std::string& measure = format == InputFormat::trec_eval ? f[0] : f[1];
-    const std::string& qid = format == InputFormat::trec_eval ? f[1] : f[0];
-    if (qid == "all" || measure == "runid") continue;  // summary rows, not per-query scores
-    col.add("", measure, system, qid, number_at(f[2], l.number, "field 3 (value)"), l.number);
+// The first two whitespace-separated fields and the rest of the line (a value
+// may be text with spaces, as trec_eval's relstring can be).
+std::optional<std::array<std::string, 3>> three_fields(std::string_view s) {
+  std::array<std::string, 3> out;
+  std::size_t i = 0;
+  for (int k = 0; k < 2; ++k) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    if (i == start) return std::nullopt;
+    out[k] = std::string(s.substr(start, i - start));
   }
-  return col.finish(format);
+  out[2] = std::string(trim(s.substr(i)));
+  if (out[2].empty()) return std::nullopt;
+  return out;
+}
+
+std::array<std::string, 3> three_fields_at(const Line& l, InputFormat format) {
+  auto f = three_fields(l.text);
+  if (!f) {
+    const auto n = split_ws(l.text).size();
+    fail_at(l.number, "expected 3 fields (" + std::string(format == InputFormat::ir_measures ? "qid, measure, value" : "measure, qid, value") +
+                          "), found " + std::to_string(n));
+  }
+  return *f;
+}
+
+// Values of one measure: a measure whose every value is text (relstring) is
+// skipped; text among numbers is an error at its line.
+struct MeasureValues {
+  bool numeric = false;
+  std::optional<std::string> first_problem;
+};
+
+void sort_into(std::vector<std::string>& names, const std::set<std::string>& set, const std::vector<std::string>& order) {
+  for (const auto& m : order)
+    if (set.count(m) && std::find(names.begin(), names.end(), m) == names.end()) names.push_back(m);
+}
+
+// trec_eval -q and ir_measures -q. trec_eval writes each run's per-query rows,
+// then its summary rows (qid "all", among them `runid all NAME`); a per-query
+// row after summary rows starts the next run of a concatenated file.
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback) {
+  struct Row {
+    std::string measure, qid;
+    double value;
+    std::size_t line;
+  };
+  struct Run {
+    std::vector<Row> rows;
+    std::string runid;
+    bool in_summary = false;
+  };
+  std::vector<Run> runs(1);
+  std::map<std::string, MeasureValues> per_query;
+  std::vector<std::string> order;
+  std::set<std::string> summary_seen;
+  for (const Line& l : lines) {
+    auto [a, b, value] = three_fields_at(l, format);
+    std::string measure = format == InputFormat::ir_measures ? b : a;
+    std::string qid = format == InputFormat::ir_measures ? a : b;
+    if (qid == "all") {
+      runs.back().in_summary = true;
+      if (measure == "runid") runs.back().runid = value;
+      summary_seen.insert(measure);
+      if (std::find(order.begin(), order.end(), measure) == order.end()) order.push_back(measure);
+      continue;
+    }
+    if (runs.back().in_summary) runs.emplace_back();
+    if (std::find(order.begin(), order.end(), measure) == order.end()) order.push_back(measure);
+    auto& mv = per_query[measure];
+    double v = 0;
+    try {
+      v = number_at(value, l.number, "field 3 (value)");
+      mv.numeric = true;
+    } catch (const InputError& e) {
+      if (!mv.first_problem) mv.first_problem = e.what();
+      continue;
+    }
+    runs.back().rows.push_back({std::move(measure), std::move(qid), v, l.number});
+  }
+  std::set<std::string> text, summary;
+  for (const auto& [m, mv] : per_query) {
+    if (mv.first_problem && mv.numeric) throw InputError(*mv.first_problem);
+    if (!mv.numeric) text.insert(m);
+  }
+  for (const auto& m : summary_seen)
+    if (!per_query.count(m) && m != "runid") summary.insert(m);
+  if (runs.back().rows.empty() && runs.size() > 1 && !runs.back().in_summary) runs.pop_back();
+  // Name each run: its runid, else the name given; repeated names get a number.
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    std::string name = !runs[k].runid.empty() ? runs[k].runid : runs.size() == 1 ? fallback : fallback + " run " + std::to_string(k + 1);
+    if (std::find(names.begin(), names.end(), name) != names.end()) name += " (" + std::to_string(k + 1) + ")";
+    names.push_back(name);
+  }
+  Collector col;
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    for (const Row& r : runs[k].rows) col.add("", r.measure, names[k], r.qid, r.value, r.line);
+  if (col.empty()) {
+    if (!text.empty()) throw InputError("every measure in the input holds text, not numbers (" + *text.begin() + ")");
+    if (!summary.empty()) throw InputError("the input holds only summary rows (qid 'all'), no per-query scores; run trec_eval with -q");
+  }
+  ScoreFile out = col.finish(format);
+  sort_into(out.text_measures, text, order);
+  sort_into(out.summary_measures, summary, order);
+  return out;
 }
 
 nlohmann::json parse_json(std::string_view text) {
@@ -321,40 +427,168 @@ nlohmann::json parse_json(std::string_view text) {
   }
 }
 
-// {outer: {inner: number}} with outer = metrics (ranx) or queries (pytrec_eval).
+double json_score(const nlohmann::json& v, const std::string& qid, const std::string& metric) {
+  const std::string what = "score of query " + shown(qid) + (metric.empty() ? std::string() : ", " + shown(metric));
+  if (!v.is_number()) throw InputError("line 1: " + what + " is not a number");
+  const double x = v.get<double>();
+  if (!std::isfinite(x) || std::fabs(x) > max_abs_score) throw InputError("line 1: " + what + " is too large to be a score (the limit is ±1e12)");
+  return x;
+}
+
+// {outer: {inner: number}} with outer = metrics (ranx) or queries (pytrec_eval);
+// a measure whose every value is text is skipped and listed.
 ScoreFile parse_nested_json(const nlohmann::json& j, InputFormat format, const std::string& system) {
   if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object of objects");
-  Collector col;
+  const bool ranx = format == InputFormat::ranx_json;
+  std::map<std::string, MeasureValues> measures;
+  std::vector<std::string> order;
   for (const auto& [outer, inner] : j.items()) {
     if (!inner.is_object()) throw InputError("line 1: the value of " + shown(outer) + " is not an object of scores");
     for (const auto& [key, v] : inner.items()) {
-      const std::string& metric = format == InputFormat::ranx_json ? outer : key;
-      const std::string& qid = format == InputFormat::ranx_json ? key : outer;
-      if (!v.is_number()) throw InputError("line 1: score of query " + shown(qid) + ", " + shown(metric) + " is not a number");
-      const double x = v.get<double>();
-      if (!std::isfinite(x) || std::fabs(x) > max_abs_score)
-        throw InputError("line 1: score of query " + shown(qid) + ", " + shown(metric) + " is too large to be a score (the limit is ±1e12)");
-      col.add("", metric, system, qid, x, 1);
+      const std::string& metric = ranx ? outer : key;
+      if (!measures.count(metric)) order.push_back(metric);
+      auto& mv = measures[metric];
+      if (v.is_string()) {
+        if (!mv.first_problem) mv.first_problem = "line 1: score of query " + shown(ranx ? key : outer) + ", " + shown(metric) + " is not a number";
+      } else {
+        mv.numeric = true;
+      }
     }
   }
-  return col.finish(format);
+  std::set<std::string> text;
+  for (const auto& [m, mv] : measures) {
+    if (mv.first_problem && mv.numeric) throw InputError(*mv.first_problem);
+    if (!mv.numeric) text.insert(m);
+  }
+  Collector col;
+  for (const auto& [outer, inner] : j.items())
+    for (const auto& [key, v] : inner.items()) {
+      const std::string& metric = ranx ? outer : key;
+      const std::string& qid = ranx ? key : outer;
+      if (!text.count(metric)) col.add("", metric, system, qid, json_score(v, qid, metric), 1);
+    }
+  if (col.empty() && !text.empty()) throw InputError("every measure in the input holds text, not numbers (" + *text.begin() + ")");
+  ScoreFile out = col.finish(format);
+  sort_into(out.text_measures, text, order);
+  return out;
 }
 
+ScoreFile parse_flat_json(const nlohmann::json& j, const std::string& system) {
+  if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object {qid: score}");
+  Collector col;
+  for (const auto& [qid, v] : j.items()) col.add("", "", system, qid, json_score(v, qid, ""), 1);
+  return col.finish(InputFormat::json_scores);
+}
+
+[[noreturn]] void ambiguous(const std::string& detail) { throw Error("input_format", ErrorKind::ambiguous_format, detail); }
+
+template <class Keys, class Pred>
+bool all_keys(const Keys& keys, Pred pred) {
+  return !keys.empty() && std::all_of(keys.begin(), keys.end(), pred);
+}
+
+// Which side holds the measure names decides: ranx keys its metrics outside,
+// pytrec_eval inside; a flat object of numbers is {qid: score}.
 InputFormat detect_json(const nlohmann::json& j) {
-  if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object of objects ({metric: {qid: score}} or {qid: {measure: score}})");
-  std::set<std::string> inner;
+  const std::string shapes = "{metric: {qid: score}} (ranx), {qid: {measure: score}} (pytrec_eval) or {qid: score}";
+  if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object: " + shapes);
+  const bool numbers = std::all_of(j.begin(), j.end(), [](const nlohmann::json& v) { return v.is_number(); });
+  if (numbers) return InputFormat::json_scores;
+  std::set<std::string> outer, inner;
   for (const auto& [k, v] : j.items()) {
-    if (!v.is_object()) throw InputError("line 1: the value of " + shown(k) + " is not an object");
+    if (!v.is_object()) throw InputError("line 1: the value of " + shown(k) + " is " + (v.is_number() ? "a number while others are objects" : "not an object") + "; expected " + shapes);
+    outer.insert(k);
     for (const auto& [ik, iv] : v.items()) inner.insert(ik);
   }
-  // Few metrics, many queries: the side with fewer distinct keys holds the metrics.
-  return j.size() <= inner.size() ? InputFormat::ranx_json : InputFormat::pytrec_eval_json;
+  const bool outer_measures = all_keys(outer, [](const std::string& k) { return is_measure_name(k); });
+  const bool inner_measures = all_keys(inner, [](const std::string& k) { return is_measure_name(k); });
+  if (outer_measures && !inner_measures) return InputFormat::ranx_json;
+  if (inner_measures && !outer_measures) return InputFormat::pytrec_eval_json;
+  // Measure names pairpower does not know: the level of whole numbers holds the query ids.
+  const bool outer_numbers = all_keys(outer, [](const std::string& k) { return whole_number(k); });
+  const bool inner_numbers = all_keys(inner, [](const std::string& k) { return whole_number(k); });
+  if (inner_numbers && !outer_numbers) return InputFormat::ranx_json;
+  if (outer_numbers && !inner_numbers) return InputFormat::pytrec_eval_json;
+  if (outer_measures)
+    ambiguous("both levels of the JSON read as measure names, so it could be ranx ({metric: {qid: score}}) or pytrec_eval ({qid: {measure: score}})");
+  ambiguous("neither level of the JSON holds measure names pairpower knows, so it cannot tell ranx ({metric: {qid: score}}) from pytrec_eval ({qid: {measure: score}})");
+}
+
+// Three columns: trec_eval's `all`/`runid` rows, or which column holds measure
+// names in its tool's grammar, decide. Every line is looked at.
+InputFormat detect_three_columns(const std::vector<Line>& lines) {
+  bool marks = false, first_measures = true, second_measures = true, first_numbers = true, second_numbers = true;
+  for (const Line& l : lines) {
+    const auto f = three_fields(l.text);
+    if (!f) fail_at(l.number, "expected 3 fields like the first line, found " + std::to_string(split_ws(l.text).size()));
+    if ((*f)[0] == "runid" || (*f)[1] == "all") {
+      marks = true;
+      continue;
+    }
+    first_measures = first_measures && is_trec_eval_measure((*f)[0]);
+    second_measures = second_measures && is_ir_measures_measure((*f)[1]);
+    first_numbers = first_numbers && whole_number((*f)[0]);
+    second_numbers = second_numbers && whole_number((*f)[1]);
+  }
+  if (marks || (first_measures && !second_measures)) return InputFormat::trec_eval;
+  if (second_measures && !first_measures) return InputFormat::ir_measures;
+  // Measure names pairpower does not know: a column of whole numbers holds the query ids.
+  if (second_numbers && !first_numbers) return InputFormat::trec_eval;
+  if (first_numbers && !second_numbers) return InputFormat::ir_measures;
+  if (first_measures)
+    ambiguous("both of the first two columns read as measure names, so it could be trec_eval -q (measure, qid, value) or ir_measures -q (qid, measure, value)");
+  ambiguous("three columns, but neither the first (trec_eval -q: measure, qid, value) nor the second (ir_measures -q: qid, measure, value) holds measure names pairpower knows");
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
 }
 
 }  // namespace
 
+// Hand-written: std::codecvt is deprecated and the wasm build has no iconv; a
+// BOM-led UTF-16 file (PowerShell 5's `>`) is all this needs to read.
+std::string decode_text(std::string_view raw) {
+  const bool le = raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFF && static_cast<unsigned char>(raw[1]) == 0xFE;
+  const bool be = raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFE && static_cast<unsigned char>(raw[1]) == 0xFF;
+  if (!le && !be) return std::string(strip_bom(raw));
+  std::string out;
+  out.reserve(raw.size() / 2);
+  auto unit = [&](std::size_t i) -> std::uint32_t {
+    const auto lo = static_cast<unsigned char>(raw[le ? i : i + 1]), hi = static_cast<unsigned char>(raw[le ? i + 1 : i]);
+    return static_cast<std::uint32_t>(hi) << 8 | lo;
+  };
+  for (std::size_t i = 2; i + 1 < raw.size(); i += 2) {
+    std::uint32_t cp = unit(i);
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      if (i + 3 >= raw.size() || unit(i + 2) < 0xDC00 || unit(i + 2) > 0xDFFF)
+        throw InputError("the UTF-16 text has an unpaired surrogate at byte " + std::to_string(i));
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (unit(i + 2) - 0xDC00);
+      i += 2;
+    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+      throw InputError("the UTF-16 text has an unpaired surrogate at byte " + std::to_string(i));
+    }
+    append_utf8(out, cp);
+  }
+  return out;
+}
+
 InputFormat detect_format(std::string_view raw) {
-  const std::string_view text = strip_bom(raw);
+  const std::string text = decode_text(raw);
   const std::string_view t = trim(text);
   if (t.empty()) throw InputError("the input is empty");
   if (t.front() == '{') return detect_json(parse_json(text));
@@ -368,10 +602,7 @@ InputFormat detect_format(std::string_view raw) {
   if (header_like(first)) {
     std::vector<std::string> names;
     for (const auto& h : first) names.push_back(lower(h));
-    const bool has_sys = std::any_of(names.begin(), names.end(), is_system);
-    const bool has_score = std::any_of(names.begin(), names.end(), is_score);
-    (void)has_score;  // a system column without a score column is a long table missing a column
-    return has_sys ? InputFormat::csv_long : InputFormat::csv_wide;
+    return std::any_of(names.begin(), names.end(), is_system) ? InputFormat::csv_long : InputFormat::csv_wide;
   }
   if (first.size() == 2 && looks_numeric(first[0]) && looks_numeric(first[1])) return InputFormat::csv_bare;
   const auto all_numeric = [](const std::vector<std::string>& f) {
@@ -379,24 +610,8 @@ InputFormat detect_format(std::string_view raw) {
   };
   if (all_numeric(first_ws) && first_ws.size() != 2)
     fail_at(lines.front().number, "the table has no header; name the columns (qid,A,B) or give exactly two numeric columns");
-  if (first_ws.size() == 3) {
-    // measure/qid/value or qid/measure/value: the measure column repeats a few
-    // names, the qid column has many; trec_eval's `all` and `runid` rows settle it.
-    std::set<std::string> c0, c1;
-    bool trec_marks = false;
-    for (std::size_t i = 0; i < lines.size() && i < 5000; ++i) {
-      const auto f = split_ws(lines[i].text);
-      if (f.size() != 3) fail_at(lines[i].number, "expected 3 fields like the first line, found " + std::to_string(f.size()));
-      c0.insert(f[0]);
-      c1.insert(f[1]);
-      trec_marks = trec_marks || f[0] == "runid" || f[1] == "all";
-    }
-    if (trec_marks || c0.size() < c1.size()) return InputFormat::trec_eval;
-    if (c0.size() > c1.size()) return InputFormat::ir_measures;
-    // As many distinct values in both: the column of numbers is the query id.
-    const auto numeric = [](const std::set<std::string>& c) { return std::all_of(c.begin(), c.end(), [](const std::string& v) { return looks_numeric(v); }); };
-    return numeric(c1) && !numeric(c0) ? InputFormat::trec_eval : InputFormat::ir_measures;
-  }
+  if (first_ws.size() == 3 || (first_ws.size() > 3 && (first_ws[0] == "relstring" || is_trec_eval_measure(first_ws[0]))))
+    return detect_three_columns(lines);
   if (!first.empty() && std::all_of(first.begin(), first.end(), [](const std::string& f) { return looks_numeric(f); }))
     fail_at(lines.front().number, "the table has no header; name the columns (qid,A,B) or give exactly two numeric columns");
   fail_at(lines.front().number, "this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)");
@@ -404,14 +619,17 @@ InputFormat detect_format(std::string_view raw) {
 
 ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_view system_name) {
   if (raw.size() > max_input_bytes) throw InputError("the input is " + std::to_string(raw.size() >> 20) + " MiB; at most " + std::to_string(max_input_bytes >> 20) + " MiB are read");
-  if (raw.find('\0') != std::string_view::npos) throw InputError("the input contains NUL bytes: it looks binary, not a text score file");
-  const std::string_view text = strip_bom(raw);
+  const std::string text = decode_text(raw);
+  if (text.find('\0') != std::string::npos)
+    throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
   if (format == InputFormat::auto_detect) format = detect_format(text);
   const std::string system(system_name.empty() ? "A" : system_name);
   switch (format) {
     case InputFormat::ranx_json:
     case InputFormat::pytrec_eval_json:
       return parse_nested_json(parse_json(text), format, system);
+    case InputFormat::json_scores:
+      return parse_flat_json(parse_json(text), system);
     case InputFormat::trec_eval:
     case InputFormat::ir_measures: {
       const auto lines = lines_of(text);

@@ -1,5 +1,6 @@
 #include "pairpower/score_model.hpp"
 
+#include "pairpower/errors.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -28,7 +29,7 @@ void validate(const Scenario& s) {
   auto bad = [](const char* field, double v, const char* rule) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", v);
-    throw std::invalid_argument(std::string(field) + ": " + buf + " " + rule);
+    throw Error(field, ErrorKind::invalid_value, std::string(buf) + " " + rule, buf);
   };
   // Bounds far outside any score scale keep every sum finite.
   if (!(std::isfinite(s.marginal.mean) && std::fabs(s.marginal.mean) <= 1e6)) bad("mean", s.marginal.mean, "must be a number between -1e6 and 1e6");

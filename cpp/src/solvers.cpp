@@ -1,5 +1,6 @@
 #include "pairpower/solvers.hpp"
 
+#include "pairpower/errors.hpp"
 #include <cmath>
 #include <stdexcept>
 
@@ -11,7 +12,7 @@ namespace {
 void check_target(double alpha, double target) {
   validate_alpha(alpha);
   if (!(target > alpha && target < 1))
-    throw std::invalid_argument("power: the target must lie strictly between alpha and 1");
+    throw Error("power", ErrorKind::invalid_value, "the target must lie strictly between alpha and 1");
 }
 
 }  // namespace
@@ -42,7 +43,7 @@ std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, d
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
                                                     double target) {
   check_target(alpha, target);
-  if (n < 2) throw std::invalid_argument("n: must be at least 2");
+  if (n < 2) throw Error("n", ErrorKind::invalid_value, "must be at least 2");
   (void)PairedEffect::from_sd_diff(0.0, sd_diff);
   auto gap = [&](double delta) { return analytic_power(m, n, PairedEffect{delta, sd_diff}, alpha) - target; };
   double hi = sd_diff / std::sqrt(static_cast<double>(n));

@@ -68,8 +68,9 @@ struct Comparison {
   struct {
     double mde;                           ///< δ detectable at this n with planning_power (paired t)
     std::optional<std::size_t> n_required;  ///< n to detect the observed Δ (none if Δ = 0)
-    std::vector<CurvePoint> curve;        ///< power vs n, resampling the shifted differences
+    std::vector<CurvePoint> curve;        ///< power vs n (paired t at α), resampling the shifted differences; reaches past n_required
     std::uint64_t curve_reps;
+    std::size_t curve_cap;                ///< the largest n the curve simulates (it stops there when n_required lies beyond)
   } planning{};
   double p_holm = 1, p_bonferroni = 1, p_bh = 1;
   Verdict verdict = Verdict::hold;
@@ -78,14 +79,29 @@ struct Comparison {
   bool identical = false;  ///< every difference is zero
 };
 
-struct CompareResult {
-  std::vector<Comparison> comparisons;
-  Verdict overall;
-  std::string summary;  ///< e.g. "B is significantly better on 4 of 18 comparisons after Holm; significantly worse on 1."
+/// One system's record against the baseline: its comparisons (datasets ×
+/// measures), how many show it significantly better or worse (Holm-adjusted
+/// randomization p when there are several comparisons), and its verdict.
+struct SystemTally {
+  std::string system;
+  std::size_t comparisons = 0, better = 0, worse = 0;
+  Verdict verdict = Verdict::hold;
 };
 
+struct CompareResult {
+  std::vector<Comparison> comparisons;
+  std::string baseline;               ///< system A of the comparisons
+  std::vector<SystemTally> by_system; ///< one per system compared with the baseline, in order of appearance
+  Verdict overall;
+  std::string summary;  ///< e.g. "Against bm25, after Holm: dense is significantly better on 1 of 3 comparisons and worse on 0 (HOLD); …"
+};
+
+/// What the pilot power curve simulates, for labels.
+extern const char* const pilot_curve_test;
+
 /// Analyses every sample (p-values adjusted across them: Holm for the verdict).
-/// Throws std::invalid_argument for fewer than 2 pairs or bad options.
+/// Throws Error (field "alpha", "confidence", "min_effect", "resamples",
+/// "bootstrap_resamples", "power"; or "scores" for fewer than 2 pairs).
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& options);
 
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.

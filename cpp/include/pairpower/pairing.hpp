@@ -20,7 +20,7 @@ enum class MissingPolicy {
 std::optional<MissingPolicy> missing_policy_from_string(std::string_view s) noexcept;
 
 struct PairingReport {
-  std::string dataset, measure;
+  std::string dataset, measure, system_a, system_b;
   std::size_t matched = 0;
   std::size_t only_a = 0, only_b = 0;
   std::vector<std::string> examples_only_a, examples_only_b;  ///< up to 5 each
@@ -31,13 +31,21 @@ struct ComparisonPlan {
   std::vector<PairingReport> pairing;
 };
 
-/// One file with two or more systems: each later system against the first.
-/// Two files: the first file's system as A, the second's as B. Comparisons are
-/// made per dataset and per measure; `measures` chooses them (empty: all, but a
-/// file holding several measures must be narrowed down — the error lists them).
-/// Throws InputError on unmatched ids under MissingPolicy::error, and when
-/// nothing can be compared.
+/// One file with two or more systems: every other system against the baseline
+/// (`baseline`, or the first system). Two files: the first file's system as A,
+/// the second's as B (swapped when `baseline` names B's). Systems keep their
+/// names (runid or file name); equal names get " (A)" and " (B)". Comparisons
+/// are made per dataset and per measure; `measures` chooses them (empty: all,
+/// but an input holding several measures must be narrowed down).
+/// Throws Error (field "measure", "baseline" or "missing") naming what is
+/// wrong: a measure not in the input (listing those that are), one that holds
+/// text or exists only in summary rows (naming the closest per-query measure),
+/// unmatched ids under MissingPolicy::error; InputError when nothing can be compared.
 ComparisonPlan build_comparisons(const ScoreFile& a, const ScoreFile* b, const std::vector<std::string>& measures,
-                                 MissingPolicy missing);
+                                 MissingPolicy missing, const std::string& baseline = {});
+
+/// Splits a list of measure names on commas outside parentheses, so that
+/// "P(rel=2,judged_only=True)@10,nDCG@10" is two names. Empty items are dropped.
+std::vector<std::string> split_measure_list(std::string_view text);
 
 }  // namespace pairpower

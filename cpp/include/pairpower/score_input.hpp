@@ -3,32 +3,38 @@
 //
 // Formats: CSV/TSV with a header, wide (qid,A,B[,C…], optional dataset
 // column) or long ([dataset,]qid,system,score[,measure]); two bare numeric
-// columns; `trec_eval -q` (measure, qid, value; the `all` and `runid` rows are
-// skipped); `ir_measures -q` (qid, measure, value); ranx JSON {metric: {qid:
-// value}}; pytrec_eval JSON {qid: {measure: value}}. A UTF-8 BOM and CRLF line
-// ends are accepted. Errors name the line and field.
+// columns; `trec_eval -q` (measure, qid, value: any measure selection, with or
+// without the `all` summary rows, several runs concatenated and split by their
+// `runid` rows); `ir_measures -q` (qid, measure, value); ranx JSON {metric:
+// {qid: value}}; pytrec_eval JSON {qid: {measure: value}}; a flat JSON {qid:
+// value}. UTF-8 (with or without BOM) and UTF-16 with a BOM (as PowerShell
+// writes) are read; CRLF line ends too. Measures whose values are text
+// (`relstring`, `runid`) are skipped and listed; so are measures that exist
+// only in summary rows (`gm_map`, `num_q`). Errors name the line and field.
+//
+// Detection decides from structure that holds at any size — the JSON nesting,
+// which column holds measure names (by the grammar of each tool's names, see
+// measures.hpp), trec_eval's `all` and `runid` rows — never from a prefix of
+// the file or from counting distinct values. When the structure fits two
+// formats, it says so (ErrorKind::ambiguous_format, field "input_format").
 //
 // Example:
 //   auto file = pairpower::parse_scores(text);          // format detected
 //   file.describe();   // "trec_eval -q, measure ndcg_cut_10, 412 queries"
 #include <cstddef>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "pairpower/errors.hpp"
+
 namespace pairpower {
 
-enum class InputFormat { auto_detect, csv_wide, csv_long, csv_bare, trec_eval, ir_measures, ranx_json, pytrec_eval_json };
+enum class InputFormat { auto_detect, csv_wide, csv_long, csv_bare, trec_eval, ir_measures, ranx_json, pytrec_eval_json, json_scores };
 std::string_view to_string(InputFormat f) noexcept;  ///< "csv-wide", "trec_eval", …
 std::string_view describe(InputFormat f) noexcept;   ///< "CSV (wide)", "trec_eval -q", …
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept;
-
-/// Bad input: the message names the line (1-based) and the field.
-struct InputError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
 
 /// One system's scores on one (dataset, measure), in the order read.
 struct ScoreSeries {
@@ -43,6 +49,8 @@ struct ScoreFile {
   InputFormat format = InputFormat::auto_detect;
   std::vector<ScoreSeries> series;
   std::size_t records = 0;  ///< values read
+  std::vector<std::string> text_measures;     ///< measures whose values are text (trec_eval's relstring): skipped
+  std::vector<std::string> summary_measures;  ///< measures only in summary rows (gm_map, num_q): not per-query
 
   std::vector<std::string> measures() const;  ///< distinct, in order of appearance ("" when the format has none)
   std::vector<std::string> systems() const;
@@ -61,8 +69,13 @@ constexpr double max_abs_score = 1e12;
 InputFormat detect_format(std::string_view text);
 
 /// Parses text in a format (auto_detect: detect_format). Single-system formats
-/// (trec_eval, ir_measures, JSON, …) name their system `system_name`.
+/// name their system by the run's `runid` when the file has one, else
+/// `system_name` (the CLI passes the file's name).
 ScoreFile parse_scores(std::string_view text, InputFormat format = InputFormat::auto_detect,
                        std::string_view system_name = "A");
+
+/// UTF-16 text with a byte-order mark (LE or BE) as UTF-8; other text unchanged
+/// (a UTF-8 BOM is dropped). Throws InputError for unpaired surrogates.
+std::string decode_text(std::string_view raw);
 
 }  // namespace pairpower
