@@ -55,3 +55,44 @@ TEST_CASE("a wide table compares every system against the first, per dataset", "
   CHECK(plan.samples[1].system_b == "hybrid");
   CHECK_THROWS_WITH(build_comparisons(one("m\t1\t0.1\nm\t2\t0.2\n", "A"), nullptr, {}, MissingPolicy::error), Catch::Contains("one system"));
 }
+
+TEST_CASE("measure lists split on commas outside parentheses", "[pairing]") {
+  CHECK(split_measure_list("P(rel=2,judged_only=True)@10,nDCG@10") == std::vector<std::string>{"P(rel=2,judged_only=True)@10", "nDCG@10"});
+  CHECK(split_measure_list("map, P_10") == std::vector<std::string>{"map", "P_10"});
+  CHECK(split_measure_list(",,").empty());
+}
+
+TEST_CASE("asking for a measure that is not per query names what is and what is closest", "[pairing]") {
+  std::string ta = "map\t1\t0.1\nmap\t2\t0.2\nrelstring\t1\t''1''\nrelstring\t2\t''0''\nmap\tall\t0.15\ngm_map\tall\t0.1\nnum_q\tall\t2\n";
+  const auto a = parse_scores(ta, InputFormat::trec_eval, "A");
+  const auto b = parse_scores("map\t1\t0.2\nmap\t2\t0.3\n", InputFormat::trec_eval, "B");
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {"gm_map"}, MissingPolicy::error), Catch::Contains("per-run summary") && Catch::Contains("closest per-query measure is 'map'"));
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {"num_q"}, MissingPolicy::error), Catch::Contains("counts the queries"));
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {"relstring"}, MissingPolicy::error), Catch::Contains("holds text"));
+}
+
+TEST_CASE("the not-in-input message lists every measure, or says how many more", "[pairing]") {
+  std::string t;
+  for (int k = 1; k <= 60; ++k) t += "P_" + std::to_string(k) + "\t1\t0.1\nP_" + std::to_string(k) + "\t2\t0.2\n";
+  const auto a = parse_scores(t, InputFormat::trec_eval, "A"), b = parse_scores(t, InputFormat::trec_eval, "B");
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {"ndcg"}, MissingPolicy::error), Catch::Contains("it has 60: P_1, P_2") && Catch::Contains("P_40 and 20 more"));
+}
+
+TEST_CASE("systems keep their names, and the baseline can be chosen", "[pairing]") {
+  const auto table = parse_scores("qid,bm25,dense,splade\n1,0.1,0.2,0.3\n2,0.2,0.3,0.1\n3,0.3,0.1,0.2\n");
+  const auto plan = build_comparisons(table, nullptr, {}, MissingPolicy::error, "dense");
+  REQUIRE(plan.samples.size() == 2);
+  CHECK(plan.samples[0].system_a == "dense");
+  CHECK(plan.samples[0].system_b == "bm25");
+  CHECK(plan.samples[1].system_b == "splade");
+  CHECK_THROWS_WITH(build_comparisons(table, nullptr, {}, MissingPolicy::error, "colbert"), Catch::Contains("'colbert' is not a system"));
+  const auto a = parse_scores("map\t1\t0.1\nmap\t2\t0.2\n", InputFormat::trec_eval, "bm25");
+  const auto b = parse_scores("map\t1\t0.2\nmap\t2\t0.3\n", InputFormat::trec_eval, "dense");
+  const auto two = build_comparisons(a, &b, {}, MissingPolicy::error, "dense");
+  CHECK(two.samples[0].system_a == "dense");
+  CHECK(two.samples[0].a == std::vector<double>{0.2, 0.3});
+  const auto same = parse_scores("map\t1\t0.2\nmap\t2\t0.3\n", InputFormat::trec_eval, "bm25");
+  const auto dup = build_comparisons(a, &same, {}, MissingPolicy::error);
+  CHECK(dup.samples[0].system_a == "bm25 (A)");
+  CHECK(dup.samples[0].system_b == "bm25 (B)");
+}

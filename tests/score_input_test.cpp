@@ -76,3 +76,122 @@ TEST_CASE("the format can be forced", "[score_input]") {
   CHECK(input_format_from_string("trec_eval") == InputFormat::trec_eval);
   CHECK_FALSE(input_format_from_string("xml").has_value());
 }
+
+namespace {
+// trec_eval -q layout: per-query rows per topic, then (unless -n) the summary rows.
+std::string trec_file(const std::vector<std::string>& measures, int topics, const std::string& runid, bool summary) {
+  std::string s;
+  for (int q = 0; q < topics; ++q)
+    for (const auto& m : measures) s += m + std::string(22 - std::min<std::size_t>(m.size(), 21), ' ') + "\t" + std::to_string(301 + q) + "\t0." + std::to_string(1000 + (q * 37 + static_cast<int>(m.size())) % 9000) + "\n";
+  if (summary) {
+    if (!runid.empty()) s += "runid                 \tall\t" + runid + "\n";
+    s += "num_q                 \tall\t" + std::to_string(topics) + "\n";
+    for (const auto& m : measures) s += m + "\tall\t0.2500\n";
+    s += "gm_map                \tall\t0.2000\n";
+  }
+  return s;
+}
+const std::vector<std::string> default_measures = {"num_ret", "num_rel", "num_rel_ret", "map", "Rprec", "bpref", "recip_rank", "iprec_at_recall_0.00", "P_5", "P_10"};
+}  // namespace
+
+TEST_CASE("trec_eval -q is detected from its structure at 4 topics or 4,000, with or without -n", "[score_input]") {
+  for (int topics : {4, 15, 4000})
+    for (bool summary : {true, false}) {
+      const auto f = parse_scores(trec_file(default_measures, topics, "bm25", summary));
+      CHECK(f.format == InputFormat::trec_eval);
+      CHECK(f.queries() == static_cast<std::size_t>(topics));
+      CHECK(f.measures().size() == default_measures.size());
+    }
+  // One measure, four topics, no summary: the names decide, not counts.
+  CHECK(parse_scores(trec_file({"map"}, 4, "x", false)).format == InputFormat::trec_eval);
+}
+
+TEST_CASE("ir_measures -q is detected from its measure column at any size", "[score_input]") {
+  for (int topics : {4, 500}) {
+    std::string s;
+    for (int q = 0; q < topics; ++q)
+      for (const char* m : {"P(rel=2,judged_only=True)@10", "nDCG@10", "RR(rel=2)", "AP"}) s += std::to_string(301 + q) + "\t" + m + "\t0.25\n";
+    const auto f = parse_scores(s);
+    CHECK(f.format == InputFormat::ir_measures);
+    CHECK(f.measures() == std::vector<std::string>{"P(rel=2,judged_only=True)@10", "nDCG@10", "RR(rel=2)", "AP"});
+    CHECK(f.queries() == static_cast<std::size_t>(topics));
+  }
+}
+
+TEST_CASE("text measures are skipped while reading and summary-only measures are listed", "[score_input]") {
+  std::string s = trec_file({"map", "P_10"}, 3, "bm25", true);
+  s = "runid                 \tall\tbm25\n" + s;  // all_trec writes the runid first too
+  s += "relstring             \t301\t''0001100''\n";
+  const auto f = parse_scores(s);
+  CHECK(f.measures() == std::vector<std::string>{"map", "P_10"});
+  CHECK(f.text_measures == std::vector<std::string>{"relstring"});
+  CHECK(f.summary_measures == std::vector<std::string>{"num_q", "gm_map"});
+  CHECK(f.systems() == std::vector<std::string>{"bm25"});
+}
+
+TEST_CASE("text among a measure's numbers is an error at its line", "[score_input]") {
+  CHECK_THROWS_WITH(parse_scores("map\t301\t0.2\nmap\t302\tn/a\n"), "line 2: field 3 (value) is 'n/a', not a number");
+}
+
+TEST_CASE("runs concatenated in one trec_eval file are split by their runid rows", "[score_input]") {
+  const std::string s = trec_file({"map", "P_10"}, 5, "bm25", true) + trec_file({"map", "P_10"}, 5, "dense", true);
+  const auto f = parse_scores(s, InputFormat::auto_detect, "runs");
+  CHECK(f.systems() == std::vector<std::string>{"bm25", "dense"});
+  CHECK(f.queries() == 5);
+  CHECK(f.series.size() == 4);
+  // Without runids the runs are numbered after the file's name.
+  const std::string plain = trec_file({"map"}, 3, "", true) + trec_file({"map"}, 3, "", true);
+  CHECK(parse_scores(plain, InputFormat::trec_eval, "runs").systems() == std::vector<std::string>{"runs run 1", "runs run 2"});
+}
+
+TEST_CASE("a run is named by its runid, else by the name given", "[score_input]") {
+  CHECK(parse_scores(trec_file({"map"}, 3, "BM25-run", true), InputFormat::auto_detect, "file").systems() == std::vector<std::string>{"BM25-run"});
+  CHECK(parse_scores(trec_file({"map"}, 3, "", false), InputFormat::auto_detect, "file").systems() == std::vector<std::string>{"file"});
+}
+
+TEST_CASE("UTF-16 with a byte-order mark reads as its UTF-8 text", "[score_input]") {
+  const std::string utf8 = trec_file({"map"}, 3, "bm25", true);
+  for (bool little : {true, false}) {
+    std::string raw = little ? std::string("\xFF\xFE") : std::string("\xFE\xFF");
+    for (char c : utf8) {
+      raw += little ? std::string{c, '\0'} : std::string{'\0', c};
+    }
+    CHECK(decode_text(raw) == utf8);
+    const auto f = parse_scores(raw);
+    CHECK(f.format == InputFormat::trec_eval);
+    CHECK(f.queries() == 3);
+  }
+  CHECK(decode_text(std::string("\xFF\xFE\x3D\xD8\x00\xDE", 6)) == "\xF0\x9F\x98\x80");  // a surrogate pair: U+1F600
+  CHECK_THROWS_WITH(decode_text(std::string("\xFF\xFE\x00\xDC", 4)), Catch::Contains("unpaired surrogate"));
+}
+
+TEST_CASE("JSON is told apart by which level holds measure names, whatever the counts", "[score_input]") {
+  // pytrec_eval with more measures than queries: 95 measures, 3 queries.
+  std::string pte = "{";
+  for (int q = 0; q < 3; ++q) {
+    pte += (q ? "," : "") + std::string("\"") + std::to_string(301 + q) + "\": {";
+    for (int k = 0; k < 95; ++k) pte += (k ? "," : "") + std::string("\"P_") + std::to_string(k + 1) + "\": 0.5";
+    pte += "}";
+  }
+  pte += "}";
+  const auto p = parse_scores(pte);
+  CHECK(p.format == InputFormat::pytrec_eval_json);
+  CHECK(p.measures().size() == 95);
+  // ranx with more metrics than queries.
+  const auto r = parse_scores(R"({"ndcg@10": {"q1": 0.5}, "map": {"q1": 0.4}, "mrr": {"q1": 1.0}, "precision@10": {"q1": 0.3}})");
+  CHECK(r.format == InputFormat::ranx_json);
+  CHECK(r.queries() == 1);
+  // Flat {qid: score}.
+  const auto flat = parse_scores(R"({"q1": 0.5, "q2": 0.25})", InputFormat::auto_detect, "run7");
+  CHECK(flat.format == InputFormat::json_scores);
+  CHECK(flat.systems() == std::vector<std::string>{"run7"});
+  // Unknown names on both levels: say so, by field.
+  CHECK_THROWS_MATCHES(parse_scores(R"({"foo": {"bar": 0.5}})"), Error,
+                       Catch::Predicate<Error>([](const Error& e) { return e.kind == ErrorKind::ambiguous_format && e.field == "input_format"; }));
+}
+
+TEST_CASE("unknown measure names fall back on the column of whole-number query ids, else are ambiguous", "[score_input]") {
+  CHECK(parse_scores("mymetric\t1\t0.5\nmymetric\t2\t0.5\n").format == InputFormat::trec_eval);
+  CHECK(parse_scores("1\tmymetric\t0.5\n2\tmymetric\t0.5\n").format == InputFormat::ir_measures);
+  CHECK_THROWS_MATCHES(parse_scores("foo\tbar\t0.5\n"), Error, Catch::Predicate<Error>([](const Error& e) { return e.kind == ErrorKind::ambiguous_format; }));
+}

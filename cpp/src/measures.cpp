@@ -78,6 +78,9 @@ bool is_ir_measures_measure(std::string_view name) noexcept {
 
 bool is_ranx_metric(std::string_view name) noexcept {
   std::string_view base = name;
+  // "precision@10-l2": the minimum relevance level comes last.
+  if (const auto level = base.rfind("-l"); level != std::string_view::npos && level > 0 && is_number_text(base.substr(level + 2)))
+    base = base.substr(0, level);
   if (const auto at = base.find('@'); at != std::string_view::npos) {
     if (!is_number_text(base.substr(at + 1))) return false;
     base = base.substr(0, at);
@@ -86,7 +89,6 @@ bool is_ranx_metric(std::string_view name) noexcept {
     if (!is_number_text(base.substr(dot + 1))) return false;
     base = base.substr(0, dot);
   }
-  if (const auto dash = base.rfind("-l"); dash != std::string_view::npos && dash + 2 == base.size()) base = base.substr(0, dash);  // "ndcg-l"
   return one_of(base, ranx_bases);
 }
 

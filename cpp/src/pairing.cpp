@@ -146,7 +146,8 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
   if (chosen.empty()) {
     if (available.size() > 1)
       throw Error("measure", ErrorKind::choose_one,
-                  "the input holds " + std::to_string(available.size()) + " measures (" + names_of(available) + "); choose one or more");
+                  "the input holds " + std::to_string(available.size()) + " measures (" + names_of(available) + "); choose one or more" +
+                      (available.size() > 2 ? " (for example " + preferred_measure(available) + ")" : std::string()));
     chosen = available;
   }
   for (const auto& m : chosen) check_measure(m, available, fa, fb);

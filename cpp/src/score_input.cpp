@@ -371,7 +371,10 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
       if (std::find(order.begin(), order.end(), measure) == order.end()) order.push_back(measure);
       continue;
     }
-    if (runs.back().in_summary) runs.emplace_back();
+    // A per-query row after this run's summary starts the next run (a summary
+    // with no per-query rows before it, like a leading runid row, does not).
+    if (runs.back().in_summary && !runs.back().rows.empty()) runs.emplace_back();
+    runs.back().in_summary = false;
     if (std::find(order.begin(), order.end(), measure) == order.end()) order.push_back(measure);
     auto& mv = per_query[measure];
     double v = 0;

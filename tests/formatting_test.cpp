@@ -1,0 +1,40 @@
+#include "pairpower/formatting.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace pairpower;
+
+TEST_CASE("p-values have one format: three decimals, four below 0.01, and < 0.001", "[formatting]") {
+  CHECK(format_p(0.0341) == "0.034");
+  CHECK(format_p(1.0) == "1.000");
+  CHECK(format_p(0.00421) == "0.0042");
+  CHECK(format_p(0.00099) == "< 0.001");
+  CHECK(format_p(0.0) == "< 0.001");
+  CHECK(p_equals(0.2) == "p = 0.200");
+  CHECK(p_equals(2e-5) == "p < 0.001");
+}
+
+TEST_CASE("csv numbers carry no binary noise", "[formatting]") {
+  CHECK(format_csv(0.48889000000000005) == "0.48889");
+  CHECK(format_csv(0.1 + 0.2) == "0.3");
+  CHECK(format_csv(-2.5e-7) == "-2.5e-07");
+  CHECK(format_csv(100000) == "100000");
+}
+
+TEST_CASE("statistics print by kind: p-values, counts with separators, other numbers to four decimals", "[formatting]") {
+  CHECK(format_stat("t.p", 0.5) == "0.500");
+  CHECK(format_stat("p_holm", 1e-9) == "< 0.001");
+  CHECK(format_stat("randomization.p_se", 0.00012) == "1.20e-04");
+  CHECK(format_stat("min_attainable_p", 1.9e-6) == "1.90e-06");
+  CHECK(format_stat("n", 12345) == "12,345");
+  CHECK(format_stat("bootstrap.resamples", 10000) == "10,000");
+  CHECK(format_stat("delta", 0.0123456) == "0.0123");
+  CHECK(format_stat("delta", 0) == "0.0000");
+}
+
+TEST_CASE("values within rounding noise of zero are zero", "[formatting]") {
+  CHECK(snap_noise(2.8e-17, 1.0) == 0.0);
+  CHECK(snap_noise(-1e-13, 0.5) == 0.0);
+  CHECK(snap_noise(1e-6, 1.0) == 1e-6);
+  CHECK(snap_noise(1e-15, 1e-6) == 1e-15);  // tiny data, tiny effects: kept
+}
