@@ -6,8 +6,8 @@ bash scripts/setup.sh chromium clang-14 libclang-rt-14-dev
 bash scripts/build.sh
 echo "== C++ core and CLI (Catch2 + CLI contract, via CTest)"
 ctest --test-dir build --output-on-failure --parallel "$(nproc)"
-echo "== bad-input catalogue against the CLI"
-node --test tests/bad_inputs/
+echo "== bad-input catalogue and real tool outputs against the CLI"
+node --test tests/bad_inputs/ tests/real_inputs/
 echo "== TypeScript type-check"
 npx tsc -p .
 echo "== web unit tests (Vitest)"

@@ -1,5 +1,6 @@
 #include "pairpower/bootstrap.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -52,4 +53,32 @@ TEST_CASE("bootstrap is reproducible by seed and refuses bad options", "[bootstr
   CHECK_THROWS_AS(paired_bootstrap(std::vector<double>{0.1}), std::invalid_argument);
   CHECK_THROWS_AS(paired_bootstrap(d, {1, 5}), std::invalid_argument);
   CHECK_THROWS_AS(paired_bootstrap(d, {100, 5, 1.5}), std::invalid_argument);
+}
+
+TEST_CASE("BCa ties on a lattice are counted exactly: scaled integer data give the same interval, scaled", "[bootstrap]") {
+  // P@10-like differences: multiples of 0.1, where many resample means equal Δ.
+  // Integers sum exactly in double, so the integer data are the exact-arithmetic reference.
+  std::vector<double> ints, tenths;
+  for (int i = 0; i < 60; ++i) {
+    const int k = (i * 7) % 5 - 2 + (i % 11 == 0);  // −2 … 3
+    ints.push_back(k);
+    tenths.push_back(k / 10.0);
+  }
+  const auto exact = paired_bootstrap(ints, {20000, 5, 0.95});
+  const auto lattice = paired_bootstrap(tenths, {20000, 5, 0.95});
+  CHECK(lattice.bca.low == Approx(exact.bca.low / 10).epsilon(1e-12));
+  CHECK(lattice.bca.high == Approx(exact.bca.high / 10).epsilon(1e-12));
+  CHECK(lattice.percentile.low == Approx(exact.percentile.low / 10).epsilon(1e-12));
+}
+
+TEST_CASE("the bootstrap interval depends on the differences, not their order", "[bootstrap]") {
+  std::vector<double> d;
+  for (int i = 0; i < 80; ++i) d.push_back(((i * 37) % 11 - 5) / 10.0 + (i % 3 == 0 ? 1.0 / 3.0 : 0.0));
+  const auto first = paired_bootstrap(d, {4000, 9, 0.9});
+  std::reverse(d.begin(), d.end());
+  std::rotate(d.begin(), d.begin() + 17, d.end());
+  const auto again = paired_bootstrap(d, {4000, 9, 0.9});
+  CHECK(again.bca.low == first.bca.low);
+  CHECK(again.bca.high == first.bca.high);
+  CHECK(again.percentile.low == first.percentile.low);
 }

@@ -14,6 +14,8 @@
 
 #include "pairpower/analytic_power.hpp"
 #include "pairpower/comparison_report.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/measures.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
 #include "pairpower/monte_carlo.hpp"
@@ -50,17 +52,40 @@ std::vector<double> numbers(const val& obj, const char* field) {
   return out;
 }
 
+// Which input ("a" or "b") the error being thrown came from; set while parsing.
+std::string source_of_error;
+
+// Parses one input, remembering which it was for the error's "source".
+pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source) {
+  source_of_error = source;
+  auto file = pairpower::parse_scores(text, format, name);
+  source_of_error.clear();
+  return file;
+}
+
 template <class F>
 val guarded(F&& f) {
+  source_of_error.clear();
   try {
     return f();
   } catch (const std::bad_alloc&) {
     val out = val::object();
     out.set("error", std::string("out of memory: this computation needs more memory than the page can have; reduce its size (N, replicates or resamples)"));
     return out;
+  } catch (const pairpower::Error& e) {
+    // Typed: the page phrases it with its own labels (field, kind, detail, value).
+    val out = val::object();
+    out.set("error", std::string(e.what()));
+    out.set("field", e.field);
+    out.set("kind", std::string(pairpower::to_string(e.kind)));
+    out.set("detail", e.detail);
+    out.set("value", e.value);
+    if (!source_of_error.empty()) out.set("source", source_of_error);
+    return out;
   } catch (const std::exception& e) {
     val out = val::object();
     out.set("error", std::string(e.what()));
+    out.set("kind", std::string("internal"));
     return out;
   }
 }
@@ -189,7 +214,8 @@ pairpower::InputFormat format_from(const val& obj) {
 // {text, format, system?} → what the file holds, for the page's "detected: …" line.
 val detect_scores(const val& q) {
   return guarded([&] {
-    const auto file = pairpower::parse_scores(text_field(q, "text"), format_from(q), "A");
+    const std::string name = text_field(q, "name");
+    const auto file = parse_input(text_field(q, "text"), format_from(q), name.empty() ? "A" : name, "");
     val out = val::object();
     out.set("format", std::string(pairpower::to_string(file.format)));
     out.set("description", file.describe());
@@ -199,6 +225,9 @@ val detect_scores(const val& q) {
       return a;
     };
     out.set("measures", list(file.measures()));
+    out.set("preferred", pairpower::preferred_measure(file.measures()));
+    out.set("textMeasures", list(file.text_measures));
+    out.set("summaryMeasures", list(file.summary_measures));
     out.set("systems", list(file.systems()));
     out.set("datasets", list(file.datasets()));
     out.set("queries", static_cast<double>(file.queries()));
@@ -224,24 +253,27 @@ val analyze_scores(const val& q) {
     const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
     if (!missing) throw std::invalid_argument("missing: must be error, intersect or zero");
     const auto format = format_from(q);
-    const auto a = pairpower::parse_scores(text_field(q, "textA"), format, "A");
+    const std::string name_a = text_field(q, "nameA"), name_b = text_field(q, "nameB");
+    const auto a = parse_input(text_field(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
     const std::string text_b = text_field(q, "textB");
     std::optional<pairpower::ScoreFile> b;
-    if (!text_b.empty()) b = pairpower::parse_scores(text_b, format, "B");
+    if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b");
     std::vector<std::string> measures;
     const val ms = q["measures"];
     if (ms.isArray())
       for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) measures.push_back(ms[i].as<std::string>());
-    const auto plan = pairpower::build_comparisons(a, b ? &*b : nullptr, measures, *missing);
+    const auto plan = pairpower::build_comparisons(a, b ? &*b : nullptr, measures, *missing, text_field(q, "baseline"));
     const auto result = pairpower::compare_all(plan.samples, o);
-    pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}};
+    pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}, result.baseline};
     if (b) rs.detected.push_back(b->describe());
     auto json = pairpower::report_json(result, rs, &plan.samples);
     nlohmann::ordered_json pairing = nlohmann::ordered_json::array();
     for (const auto& p : plan.pairing)
-      pairing.push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"matched", p.matched}, {"only_a", p.only_a}, {"only_b", p.only_b},
+      pairing.push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"system_a", p.system_a}, {"system_b", p.system_b}, {"matched", p.matched}, {"only_a", p.only_a}, {"only_b", p.only_b},
                          {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b}});
     json["pairing"] = pairing;
+    json["systems"] = b ? std::vector<std::string>{result.comparisons.front().system_a, result.comparisons.front().system_b} : a.systems();
+    for (auto& c : json["comparisons"]) c["display"] = pairpower::display_stats(c);
     json["wilcoxon_note"] = pairpower::wilcoxon_note;
     val out = val::object();
     out.set("json", json.dump());

@@ -42,7 +42,7 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
   // Worst-case rounding of a sum of n terms of magnitude ≤ max|d| (Higham 2002, §4.2).
   const double tie_tolerance = nn * nn * std::numeric_limits<double>::epsilon() * max_abs;
 
-  std::vector<double> means(opt.resamples);
+  std::vector<double> means(static_cast<std::size_t>(opt.resamples));
   std::size_t ties = 0, below = 0;
   Xoshiro128x8 rng(hash_words({opt.seed, 0x626f6f74ULL /* "boot" */, n}));
   std::vector<std::uint32_t> idx((n + 7) / 8 * 8);
@@ -56,7 +56,7 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
     } else if (s < sum) {
       ++below;
     }
-    means[k] = s / nn;
+    means[static_cast<std::size_t>(k)] = s / nn;
   }
   std::sort(means.begin(), means.end());
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { reportStats, type ComparisonReport } from '../../web/src/engine/report';
-import { histogram, plotData, slimReport, type AnalysisReport } from '../../web/src/engine/report';
+import { exportReport, histogram, plotData, slimReport, type AnalysisReport } from '../../web/src/engine/report';
 
 describe('report numbers', () => {
   it('lists every number with its JSON path, leaving out per-query data', () => {
     const c = { n: 3, delta: 0.1, t: { p: 0.04, ci_low: -1, ci_high: 2 }, bootstrap: { bca: { ci_low: 0, ci_high: 1 }, distribution: [1, 2] }, data: { a: [1], b: [2] }, verdict: 'SHIP', planning: { n_required: null } } as unknown as ComparisonReport;
     expect(reportStats(c)).toEqual([['n', 3], ['delta', 0.1], ['t.p', 0.04], ['t.ci_low', -1], ['t.ci_high', 2], ['bootstrap.bca.ci_low', 0], ['bootstrap.bca.ci_high', 1]]);
+  });
+  it('leaves the display strings out of the numbers and out of the JSON export', () => {
+    const c = { n: 3, display: { n: '3' } } as unknown as ComparisonReport;
+    expect(reportStats(c)).toEqual([['n', 3]]);
+    const exported = exportReport({ comparisons: [c] } as unknown as AnalysisReport) as { comparisons: object[] };
+    expect('display' in exported.comparisons[0]).toBe(false);
   });
 });
 
@@ -28,7 +34,7 @@ describe('plot data and the slim report', () => {
     expect(p.scatter!.every).toBe(3);
     expect([...p.scatter!.a].sort((x, y) => x - y)).toEqual(p.scatter!.a);
     expect(p.differences!.counts.reduce((s, k) => s + k, 0)).toBe(n);
-    const slim = slimReport({ comparisons: [c], overall: 'HOLD', summary: '', pairing: [], settings: {}, wilcoxon_note: '' } as AnalysisReport);
+    const slim = slimReport({ comparisons: [c], by_system: [], systems: [], overall: 'HOLD', summary: '', pairing: [], settings: {}, wilcoxon_note: '' } as AnalysisReport);
     expect('data' in slim.comparisons[0]).toBe(false);
     expect('distribution' in slim.comparisons[0].bootstrap).toBe(false);
   });

@@ -11,6 +11,7 @@ import type {
   AnalyticQuery,
   EffectAnswer,
   EffectQuery,
+  ErrorResult,
   GroupSpec,
   ModuleFactory,
   PaperValue,
@@ -19,7 +20,8 @@ import type {
   SampleSizeQuery,
 } from '../wasm/pairpower-module';
 import { isError } from '../wasm/is-error';
-import { plotData, slimReport, type AnalysisReport, type PlotData } from './report';
+import { phraseError } from '../ui/analyze-fields';
+import { exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
@@ -77,8 +79,8 @@ function warmUp(m: PairpowerModule): void {
   }
 }
 
-function unwrap<T extends object>(r: T | { error: string }): T {
-  if (isError(r)) throw new Error(r.error);
+function unwrap<T extends object>(r: T | ErrorResult): T {
+  if (isError(r)) throw new Error(phraseError(r));
   return r as T;
 }
 
@@ -127,7 +129,7 @@ const api = {
     const out: AnalyzeOutput = guard(() => unwrap(m.analyzeScores(q)));
     const full = JSON.parse(out.json) as AnalysisReport;
     const report = slimReport(full);
-    return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(report, null, 1) + '\n' };
+    return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
   },
   /** For the failure-handling test: the worker dies as a crashed one would. */
   async crashForTesting(): Promise<void> {

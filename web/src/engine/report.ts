@@ -22,7 +22,15 @@ export interface ComparisonReport {
   bootstrap: { bca: Interval; percentile: Interval; resamples: number; distribution?: number[] };
   sign: { p: number };
   min_attainable_p: number;
-  planning: { mde: number; n_required: number | null; curve: { n: number; power: number; mc_se: number }[]; curve_reps: number };
+  planning: {
+    mde: number;
+    n_required: number | null;
+    target_power: number;
+    curve: { n: number; power: number; mc_se: number }[];
+    curve_reps: number;
+    curve_cap: number;
+    curve_test: string;
+  };
   p_holm: number;
   p_bonferroni: number;
   p_bh: number;
@@ -30,11 +38,23 @@ export interface ComparisonReport {
   reason: string;
   sentence: string;
   data?: { qids: string[]; a: number[]; b: number[] };
+  /** Every statistic as the page shows it, by JSON path (the core formats them: one p-value format). */
+  display: Record<string, string>;
+}
+
+export interface SystemTally {
+  system: string;
+  comparisons: number;
+  better: number;
+  worse: number;
+  verdict: 'SHIP' | 'HOLD' | 'REJECT';
 }
 
 export interface PairingReport {
   dataset: string;
   measure: string;
+  system_a: string;
+  system_b: string;
   matched: number;
   only_a: number;
   only_b: number;
@@ -45,9 +65,12 @@ export interface PairingReport {
 export interface AnalysisReport {
   settings: Record<string, unknown>;
   comparisons: ComparisonReport[];
+  by_system: SystemTally[];
   overall: 'SHIP' | 'HOLD' | 'REJECT';
   summary: string;
   pairing: PairingReport[];
+  /** The systems in the input, for the baseline chooser. */
+  systems: string[];
   wilcoxon_note: string;
 }
 
@@ -57,7 +80,7 @@ export function reportStats(c: ComparisonReport): [string, number][] {
   const walk = (prefix: string, v: unknown) => {
     if (typeof v === 'number') out.push([prefix, v]);
     else if (v && typeof v === 'object' && !Array.isArray(v))
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (k !== 'data' && k !== 'distribution') walk(prefix ? `${prefix}.${k}` : k, x);
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (k !== 'data' && k !== 'distribution' && k !== 'display') walk(prefix ? `${prefix}.${k}` : k, x);
   };
   walk('', c);
   return out;
@@ -120,4 +143,9 @@ export function slimReport(r: AnalysisReport): AnalysisReport {
       return { ...rest, bootstrap: boot };
     }),
   };
+}
+
+/** The JSON export: the CLI's report, without the page's display strings. */
+export function exportReport(r: AnalysisReport): object {
+  return { ...r, comparisons: r.comparisons.map(({ display: _display, ...c }) => (void _display, c)) };
 }

@@ -15,6 +15,29 @@ function bars(): uPlot.Series.PathBuilder {
   return uPlot.paths.bars!({ size: [0.95, 100] });
 }
 
+// A horizontal line across a plot (the target power).
+function level(y: number, color: string): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u: uPlot) => {
+          const ctx = u.ctx;
+          const py = u.valToPos(y, 'y', true);
+          ctx.save();
+          ctx.strokeStyle = color;
+          ctx.lineWidth = 1.5 * devicePixelRatio;
+          ctx.setLineDash([3, 3]);
+          ctx.beginPath();
+          ctx.moveTo(u.bbox.left, py);
+          ctx.lineTo(u.bbox.left + u.bbox.width, py);
+          ctx.stroke();
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
 // Vertical marker lines drawn over a plot, e.g. an interval's ends.
 function markers(xs: { x: number; color: string }[]): uPlot.Plugin {
   return {
@@ -88,12 +111,19 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
   const curve = c.planning.curve;
   if (curve.length > 1) {
     const ns = curve.map((q) => q.n);
-    const fig = figure(`Power to detect Δ = ${c.delta.toFixed(4)} vs n, resampling these differences (${c.planning.curve_reps} replicates, ±2 SE)`);
+    const need = c.planning.n_required;
+    const target = c.planning.target_power;
+    const beyond = need !== null && need > c.planning.curve_cap;
+    const fig = figure(`Power to detect Δ = ${c.delta.toFixed(4)} vs n: ${c.planning.curve_test}; ${c.planning.curve_reps.toLocaleString('en-US')} replicates per point, ±2 SE band. ` +
+      `Dashed: the target power ${Math.round(target * 100)}%; grey: the n you have (${c.n.toLocaleString('en-US')})` +
+      (need !== null ? (beyond ? `; the n needed (${need.toLocaleString('en-US')}) lies beyond the curve's end` : `; red: the n needed (${need.toLocaleString('en-US')})`) : ''));
     box.append(fig);
+    const marks = [{ x: c.n, color: GREY }];
+    if (need !== null && !beyond) marks.push({ x: need, color: RED });
     new uPlot({
       width: w, height: 220,
-      scales: { x: { time: false }, y: { range: [0, 1] } },
-      axes: [{ label: 'queries n' }, { label: 'power (paired t)' }],
+      scales: { x: { time: false, distr: 3 }, y: { range: [0, 1] } },
+      axes: [{ label: 'queries n (log scale)' }, { label: 'power' }],
       series: [
         {},
         { label: 'power', stroke: BLUE, width: 2 },
@@ -102,7 +132,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       ],
       bands: [{ series: [2, 3], fill: 'rgba(27,108,168,0.12)' }],
       legend: { show: false },
-      plugins: [markers([{ x: c.n, color: GREY }])],
+      plugins: [markers(marks), level(target, RED)],
     }, [ns, curve.map((q) => q.power), curve.map((q) => Math.min(1, q.power + 2 * q.mc_se)), curve.map((q) => Math.max(0, q.power - 2 * q.mc_se))], fig);
   }
   return box;

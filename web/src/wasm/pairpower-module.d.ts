@@ -4,8 +4,18 @@
 export type ModelName = 'normal' | 'beta' | 'unclipped';
 export type TestName = 't' | 'wilcoxon' | 'sign';
 
+/** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
 export interface ErrorResult {
+  /** The core's own phrasing ("alpha: must lie …"), for logs. */
   error: string;
+  /** The core's name of the setting ("alpha", "min_effect", "measure", "input_format", "missing"; "scores" for the data). */
+  field?: string;
+  kind?: 'invalid_value' | 'not_in_input' | 'not_per_query' | 'choose_one' | 'ambiguous_format' | 'malformed_input' | 'unmatched_ids' | 'not_enough_data' | 'internal';
+  /** What is wrong, without the field's name. */
+  detail?: string;
+  value?: string;
+  /** Which input the error is in: "a" (first box) or "b" (second). */
+  source?: 'a' | 'b';
 }
 
 export interface GroupSpec {
@@ -73,17 +83,24 @@ export interface PaperValue {
   power: number;
 }
 
-export type InputFormatName = 'auto' | 'csv-wide' | 'csv-long' | 'csv-bare' | 'trec_eval' | 'ir_measures' | 'ranx' | 'pytrec_eval';
+export type InputFormatName = 'auto' | 'csv-wide' | 'csv-long' | 'csv-bare' | 'trec_eval' | 'ir_measures' | 'ranx' | 'pytrec_eval' | 'json';
 
 export interface DetectQuery {
   text: string;
   format?: InputFormatName;
+  /** The system's name when the file has no runid (the file's name). */
+  name?: string;
 }
 
 export interface Detected {
   format: InputFormatName;
   description: string;
   measures: string[];
+  /** The measure to offer first: never a count (num_ret …). */
+  preferred: string;
+  /** Measures read but not comparable: text values, or only in summary rows. */
+  textMeasures: string[];
+  summaryMeasures: string[];
   systems: string[];
   datasets: string[];
   queries: number;
@@ -92,6 +109,11 @@ export interface Detected {
 export interface AnalyzeQuery {
   textA: string;
   textB?: string;
+  /** Names for runs without a runid (the files' names). */
+  nameA?: string;
+  nameB?: string;
+  /** The system the others are compared with (default: the first). */
+  baseline?: string;
   format?: InputFormatName;
   /** Measures to compare; empty: the only one (several must be chosen). */
   measures: string[];
