@@ -48,7 +48,9 @@ test('bad input comes back as an error naming the field, not an abort', async ()
   assert.match(m.simulateGroup({ ...spec, rho: 1 }, 0, 10, 1).error, /^rho/);
   assert.match(m.simulateGroup({ ...spec, n: 1 }, 0, 10, 1).error, /^n/);
   assert.match(m.simulateGroup({ ...spec, tests: ['x'] }, 0, 10, 1).error, /^tests/);
-  assert.match(m.analyticPower({ n: 100, delta: 0.01, sdDiff: -1, alpha: 0.05 }).error, /sd-diff/);
+  // Typed: the field by the core's name, the kind and the rule; the page phrases it with its label.
+  const e = m.analyticPower({ n: 100, delta: 0.01, sdDiff: -1, alpha: 0.05 });
+  assert.deepEqual([e.field, e.kind, e.detail], ['sd_diff', 'invalid_value', 'must lie between 1e-12 and 1e6']);
   // The module still works after an error.
   assert.deepEqual(Object.keys(m.simulateGroup(spec, 0, 10, 1)), ['counts']);
 });
