@@ -150,7 +150,7 @@ int run_compare(const CompareFlags& f) {
       fmt::print("  means        A {:.4f}   B {:.4f}   Δ = B − A = {:+.4f}   SD of differences {:.4f}\n", c.mean_a, c.mean_b, c.delta, c.sd_diff);
       fmt::print("  correlation  Pearson {:.3f}   Spearman {:.3f}\n", c.pearson, c.spearman);
       fmt::print("  randomization {}{}   ({})\n", p_equals(c.randomization.p_value),
-                 c.randomization.exact ? "" : fmt::format(" ± {:.2g}", c.randomization.p_se),
+                 c.randomization.exact ? "" : fmt::format(" (Monte Carlo SE {:.2g})", c.randomization.p_se),
                  c.randomization.exact ? fmt::format("exact, {} sign flips", c.randomization.resamples)
                                        : fmt::format("{} sign flips, seed {}", c.randomization.resamples, o.seed));
       fmt::print("  bootstrap    BCa [{:+.4f}, {:+.4f}]   percentile [{:+.4f}, {:+.4f}]   ({} resamples)\n", c.bootstrap.bca.low, c.bootstrap.bca.high,

@@ -179,23 +179,25 @@ void decide(Comparison& c, const CompareOptions& o, bool several) {
   const double best_case = o.higher_is_better ? c.bootstrap.bca.high : -c.bootstrap.bca.low;
   std::ostringstream why;
   const int pct = static_cast<int>(std::lround(o.confidence * 100));
+  // "is 0.034, below α = 0.05" / "is below 0.001"
+  const auto p_is = [&](double x) { return x < 0.001 ? std::string("is below 0.001") : "is " + format_p(x) + (x < o.alpha ? ", below" : ", not below") + " α = " + format_csv(o.alpha); };
   if (c.identical) {
     c.verdict = Verdict::hold;
-    why << "A and B score identically on every query; there is no difference to test.";
+    why << c.system_a << " and " << c.system_b << " score identically on every query; there is no difference to test.";
   } else if (worst_case > o.min_effect && p < o.alpha) {
     c.verdict = Verdict::ship;
-    why << "B is better: the " << pct << "% BCa interval of the improvement lies above " << o.min_effect << " and the " << p_name
-        << " is " << format_p(p) << " < " << o.alpha << ".";
+    why << c.system_b << " is better: the " << pct << "% BCa interval of the improvement lies above " << format_csv(o.min_effect) << " and the " << p_name
+        << " " << p_is(p) << ".";
   } else if (best_case < 0 && p < o.alpha) {
     c.verdict = Verdict::reject;
-    why << "B is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
-        << " is " << format_p(p) << " < " << o.alpha << ".";
+    why << c.system_b << " is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
+        << " " << p_is(p) << ".";
   } else {
     c.verdict = Verdict::hold;
     if (p >= o.alpha)
-      why << "Inconclusive: the " << p_name << " is " << format_p(p) << (p < 0.001 ? "" : " ≥ " + format_csv(o.alpha)) << ".";
+      why << "Inconclusive: the " << p_name << " " << p_is(p) << ".";
     else
-      why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << o.min_effect << ".";
+      why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
     if (c.planning.n_required && sign * c.delta > 0)
       why << " About " << thousands(*c.planning.n_required) << " queries would detect an effect of this size with "
           << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
