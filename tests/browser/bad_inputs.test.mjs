@@ -5,30 +5,20 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cases } from '../bad_inputs/cases.mjs';
-import { launch, serve } from './browser.mjs';
+import { launch, openAnalyze, paste as pasteInto, serve } from './browser.mjs';
 
 let browser, server, url, page;
 before(async () => {
   browser = await launch();
   ({ server, url } = await serve(true));
-  page = await browser.newPage();
-  await page.goto(`${url}#view=analyze`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#an-resamples', '500');
-  await page.fill('#an-bootstrap', '100');
+  page = await openAnalyze(browser, url, { resamples: 500, bootstrap: 100 });
 });
 after(async () => {
   await browser?.close();
   server?.close();
 });
 
-async function paste(testid, text) {
-  await page.evaluate(([id, t]) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    el.value = t;
-    el.dispatchEvent(new Event('input'));
-  }, [testid, text]);
-}
+const paste = (testid, text) => pasteInto(page, testid, text);
 
 for (const c of cases) {
   // The page offers only the measures it finds, so a measure that is not there

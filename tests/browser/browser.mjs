@@ -36,3 +36,22 @@ export async function shownPowers(page) {
 export async function waitDone(page, timeout = 120_000) {
   await page.waitForSelector('#app[data-state="done"]', { timeout });
 }
+
+/** A fresh Analyze page on the isolated server, with small resample counts for speed. */
+export async function openAnalyze(browser, url, { resamples, bootstrap }) {
+  const page = await browser.newPage();
+  await page.goto(`${url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#an-resamples', String(resamples));
+  await page.fill('#an-bootstrap', String(bootstrap));
+  return page;
+}
+
+/** Sets a text box as a paste would, firing its input event. */
+export async function paste(page, testid, text) {
+  await page.evaluate(([id, t]) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    el.value = t;
+    el.dispatchEvent(new Event('input'));
+  }, [testid, text]);
+}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, root, serve } from './browser.mjs';
+import { launch, openAnalyze, paste as pasteInto, root, serve } from './browser.mjs';
 
 const real = join(root, 'tests/fixtures/real');
 const expected = JSON.parse(readFileSync(join(real, 'expected.json'), 'utf8'));
@@ -18,24 +18,14 @@ let browser, server, url, page;
 before(async () => {
   browser = await launch();
   ({ server, url } = await serve(true));
-  page = await browser.newPage();
-  await page.goto(`${url}#view=analyze`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#an-resamples', '2000');
-  await page.fill('#an-bootstrap', '200');
+  page = await openAnalyze(browser, url, { resamples: 2000, bootstrap: 200 });
 });
 after(async () => {
   await browser?.close();
   server?.close();
 });
 
-async function paste(testid, text) {
-  await page.evaluate(([id, t]) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    el.value = t;
-    el.dispatchEvent(new Event('input'));
-  }, [testid, text]);
-}
+const paste = (testid, text) => pasteInto(page, testid, text);
 
 async function analyze() {
   await page.click('[data-testid="analyze"]');
