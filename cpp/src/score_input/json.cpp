@@ -1,0 +1,118 @@
+// JSON: ranx {metric: {qid: score}}, pytrec_eval {qid: {measure: score}},
+// and a flat {qid: score}.
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "pairpower/measures.hpp"
+#include "reading.hpp"
+
+namespace pairpower::reading {
+namespace {
+
+nlohmann::json parse_json(std::string_view text) {
+  try {
+    return nlohmann::json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    // Byte offset → line, for a message people can act on.
+    const std::size_t at = std::min<std::size_t>(e.byte, text.size());
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at ? at - 1 : 0), '\n'));
+    fail_at(line, "the JSON is malformed near byte " + std::to_string(e.byte));
+  } catch (const nlohmann::json::out_of_range&) {
+    throw InputError("line 1: a number in the JSON is too large to be a score");
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string("line 1: the JSON cannot be read (") + e.what() + ")");
+  }
+}
+
+double json_score(const nlohmann::json& v, const std::string& qid, const std::string& metric) {
+  const std::string what = "score of query " + shown(qid) + (metric.empty() ? std::string() : ", " + shown(metric));
+  if (!v.is_number()) throw InputError("line 1: " + what + " is not a number");
+  const double x = v.get<double>();
+  if (!std::isfinite(x) || std::fabs(x) > max_abs_score) throw InputError("line 1: " + what + " is too large to be a score (the limit is ±1e12)");
+  return x;
+}
+
+// {outer: {inner: number}} with outer = metrics (ranx) or queries (pytrec_eval);
+// a measure whose every value is text is skipped and listed.
+ScoreFile parse_nested_json(const nlohmann::json& j, InputFormat format, const std::string& system) {
+  if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object of objects");
+  const bool ranx = format == InputFormat::ranx_json;
+  std::map<std::string, MeasureValues> measures;
+  std::vector<std::string> order;
+  for (const auto& [outer, inner] : j.items()) {
+    if (!inner.is_object()) throw InputError("line 1: the value of " + shown(outer) + " is not an object of scores");
+    for (const auto& [key, v] : inner.items()) {
+      const std::string& metric = ranx ? outer : key;
+      if (!measures.count(metric)) order.push_back(metric);
+      auto& mv = measures[metric];
+      if (v.is_string()) {
+        if (!mv.first_problem) mv.first_problem = "line 1: score of query " + shown(ranx ? key : outer) + ", " + shown(metric) + " is not a number";
+      } else {
+        mv.numeric = true;
+      }
+    }
+  }
+  std::set<std::string> text;
+  for (const auto& [m, mv] : measures) {
+    if (mv.first_problem && mv.numeric) throw InputError(*mv.first_problem);
+    if (!mv.numeric) text.insert(m);
+  }
+  Collector col;
+  for (const auto& [outer, inner] : j.items())
+    for (const auto& [key, v] : inner.items()) {
+      const std::string& metric = ranx ? outer : key;
+      const std::string& qid = ranx ? key : outer;
+      if (!text.count(metric)) col.add("", metric, system, qid, json_score(v, qid, metric), 1);
+    }
+  if (col.empty() && !text.empty()) throw InputError("every measure in the input holds text, not numbers (" + *text.begin() + ")");
+  ScoreFile out = col.finish(format);
+  sort_into(out.text_measures, text, order);
+  return out;
+}
+
+ScoreFile parse_flat_json(const nlohmann::json& j, const std::string& system) {
+  if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object {qid: score}");
+  Collector col;
+  for (const auto& [qid, v] : j.items()) col.add("", "", system, qid, json_score(v, qid, ""), 1);
+  return col.finish(InputFormat::json_scores);
+}
+
+
+// Which side holds the measure names decides: ranx keys its metrics outside,
+// pytrec_eval inside; a flat object of numbers is {qid: score}.
+InputFormat detect_json_shape(const nlohmann::json& j) {
+  const std::string shapes = "{metric: {qid: score}} (ranx), {qid: {measure: score}} (pytrec_eval) or {qid: score}";
+  if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object: " + shapes);
+  const bool numbers = std::all_of(j.begin(), j.end(), [](const nlohmann::json& v) { return v.is_number(); });
+  if (numbers) return InputFormat::json_scores;
+  std::set<std::string> outer, inner;
+  for (const auto& [k, v] : j.items()) {
+    if (!v.is_object()) throw InputError("line 1: the value of " + shown(k) + " is " + (v.is_number() ? "a number while others are objects" : "not an object") + "; expected " + shapes);
+    outer.insert(k);
+    for (const auto& [ik, iv] : v.items()) inner.insert(ik);
+  }
+  const bool outer_measures = all_keys(outer, [](const std::string& k) { return is_measure_name(k); });
+  const bool inner_measures = all_keys(inner, [](const std::string& k) { return is_measure_name(k); });
+  if (outer_measures && !inner_measures) return InputFormat::ranx_json;
+  if (inner_measures && !outer_measures) return InputFormat::pytrec_eval_json;
+  // Measure names pairpower does not know: the level of whole numbers holds the query ids.
+  const bool outer_numbers = all_keys(outer, [](const std::string& k) { return whole_number(k); });
+  const bool inner_numbers = all_keys(inner, [](const std::string& k) { return whole_number(k); });
+  if (inner_numbers && !outer_numbers) return InputFormat::ranx_json;
+  if (outer_numbers && !inner_numbers) return InputFormat::pytrec_eval_json;
+  if (outer_measures)
+    ambiguous("both levels of the JSON read as measure names, so it could be ranx ({metric: {qid: score}}) or pytrec_eval ({qid: {measure: score}})");
+  ambiguous("neither level of the JSON holds measure names pairpower knows, so it cannot tell ranx ({metric: {qid: score}}) from pytrec_eval ({qid: {measure: score}})");
+}
+
+}  // namespace
+
+InputFormat detect_json(std::string_view text) { return detect_json_shape(parse_json(text)); }
+
+ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system) {
+  const auto j = parse_json(text);
+  return format == InputFormat::json_scores ? parse_flat_json(j, system) : parse_nested_json(j, format, system);
+}
+
+}  // namespace pairpower::reading

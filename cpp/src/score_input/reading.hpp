@@ -1,0 +1,107 @@
+#pragma once
+// Internal to the score readers (cpp/src/score_input/): lines, numbers, the
+// collector every format fills, and each format's reader. Not a public header.
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "pairpower/score_input.hpp"
+
+namespace pairpower::reading {
+
+struct Line {
+  std::size_t number;
+  std::string_view text;
+};
+
+std::string_view strip_bom(std::string_view t);
+std::string_view trim(std::string_view s);
+/// Non-blank lines with their 1-based numbers; CR before LF is dropped.
+std::vector<Line> lines_of(std::string_view text);
+/// 'text' for messages: at most 40 characters, control characters as '?'.
+std::string shown(std::string_view s);
+[[noreturn]] void fail_at(std::size_t line, const std::string& what);
+bool looks_numeric(std::string_view s);
+bool whole_number(std::string_view s);
+/// A finite decimal number; anything else is an error naming line and field.
+double number_at(std::string_view field, std::size_t line, const std::string& field_name);
+std::vector<std::string> split_ws(std::string_view s);
+std::string lower(std::string_view s);
+/// Adds the names in `set` to `names` in the order of `order`.
+void sort_into(std::vector<std::string>& names, const std::set<std::string>& set, const std::vector<std::string>& order);
+/// The structure fits more than one format (field "input_format").
+[[noreturn]] void ambiguous(const std::string& detail);
+
+template <class Keys, class Pred>
+bool all_keys(const Keys& keys, Pred pred) {
+  return !keys.empty() && std::all_of(keys.begin(), keys.end(), pred);
+}
+
+// Collects values into series keyed by (dataset, measure, system), refusing a
+// second value for the same query.
+class Collector {
+ public:
+  void add(const std::string& dataset, const std::string& measure, const std::string& system, const std::string& qid, double v,
+           std::size_t line) {
+    if (qid.empty()) fail_at(line, "the query id is empty");
+    const std::string key = dataset + '\x1f' + measure + '\x1f' + system;
+    auto [it, fresh] = index_.try_emplace(key, series_.size());
+    if (fresh) series_.push_back({dataset, measure, system, {}, {}});
+    auto& seen = first_line_[key];
+    auto [pos, inserted] = seen.try_emplace(qid, line);
+    if (!inserted) {
+      std::string where = system.empty() ? std::string() : " for system " + shown(system);
+      if (!measure.empty()) where += ", measure " + shown(measure);
+      fail_at(line, "query " + shown(qid) + " appears twice" + where + " (first on line " + std::to_string(pos->second) + ")");
+    }
+    series_[it->second].qids.push_back(qid);
+    series_[it->second].values.push_back(v);
+    ++records_;
+  }
+  bool empty() const { return records_ == 0; }
+  ScoreFile finish(InputFormat f) {
+    if (records_ == 0) throw InputError("no scores found in the input");
+    ScoreFile out;
+    out.format = f;
+    out.series = std::move(series_);
+    out.records = records_;
+    return out;
+  }
+
+ private:
+  std::vector<ScoreSeries> series_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_map<std::string, std::unordered_map<std::string, std::size_t>> first_line_;
+  std::size_t records_ = 0;
+};
+
+// Values of one measure: a measure whose every value is text (relstring) is
+// skipped; text among numbers is an error at its line.
+struct MeasureValues {
+  bool numeric = false;
+  std::optional<std::string> first_problem;
+};
+
+// CSV/TSV tables (tables.cpp).
+char delimiter_of(std::string_view header);
+std::vector<std::string> fields_of(std::string_view line, char delim, std::size_t number);
+/// A first row that names columns (qid, system, score, dataset, …).
+bool header_like(const std::vector<std::string>& cells);
+bool is_system(const std::string& lowered_name);
+ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format);
+
+// trec_eval -q and ir_measures -q (three_columns.cpp).
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback);
+InputFormat detect_three_columns(const std::vector<Line>& lines);
+
+// JSON: ranx, pytrec_eval, flat {qid: score} (json.cpp).
+ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system);
+InputFormat detect_json(std::string_view text);
+
+}  // namespace pairpower::reading

@@ -1,0 +1,141 @@
+// trec_eval -q and ir_measures -q: three whitespace-separated columns.
+#include <array>
+#include <cctype>
+
+#include "pairpower/measures.hpp"
+#include "reading.hpp"
+
+namespace pairpower::reading {
+namespace {
+
+// The first two whitespace-separated fields and the rest of the line (a value
+// may be text with spaces, as trec_eval's relstring can be).
+std::optional<std::array<std::string, 3>> three_fields(std::string_view s) {
+  std::array<std::string, 3> out;
+  std::size_t i = 0;
+  for (int k = 0; k < 2; ++k) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    if (i == start) return std::nullopt;
+    out[k] = std::string(s.substr(start, i - start));
+  }
+  out[2] = std::string(trim(s.substr(i)));
+  if (out[2].empty()) return std::nullopt;
+  return out;
+}
+
+std::array<std::string, 3> three_fields_at(const Line& l, InputFormat format) {
+  auto f = three_fields(l.text);
+  if (!f) {
+    const auto n = split_ws(l.text).size();
+    fail_at(l.number, "expected 3 fields (" + std::string(format == InputFormat::ir_measures ? "qid, measure, value" : "measure, qid, value") +
+                          "), found " + std::to_string(n));
+  }
+  return *f;
+}
+
+
+}  // namespace
+
+// trec_eval -q and ir_measures -q. trec_eval writes each run's per-query rows,
+// then its summary rows (qid "all", among them `runid all NAME`); a per-query
+// row after summary rows starts the next run of a concatenated file.
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback) {
+  struct Row {
+    std::string measure, qid;
+    double value;
+    std::size_t line;
+  };
+  struct Run {
+    std::vector<Row> rows;
+    std::string runid;
+    bool in_summary = false;
+  };
+  std::vector<Run> runs(1);
+  std::map<std::string, MeasureValues> per_query;
+  std::vector<std::string> order;
+  std::set<std::string> summary_seen;
+  for (const Line& l : lines) {
+    auto [a, b, value] = three_fields_at(l, format);
+    std::string measure = format == InputFormat::ir_measures ? b : a;
+    std::string qid = format == InputFormat::ir_measures ? a : b;
+    if (qid == "all") {
+      runs.back().in_summary = true;
+      if (measure == "runid") runs.back().runid = value;
+      summary_seen.insert(measure);
+      if (std::find(order.begin(), order.end(), measure) == order.end()) order.push_back(measure);
+      continue;
+    }
+    // A per-query row after this run's summary starts the next run (a summary
+    // with no per-query rows before it, like a leading runid row, does not).
+    if (runs.back().in_summary && !runs.back().rows.empty()) runs.emplace_back();
+    runs.back().in_summary = false;
+    if (std::find(order.begin(), order.end(), measure) == order.end()) order.push_back(measure);
+    auto& mv = per_query[measure];
+    double v = 0;
+    try {
+      v = number_at(value, l.number, "field 3 (value)");
+      mv.numeric = true;
+    } catch (const InputError& e) {
+      if (!mv.first_problem) mv.first_problem = e.what();
+      continue;
+    }
+    runs.back().rows.push_back({std::move(measure), std::move(qid), v, l.number});
+  }
+  std::set<std::string> text, summary;
+  for (const auto& [m, mv] : per_query) {
+    if (mv.first_problem && mv.numeric) throw InputError(*mv.first_problem);
+    if (!mv.numeric) text.insert(m);
+  }
+  for (const auto& m : summary_seen)
+    if (!per_query.count(m) && m != "runid") summary.insert(m);
+  if (runs.back().rows.empty() && runs.size() > 1 && !runs.back().in_summary) runs.pop_back();
+  // Name each run: its runid, else the name given; repeated names get a number.
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    std::string name = !runs[k].runid.empty() ? runs[k].runid : runs.size() == 1 ? fallback : fallback + " run " + std::to_string(k + 1);
+    if (std::find(names.begin(), names.end(), name) != names.end()) name += " (" + std::to_string(k + 1) + ")";
+    names.push_back(name);
+  }
+  Collector col;
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    for (const Row& r : runs[k].rows) col.add("", r.measure, names[k], r.qid, r.value, r.line);
+  if (col.empty()) {
+    if (!text.empty()) throw InputError("every measure in the input holds text, not numbers (" + *text.begin() + ")");
+    if (!summary.empty()) throw InputError("the input holds only summary rows (qid 'all'), no per-query scores; run trec_eval with -q");
+  }
+  ScoreFile out = col.finish(format);
+  sort_into(out.text_measures, text, order);
+  sort_into(out.summary_measures, summary, order);
+  return out;
+}
+
+
+// Three columns: trec_eval's `all`/`runid` rows, or which column holds measure
+// names in its tool's grammar, decide. Every line is looked at.
+InputFormat detect_three_columns(const std::vector<Line>& lines) {
+  bool marks = false, first_measures = true, second_measures = true, first_numbers = true, second_numbers = true;
+  for (const Line& l : lines) {
+    const auto f = three_fields(l.text);
+    if (!f) fail_at(l.number, "expected 3 fields like the first line, found " + std::to_string(split_ws(l.text).size()));
+    if ((*f)[0] == "runid" || (*f)[1] == "all") {
+      marks = true;
+      continue;
+    }
+    first_measures = first_measures && is_trec_eval_measure((*f)[0]);
+    second_measures = second_measures && is_ir_measures_measure((*f)[1]);
+    first_numbers = first_numbers && whole_number((*f)[0]);
+    second_numbers = second_numbers && whole_number((*f)[1]);
+  }
+  if (marks || (first_measures && !second_measures)) return InputFormat::trec_eval;
+  if (second_measures && !first_measures) return InputFormat::ir_measures;
+  // Measure names pairpower does not know: a column of whole numbers holds the query ids.
+  if (second_numbers && !first_numbers) return InputFormat::trec_eval;
+  if (first_numbers && !second_numbers) return InputFormat::ir_measures;
+  if (first_measures)
+    ambiguous("both of the first two columns read as measure names, so it could be trec_eval -q (measure, qid, value) or ir_measures -q (qid, measure, value)");
+  ambiguous("three columns, but neither the first (trec_eval -q: measure, qid, value) nor the second (ir_measures -q: qid, measure, value) holds measure names pairpower knows");
+}
+
+}  // namespace pairpower::reading
