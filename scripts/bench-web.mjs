@@ -2,7 +2,9 @@
 // are ratios on the same machine at the same moment:
 //  - the native CLI on the paper grid (R = 1000), 1 and all threads;
 //  - the wasm builds in Node on the same grid, split into units as the page does;
-//  - the page in headless Chromium: paper preset, R = 1000, threads and pool.
+//  - the page in headless Chromium: paper preset, R = 1000, threads and pool,
+//    with the longest main-thread stall during each run (a 10 ms timer probe),
+//    and how long Cancel takes to stop a long run (R = 50 000) in each engine.
 // Usage: node scripts/bench-web.mjs [runs]   (needs `npm run build` first)
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -39,22 +41,70 @@ function wasmGrid(module, t, pairsPerUnit) {
   return best(out);
 }
 
+// A 10 ms timer in the page: the longest gap beyond 10 ms is the longest stall
+// of the main thread since the probe was (re)started.
+function startProbe(page) {
+  return page.evaluate(() => {
+    clearInterval(window.__probe);
+    window.__lag = 0;
+    let last = performance.now();
+    window.__probe = setInterval(() => {
+      const now = performance.now();
+      window.__lag = Math.max(window.__lag, now - last - 10);
+      last = now;
+    }, 10);
+  });
+}
+const stopProbe = (page) => page.evaluate(() => (clearInterval(window.__probe), window.__lag));
+
+// The Plan page: the paper grid at R = 1000 `runs` times (elapsed time and the
+// longest main-thread stall of each run), then `runs` long runs (R = 50 000)
+// cancelled once the first cells are in: ms from the Cancel click until the
+// page reports data-outcome="cancelled".
 async function browserGrid(isolate) {
   const browser = await launch();
   const { server, url } = await serve(isolate);
   const page = await browser.newPage();
-  const times = [];
+  page.setDefaultTimeout(300_000);
+  page.on('dialog', (d) => d.accept());  // the long runs ask first; say yes
+  await page.goto(`${url}#preset=paper&reps=1000&seed=0`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  const times = [], stalls = [], cancels = [];
   for (let i = 0; i < runs; i++) {
-    const hash = `#preset=paper&reps=1000&seed=${i + 1}&run=1`;
-    if (i === 0) await page.goto(url + hash);
-    else await page.evaluate((h) => (location.hash = h), hash);
-    await page.waitForFunction((s) => document.getElementById('app').dataset.state === 'done' && location.hash.includes(`seed=${s}&`), i + 1, { timeout: 300_000 });
+    await startProbe(page);
+    await page.evaluate((h) => (location.hash = h), `#preset=paper&reps=1000&seed=${i + 1}&run=1`);
+    await page.waitForFunction((s) => document.getElementById('app').dataset.state === 'done' && location.hash.includes(`seed=${s}&`), i + 1);
+    stalls.push(await stopProbe(page));
     times.push(Number(await page.getAttribute('#app', 'data-elapsed-s')));
+  }
+  for (let i = 0; i < runs; i++) {
+    await page.evaluate((h) => (location.hash = h), `#preset=paper&reps=50000&seed=${i + 1}`);
+    await page.waitForFunction(() => document.querySelector('#field-reps').value === '50000');
+    await page.click('[data-testid="run"]');
+    await page.waitForFunction(() => document.getElementById('app').dataset.state === 'running' && (document.querySelector('progress')?.value ?? 0) >= 1);
+    cancels.push(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const app = document.getElementById('app');
+            const t0 = performance.now();
+            const obs = new MutationObserver((records) => {
+              if (records.some((r) => r.attributeName === 'data-outcome') && app.dataset.outcome === 'cancelled') {
+                obs.disconnect();
+                resolve(performance.now() - t0);
+              }
+            });
+            obs.observe(app, { attributes: true, attributeFilter: ['data-outcome'] });
+            document.querySelector('[data-testid="cancel"]').click();
+          }),
+      ),
+    );
+    await page.waitForSelector('#app[data-state="done"]');
   }
   const engine = await page.getAttribute('#app', 'data-engine');
   await browser.close();
   server.close();
-  return { times, engine };
+  return { times, stalls, cancels, engine };
 }
 
 console.log(`== pairpower web bench, ${new Date().toISOString().slice(0, 16)}Z, ${threads} cores, ${os.cpus()[0].model}`);
@@ -69,8 +119,11 @@ const mt = await loadModule('mt');
 const wAll = wasmGrid(mt, threads, 400_000 * threads);
 console.log(`wasm (${threads} threads) in Node:      ${fmt(wAll)}  wasm/native = ${(wAll / nAll).toFixed(2)}`);
 for (const isolate of [true, false]) {
-  const { times, engine } = await browserGrid(isolate);
+  const { times, stalls, cancels, engine } = await browserGrid(isolate);
+  const ms = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`Chromium page, ${engine.padEnd(7)}:        ${fmt(best(times))}  (runs: ${times.map((t) => t.toFixed(2)).join(', ')})  page/native = ${(best(times) / nAll).toFixed(2)}`);
+  console.log(`  longest main-thread stall during a run: ${Math.max(...stalls).toFixed(0)} ms  (runs: ${ms(stalls)} ms)`);
+  console.log(`  Cancel click to data-outcome="cancelled", R = 50 000: worst ${Math.max(...cancels).toFixed(0)} ms  (runs: ${ms(cancels)} ms)`);
 }
 // Analyze: 10^6 sign flips at n = 1000, and a 100 000-row paste, in the page.
 function wideCsv(n) {
@@ -92,15 +145,11 @@ function wideCsv(n) {
   for (const [n, flips] of [[1000, 1_000_000], [100_000, 100_000]]) {
     await page.evaluate((t) => { const el = document.querySelector('[data-testid="paste-a"]'); el.value = t; el.dispatchEvent(new Event('input')); }, wideCsv(n));
     await page.fill('#an-resamples', String(flips));
-    await page.evaluate(() => {
-      window.__lag = 0;
-      let last = performance.now();
-      window.__probe = setInterval(() => { const now = performance.now(); window.__lag = Math.max(window.__lag, now - last - 10); last = now; }, 10);
-    });
+    await startProbe(page);
     await page.click('[data-testid="analyze"]');
     await page.waitForFunction(() => document.getElementById('analyze').dataset.state === 'done', null, { timeout: 300_000 });
     const s = Number(await page.getAttribute('#analyze', 'data-elapsed-s'));
-    const lag = await page.evaluate(() => { clearInterval(window.__probe); return window.__lag; });
+    const lag = await stopProbe(page);
     console.log(`Chromium Analyze, n = ${n.toLocaleString('en-US')}, ${flips.toLocaleString('en-US')} sign flips + 10 000 bootstrap: ${fmt(s)}  (longest main-thread stall ${lag.toFixed(0)} ms)`);
   }
   await browser.close();

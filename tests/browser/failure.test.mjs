@@ -7,6 +7,13 @@ import { cliPowers, launch, serve, shownPowers, waitDone } from './browser.mjs';
 
 let browser;
 const servers = [];
+// A hang guard, not a speed requirement: generous for a busy machine.
+const HANG_GUARD = 120_000;
+async function newPage() {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(HANG_GUARD);
+  return context.newPage();
+}
 before(async () => {
   browser = await launch();
 });
@@ -19,14 +26,14 @@ for (const isolate of [true, false]) {
   test(`a worker killed mid-run is reported, and Run works again (${isolate ? 'threads' : 'pool'})`, async () => {
     const s = await serve(isolate);
     servers.push(s);
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage();
     await page.goto(`${s.url}?test-hooks#preset=paper&reps=20000&seed=4`);
     await page.waitForSelector('#app[data-state="idle"]');
     page.on('dialog', (d) => d.accept());  // the cost estimate may ask first
     await page.click('[data-testid="run"]');
-    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1, null, { timeout: HANG_GUARD });
     await page.evaluate(() => window.__pairpowerTest.crashWorker(0));
-    await page.waitForSelector('#app[data-state="error"]', { timeout: 30_000 });
+    await page.waitForSelector('#app[data-state="error"]', { timeout: HANG_GUARD });
     const message = await page.textContent('[data-testid="error"]');
     assert.match(message, /a computation worker stopped \(.*simulated crash.*\)/);
     assert.match(message, /settings are kept; the engine has been restarted/);
@@ -44,7 +51,7 @@ for (const isolate of [true, false]) {
 test('the analysis worker dying is reported; the pasted data stays and analysis works again', async () => {
   const s = await serve(true);
   servers.push(s);
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage();
   await page.goto(`${s.url}?test-hooks#view=analyze`);
   await page.waitForSelector('#app[data-state="idle"]');
   const table = 'qid,A,B\n' + Array.from({ length: 40 }, (_, i) => `q${i},${(0.3 + (i % 9) / 30).toFixed(3)},${(0.31 + (i % 7) / 30).toFixed(3)}`).join('\n');
@@ -62,7 +69,7 @@ test('the analysis worker dying is reported; the pasted data stays and analysis 
 test('a run too large for the page is refused with what to reduce; a long one asks first', async () => {
   const s = await serve(true);
   servers.push(s);
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage();
   await page.goto(`${s.url}#preset=paper&reps=1000000`);
   await page.waitForSelector('#app[data-state="idle"]');
   await page.click('[data-testid="run"]');

@@ -14,10 +14,14 @@ after(async () => {
   servers.forEach((s) => s.server.close());
 });
 
+// A hang guard, not a speed requirement: generous for a busy machine.
+const HANG_GUARD = 120_000;
+
 async function openPage(isolate, hash, query = '') {
   const s = await serve(isolate);
   servers.push(s);
   const context = await browser.newContext();
+  context.setDefaultTimeout(HANG_GUARD);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -57,45 +61,53 @@ test('without COOP/COEP the worker pool runs and gives the same numbers', async 
 });
 
 for (const isolate of [true, false]) {
-  test(`cancel stops a run within 100 ms and the page stays responsive (${isolate ? 'threads' : 'pool'})`, async (t) => {
-    const { page } = await openPage(isolate, '#preset=paper&reps=50000&seed=1');
+  test(`Cancel stops a run, no cell arrives after it, and the page goes on working (${isolate ? 'threads' : 'pool'})`, async () => {
+    // Behaviour only: how fast Cancel lands and how long the main thread stalls
+    // are measured by `npm run bench:web` (BENCHMARKS.md), not asserted here.
+    const { page, errors } = await openPage(isolate, '#preset=paper&reps=50000&seed=1');
     await page.waitForSelector('#app[data-state="idle"]');
     page.on('dialog', (d) => d.accept());  // a run this long asks first; the user says yes
-    // Probe the main thread while the run goes: a 10 ms timer must keep firing.
-    await page.evaluate(() => {
-      window.__lag = 0;
-      let last = performance.now();
-      window.__probe = setInterval(() => {
-        const now = performance.now();
-        window.__lag = Math.max(window.__lag, now - last - 10);
-        last = now;
-      }, 10);
-    });
     await page.click('[data-testid="run"]');
-    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1, null, { timeout: 60_000 });
-    const stoppedAfterMs = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const app = document.getElementById('app');
-          const t0 = performance.now();
-          const obs = new MutationObserver(() => {
-            if (app.dataset.state === 'done') {
-              obs.disconnect();
-              resolve(performance.now() - t0);
-            }
-          });
-          obs.observe(app, { attributes: true });
-          document.querySelector('[data-testid="cancel"]').click();
-        }),
-    );
-    assert.ok(stoppedAfterMs <= 100, `cancel took ${stoppedAfterMs.toFixed(0)} ms`);
+    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1, null, { timeout: HANG_GUARD });
+    assert.equal(await page.getAttribute('#app', 'data-state'), 'running');
+    // While the run goes the page answers: the calculator recomputes as the user types.
+    await page.fill('#calc-rho', '0.95');
+    await page.waitForFunction(() => document.querySelector('[data-testid="calc-n-t"]')?.textContent === '115', null, { timeout: HANG_GUARD });
+    // Note what the page shows at the moment the run reports that it stopped.
+    await page.evaluate(() => {
+      const app = document.getElementById('app');
+      const obs = new MutationObserver(() => {
+        if (app.dataset.state !== 'done') return;
+        obs.disconnect();
+        const bar = document.querySelector('progress');
+        window.__atStop = { cells: document.querySelectorAll('[data-power]').length, value: bar.value, max: bar.max };
+      });
+      obs.observe(app, { attributes: true, attributeFilter: ['data-state'] });
+    });
+    await page.click('[data-testid="cancel"]');
+    await page.waitForSelector('#app[data-state="done"]', { timeout: HANG_GUARD });
     assert.equal(await page.getAttribute('#app', 'data-outcome'), 'cancelled');
-    const lag = await page.evaluate(() => window.__lag);
-    t.diagnostic(`cancel took ${stoppedAfterMs.toFixed(1)} ms; longest main-thread stall ${lag.toFixed(1)} ms`);
-    assert.ok(lag < 250, `the page's main thread stalled for ${lag.toFixed(0)} ms`);
-    // Unfinished cells stay pending; the finished ones carry numbers.
+    const atStop = await page.evaluate(() => window.__atStop);
+    assert.ok(atStop.cells > 0, 'no finished cell was shown before Cancel');
+    assert.ok(atStop.value < atStop.max, `progress ${atStop.value} / ${atStop.max} at the stop`);
+    // Nothing arrives after the stop: the workers' in-flight units are not shown.
+    await page.waitForTimeout(1000);
+    assert.equal(await page.locator('[data-power]').count(), atStop.cells, 'cells were added after Cancel');
+    assert.equal(await page.getAttribute('#app', 'data-state'), 'done');
+    assert.deepEqual(await page.evaluate(() => { const bar = document.querySelector('progress'); return { value: bar.value, max: bar.max }; }), { value: atStop.value, max: atStop.max });
+    // Unfinished cells stay pending; the finished ones carry powers.
     const shown = await shownPowers(page);
-    assert.ok(shown.length > 0 && (await page.$$('.power.pending')).length > 0);
+    assert.ok(shown.length > 0 && (await page.locator('.power.pending').count()) > 0);
+    assert.ok(shown.every(({ power }) => power >= 0 && power <= 1));
+    // The page goes on: Run is enabled again, and a second, small run completes with the CLI's numbers.
+    assert.equal(await page.isDisabled('[data-testid="run"]'), false);
+    assert.equal(await page.isDisabled('[data-testid="cancel"]'), true);
+    await page.fill('#field-reps', '100');
+    await page.click('[data-testid="run"]');
+    await page.waitForSelector('#app[data-state="done"][data-outcome="complete"]', { timeout: HANG_GUARD });
+    assertSameAsCli(await shownPowers(page), cliPowers(['--preset', 'paper', '--reps', '100', '--seed', '1']));
+    assert.equal(await page.locator('.power.pending').count(), 0);
+    assert.deepEqual(errors, []);
   });
 }
 
@@ -117,7 +129,9 @@ test('the URL hash round-trips and a shared link reproduces the run', async () =
   for (const part of ['n=60,120', 'delta=0.01,0.03', 'model=beta', 'tests=t,wilcoxon,sign', 'reps=100', 'seed=4', 'rho=0.8'])
     assert.ok(shared.includes(part), `${part} missing from ${shared}`);
   // A fresh page opened on that link shows the same fields and, run, the same numbers.
-  const other = await (await browser.newContext()).newPage();
+  const otherContext = await browser.newContext();
+  otherContext.setDefaultTimeout(HANG_GUARD);
+  const other = await otherContext.newPage();
   await other.goto(`${url}${shared}&run=1`);
   await waitDone(other);
   for (const id of ['n', 'delta', 'rho', 'model', 'mean', 'sd', 'alpha', 'tests', 'reps', 'seed', 'power'])

@@ -8,6 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { cliPowers, launch, root, serve, shownPowers, waitDone } from './browser.mjs';
 
 let browser, plain;
+// A hang guard, not a speed requirement: generous for a busy machine.
+const HANG_GUARD = 120_000;
+const guarded = (pageOrContext) => (pageOrContext.setDefaultTimeout(HANG_GUARD), pageOrContext);
 before(async () => {
   browser = await launch();
   plain = await serve(false);  // a static host that sets no headers
@@ -33,11 +36,11 @@ async function analyzeSmallTable(page) {
   for (let i = 0; i < 60; i++) rows.push(`q${i},${(0.3 + (i % 7) / 20).toFixed(3)},${(0.32 + ((i * 3) % 7) / 20).toFixed(3)}`);
   await page.fill('[data-testid="paste-a"]', rows.join('\n'));
   await page.click('[data-testid="analyze"]');
-  await page.waitForSelector('#analyze[data-state="done"]', { timeout: 60_000 });
+  await page.waitForSelector('#analyze[data-state="done"]', { timeout: HANG_GUARD });
 }
 
 test('served plainly, the site works online, then offline after one visit', async () => {
-  const context = await browser.newContext();
+  const context = guarded(await browser.newContext());
   const page = await context.newPage();
   await page.goto(`${plain.url}#preset=quick&reps=200&seed=3&run=1`);
   await waitDone(page);
@@ -64,7 +67,7 @@ test('served plainly, the site works online, then offline after one visit', asyn
 });
 
 test('a whole session makes no request to another origin and stores no pasted data', async () => {
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = guarded(await browser.newContext({ acceptDownloads: true }));
   const page = await context.newPage();
   const offsite = watchOrigins(page, new URL(plain.url).origin);
   await page.goto(`${plain.url}#preset=quick&reps=100&run=1`);
@@ -104,7 +107,7 @@ test('the page embeds in another site’s iframe, and the embed dialog writes th
       <iframe id="grid" src="${site.origin}/?embed#n=50,100&delta=0,0.02&rho=0.8&model=normal&reps=100&seed=2&run=1" width="600" height="400"></iframe>`);
   });
   await new Promise((r) => host.listen(0, '127.0.0.1', r));
-  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  const page = guarded(await browser.newPage({ viewport: { width: 1300, height: 900 } }));
   await page.goto(`http://127.0.0.1:${host.address().port}/`);
   const calc = page.frameLocator('#calc');
   await calc.locator('[data-testid="calc-n-t"]').waitFor();
@@ -118,7 +121,7 @@ test('the page embeds in another site’s iframe, and the embed dialog writes th
   for (const { key, power } of await shownPowers(gridFrame)) assert.equal(power, cli.get(key), key);
   host.close();
 
-  const own = await browser.newPage();
+  const own = guarded(await browser.newPage());
   await own.goto(`${plain.url}#preset=quick&reps=50&run=1`);
   await waitDone(own);
   await own.click('[data-testid="embed-button"]');
@@ -127,7 +130,7 @@ test('the page embeds in another site’s iframe, and the embed dialog writes th
 });
 
 test('the single-file build runs from disk with no network and gives the CLI’s numbers', async () => {
-  const page = await browser.newPage();
+  const page = guarded(await browser.newPage());
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   const file = pathToFileURL(`${root}dist-single/pairpower.html`).href;
@@ -142,7 +145,7 @@ test('the single-file build runs from disk with no network and gives the CLI’s
 });
 
 test('every control has a label, tables have captions, and phone width does not scroll sideways', async () => {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const page = guarded(await browser.newPage({ viewport: { width: 390, height: 844 } }));
   for (const view of ['plan', 'analyze']) {
     await page.goto(`${plain.url}#view=${view}&preset=quick&reps=50&run=1`);
     await page.waitForSelector('#app:is([data-state="done"], [data-state="idle"])');
