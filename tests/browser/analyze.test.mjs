@@ -48,6 +48,7 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
   const cli = JSON.parse(cliOut).comparisons[0];
 
   const page = await browser.newPage();
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${url}#view=analyze`);
@@ -82,6 +83,7 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
 
 test('bad input shows the error element with the line, and a fix brings results back', async () => {
   const page = await browser.newPage();
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
   await page.goto(`${url}#view=analyze`);
   await page.waitForSelector('#app[data-state="idle"]');
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,abc\n3,0.3,0.35\n');

@@ -40,6 +40,7 @@ export async function waitDone(page, timeout = 120_000) {
 /** A fresh Analyze page on the isolated server, with small resample counts for speed. */
 export async function openAnalyze(browser, url, { resamples, bootstrap }) {
   const page = await browser.newPage();
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine, not a speed requirement
   await page.goto(`${url}#view=analyze`);
   await page.waitForSelector('#app[data-state="idle"]');
   await page.fill('#an-resamples', String(resamples));
