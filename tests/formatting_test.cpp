@@ -28,6 +28,7 @@ TEST_CASE("statistics print by kind: p-values, counts with separators, other num
   CHECK(format_stat("min_attainable_p", 1.9e-6) == "1.90e-06");
   CHECK(format_stat("n", 12345) == "12,345");
   CHECK(format_stat("bootstrap.resamples", 10000) == "10,000");
+  CHECK(format_stat("planning.curve_cap", 100000) == "100,000");
   CHECK(format_stat("delta", 0.0123456) == "0.0123");
   CHECK(format_stat("delta", 0) == "0.0000");
 }

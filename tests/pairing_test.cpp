@@ -96,3 +96,15 @@ TEST_CASE("systems keep their names, and the baseline can be chosen", "[pairing]
   CHECK(dup.samples[0].system_a == "bm25 (A)");
   CHECK(dup.samples[0].system_b == "bm25 (B)");
 }
+
+TEST_CASE("with two files a measure must be in both, and all means the common ones that are not counts", "[pairing]") {
+  const auto a = parse_scores("num_ret\t1\t100\nmap\t1\t0.1\nP_10\t1\t0.2\nnum_ret\t2\t100\nmap\t2\t0.2\nP_10\t2\t0.1\n", InputFormat::trec_eval, "A");
+  const auto b = parse_scores("num_ret\t1\t100\nmap\t1\t0.3\nnum_ret\t2\t100\nmap\t2\t0.1\n", InputFormat::trec_eval, "B");
+  CHECK(common_measures(a, &b) == std::vector<std::string>{"num_ret", "map"});
+  CHECK(comparable_measures(a, &b) == std::vector<std::string>{"map"});
+  CHECK(comparable_measures(a, nullptr) == std::vector<std::string>{"map", "P_10"});
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {"P_10"}, MissingPolicy::error), Catch::Contains("'P_10' is in the first file but not in the second"));
+  CHECK_THROWS_WITH(build_comparisons(b, &a, {"P_10"}, MissingPolicy::error), Catch::Contains("'P_10' is in the second file but not in the first"));
+  const auto c = parse_scores("ndcg\t1\t0.3\nndcg\t2\t0.1\n", InputFormat::trec_eval, "C");
+  CHECK_THROWS_WITH(build_comparisons(a, &c, {}, MissingPolicy::error), Catch::Contains("no measure in common"));
+}

@@ -120,7 +120,7 @@ TEST_CASE("ir_measures -q is detected from its measure column at any size", "[sc
 
 TEST_CASE("text measures are skipped while reading and summary-only measures are listed", "[score_input]") {
   std::string s = trec_file({"map", "P_10"}, 3, "bm25", true);
-  s = "runid                 \tall\tbm25\n" + s;  // all_trec writes the runid first too
+  s = "runid                 \tall\tbm25\n" + s;  // a summary row before any per-query row starts no new run
   s += "relstring             \t301\t''0001100''\n";
   const auto f = parse_scores(s);
   CHECK(f.measures() == std::vector<std::string>{"map", "P_10"});
@@ -194,4 +194,40 @@ TEST_CASE("unknown measure names fall back on the column of whole-number query i
   CHECK(parse_scores("mymetric\t1\t0.5\nmymetric\t2\t0.5\n").format == InputFormat::trec_eval);
   CHECK(parse_scores("1\tmymetric\t0.5\n2\tmymetric\t0.5\n").format == InputFormat::ir_measures);
   CHECK_THROWS_MATCHES(parse_scores("foo\tbar\t0.5\n"), Error, Catch::Predicate<Error>([](const Error& e) { return e.kind == ErrorKind::ambiguous_format; }));
+}
+
+TEST_CASE("a long table whose system column is called runid is a table, not trec_eval", "[score_input]") {
+  const auto f = parse_scores("runid\tqid\tscore\nbm25\t1\t0.5\ndense\t1\t0.6\nbm25\t2\t0.4\ndense\t2\t0.3\n");
+  CHECK(f.format == InputFormat::csv_long);
+  CHECK(f.systems() == std::vector<std::string>{"bm25", "dense"});
+}
+
+TEST_CASE("ir_measures output is recognised by its all rows, and a newer trec_eval measure among known ones does not confuse detection", "[score_input]") {
+  CHECK(parse_scores("all\tFoo@3\t0.5\nq1\tFoo@3\t0.4\nq2\tFoo@3\t0.6\n").format == InputFormat::ir_measures);
+  CHECK(parse_scores("map\tq1\t0.5\nbrand_new_measure\tq1\t0.4\nmap\tq2\t0.6\n").format == InputFormat::trec_eval);
+}
+
+TEST_CASE("ir_measures -o jsonl is read line by line, its all rows skipped", "[score_input]") {
+  const auto f = parse_scores("{\"query_id\": \"q1\", \"measure\": \"nDCG@10\", \"value\": 0.5}\n{\"query_id\": \"q2\", \"measure\": \"nDCG@10\", \"value\": 0.25}\n"
+                              "{\"query_id\": \"all\", \"measure\": \"nDCG@10\", \"value\": 0.375}\n");
+  CHECK(f.format == InputFormat::ir_measures_jsonl);
+  CHECK(f.queries() == 2);
+  CHECK_THROWS_WITH(parse_scores("{\"query_id\": \"q1\", \"measure\": \"AP\", \"value\": 0.5}\n{\"qid\": \"q2\"}\n"), Catch::Contains("line 2: expected an object with query_id, measure and value"));
+}
+
+TEST_CASE("a ranx comparison report is refused as holding no per-query scores", "[score_input]") {
+  CHECK_THROWS_WITH(parse_scores(R"({"stat_test": "student", "metrics": ["ndcg@10"], "model_names": ["a", "b"], "a": {"scores": {"ndcg@10": 0.5}}})"),
+                    Catch::Contains("ranx comparison report"));
+}
+
+TEST_CASE("pytrec_eval's per-query runid, relstring, num_q and gm_ values are set aside, not offered as scores", "[score_input]") {
+  const auto f = parse_scores(R"({"q1": {"map": 0.5, "runid": 0.0, "relstring": 0.0, "num_q": 1.0, "gm_map": -0.69}, "q2": {"map": 0.25, "runid": 0.0, "relstring": 0.0, "num_q": 1.0, "gm_map": -1.38}})");
+  CHECK(f.format == InputFormat::pytrec_eval_json);
+  CHECK(f.measures() == std::vector<std::string>{"map"});
+  CHECK(f.text_measures == std::vector<std::string>{"relstring", "runid"});  // nlohmann::json keeps keys sorted
+  CHECK(f.summary_measures == std::vector<std::string>{"gm_map", "num_q"});
+}
+
+TEST_CASE("runs concatenated without their summary rows are refused with the reason", "[score_input]") {
+  CHECK_THROWS_WITH(parse_scores("map\t1\t0.1\nmap\t2\t0.2\nmap\t1\t0.3\nmap\t2\t0.4\n"), Catch::Contains("keep trec_eval's summary rows (run it without -n)"));
 }

@@ -262,6 +262,8 @@ val analyze_scores(const val& q) {
     const val ms = q["measures"];
     if (ms.isArray())
       for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) measures.push_back(ms[i].as<std::string>());
+    // "*": every measure both inputs hold, counts left out (the CLI's --measure all).
+    if (measures.size() == 1 && measures.front() == "*") measures = pairpower::comparable_measures(a, b ? &*b : nullptr);
     const auto plan = pairpower::build_comparisons(a, b ? &*b : nullptr, measures, *missing, text_field(q, "baseline"));
     const auto result = pairpower::compare_all(plan.samples, o);
     pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}, result.baseline};

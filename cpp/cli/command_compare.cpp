@@ -56,7 +56,7 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin)")->required()->expected(1, 2);
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
   app.add_option("--measure", f.measures,
-                 "measure(s) to compare: ndcg_cut_10, or map,P_10, or all; repeatable (--measure 'P(rel=2)@10' --measure nDCG@10); "
+                 "measure(s) to compare: ndcg_cut_10, or map,P_10, or all (every measure both inputs hold, counts such as num_ret left out); repeatable (--measure 'P(rel=2)@10' --measure nDCG@10); "
                  "commas inside parentheses do not split")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -69,7 +69,7 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   add(f.confidence, "--confidence", "confidence level of the intervals [0.95]");
   add(f.min_effect, "--min-effect", "smallest improvement worth shipping, in score units [0]");
   add(f.missing, "--missing", "unmatched query ids: error, intersect or zero [error]");
-  add(f.input_format, "--input-format", "auto, csv-wide, csv-long, csv-bare, trec_eval, ir_measures, ranx, pytrec_eval, json [auto]");
+  add(f.input_format, "--input-format", "auto, csv-wide, csv-long, csv-bare, trec_eval, ir_measures, ir_measures-jsonl, ranx, pytrec_eval, json [auto]");
   add(f.direction, "--direction", "higher (scores; default) or lower (losses, latency) is better");
   add(f.power, "--power", "power for the planning answers [0.8]");
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
@@ -118,7 +118,7 @@ int run_compare(const CompareFlags& f) {
   std::vector<std::string> measures;
   for (const auto& item : f.measures) {
     if (item == "all") {
-      measures = a.measures();
+      measures = comparable_measures(a, b ? &*b : nullptr);
       break;
     }
     for (auto& m : split_measure_list(item)) measures.push_back(std::move(m));
@@ -143,11 +143,12 @@ int run_compare(const CompareFlags& f) {
   } else if (out_format == "latex") {
     std::fputs(report_latex(r, o).c_str(), stdout);
   } else {
-    fmt::print("pairpower compare — {}\n", b ? "A: " + a.describe() + "; B: " + b->describe() : "detected: " + a.describe());
+    fmt::print("pairpower compare — {}\n", b ? "first file: " + a.describe() + "; second file: " + b->describe() : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
     for (const auto& c : r.comparisons) {
       fmt::print("\n== {} (n = {})\n", comparison_name(c), c.n);
-      fmt::print("  means        A {:.4f}   B {:.4f}   Δ = B − A = {:+.4f}   SD of differences {:.4f}\n", c.mean_a, c.mean_b, c.delta, c.sd_diff);
+      fmt::print("  means        {} {:.4f}   {} {:.4f}   Δ = {} − {} = {:+.4f}   SD of differences {:.4f}\n", c.system_a, c.mean_a, c.system_b, c.mean_b,
+                 c.system_b, c.system_a, c.delta, c.sd_diff);
       fmt::print("  correlation  Pearson {:.3f}   Spearman {:.3f}\n", c.pearson, c.spearman);
       fmt::print("  randomization {}{}   ({})\n", p_equals(c.randomization.p_value),
                  c.randomization.exact ? "" : fmt::format(" (Monte Carlo SE {:.2g})", c.randomization.p_se),

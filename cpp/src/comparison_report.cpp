@@ -117,7 +117,7 @@ std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
       << fixed(c.bootstrap.bca.high, 4, true) << "] | " << format_p(c.randomization.p_value) << " | " << format_p(c.p_holm) << " | **"
       << to_string(c.verdict) << "** |\n";
   s << "\n" << r.summary << "\n\n";
-  if (r.by_system.size() > 1) {
+  {
     s << "| system (vs " << r.baseline << ") | comparisons | better | worse | verdict |\n|---|---:|---:|---:|---|\n";
     for (const auto& t : r.by_system)
       s << "| " << t.system << " | " << t.comparisons << " | " << t.better << " | " << t.worse << " | **" << to_string(t.verdict) << "** |\n";
@@ -135,10 +135,11 @@ std::string report_latex(const CompareResult& r, const CompareOptions& o) {
     s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << fixed(c.delta, 4, true) << " & [" << fixed(c.bootstrap.bca.low, 4, true) << ", "
       << fixed(c.bootstrap.bca.high, 4, true) << "] & " << latex_p(c.randomization.p_value) << " & " << latex_p(c.p_holm) << " & "
       << to_string(c.verdict) << " \\\\\n";
-  s << "\\hline\n\\end{tabular}\n% " << r.summary << "\n";
+  s << "\\hline\n\\end{tabular}\n% " << r.summary << "\n\n";
+  s << "\\begin{tabular}{lrrrl}\n\\hline\nSystem (vs " << latex_escape(r.baseline) << ") & Comparisons & Better & Worse & Verdict \\\\\n\\hline\n";
   for (const auto& t : r.by_system)
-    s << "% " << t.system << " vs " << r.baseline << ": better on " << t.better << " of " << t.comparisons << ", worse on " << t.worse << ", "
-      << to_string(t.verdict) << "\n";
+    s << latex_escape(t.system) << " & " << t.comparisons << " & " << t.better << " & " << t.worse << " & " << to_string(t.verdict) << " \\\\\n";
+  s << "\\hline\n\\end{tabular}\n";
   return s.str();
 }
 
@@ -146,7 +147,7 @@ std::string report_csv(const CompareResult& r) {
   std::ostringstream s;
   s << "dataset,measure,system_a,system_b,n,mean_a,mean_b,delta,sd_diff,pearson,spearman,t_p,t_ci_low,t_ci_high,dz,wilcoxon_p,hl,hl_ci_low,"
        "hl_ci_high,randomization_p,randomization_exact,randomization_resamples,bca_ci_low,bca_ci_high,percentile_ci_low,percentile_ci_high,"
-       "sign_p,p_holm,p_bonferroni,p_bh,mde,n_required,verdict\n";
+       "sign_p,p_holm,p_bonferroni,p_bh,mde,n_required,verdict,system_comparisons,system_better,system_worse,system_verdict\n";
   for (const auto& c : r.comparisons) {
     const double row[] = {c.mean_a, c.mean_b, c.delta, c.sd_diff, c.pearson, c.spearman, c.t.p, c.t.ci_low, c.t.ci_high, c.t.dz, c.wilcoxon.p,
                           c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high, c.randomization.p_value};
@@ -156,7 +157,11 @@ std::string report_csv(const CompareResult& r) {
     for (double x : {c.bootstrap.bca.low, c.bootstrap.bca.high, c.bootstrap.percentile.low, c.bootstrap.percentile.high, c.sign_p, c.p_holm,
                      c.p_bonferroni, c.p_bh, c.planning.mde})
       s << ',' << num(x);
-    s << ',' << (c.planning.n_required ? std::to_string(*c.planning.n_required) : "") << ',' << to_string(c.verdict) << '\n';
+    s << ',' << (c.planning.n_required ? std::to_string(*c.planning.n_required) : "") << ',' << to_string(c.verdict);
+    // The record of this comparison's system B against the baseline, over all its comparisons.
+    for (const auto& t : r.by_system)
+      if (t.system == c.system_b) s << ',' << t.comparisons << ',' << t.better << ',' << t.worse << ',' << to_string(t.verdict);
+    s << '\n';
   }
   return s.str();
 }

@@ -38,7 +38,8 @@ std::string format_stat(std::string_view path, double v) {
   // min_attainable_p (2^(1−n)) and p_se are not p-values of a test: numbers.
   const bool p_value = (ends_with(path, ".p") || path.rfind("p_", 0) == 0) && !ends_with(path, "p_se");
   if (p_value) return format_p(v);
-  const bool count = path == "n" || ends_with(path, "resamples") || ends_with(path, "curve_reps") || ends_with(path, "n_required");
+  const bool count = path == "n" || ends_with(path, "resamples") || ends_with(path, "curve_reps") || ends_with(path, "curve_cap") ||
+                     ends_with(path, "n_required");
   if (count && v >= 0 && v == std::floor(v) && v < 1.8e19) return thousands(static_cast<std::uint64_t>(v));
   char buf[40];
   if (v != 0 && std::fabs(v) < 1e-3) std::snprintf(buf, sizeof buf, "%.2e", v);

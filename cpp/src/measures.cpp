@@ -8,26 +8,28 @@ namespace pairpower {
 namespace {
 
 // trec_eval 9.0.x / 10.0 measure names (its m_*.c files), without cutoff suffixes.
-constexpr std::array<std::string_view, 56> trec_bases = {
+constexpr auto trec_bases = std::to_array<std::string_view>({
     "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
     "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg", "binG",
     "G", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success", "set_P", "set_recall",
     "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
     "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret",
     "prefs_pair_ret", "prefs_avgjg_ret", "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp",
-    "map_avgjg", "Rprec_mult_avgjg", "P_avgjg", "yaap", "gm_ndcg", "ndcg_p", "err", "rbp"};
+    "map_avgjg", "Rprec_mult_avgjg", "P_avgjg", "yaap", "gm_ndcg", "ndcg_p", "err", "rbp",
+    // trec_eval 10.0 adds these.
+    "unj", "rbp_resid", "dcg", "ideal_dcg", "num_nonjudged_ret"});
 
 // ir_measures' measure names (its measures/ package).
-constexpr std::array<std::string_view, 43> ir_measures_names = {
+constexpr auto ir_measures_names = std::to_array<std::string_view>({
     "AP", "AP_IA", "BPM", "Bpref", "Compat", "ERR", "ERR_IA", "INSQ", "INST", "IPrec", "Judged", "NERR8", "NERR9",
     "NERR10", "NERR11", "NRBP", "NumQ", "NumRel", "NumRelRet", "NumRet", "P", "P_IA", "R", "RBP", "RR", "Rprec",
     "SDCG", "SetAP", "SetF", "SetP", "SetR", "StRecall", "Success", "alpha_nDCG", "infAP", "nDCG", "nDCG_IA", "nERR",
-    "AP@", "ERR@", "nDCG@", "P@", "R@"};
+    "AP@", "ERR@", "nDCG@", "P@", "R@"});
 
 // ranx's metric names (its metrics/ package), before "@k".
-constexpr std::array<std::string_view, 16> ranx_bases = {
+constexpr auto ranx_bases = std::to_array<std::string_view>({
     "hits", "hit_rate", "precision", "recall", "f1", "r_precision", "r-precision", "mrr", "map", "ndcg", "ndcg_burges",
-    "dcg", "dcg_burges", "bpref", "rbp", "err"};
+    "dcg", "dcg_burges", "bpref", "rbp", "err"});
 
 bool is_number_text(std::string_view s) {
   if (s.empty()) return false;
@@ -100,6 +102,12 @@ bool is_count_measure(std::string_view name) noexcept {
   for (std::string_view c : {"num_q", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "NumQ", "NumRet", "NumRel", "NumRelRet"})
     if (name == c) return true;
   return name.rfind("num_", 0) == 0 || name.rfind("prefs_num_", 0) == 0;
+}
+
+MeasureKind measure_kind(std::string_view name) noexcept {
+  if (name == "runid" || name == "relstring") return MeasureKind::text;
+  if (name == "num_q" || name.rfind("gm_", 0) == 0) return MeasureKind::summary;
+  return MeasureKind::per_query;
 }
 
 std::optional<std::string> closest_per_query_measure(std::string_view s) {

@@ -124,8 +124,13 @@ void check_measure(const std::string& m, const std::vector<std::string>& availab
     const auto closest = closest_per_query_measure(m);
     std::string hint = closest && contains(available, *closest) ? "; the closest per-query measure is '" + *closest + "'" : "";
     if (m == "num_q") hint = "; it counts the queries, and there is nothing to compare per query";
-    throw Error("measure", ErrorKind::not_per_query, "'" + m + "' is a per-run summary (it appears only in the 'all' rows), not a per-query score" + hint, m);
+    throw Error("measure", ErrorKind::not_per_query, "'" + m + "' is a per-run summary, not a per-query score" + hint, m);
   }
+  if (fb && (contains(fa.measures(), m) || contains(fb->measures(), m)))
+    throw Error("measure", ErrorKind::not_in_input,
+                "'" + m + "' is in the " + (contains(fa.measures(), m) ? "first" : "second") + " file but not in the " +
+                    (contains(fa.measures(), m) ? "second" : "first") + " (both have " + std::to_string(available.size()) + ": " + names_of(available) + ")",
+                m);
   throw Error("measure", ErrorKind::not_in_input, "'" + m + "' is not in the input (it has " + std::to_string(available.size()) + ": " + names_of(available) + ")", m);
 }
 
@@ -135,13 +140,28 @@ std::string disambiguated(const std::string& name, const std::string& other, con
 
 }  // namespace
 
+std::vector<std::string> common_measures(const ScoreFile& a, const ScoreFile* b) {
+  std::vector<std::string> out;
+  for (const auto& m : a.measures())
+    if (!b || contains(b->measures(), m)) out.push_back(m);
+  return out;
+}
+
+std::vector<std::string> comparable_measures(const ScoreFile& a, const ScoreFile* b) {
+  std::vector<std::string> out;
+  for (const auto& m : common_measures(a, b))
+    if (!is_count_measure(m)) out.push_back(m);
+  return out;
+}
+
 ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const std::vector<std::string>& measures,
                                  MissingPolicy missing, const std::string& baseline) {
-  // Which measures: all when the input has one (or none); else those asked for.
-  std::vector<std::string> available = fa.measures();
-  if (fb)
-    for (const auto& m : fb->measures())
-      if (!contains(available, m)) available.push_back(m);
+  // Which measures: all when the input has one (or none); else those asked
+  // for. With two files, a measure must be in both.
+  const std::vector<std::string> available = common_measures(fa, fb);
+  if (fb && available.empty() && !fa.measures().empty() && !fb->measures().empty())
+    throw Error("measure", ErrorKind::not_in_input,
+                "the two files have no measure in common (the first has " + names_of(fa.measures()) + "; the second has " + names_of(fb->measures()) + ")");
   std::vector<std::string> chosen = measures;
   if (chosen.empty()) {
     if (available.size() > 1)
@@ -174,7 +194,9 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     for (const auto& s : first.series) {
       if (!keep(s)) continue;
       auto it = b_series.find({s.dataset, s.measure});
-      if (it == b_series.end()) throw InputError(label(s.dataset, s.measure) + " is in the " + (swap ? "second" : "first") + " file but not in the " + (swap ? "first" : "second"));
+      if (it == b_series.end())
+        throw Error("measure", ErrorKind::not_in_input,
+                    label(s.dataset, s.measure) + " is in the " + (swap ? "second" : "first") + " file but not in the " + (swap ? "first" : "second"), s.measure);
       ScoreSeries a = s, b = *it->second;
       a.system = swap ? name_b : name_a;
       b.system = swap ? name_a : name_b;

@@ -20,6 +20,7 @@ std::string_view to_string(InputFormat f) noexcept {
     case InputFormat::ranx_json: return "ranx";
     case InputFormat::pytrec_eval_json: return "pytrec_eval";
     case InputFormat::json_scores: return "json";
+    case InputFormat::ir_measures_jsonl: return "ir_measures-jsonl";
   }
   return "?";
 }
@@ -35,13 +36,14 @@ std::string_view describe(InputFormat f) noexcept {
     case InputFormat::ranx_json: return "ranx JSON";
     case InputFormat::pytrec_eval_json: return "pytrec_eval JSON";
     case InputFormat::json_scores: return "JSON {qid: score}";
+    case InputFormat::ir_measures_jsonl: return "ir_measures -o jsonl";
   }
   return "?";
 }
 
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept {
   for (auto f : {InputFormat::auto_detect, InputFormat::csv_wide, InputFormat::csv_long, InputFormat::csv_bare, InputFormat::trec_eval,
-                 InputFormat::ir_measures, InputFormat::ranx_json, InputFormat::pytrec_eval_json, InputFormat::json_scores})
+                 InputFormat::ir_measures, InputFormat::ranx_json, InputFormat::pytrec_eval_json, InputFormat::json_scores, InputFormat::ir_measures_jsonl})
     if (s == to_string(f)) return f;
   return std::nullopt;
 }
@@ -58,7 +60,7 @@ InputFormat detect_format(std::string_view raw) {
   const char delim = delimiter_of(lines.front().text);
   const auto first = fields_of(lines.front().text, delim, lines.front().number);
   // trec_eval's own marks come first: its `runid … all` row would pass for a header.
-  if (first_ws.size() == 3 && (first_ws[0] == "runid" || first_ws[1] == "all")) return InputFormat::trec_eval;
+  if (first_ws.size() == 3 && first_ws[1] == "all") return InputFormat::trec_eval;
   if (header_like(first)) {
     std::vector<std::string> names;
     for (const auto& h : first) names.push_back(lower(h));
@@ -88,6 +90,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_vie
     case InputFormat::ranx_json:
     case InputFormat::pytrec_eval_json:
     case InputFormat::json_scores:
+    case InputFormat::ir_measures_jsonl:
       return parse_json_scores(text, format, system);
     case InputFormat::trec_eval:
     case InputFormat::ir_measures: {

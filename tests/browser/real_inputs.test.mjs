@@ -11,7 +11,7 @@ import { launch, openAnalyze, paste as pasteInto, root, serve } from './browser.
 
 const real = join(root, 'tests/fixtures/real');
 const expected = JSON.parse(readFileSync(join(real, 'expected.json'), 'utf8'));
-const described = { trec_eval: 'trec_eval -q', ir_measures: 'ir_measures -q', ranx: 'ranx JSON', pytrec_eval: 'pytrec_eval JSON' };
+const described = { trec_eval: 'trec_eval -q', ir_measures: 'ir_measures -q', 'ir_measures-jsonl': 'ir_measures -o jsonl', ranx: 'ranx JSON', pytrec_eval: 'pytrec_eval JSON' };
 const close = (x, e, rel) => Math.abs(x - e) <= rel * Math.abs(e) || x === e;
 
 let browser, server, url, page;

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 const bin = fileURLToPath(new URL('../../build/pairpower', import.meta.url));
 const real = fileURLToPath(new URL('../fixtures/real/', import.meta.url));
 const expected = JSON.parse(readFileSync(join(real, 'expected.json'), 'utf8'));
-const described = { trec_eval: 'trec_eval -q', ir_measures: 'ir_measures -q', ranx: 'ranx JSON', pytrec_eval: 'pytrec_eval JSON' };
+const described = { trec_eval: 'trec_eval -q', ir_measures: 'ir_measures -q', 'ir_measures-jsonl': 'ir_measures -o jsonl', ranx: 'ranx JSON', pytrec_eval: 'pytrec_eval JSON' };
 const close = (x, e, rel) => Math.abs(x - e) <= rel * Math.abs(e) || x === e;
 
 function compare(files, args) {
@@ -74,11 +74,55 @@ test('a summary-only or text measure of a real all_trec file is refused by name,
   const files = ['org_manual_bm25', 'org_manual_ance_bert'].map((r) => join(real, `trec_eval/te908.q.all_trec.${r}.txt`));
   const gm = compare(files, ['--measure', 'gm_map']);
   assert.equal(gm.status, 2);
-  assert.equal(gm.stderr.trim(), "pairpower: error: --measure: 'gm_map' is a per-run summary (it appears only in the 'all' rows), not a per-query score; the closest per-query measure is 'map'");
+  assert.equal(gm.stderr.trim(), "pairpower: error: --measure: 'gm_map' is a per-run summary, not a per-query score; the closest per-query measure is 'map'");
   const rel = compare(files, ['--measure', 'relstring']);
   assert.equal(rel.status, 2);
   assert.match(rel.stderr, /^pairpower: error: --measure: 'relstring' holds text, not a score per query; choose a numeric measure \(num_ret, .* and \d+ more\)\n$/);
   const none = compare(files, []);
   assert.equal(none.status, 2);
   assert.match(none.stderr, /the input holds 90 measures .*; choose one or more \(for example ndcg_cut_10\)/);
+});
+
+test('--measure all compares the measures both files hold, counts left out', () => {
+  const te = (kind, r) => join(real, `trec_eval/te908.q.${kind}${r}.txt`);
+  const r = compare([te('all_trec.', 'org_manual_bm25'), te('', 'org_manual_ance_bert')], ['--measure', 'all']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  const measures = r.json.comparisons.map((c) => c.measure);
+  assert.equal(measures.length, 24);  // the 27 default measures less num_ret, num_rel, num_rel_ret
+  assert.ok(!measures.some((m) => m.startsWith('num_')));
+  const only = compare([te('all_trec.', 'org_manual_bm25'), te('', 'org_manual_ance_bert')], ['--measure', 'ndcg_cut_10']);
+  assert.equal(only.status, 2);
+  assert.match(only.stderr, /^pairpower: error: --measure: 'ndcg_cut_10' is in the first file but not in the second \(both have 27: num_ret, /);
+});
+
+test("pytrec_eval's per-query placeholders for runid, num_q and gm_map are not offered as scores", () => {
+  const files = ['org_manual_bm25', 'org_manual_ance_bert'].map((r) => join(real, `pytrec_eval/pytrec_eval-0.5.supported_measures.50topics.${r}.json`));
+  const runid = compare(files, ['--measure', 'runid']);
+  assert.equal(runid.status, 2);
+  assert.match(runid.stderr, /'runid' holds text, not a score per query/);
+  const gm = compare(files, ['--measure', 'gm_map']);
+  assert.equal(gm.status, 2);
+  assert.match(gm.stderr, /'gm_map' is a per-run summary, not a per-query score; the closest per-query measure is 'map'/);
+});
+
+test("ranx's comparison report is refused: it holds means and p-values, not per-query scores", () => {
+  const r = compare([join(real, 'ranx/ranx-0.3.20.compare_report.student.json'), join(real, 'ranx/ranx-0.3.20.compare_report.fisher.json')], []);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /this is a ranx comparison report \(each system's means and p-values\), not per-query scores; save ranx's per-query scores instead/);
+});
+
+test("ir_measures output whose 'all' rows come first, and a trec_eval 10.0 measure pairpower does not list, are still detected", () => {
+  const ir = readFileSync(join(real, 'ir_measures/ir_measures-0.4.3.q.4topics.org_manual_bm25.tsv'), 'utf8').split('\n').filter(Boolean);
+  const allFirst = join(dir, 'ir-all-first.tsv');
+  writeFileSync(allFirst, [...ir.filter((l) => l.startsWith('all\t')), ...ir.filter((l) => !l.startsWith('all\t'))].join('\n') + '\n');
+  const r = compare([allFirst, join(real, 'ir_measures/ir_measures-0.4.3.q.4topics.org_manual_ance_bert.tsv')], ['--measure', 'AP']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  assert.match(r.json.settings.detected[0], /^ir_measures -q/);
+  // A measure name newer than pairpower's list among known ones (trec_eval -n: no summary rows).
+  const te = readFileSync(join(real, 'trec_eval/te908.q.n.15topics.org_manual_bm25.txt'), 'utf8');
+  const newer = join(dir, 'te-newer.txt');
+  writeFileSync(newer, te + 'some_future_measure   \t106_1\t0.5000\n');
+  const t = compare([newer, join(real, 'trec_eval/te908.q.n.15topics.org_manual_ance_bert.txt')], ['--measure', 'map']);
+  assert.ok([0, 1, 3].includes(t.status), t.stderr);
+  assert.match(t.json.settings.detected[0], /^trec_eval -q, 28 measures/);
 });

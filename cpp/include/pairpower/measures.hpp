@@ -33,6 +33,13 @@ bool is_measure_name(std::string_view name) noexcept;
 /// ir_measures' NumRet, NumRel, NumRelRet, NumQ).
 bool is_count_measure(std::string_view name) noexcept;
 
+/// What a trec_eval-family measure is per query: a score; text (runid,
+/// relstring — pytrec_eval writes them as 0.0); or a per-run summary whose
+/// per-query values mean nothing as scores (num_q = 1; gm_map, gm_bpref are
+/// logarithms in pytrec_eval's per-query output).
+enum class MeasureKind { per_query, text, summary };
+MeasureKind measure_kind(std::string_view name) noexcept;
+
 /// For a measure that exists only in trec_eval's summary ("all") rows, the
 /// per-query measure closest to it ("gm_map" → "map"), if any.
 std::optional<std::string> closest_per_query_measure(std::string_view summary_measure);

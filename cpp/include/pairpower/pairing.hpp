@@ -44,6 +44,12 @@ struct ComparisonPlan {
 ComparisonPlan build_comparisons(const ScoreFile& a, const ScoreFile* b, const std::vector<std::string>& measures,
                                  MissingPolicy missing, const std::string& baseline = {});
 
+/// The measures both inputs hold (one input: all of its measures).
+std::vector<std::string> common_measures(const ScoreFile& a, const ScoreFile* b);
+/// What "all measures" means: the common measures that are not counts
+/// (num_ret, num_rel, … are identical or uninformative between systems).
+std::vector<std::string> comparable_measures(const ScoreFile& a, const ScoreFile* b);
+
 /// Splits a list of measure names on commas outside parentheses, so that
 /// "P(rel=2,judged_only=True)@10,nDCG@10" is two names. Empty items are dropped.
 std::vector<std::string> split_measure_list(std::string_view text);

@@ -5,7 +5,7 @@
 // column) or long ([dataset,]qid,system,score[,measure]); two bare numeric
 // columns; `trec_eval -q` (measure, qid, value: any measure selection, with or
 // without the `all` summary rows, several runs concatenated and split by their
-// `runid` rows); `ir_measures -q` (qid, measure, value); ranx JSON {metric:
+// `runid` rows); `ir_measures -q` (qid, measure, value; or `-o jsonl`); ranx JSON {metric:
 // {qid: value}}; pytrec_eval JSON {qid: {measure: value}}; a flat JSON {qid:
 // value}. UTF-8 (with or without BOM) and UTF-16 with a BOM (as PowerShell
 // writes) are read; CRLF line ends too. Measures whose values are text
@@ -31,7 +31,7 @@
 
 namespace pairpower {
 
-enum class InputFormat { auto_detect, csv_wide, csv_long, csv_bare, trec_eval, ir_measures, ranx_json, pytrec_eval_json, json_scores };
+enum class InputFormat { auto_detect, csv_wide, csv_long, csv_bare, trec_eval, ir_measures, ranx_json, pytrec_eval_json, json_scores, ir_measures_jsonl };
 std::string_view to_string(InputFormat f) noexcept;  ///< "csv-wide", "trec_eval", …
 std::string_view describe(InputFormat f) noexcept;   ///< "CSV (wide)", "trec_eval -q", …
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept;

@@ -53,21 +53,26 @@ ScoreFile parse_nested_json(const nlohmann::json& j, InputFormat format, const s
       }
     }
   }
-  std::set<std::string> text;
+  std::set<std::string> text, summary;
   for (const auto& [m, mv] : measures) {
     if (mv.first_problem && mv.numeric) throw InputError(*mv.first_problem);
-    if (!mv.numeric) text.insert(m);
+    // pytrec_eval writes trec_eval's text and summary measures per query as
+    // numbers (runid 0.0, num_q 1.0, gm_map as a logarithm): not scores.
+    const MeasureKind kind = ranx ? MeasureKind::per_query : measure_kind(m);
+    if (!mv.numeric || kind == MeasureKind::text) text.insert(m);
+    else if (kind == MeasureKind::summary) summary.insert(m);
   }
   Collector col;
   for (const auto& [outer, inner] : j.items())
     for (const auto& [key, v] : inner.items()) {
       const std::string& metric = ranx ? outer : key;
       const std::string& qid = ranx ? key : outer;
-      if (!text.count(metric)) col.add("", metric, system, qid, json_score(v, qid, metric), 1);
+      if (!text.count(metric) && !summary.count(metric)) col.add("", metric, system, qid, json_score(v, qid, metric), 1);
     }
   if (col.empty() && !text.empty()) throw InputError("every measure in the input holds text, not numbers (" + *text.begin() + ")");
   ScoreFile out = col.finish(format);
   sort_into(out.text_measures, text, order);
+  sort_into(out.summary_measures, summary, order);
   return out;
 }
 
@@ -81,7 +86,15 @@ ScoreFile parse_flat_json(const nlohmann::json& j, const std::string& system) {
 
 // Which side holds the measure names decides: ranx keys its metrics outside,
 // pytrec_eval inside; a flat object of numbers is {qid: score}.
+// ranx's Report.save writes means and p-values per system, not per-query scores.
+void refuse_ranx_report(const nlohmann::json& j) {
+  if (j.is_object() && j.contains("stat_test") && j.contains("model_names"))
+    throw InputError("line 1: this is a ranx comparison report (each system's means and p-values), not per-query scores; "
+                     "save ranx's per-query scores instead: json.dump(run.scores, f)");
+}
+
 InputFormat detect_json_shape(const nlohmann::json& j) {
+  refuse_ranx_report(j);
   const std::string shapes = "{metric: {qid: score}} (ranx), {qid: {measure: score}} (pytrec_eval) or {qid: score}";
   if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object: " + shapes);
   const bool numbers = std::all_of(j.begin(), j.end(), [](const nlohmann::json& v) { return v.is_number(); });
@@ -108,10 +121,39 @@ InputFormat detect_json_shape(const nlohmann::json& j) {
 
 }  // namespace
 
-InputFormat detect_json(std::string_view text) { return detect_json_shape(parse_json(text)); }
+bool is_json_lines(const std::vector<Line>& lines) {
+  return lines.size() > 1 && nlohmann::json::accept(lines.front().text) && nlohmann::json::accept(lines[1].text);
+}
+
+InputFormat detect_json(std::string_view text) {
+  if (is_json_lines(lines_of(text))) return InputFormat::ir_measures_jsonl;
+  return detect_json_shape(parse_json(text));
+}
+
+// ir_measures -o jsonl: one {"query_id", "measure", "value"} object per line.
+ScoreFile parse_json_lines(std::string_view text, const std::string& system) {
+  Collector col;
+  for (const Line& l : lines_of(text)) {
+    const auto j = parse_json(l.text);
+    if (!j.is_object() || !j.contains("query_id") || !j.contains("measure") || !j.contains("value"))
+      fail_at(l.number, "expected an object with query_id, measure and value, as ir_measures -o jsonl writes");
+    if (!j["query_id"].is_string() || !j["measure"].is_string()) fail_at(l.number, "query_id and measure must be text");
+    const std::string qid = j["query_id"].get<std::string>(), measure = j["measure"].get<std::string>();
+    if (qid == "all") continue;  // the mean over queries
+    try {
+      col.add("", measure, system, qid, json_score(j["value"], qid, measure), l.number);
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      fail_at(l.number, what.substr(what.find(": ") + 2));
+    }
+  }
+  return col.finish(InputFormat::ir_measures_jsonl);
+}
 
 ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system) {
+  if (format == InputFormat::ir_measures_jsonl) return parse_json_lines(text, system);
   const auto j = parse_json(text);
+  refuse_ranx_report(j);
   return format == InputFormat::json_scores ? parse_flat_json(j, system) : parse_nested_json(j, format, system);
 }
 

@@ -99,8 +99,15 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
     names.push_back(name);
   }
   Collector col;
-  for (std::size_t k = 0; k < runs.size(); ++k)
-    for (const Row& r : runs[k].rows) col.add("", r.measure, names[k], r.qid, r.value, r.line);
+  try {
+    for (std::size_t k = 0; k < runs.size(); ++k)
+      for (const Row& r : runs[k].rows) col.add("", r.measure, names[k], r.qid, r.value, r.line);
+  } catch (const InputError& e) {
+    // Runs concatenated without their summary rows cannot be told apart.
+    if (format == InputFormat::trec_eval && runs.size() == 1 && !runs.front().in_summary)
+      throw InputError(std::string(e.what()) + "; if the file holds several runs, keep trec_eval's summary rows (run it without -n) so that they can be told apart");
+    throw;
+  }
   if (col.empty()) {
     if (!text.empty()) throw InputError("every measure in the input holds text, not numbers (" + *text.begin() + ")");
     if (!summary.empty()) throw InputError("the input holds only summary rows (qid 'all'), no per-query scores; run trec_eval with -q");
@@ -112,28 +119,44 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
 }
 
 
-// Three columns: trec_eval's `all`/`runid` rows, or which column holds measure
-// names in its tool's grammar, decide. Every line is looked at.
+// Three columns: trec_eval's `all`/`runid` rows (measure, all, value) or
+// ir_measures' `all` rows (all, measure, value); else which column holds
+// measure names in its tool's grammar — every name, or failing that (a measure
+// newer than pairpower) some names in one column and none in the other; else
+// the column of whole-number query ids. Every line is looked at.
 InputFormat detect_three_columns(const std::vector<Line>& lines) {
-  bool marks = false, first_measures = true, second_measures = true, first_numbers = true, second_numbers = true;
+  bool trec_marks = false, ir_marks = false;
+  bool first_all = true, second_all = true, first_any = false, second_any = false, first_numbers = true, second_numbers = true;
   for (const Line& l : lines) {
     const auto f = three_fields(l.text);
     if (!f) fail_at(l.number, "expected 3 fields like the first line, found " + std::to_string(split_ws(l.text).size()));
-    if ((*f)[0] == "runid" || (*f)[1] == "all") {
-      marks = true;
+    const std::string &a = (*f)[0], &b = (*f)[1];
+    if (a == "runid" || b == "all") {
+      trec_marks = true;
       continue;
     }
-    first_measures = first_measures && is_trec_eval_measure((*f)[0]);
-    second_measures = second_measures && is_ir_measures_measure((*f)[1]);
-    first_numbers = first_numbers && whole_number((*f)[0]);
-    second_numbers = second_numbers && whole_number((*f)[1]);
+    if (a == "all") {
+      ir_marks = true;
+      continue;
+    }
+    const bool a_measure = is_trec_eval_measure(a), b_measure = is_ir_measures_measure(b);
+    first_all = first_all && a_measure;
+    second_all = second_all && b_measure;
+    first_any = first_any || a_measure;
+    second_any = second_any || b_measure;
+    first_numbers = first_numbers && whole_number(a);
+    second_numbers = second_numbers && whole_number(b);
   }
-  if (marks || (first_measures && !second_measures)) return InputFormat::trec_eval;
-  if (second_measures && !first_measures) return InputFormat::ir_measures;
+  if (trec_marks && !ir_marks) return InputFormat::trec_eval;
+  if (ir_marks && !trec_marks) return InputFormat::ir_measures;
+  if (first_all && !second_all) return InputFormat::trec_eval;
+  if (second_all && !first_all) return InputFormat::ir_measures;
+  if (first_any && !second_any) return InputFormat::trec_eval;
+  if (second_any && !first_any) return InputFormat::ir_measures;
   // Measure names pairpower does not know: a column of whole numbers holds the query ids.
   if (second_numbers && !first_numbers) return InputFormat::trec_eval;
   if (first_numbers && !second_numbers) return InputFormat::ir_measures;
-  if (first_measures)
+  if (first_any)
     ambiguous("both of the first two columns read as measure names, so it could be trec_eval -q (measure, qid, value) or ir_measures -q (qid, measure, value)");
   ambiguous("three columns, but neither the first (trec_eval -q: measure, qid, value) nor the second (ir_measures -q: qid, measure, value) holds measure names pairpower knows");
 }

@@ -92,7 +92,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     return { i: f.input, row: f.row };
   };
   const format = select('an-format', CHOOSER_LABELS.input_format, [['auto', 'detect automatically'], ['trec_eval', 'trec_eval -q'], ['ir_measures', 'ir_measures -q'], ['csv-wide', 'CSV/TSV, a column per system'],
-    ['csv-long', 'CSV/TSV, long (qid, system, score)'], ['csv-bare', 'two bare numeric columns'], ['ranx', 'ranx JSON'], ['pytrec_eval', 'pytrec_eval JSON'], ['json', 'JSON {qid: score}']], 'auto');
+    ['csv-long', 'CSV/TSV, long (qid, system, score)'], ['csv-bare', 'two bare numeric columns'], ['ranx', 'ranx JSON'], ['pytrec_eval', 'pytrec_eval JSON'], ['json', 'JSON {qid: score}'], ['ir_measures-jsonl', 'ir_measures -o jsonl']], 'auto');
   const measure = select('an-measure', CHOOSER_LABELS.measure, [], '', 'measure');
   const measureRow = measure.row;
   measureRow.hidden = true;
@@ -126,7 +126,11 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     reportEl);
 
   // A report that no longer matches its inputs is marked and cannot be exported.
+  // Bumped by every change of inputs or settings: an analysis that finishes
+  // after a change describes the old inputs and stays marked stale.
+  let generation = 0;
   function markStale() {
+    generation++;
     if (!last || reportEl.dataset.stale === 'true') return;
     reportEl.dataset.stale = 'true';
     staleNote.hidden = false;
@@ -158,7 +162,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         continue;
       }
       try {
-        const d = await callEngine((r) => r.detectScores({ text, format: fmt, name: names[key] || undefined }));
+        // Unnamed runs are called A and B, as in the report, so that the baseline chooser tells them apart.
+        const d = await callEngine((r) => r.detectScores({ text, format: fmt, name: names[key] || key.toUpperCase() }));
         detected[key] = d;
         const skipped = [...d.textMeasures.map((m) => `${m} (text)`), ...d.summaryMeasures.map((m) => `${m} (summary rows only)`)];
         box.note.textContent = `detected: ${d.description}` + (d.systems.length === 1 && d.systems[0] !== 'A' && d.systems[0] !== 'B' ? `, run ${d.systems[0]}` : '') +
@@ -175,9 +180,11 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         box.note.classList.add('field-error');
       }
     }
-    const measures = [...new Set([...(detected.a?.measures ?? []), ...(detected.b?.measures ?? [])])].filter((m) => m !== '');
+    // With two inputs, only the measures both hold can be compared.
+    const both = detected.a && detected.b ? detected.a.measures.filter((m) => detected.b!.measures.includes(m)) : [...(detected.a?.measures ?? []), ...(detected.b?.measures ?? [])];
+    const measures = [...new Set(both)].filter((m) => m !== '');
     const keep = measure.s.value;
-    measure.s.replaceChildren(...measures.map((m) => h('option', { value: m }, m)), ...(measures.length > 1 ? [h('option', { value: '*' }, 'all measures (corrected for multiplicity)')] : []));
+    measure.s.replaceChildren(...measures.map((m) => h('option', { value: m }, m)), ...(measures.length > 1 ? [h('option', { value: '*' }, 'all measures both inputs hold, counts left out (corrected for multiplicity)')] : []));
     // The core's choice: the common effectiveness measure, never a count like num_ret.
     measure.s.value = measures.includes(keep) || keep === '*' ? keep : detected.a?.preferred || measures[0] || '';
     measureRow.hidden = measures.length <= 1;
@@ -211,7 +218,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       if (!a.text.value.trim()) throw new Error('paste or drop the scores of system A (or a table with every system) first');
       clearTimeout(timer);
       await detect();  // the measure chooser must describe the text being analysed
-      const measures = measureRow.hidden || !measure.s.value ? [] : measure.s.value === '*' ? [...measure.s.options].map((o) => o.value).filter((v) => v !== '*') : [measure.s.value];
+      // '*' asks the core for every measure both inputs hold, counts left out.
+      const measures = measureRow.hidden || !measure.s.value ? [] : [measure.s.value];
       const q: AnalyzeQuery = {
         textA: a.text.value,
         textB: b.text.value.trim() ? b.text.value : undefined,
@@ -234,11 +242,13 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       const limit = analyzeLimit(q.textA.length + (q.textB?.length ?? 0), lines, q.resamples, q.bootstrap);
       if (limit) throw new Error(limit);
       const t0 = performance.now();
+      const started = generation;
       last = await callEngine((r) => r.analyzeScores(q));
       delete reportEl.dataset.stale;
       staleNote.hidden = true;
       for (const x of exportsEl.querySelectorAll('button')) (x as HTMLButtonElement).disabled = false;
       render(last.report, last.plots);
+      if (generation !== started) markStale();
       const seconds = (performance.now() - t0) / 1000;
       status.textContent = `Done in ${seconds.toFixed(2)} s.`;
       element.setAttribute('data-elapsed-s', String(seconds));

@@ -83,7 +83,7 @@ export interface PaperValue {
   power: number;
 }
 
-export type InputFormatName = 'auto' | 'csv-wide' | 'csv-long' | 'csv-bare' | 'trec_eval' | 'ir_measures' | 'ranx' | 'pytrec_eval' | 'json';
+export type InputFormatName = 'auto' | 'csv-wide' | 'csv-long' | 'csv-bare' | 'trec_eval' | 'ir_measures' | 'ranx' | 'pytrec_eval' | 'json' | 'ir_measures-jsonl';
 
 export interface DetectQuery {
   text: string;
@@ -115,7 +115,7 @@ export interface AnalyzeQuery {
   /** The system the others are compared with (default: the first). */
   baseline?: string;
   format?: InputFormatName;
-  /** Measures to compare; empty: the only one (several must be chosen). */
+  /** Measures to compare; empty: the only one (several must be chosen); ["*"]: all both inputs hold, counts left out. */
   measures: string[];
   missing: 'error' | 'intersect' | 'zero';
   alpha: number;
