@@ -69,6 +69,8 @@ TEST_CASE("asking for a measure that is not per query names what is and what is 
   CHECK_THROWS_WITH(build_comparisons(a, &b, {"gm_map"}, MissingPolicy::error), Catch::Contains("per-run summary") && Catch::Contains("closest per-query measure is 'map'"));
   CHECK_THROWS_WITH(build_comparisons(a, &b, {"num_q"}, MissingPolicy::error), Catch::Contains("counts the queries"));
   CHECK_THROWS_WITH(build_comparisons(a, &b, {"relstring"}, MissingPolicy::error), Catch::Contains("holds text"));
+  const auto named = parse_scores("map\t1\t0.1\nmap\t2\t0.2\nrunid\tall\tbm25\n", InputFormat::trec_eval, "A");
+  CHECK_THROWS_WITH(build_comparisons(named, &b, {"runid"}, MissingPolicy::error), Catch::Contains("'runid' holds text"));
 }
 
 TEST_CASE("the not-in-input message lists every measure, or says how many more", "[pairing]") {

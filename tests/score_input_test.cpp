@@ -124,7 +124,7 @@ TEST_CASE("text measures are skipped while reading and summary-only measures are
   s += "relstring             \t301\t''0001100''\n";
   const auto f = parse_scores(s);
   CHECK(f.measures() == std::vector<std::string>{"map", "P_10"});
-  CHECK(f.text_measures == std::vector<std::string>{"relstring"});
+  CHECK(f.text_measures == std::vector<std::string>{"runid", "relstring"});
   CHECK(f.summary_measures == std::vector<std::string>{"num_q", "gm_map"});
   CHECK(f.systems() == std::vector<std::string>{"bm25"});
 }

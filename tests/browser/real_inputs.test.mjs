@@ -57,7 +57,7 @@ test('page: a UTF-16 trec_eval file opened from disk is decoded, and its run nam
   const buffer = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
   await page.setInputFiles('#file-a', { name: 'bm25-powershell.txt', mimeType: 'text/plain', buffer });
   await page.waitForFunction(() => document.querySelector('[data-testid="detected-a"]')?.textContent?.includes('run org_manual_bm25.run'), null, { timeout: 60_000 });
-  assert.match(await page.textContent('[data-testid="detected-a"]'), /^detected: trec_eval -q, 27 measures, 158 queries, run org_manual_bm25\.run; not per-query scores, skipped: num_q \(summary rows only\), gm_map \(summary rows only\)$/);
+  assert.match(await page.textContent('[data-testid="detected-a"]'), /^detected: trec_eval -q, 27 measures, 158 queries, run org_manual_bm25\.run; not per-query scores, skipped: runid \(text\), num_q \(summary rows only\), gm_map \(summary rows only\)$/);
 });
 
 test('page: after the inputs change the old report is marked stale and cannot be exported; after an error it is gone', async () => {

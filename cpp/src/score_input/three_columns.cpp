@@ -89,7 +89,7 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
     if (!mv.numeric) text.insert(m);
   }
   for (const auto& m : summary_seen)
-    if (!per_query.count(m) && m != "runid") summary.insert(m);
+    if (!per_query.count(m)) (measure_kind(m) == MeasureKind::text ? text : summary).insert(m);  // runid names the run: text
   if (runs.back().rows.empty() && runs.size() > 1 && !runs.back().in_summary) runs.pop_back();
   // Name each run: its runid, else the name given; repeated names get a number.
   std::vector<std::string> names;
