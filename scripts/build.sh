@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --parallel "$(nproc)"
+# The page's view of the core's registry (web/src/generated/registry.ts).
+node scripts/gen-registry.mjs
 bash scripts/build-wasm.sh
 npx vite build --logLevel warn
 node scripts/build-single.mjs

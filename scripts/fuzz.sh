@@ -82,7 +82,7 @@ run() {  # name, args...
     tail -30 "$work/$name.log"
   fi
 }
-# Every parser target the build made (CMakeLists.txt lists the formats).
+# Every parser target the build made: one per row of cpp/include/pairpower/registry/input_formats.def.
 parse_targets=()
 for bin in build-fuzz/fuzz_parse_*; do parse_targets+=("${bin#build-fuzz/fuzz_parse_}"); done
 for t in "${parse_targets[@]}"; do

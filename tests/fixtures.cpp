@@ -12,7 +12,7 @@ const nlohmann::json& fixture(const std::string& name) {
   auto it = cache.find(name);
   if (it != cache.end()) return it->second;
   std::ifstream in(std::string(PAIRPOWER_FIXTURES_DIR) + "/" + name);
-  if (!in) throw std::runtime_error("missing fixture " + name + " (run scripts/generate_fixtures.py)");
+  if (!in) throw std::runtime_error("missing fixture " + name + " (run npm run fixtures)");
   return cache[name] = nlohmann::json::parse(in);
 }
 

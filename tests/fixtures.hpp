@@ -1,5 +1,5 @@
 #pragma once
-// Reads the expected values that scripts/generate_fixtures.py wrote from scipy and R.
+// Reads the expected values that the generators beside the fixtures (tests/fixtures/*.py) wrote from scipy and R.
 #include <string>
 #include <vector>
 

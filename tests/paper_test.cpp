@@ -46,3 +46,25 @@ TEST_CASE("the paper grid has 150 cells per test and the paper's parameters", "[
   CHECK(g.marginal.sd == 0.12);
   CHECK(g.alpha == 0.05);
 }
+
+TEST_CASE("a printed value is flagged only when it is far from ours or from the analytic value", "[paper]") {
+  // Printed 0.134 beside ours 131/1000 and analytic 0.1309: close to both.
+  const auto near = check_printed(0.134, 131, 1000, 0.1309);
+  CHECK_FALSE(near.off_ours);
+  CHECK_FALSE(near.off_analytic);
+  const auto far = check_printed(0.25, 131, 1000, 0.1309);
+  CHECK(far.off_ours);
+  CHECK(far.off_analytic);
+  // Our estimate of exactly 1 still has a nonzero SE: 0.999 printed is not flagged.
+  CHECK_FALSE(check_printed(0.999, 1000, 1000, 0.9993).off_ours);
+  // Without an analytic value only our estimate is compared.
+  CHECK_FALSE(check_printed(0.25, 131, 1000, std::nullopt).off_analytic);
+}
+
+TEST_CASE("find_printed finds the paper's cells and nothing else", "[paper]") {
+  const auto* v = find_printed(ScoreModel::clipped_normal, PairedTest::t, 100, 0.01, 0.5);
+  REQUIRE(v != nullptr);
+  CHECK(v->power == 0.134);
+  CHECK(std::string(v->section) == "4.2");
+  CHECK(find_printed(ScoreModel::normal, PairedTest::t, 100, 0.01, 0.5) == nullptr);
+}

@@ -41,7 +41,6 @@ const nlohmann::json& expected() {
   return j;
 }
 
-std::vector<double> column(const PairedSample& s, bool b) { return b ? s.b : s.a; }
 
 }  // namespace
 

@@ -20,6 +20,8 @@
 #include "pairpower/score_input.hpp"
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/paper.hpp"
+#include "pairpower/plan_work.hpp"
+#include "pairpower/registry.hpp"
 #include "pairpower/solvers.hpp"
 
 using emscripten::val;
@@ -93,7 +95,7 @@ val guarded(F&& f) {
 pairpower::GroupSpec group_from(const val& s) {
   pairpower::GroupSpec g;
   const auto model = pairpower::score_model_from_string(s["model"].isString() ? s["model"].as<std::string>() : "");
-  if (!model) throw std::invalid_argument("model: must be one of normal, beta, unclipped");
+  if (!model) throw std::invalid_argument("model: not a model of the registry");
   g.model = *model;
   g.n = count(s, "n");
   g.rho = number(s, "rho");
@@ -106,7 +108,7 @@ pairpower::GroupSpec group_from(const val& s) {
   if (!tests.isArray()) throw std::invalid_argument("tests: must be a list");
   for (unsigned i = 0; i < tests["length"].as<unsigned>(); ++i) {
     const auto t = pairpower::paired_test_from_string(tests[i].isString() ? tests[i].as<std::string>() : "");
-    if (!t) throw std::invalid_argument("tests: each must be one of t, wilcoxon, sign");
+    if (!t) throw std::invalid_argument("tests: each must be a test of the registry");
     g.tests.push_back(*t);
   }
   return g;
@@ -127,71 +129,166 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
   });
 }
 
-// {n, delta, sdDiff, alpha} → {t, wilcoxon, noether, sign}
+// σ_d from the query: {sdDiff} as measured, or {sd, rho} (σ√(2(1−ρ)), solvers.hpp).
+double sd_diff_of(const val& q) {
+  if (!q["sdDiff"].isUndefined()) return number(q, "sdDiff");
+  return pairpower::sd_of_differences(number(q, "sd"), number(q, "rho"));
+}
+
+// {n, delta, sdDiff | sd + rho, alpha} → {sdDiff, <test id>: power …, noether}
 val analytic_power(const val& q) {
   return guarded([&] {
     const std::size_t n = count(q, "n");
-    const auto e = pairpower::PairedEffect::from_sd_diff(number(q, "delta"), number(q, "sdDiff"));
+    const auto e = pairpower::PairedEffect::from_sd_diff(number(q, "delta"), sd_diff_of(q));
     const double alpha = number(q, "alpha");
     val out = val::object();
-    out.set("t", pairpower::power_paired_t(n, e, alpha));
-    out.set("wilcoxon", pairpower::power_wilcoxon_moments(n, e, alpha));
+    out.set("sdDiff", e.sd_diff);
+#define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
+  out.set(id, pairpower::analytic_power(pairpower::PowerMethod::method, n, e, alpha));
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
     out.set("noether", pairpower::power_wilcoxon_noether(n, e, alpha));
-    out.set("sign", pairpower::power_sign_test(n, e, alpha));
     return out;
   });
 }
 
-// Runs one solver for the paired t and the Wilcoxon test: {t: {key, power} | null, wilcoxon: …}.
+// Runs one solver for every test the solvers offer (registry/paired_tests.def):
+// {t: {key, power} | null, wilcoxon: …}.
 template <class Solve, class Value>
-val solve_both(Solve solve, const char* key, Value value) {
+val solve_all(Solve solve, const char* key, Value value) {
   val out = val::object();
-  for (auto [name, method] : {std::pair{"t", pairpower::PowerMethod::paired_t}, std::pair{"wilcoxon", pairpower::PowerMethod::wilcoxon_moments}}) {
+  const auto one = [&](const char* name, pairpower::PowerMethod method) {
     const auto s = solve(method);
     if (!s) {
       out.set(name, val::null());
-      continue;
+      return;
     }
     val r = val::object();
     r.set(key, value(*s));
     r.set("power", s->power);
     out.set(name, r);
-  }
+  };
+#define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
+  if (solvable) one(id, pairpower::PowerMethod::method);
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
   return out;
 }
 
-// {delta, sdDiff, alpha, power} → {t: {n, power} | null, wilcoxon: … }
+// {delta, sdDiff | sd + rho, alpha, power} → {t: {n, power} | null, wilcoxon: … }
 val min_sample_size(const val& q) {
   return guarded([&] {
-    return solve_both(
-        [&](pairpower::PowerMethod m) { return pairpower::min_sample_size(m, number(q, "delta"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power")); },
+    return solve_all(
+        [&](pairpower::PowerMethod m) { return pairpower::min_sample_size(m, number(q, "delta"), sd_diff_of(q), number(q, "alpha"), number(q, "power")); },
         "n", [](const pairpower::SampleSizeSolution& s) { return static_cast<double>(s.n); });
   });
 }
 
-// {n, sdDiff, alpha, power} → {t: {delta, power} | null, wilcoxon: … }
+// {n, sdDiff | sd + rho, alpha, power} → {t: {delta, power} | null, wilcoxon: … }
 val min_detectable_effect(const val& q) {
   return guarded([&] {
-    return solve_both(
-        [&](pairpower::PowerMethod m) { return pairpower::min_detectable_effect(m, count(q, "n"), number(q, "sdDiff"), number(q, "alpha"), number(q, "power")); },
+    return solve_all(
+        [&](pairpower::PowerMethod m) { return pairpower::min_detectable_effect(m, count(q, "n"), sd_diff_of(q), number(q, "alpha"), number(q, "power")); },
         "delta", [](const pairpower::EffectSolution& e) { return e.delta; });
   });
 }
 
-val paper_printed_values() {
-  val arr = val::array();
-  for (const auto& v : pairpower::paper_printed_values()) {
-    val o = val::object();
-    o.set("section", std::string(v.section));
-    o.set("model", std::string(pairpower::to_string(v.model)));
-    o.set("test", std::string(pairpower::to_string(v.test)));
-    o.set("n", static_cast<double>(v.n));
-    o.set("delta", v.delta);
-    o.set("rho", v.rho);
-    o.set("power", v.power);
-    arr.call<void>("push", o);
+// JSON text across the boundary for structured values: one parse on each side,
+// and the shapes are the core's own (to_json, simulation_json, registry_json).
+val from_json(const nlohmann::ordered_json& j) { return val::global("JSON").call<val>("parse", j.dump()); }
+nlohmann::json to_core(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    throw std::invalid_argument("spec: not JSON");
   }
-  return arr;
+}
+
+// The registry (registry.hpp): what the page's controls, types and checks are built from.
+val registry() { return guarded([] { return from_json(pairpower::registry_json()); }); }
+
+nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
+  nlohmann::ordered_json j{{"model", pairpower::to_string(g.model)}, {"n", g.n}, {"rho", g.rho}, {"mean", g.marginal.mean}, {"sd", g.marginal.sd},
+                           {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed}};
+  auto& tests = j["tests"] = nlohmann::ordered_json::array();
+  for (auto t : g.tests) tests.push_back(pairpower::to_string(t));
+  return j;
+}
+
+// spec (JSON text, as the registry's presets) → {groups, units, pairs}: the work of a run.
+val plan_work(const std::string& spec_text, double pairs_per_unit) {
+  return guarded([&] {
+    const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
+    const auto groups = pairpower::grid_groups(spec.grid);
+    nlohmann::ordered_json j;
+    auto& gs = j["groups"] = nlohmann::ordered_json::array();
+    for (const auto& g : groups) gs.push_back(group_json(g));
+    auto& us = j["units"] = nlohmann::ordered_json::array();
+    for (const auto& u : pairpower::plan_units(groups, spec.grid.reps, static_cast<std::uint64_t>(pairs_per_unit)))
+      us.push_back({{"group", u.group}, {"repBegin", u.rep_begin}, {"repEnd", u.rep_end}, {"pairs", u.pairs}});
+    j["pairs"] = pairpower::grid_pairs(spec.grid);
+    return from_json(j);
+  });
+}
+
+nlohmann::ordered_json cell_json(const pairpower::CellResult& c) {
+  return {{"model", pairpower::to_string(c.model)}, {"n", c.n}, {"delta", c.delta}, {"rho", c.rho}, {"test", pairpower::to_string(c.test)},
+          {"reps", c.estimate.reps}, {"rejections", c.rejections}, {"power", c.estimate.power}, {"mcSe", c.estimate.mc_se}};
+}
+
+// group, summed counts, reps → the group's cells with power and Monte Carlo SE.
+val group_cells(const val& group, const val& counts, double reps) {
+  return guarded([&] {
+    const auto g = group_from(group);
+    std::vector<std::uint64_t> c;
+    if (!counts.isArray()) throw std::invalid_argument("counts: must be a list of numbers");
+    for (unsigned i = 0; i < counts["length"].as<unsigned>(); ++i) c.push_back(static_cast<std::uint64_t>(counts[i].as<double>()));
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& cell : pairpower::group_cells(g, c, static_cast<std::uint64_t>(reps))) out.push_back(cell_json(cell));
+    return from_json(out);
+  });
+}
+
+pairpower::CellResult cell_from(const nlohmann::json& c) {
+  const auto model = pairpower::score_model_from_string(c.at("model").get<std::string>());
+  const auto test = pairpower::paired_test_from_string(c.at("test").get<std::string>());
+  if (!model || !test) throw std::invalid_argument("cells: unknown model or test");
+  const auto rejections = c.at("rejections").get<std::uint64_t>(), reps = c.at("reps").get<std::uint64_t>();
+  return {*model, c.at("n").get<std::size_t>(), c.at("delta").get<double>(), c.at("rho").get<double>(), *test, rejections, pairpower::make_estimate(rejections, reps)};
+}
+
+// cells with their analytic power (JSON text) → per cell {printed, section, offOurs, offAnalytic} or null.
+val paper_checks(const std::string& cells_text) {
+  return guarded([&] {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& item : to_core(cells_text)) {
+      const auto c = cell_from(item);
+      const auto* v = pairpower::find_printed(c.model, c.test, c.n, c.delta, c.rho);
+      if (!v) {
+        out.push_back(nullptr);
+        continue;
+      }
+      std::optional<double> analytic;
+      if (item.contains("analytic") && item["analytic"].is_number()) analytic = item["analytic"].get<double>();
+      const auto check = pairpower::check_printed(v->power, c.rejections, c.estimate.reps, analytic);
+      out.push_back({{"printed", v->power}, {"section", v->section}, {"offOurs", check.off_ours}, {"offAnalytic", check.off_analytic}});
+    }
+    return from_json(out);
+  });
+}
+
+// spec, cells, {engine, threads, elapsedS, cancelled} → the run's JSON export (the CLI's shape).
+val simulation_json(const std::string& spec_text, const std::string& cells_text, const std::string& run_text) {
+  return guarded([&] {
+    const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
+    std::vector<pairpower::CellResult> cells;
+    for (const auto& item : to_core(cells_text)) cells.push_back(cell_from(item));
+    const auto run = to_core(run_text);
+    const pairpower::RunInfo info{run.value("engine", std::string()), run.value("threads", 1u), run.value("elapsedS", 0.0), run.value("cancelled", false)};
+    val out = val::object();
+    out.set("json", pairpower::simulation_json(spec, cells, info).dump(1) + "\n");
+    return out;
+  });
 }
 
 unsigned hardware_threads() { return std::thread::hardware_concurrency(); }
@@ -241,13 +338,8 @@ val detect_scores(const val& q) {
 val analyze_scores(const val& q) {
   return guarded([&] {
     pairpower::CompareOptions o;
-    o.alpha = number(q, "alpha");
-    o.confidence = number(q, "confidence");
-    o.resamples = count(q, "resamples");
-    o.bootstrap_resamples = count(q, "bootstrap");
-    o.seed = count(q, "seed");
-    o.min_effect = number(q, "minEffect");
-    o.planning_power = number(q, "power");
+    // The registry's settings, by the keys the page sends; checked as the CLI checks its flags.
+    for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, s.integer ? static_cast<double>(count(q, s.key)) : number(q, s.key)));
     o.higher_is_better = text_field(q, "direction") != "lower";
     o.keep_bootstrap = true;
     const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
@@ -293,7 +385,11 @@ EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("analyticPower", &analytic_power);
   emscripten::function("minSampleSize", &min_sample_size);
   emscripten::function("minDetectableEffect", &min_detectable_effect);
-  emscripten::function("paperPrintedValues", &paper_printed_values);
+  emscripten::function("registry", &registry);
+  emscripten::function("planWork", &plan_work);
+  emscripten::function("groupCells", &group_cells);
+  emscripten::function("paperChecks", &paper_checks);
+  emscripten::function("simulationJson", &simulation_json);
   emscripten::function("hardwareThreads", &hardware_threads);
   emscripten::function("detectScores", &detect_scores);
   emscripten::function("analyzeScores", &analyze_scores);

@@ -7,17 +7,11 @@
 
 #include "commands.hpp"
 #include "pairpower/errors.hpp"
+#include "pairpower/registry.hpp"
 
 namespace pairpower::cli {
 
-std::string flag_for(const std::string& field) {
-  if (field == "bootstrap_resamples") return "--bootstrap";
-  if (field == "scores") return "";
-  std::string flag = "--" + field;
-  for (char& c : flag)
-    if (c == '_') c = '-';
-  return flag;
-}
+std::string flag_for(const std::string& field) { return flag_of_field(field); }
 
 std::string phrase(const pairpower::Error& e) {
   switch (e.kind) {
@@ -78,7 +72,7 @@ std::uint64_t parse_count(std::string_view flag, std::string_view text, std::uin
   return value;
 }
 
-std::vector<std::size_t> parse_count_list(std::string_view flag, std::string_view text, std::uint64_t min) {
+std::vector<std::size_t> parse_count_list(std::string_view flag, std::string_view text, std::uint64_t min, std::size_t max_values) {
   std::vector<std::size_t> out;
   for (const std::string& item : split_list(flag, text)) {
     const std::size_t c1 = item.find(':');
@@ -93,9 +87,10 @@ std::vector<std::size_t> parse_count_list(std::string_view flag, std::string_vie
     const std::uint64_t b = parse_count(flag, item.substr(c1 + 1, c2 - c1 - 1), min);
     const std::uint64_t step = parse_count(flag, item.substr(c2 + 1), 1);
     if (b < a) throw UsageError(fmt::format("{}: range '{}' ends before it starts", flag, item));
-    if ((b - a) / step > 10000) throw UsageError(fmt::format("{}: range '{}' has more than 10000 values", flag, item));
+    if ((b - a) / step >= max_values) throw UsageError(fmt::format("{}: range '{}' has more than {} values", flag, item, max_values));
     for (std::uint64_t v = a; v <= b; v += step) out.push_back(v);
   }
+  if (out.size() > max_values) throw UsageError(fmt::format("{}: at most {} values", flag, max_values));
   return out;
 }
 

@@ -24,7 +24,7 @@ std::vector<double> parse_real_list(std::string_view flag, std::string_view text
 std::uint64_t parse_count(std::string_view flag, std::string_view text, std::uint64_t min);
 
 /// Comma-separated whole numbers, each item either "k" or a range "start:stop:step".
-std::vector<std::size_t> parse_count_list(std::string_view flag, std::string_view text, std::uint64_t min);
+std::vector<std::size_t> parse_count_list(std::string_view flag, std::string_view text, std::uint64_t min, std::size_t max_values);
 
 /// Splits on commas; empty items are an error naming the flag.
 std::vector<std::string> split_list(std::string_view flag, std::string_view text);

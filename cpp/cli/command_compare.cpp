@@ -15,6 +15,8 @@
 #include "pairpower/comparison.hpp"
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/formatting.hpp"
+#include "pairpower/registry.hpp"
+#include "pairpower/formatting.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
 
@@ -62,33 +64,24 @@ void add_compare(CLI::App& app, CompareFlags& f) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   add(f.baseline, "--baseline", "the system the others are compared with [the first]");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
-  add(f.resamples, "--resamples", "sign flips for the randomization test [100000]");
-  add(f.bootstrap, "--bootstrap", "bootstrap resamples [10000]");
-  add(f.seed, "--seed", "random seed [1]");
-  add(f.alpha, "--alpha", "significance level [0.05]");
-  add(f.confidence, "--confidence", "confidence level of the intervals [0.95]");
-  add(f.min_effect, "--min-effect", "smallest improvement worth shipping, in score units [0]");
+  // The statistical settings, their help and defaults: the registry's (the page shows the same).
+  for (const auto& s : analyze_settings()) add(f.settings[s.field], s.flag, fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
   add(f.missing, "--missing", "unmatched query ids: error, intersect or zero [error]");
-  add(f.input_format, "--input-format", "auto, csv-wide, csv-long, csv-bare, trec_eval, ir_measures, ir_measures-jsonl, ranx, pytrec_eval, json [auto]");
+  std::string formats;
+  for (const auto& x : input_formats()) formats += (formats.empty() ? "" : ", ") + std::string(x.id);
+  add(f.input_format, "--input-format", formats + " [auto]");
   add(f.direction, "--direction", "higher (scores; default) or lower (losses, latency) is better");
-  add(f.power, "--power", "power for the planning answers [0.8]");
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
 }
 
 int run_compare(const CompareFlags& f) {
   CompareOptions o;
-  if (f.alpha.given()) o.alpha = check_open_unit("--alpha", parse_real("--alpha", f.alpha.value));
-  if (f.confidence.given()) o.confidence = check_open_unit("--confidence", parse_real("--confidence", f.confidence.value));
-  if (f.min_effect.given()) {
-    o.min_effect = parse_real("--min-effect", f.min_effect.value);
-    if (o.min_effect < 0) throw UsageError("--min-effect: must be ≥ 0 (use --direction lower for lower-is-better scores)");
+  for (const auto& s : analyze_settings()) {
+    const Flag& flag = f.settings.at(s.field);
+    if (!flag.given()) continue;
+    const double v = s.integer ? static_cast<double>(parse_count(s.flag, flag.value, 0)) : parse_real(s.flag, flag.value);
+    s.apply(o, checked_setting(s, v));
   }
-  if (f.resamples.given()) o.resamples = parse_count("--resamples", f.resamples.value, 1);
-  if (o.resamples > 100'000'000) throw UsageError("--resamples: at most 100000000");
-  if (f.bootstrap.given()) o.bootstrap_resamples = parse_count("--bootstrap", f.bootstrap.value, 2);
-  if (o.bootstrap_resamples > 10'000'000) throw UsageError("--bootstrap: at most 10000000");
-  if (f.seed.given()) o.seed = parse_count("--seed", f.seed.value, 0);
-  if (f.power.given()) o.planning_power = check_open_unit("--power", parse_real("--power", f.power.value));
   o.power_curve = !f.no_curve;
   if (f.direction.given()) {
     if (f.direction.value != "higher" && f.direction.value != "lower")
@@ -162,7 +155,8 @@ int run_compare(const CompareFlags& f) {
       fmt::print("  sign test    {}      smallest attainable p at this n: {:.3g}\n", p_equals(c.sign_p), c.min_attainable_p);
       if (r.comparisons.size() > 1)
         fmt::print("  adjusted p   Holm {}   Bonferroni {}   BH {}\n", format_p(c.p_holm), format_p(c.p_bonferroni), format_p(c.p_bh));
-      fmt::print("  planning     MDE at n = {}: {:.4f} ({:.0f}% power);  n to detect Δ: {}\n", c.n, c.planning.mde, o.planning_power * 100,
+      fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ: {}\n", c.n,
+                 c.planning.mde ? fmt::format("{:.4f}", *c.planning.mde) : std::string("—"), o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
       fmt::print("  verdict      {} — {}\n", to_string(c.verdict), c.reason);
       fmt::print("  quote        {}\n", c.sentence);

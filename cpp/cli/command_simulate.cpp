@@ -13,6 +13,8 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/paper.hpp"
+#include "pairpower/plan_work.hpp"
+#include "pairpower/registry.hpp"
 #include "paper_tables.hpp"
 
 namespace pairpower::cli {
@@ -24,6 +26,18 @@ namespace {
 std::atomic<bool> interrupted{false};
 extern "C" void on_sigint(int) { interrupted = true; }
 
+std::string choice_ids() {
+  std::string out;
+  for (const auto& c : model_choices()) out += (out.empty() ? "" : ", ") + std::string(c.id);
+  return out;
+}
+
+std::string test_ids() {
+  std::string out;
+  for (const auto& t : paired_tests()) out += (out.empty() ? "" : ",") + std::string(t.id);
+  return out;
+}
+
 void add(CLI::App& app, Flag& f, const std::string& name, const std::string& help) {
   f.option = app.add_option(name, f.value, help);
 }
@@ -31,14 +45,9 @@ void add(CLI::App& app, Flag& f, const std::string& name, const std::string& hel
 std::vector<ScoreModel> parse_models(const Flag& f) {
   std::vector<ScoreModel> out;
   for (const std::string& item : split_list("--model", f.value)) {
-    if (item == "both") {
-      out.push_back(ScoreModel::clipped_normal);
-      out.push_back(ScoreModel::beta_copula);
-    } else if (auto m = score_model_from_string(item)) {
-      out.push_back(*m);
-    } else {
-      throw UsageError(fmt::format("--model: '{}' is not one of normal, beta, both, unclipped", item));
-    }
+    const auto models = models_from_choice(item);
+    if (!models) throw UsageError(fmt::format("--model: '{}' is not one of {}", item, choice_ids()));
+    out.insert(out.end(), models->begin(), models->end());
   }
   return out;
 }
@@ -47,36 +56,27 @@ std::vector<PairedTest> parse_tests(const Flag& f) {
   std::vector<PairedTest> out;
   for (const std::string& item : split_list("--tests", f.value)) {
     auto t = paired_test_from_string(item);
-    if (!t) throw UsageError(fmt::format("--tests: '{}' is not one of t, wilcoxon, sign", item));
+    if (!t) throw UsageError(fmt::format("--tests: '{}' is not one of {}", item, test_ids()));
     if (std::find(out.begin(), out.end(), *t) == out.end()) out.push_back(*t);
   }
   return out;
 }
 
-void print_json(const GridSpec& g, const GridResult& r, unsigned threads) {
-  nlohmann::ordered_json j;
-  j["seed"] = g.seed;
-  j["alpha"] = g.alpha;
-  j["reps"] = g.reps;
-  j["mean"] = g.marginal.mean;
-  j["sd"] = g.marginal.sd;
-  j["threads"] = threads;
-  j["elapsed_s"] = r.elapsed_s;
-  j["pairs"] = r.pairs;
-  j["cancelled"] = r.cancelled;
-  auto& results = j["results"] = nlohmann::ordered_json::array();
-  for (const CellResult& c : r.cells) {
-    results.push_back({{"model", to_string(c.model)},
-                       {"n", c.n},
-                       {"delta", c.delta},
-                       {"rho", c.rho},
-                       {"test", to_string(c.test)},
-                       {"reps", c.estimate.reps},
-                       {"rejections", c.rejections},
-                       {"power", c.estimate.power},
-                       {"mc_se", c.estimate.mc_se}});
-  }
-  std::puts(j.dump(1).c_str());
+// A value checked against the registry's bounds for its field.
+double checked(const char* id, double v) {
+  const PlanField& f = plan_field(id);
+  if (!f.bounds.contains(v))
+    throw UsageError(!f.rule[0] ? fmt::format("--{}: {} is outside {} … {}", id, v, f.bounds.min, f.bounds.max)
+                     : std::string_view(f.rule).starts_with("must") ? fmt::format("--{}: {} {}", id, v, f.rule)
+                                                                    : fmt::format("--{}: {} ({})", id, f.rule, v));
+  return v;
+}
+
+double real_flag(const Flag& f, const char* id) { return checked(id, parse_real(std::string("--") + id, f.value)); }
+
+void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads) {
+  const RunInfo run{fmt::format("native, {} threads", threads), threads, r.elapsed_s, r.cancelled};
+  std::puts(simulation_json(spec, r.cells, run).dump(1).c_str());
 }
 
 void print_csv(const GridSpec& g, const GridResult& r) {
@@ -91,21 +91,28 @@ void print_csv(const GridSpec& g, const GridResult& r) {
 
 }  // namespace
 
+// Flag help from the registry: the same labels and help the page shows.
+std::string help_of(const char* id, const std::string& default_text) {
+  const PlanField& f = plan_field(id);
+  return fmt::format("{}: {}{}", f.label, f.help, default_text.empty() ? "" : " [" + default_text + "]");
+}
+
 void add_simulate(CLI::App& app, SimulateFlags& f) {
+  const GridSpec defaults{};
   add(app, f.preset, "--preset", "paper: the seed paper's whole grid");
-  add(app, f.n, "--n", "sample sizes: 50,100 or a range 50:500:50");
-  add(app, f.delta, "--delta", "effects δ = E[s_B − s_A], e.g. 0,0.01,0.02");
-  add(app, f.rho, "--rho", "correlations ρ in (−1, 1), e.g. 0.5,0.8");
-  add(app, f.model, "--model", "normal (clipped, the paper's), beta, both, unclipped [normal]");
-  add(app, f.mean, "--mean", "mean score of system A [0.65]");
-  add(app, f.sd, "--sd", "SD of each system's scores [0.12]");
-  add(app, f.alpha, "--alpha", "significance level, two-sided [0.05]");
-  add(app, f.tests, "--tests", "t,wilcoxon,sign [t,wilcoxon]");
-  add(app, f.reps, "--reps", "Monte Carlo replicates per cell [1000]");
-  add(app, f.seed, "--seed", "random seed [1]");
+  add(app, f.n, "--n", help_of("n", ""));
+  add(app, f.delta, "--delta", help_of("delta", ""));
+  add(app, f.rho, "--rho", help_of("rho", ""));
+  add(app, f.model, "--model", help_of("model", choice_ids() + "; default normal"));
+  add(app, f.mean, "--mean", help_of("mean", fmt::format("{}", defaults.marginal.mean)));
+  add(app, f.sd, "--sd", help_of("sd", fmt::format("{}", defaults.marginal.sd)));
+  add(app, f.alpha, "--alpha", help_of("alpha", fmt::format("{}", defaults.alpha)));
+  add(app, f.tests, "--tests", help_of("tests", test_ids() + "; default t,wilcoxon"));
+  add(app, f.reps, "--reps", help_of("reps", fmt::format("{}", defaults.reps)));
+  add(app, f.seed, "--seed", help_of("seed", fmt::format("{}", defaults.seed)));
   add(app, f.threads, "--threads", "worker threads [all cores]");
   add(app, f.format, "--format", "table, json or csv [table]");
-  add(app, f.power, "--power", "target power for the minimum-N and MDE tables [0.8]");
+  add(app, f.power, "--power", help_of("power", "0.8"));
   add(app, f.progress, "--progress", "on, off or auto (auto: when stderr is a terminal) [auto]");
 }
 
@@ -117,28 +124,27 @@ int run_simulate(const SimulateFlags& f) {
     for (const Flag* fixed : {&f.n, &f.delta, &f.rho, &f.model, &f.mean, &f.sd, &f.alpha})
       if (fixed->given())
         throw UsageError(fmt::format("{}: cannot be combined with --preset paper, which fixes the grid", fixed->option->get_name()));
-    g = paper_grid(1000, 1);
+    g = preset("paper").spec.grid;
   } else {
     for (const Flag* needed : {&f.n, &f.delta, &f.rho})
       if (!needed->given())
         throw UsageError(fmt::format("{}: required (or use --preset paper)", needed->option->get_name()));
-    g.n = parse_count_list("--n", f.n.value, 2);
+    g.n = parse_count_list("--n", f.n.value, static_cast<std::uint64_t>(plan_field("n").bounds.min), limits().values_max);
+    for (std::size_t n : g.n) checked("n", static_cast<double>(n));
     g.delta = parse_real_list("--delta", f.delta.value);
+    for (double d : g.delta) checked("delta", d);
     g.rho = parse_real_list("--rho", f.rho.value);
-    for (double r : g.rho) check_rho("--rho", r);
+    for (double r : g.rho) checked("rho", r);
     if (f.model.given()) g.models = parse_models(f.model);
-    if (f.mean.given()) g.marginal.mean = parse_real("--mean", f.mean.value);
-    if (f.sd.given()) g.marginal.sd = check_positive("--sd", parse_real("--sd", f.sd.value));
-    if (f.alpha.given()) g.alpha = check_open_unit("--alpha", parse_real("--alpha", f.alpha.value));
+    if (f.mean.given()) g.marginal.mean = real_flag(f.mean, "mean");
+    if (f.sd.given()) g.marginal.sd = real_flag(f.sd, "sd");
+    if (f.alpha.given()) g.alpha = real_flag(f.alpha, "alpha");
   }
-  for (std::size_t n : g.n)
-    if (n > 1'000'000) throw UsageError(fmt::format("--n: {} exceeds the maximum 1000000", n));
   if (f.tests.given()) g.tests = parse_tests(f.tests);
-  if (f.reps.given()) g.reps = parse_count("--reps", f.reps.value, 1);
-  if (g.reps > 1'000'000'000ULL) throw UsageError("--reps: at most 1000000000");
+  if (f.reps.given()) g.reps = static_cast<std::uint64_t>(checked("reps", static_cast<double>(parse_count("--reps", f.reps.value, 1))));
   if (f.seed.given()) g.seed = parse_count("--seed", f.seed.value, 0);
   double target = 0.8;
-  if (f.power.given()) target = check_open_unit("--power", parse_real("--power", f.power.value));
+  if (f.power.given()) target = real_flag(f.power, "power");
   std::string format = f.format.given() ? f.format.value : "table";
   if (format != "table" && format != "json" && format != "csv")
     throw UsageError(fmt::format("--format: '{}' is not one of table, json, csv", format));
@@ -165,7 +171,7 @@ int run_simulate(const SimulateFlags& f) {
                g.models.size() * g.n.size() * g.delta.size() * g.rho.size());
     return 130;
   }
-  if (format == "json") print_json(g, r, threads);
+  if (format == "json") print_json(PlanSpec{g, target}, r, threads);
   else if (format == "csv") print_csv(g, r);
   else if (paper) print_paper_tables(stdout, g, r, target);
   else print_grid_table(stdout, g, r, target);

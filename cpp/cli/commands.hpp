@@ -1,6 +1,7 @@
 #pragma once
 // The CLI's subcommands. Each returns the process exit code; bad input throws
 // UsageError or pairpower::Error (exit 2), phrased with the flags' names.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,8 @@ int run_mde(const AnalyticFlags& f);
 struct CompareFlags {
   std::vector<std::string> files;
   std::vector<std::string> measures;  ///< --measure, repeatable; each a list split outside parentheses
-  Flag baseline, format, resamples, bootstrap, seed, alpha, confidence, min_effect, missing, input_format, direction, power;
+  Flag baseline, format, missing, input_format, direction;
+  std::map<std::string, Flag> settings;  ///< by the core's field name: the registry's Analyze settings
   bool no_curve = false;
 };
 void add_compare(CLI::App& app, CompareFlags& f);

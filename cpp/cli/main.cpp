@@ -9,6 +9,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/errors.hpp"
+#include "pairpower/registry.hpp"
 
 int main(int argc, char** argv) {
   using namespace pairpower::cli;
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   add_samplesize(*c_ss, ss);
   add_mde(*c_mde, mde);
   add_compare(*c_cmp, cmp);
+  auto* c_reg = app.add_subcommand("registry", "The statistical facts the page and the CLI share (tests, models, formats, fields, presets, limits), as JSON");
   try {
     app.parse(argc, argv);
     if (c_sim->parsed()) return run_simulate(sim);
@@ -34,6 +36,10 @@ int main(int argc, char** argv) {
     if (c_ss->parsed()) return run_samplesize(ss);
     if (c_mde->parsed()) return run_mde(mde);
     if (c_cmp->parsed()) return run_compare(cmp);
+    if (c_reg->parsed()) {
+      std::puts(pairpower::registry_json().dump(1).c_str());
+      return 0;
+    }
   } catch (const CLI::CallForHelp&) {
     std::fputs(app.help().c_str(), stdout);  // CLI11 shows the chosen subcommand's help
     return 0;

@@ -9,6 +9,8 @@
 
 #include "pairpower/analytic_power.hpp"
 #include "pairpower/paper.hpp"
+#include "pairpower/plan_work.hpp"
+#include "pairpower/registry.hpp"
 #include "pairpower/solvers.hpp"
 
 namespace pairpower::cli {
@@ -21,9 +23,8 @@ const CellResult* find(const GridResult& r, ScoreModel m, PairedTest t, std::siz
 }
 
 std::optional<double> printed(ScoreModel m, PairedTest t, std::size_t n, double delta, double rho) {
-  for (const PaperValue& v : paper_printed_values())
-    if (v.model == m && v.test == t && v.n == n && v.delta == delta && v.rho == rho) return v.power;
-  return std::nullopt;
+  const PaperValue* v = find_printed(m, t, n, delta, rho);
+  return v ? std::optional<double>(v->power) : std::nullopt;
 }
 
 std::string mc(const CellResult* c) {
@@ -33,22 +34,15 @@ std::string mc(const CellResult* c) {
 
 std::string paper_text(std::optional<double> v) { return v ? fmt::format("{:.3f}", *v) : std::string("  —  "); }
 
-// "!" marks a printed value more than 4 combined Monte Carlo SEs from ours.
+// "!" marks a printed value more than paper_flag_se combined Monte Carlo SEs from ours.
 std::string flag(const CellResult* c, std::optional<double> p) {
   if (!c || !p) return " ";
-  // Binomial SE of the difference at our estimate, kept off 0 and 1.
-  const double reps = static_cast<double>(c->estimate.reps);
-  const double q = (static_cast<double>(c->rejections) + 0.5) / (reps + 1);
-  const double se = std::sqrt(q * (1 - q) * (1 / reps + 1.0 / static_cast<double>(paper_reps)));
-  return std::fabs(c->estimate.power - *p) > 4 * se + 0.0005 ? "!" : " ";
+  return check_printed(*p, c->rejections, c->estimate.reps, std::nullopt).off_ours ? "!" : " ";
 }
 
 const char* model_name(ScoreModel m) {
-  switch (m) {
-    case ScoreModel::clipped_normal: return "normal model clipped to [0,1]";
-    case ScoreModel::beta_copula: return "Beta marginals, Gaussian copula";
-    case ScoreModel::normal: return "unclipped normal model";
-  }
+  for (const auto& info : score_models())
+    if (info.model == m) return info.title;
   return "";
 }
 
@@ -80,16 +74,6 @@ void power_by_n_rho(std::FILE* out, const GridSpec& g, const GridResult& r, cons
 
 }  // namespace
 
-double analytic_for_cell(const GridSpec& g, const CellResult& c) {
-  const PairedEffect e = PairedEffect::from_scores(c.delta, g.marginal.sd, c.rho);
-  switch (c.test) {
-    case PairedTest::t: return power_paired_t(c.n, e, g.alpha);
-    case PairedTest::wilcoxon: return power_wilcoxon_moments(c.n, e, g.alpha);
-    case PairedTest::sign: return power_sign_test(c.n, e, g.alpha);
-  }
-  return std::numeric_limits<double>::quiet_NaN();
-}
-
 void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, double target) {
   const auto N = ScoreModel::clipped_normal, B = ScoreModel::beta_copula;
   const auto T = PairedTest::t, W = PairedTest::wilcoxon;
@@ -97,7 +81,7 @@ void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, 
              g.seed, r.elapsed_s);
   fmt::print(out, "MC ± SE: our Monte Carlo estimate and its standard error; analytic: noncentral t (Wilcoxon: non-null\n"
                   "moments) for the unclipped normal with σ_d = σ√(2(1−ρ)); paper: the printed value; ! = the printed\n"
-                  "value lies more than 4 combined Monte Carlo SEs from ours.\n");
+                  "value lies more than {} combined Monte Carlo SEs from ours.\n", paper_flag_se);
   power_by_n_rho(out, g, r, "4.2", 0.01);
   power_by_n_rho(out, g, r, "4.3", 0.02);
 

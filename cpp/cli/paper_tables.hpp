@@ -10,8 +10,4 @@ namespace pairpower::cli {
 void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, double target_power);
 void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, double target_power);
 
-/// Analytic power beside a Monte Carlo cell (normal theory, σ_d = σ√(2(1−ρ))):
-/// noncentral t, Wilcoxon moments, or the exact binomial for the sign test.
-double analytic_for_cell(const GridSpec& g, const CellResult& c);
-
 }  // namespace pairpower::cli

@@ -133,6 +133,7 @@ std::string_view to_string(PowerMethod m) noexcept {
     case PowerMethod::paired_t: return "noncentral t";
     case PowerMethod::wilcoxon_moments: return "Wilcoxon, non-null moments (Lehmann)";
     case PowerMethod::wilcoxon_noether: return "Wilcoxon, Noether (1987)";
+    case PowerMethod::sign_exact: return "sign test, exact binomial";
   }
   return "?";
 }
@@ -142,6 +143,7 @@ double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha
     case PowerMethod::paired_t: return power_paired_t(n, e, alpha);
     case PowerMethod::wilcoxon_moments: return power_wilcoxon_moments(n, e, alpha);
     case PowerMethod::wilcoxon_noether: return power_wilcoxon_noether(n, e, alpha);
+    case PowerMethod::sign_exact: return power_sign_test(n, e, alpha);
   }
   return 0;
 }

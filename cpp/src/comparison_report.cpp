@@ -72,7 +72,7 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
         {"bootstrap", bootstrap},
         {"sign", {{"p", c.sign_p}}},
         {"min_attainable_p", c.min_attainable_p},
-        {"planning", {{"mde", c.planning.mde},
+        {"planning", {{"mde", c.planning.mde ? J(*c.planning.mde) : J(nullptr)},
                       {"n_required", c.planning.n_required ? J(*c.planning.n_required) : J(nullptr)},
                       {"target_power", o.planning_power},
                       {"curve", curve},
@@ -155,8 +155,9 @@ std::string report_csv(const CompareResult& r) {
     for (double x : row) s << ',' << num(x);
     s << ',' << (c.randomization.exact ? "true" : "false") << ',' << c.randomization.resamples;
     for (double x : {c.bootstrap.bca.low, c.bootstrap.bca.high, c.bootstrap.percentile.low, c.bootstrap.percentile.high, c.sign_p, c.p_holm,
-                     c.p_bonferroni, c.p_bh, c.planning.mde})
+                     c.p_bonferroni, c.p_bh})
       s << ',' << num(x);
+    s << ',' << (c.planning.mde ? num(*c.planning.mde) : std::string());
     s << ',' << (c.planning.n_required ? std::to_string(*c.planning.n_required) : "") << ',' << to_string(c.verdict);
     // The record of this comparison's system B against the baseline, over all its comparisons.
     for (const auto& t : r.by_system)

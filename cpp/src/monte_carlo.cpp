@@ -25,17 +25,19 @@ namespace pairpower {
 
 std::string_view to_string(PairedTest t) noexcept {
   switch (t) {
-    case PairedTest::t: return "t";
-    case PairedTest::wilcoxon: return "wilcoxon";
-    case PairedTest::sign: return "sign";
+#define PAIRPOWER_PAIRED_TEST(e, id, label, short_label, method, solvable) \
+  case PairedTest::e: return id;
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
   }
   return "?";
 }
 
 std::optional<PairedTest> paired_test_from_string(std::string_view s) noexcept {
-  if (s == "t") return PairedTest::t;
-  if (s == "wilcoxon") return PairedTest::wilcoxon;
-  if (s == "sign") return PairedTest::sign;
+#define PAIRPOWER_PAIRED_TEST(e, id, label, short_label, method, solvable) \
+  if (s == id) return PairedTest::e;
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
   return std::nullopt;
 }
 

@@ -1,6 +1,8 @@
 #include "pairpower/paper.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace pairpower {
 
@@ -73,5 +75,25 @@ constexpr std::array<PaperValue, 114> printed{{
 }  // namespace
 
 std::span<const PaperValue> paper_printed_values() noexcept { return printed; }
+
+const PaperValue* find_printed(ScoreModel m, PairedTest t, std::size_t n, double delta, double rho) noexcept {
+  for (const PaperValue& v : printed)
+    if (v.model == m && v.test == t && v.n == n && v.delta == delta && v.rho == rho) return &v;
+  return nullptr;
+}
+
+PaperCheck check_printed(double value, std::uint64_t rejections, std::uint64_t reps, std::optional<double> analytic) noexcept {
+  constexpr double rounding = 0.0005;  // the paper prints three decimals
+  const double r = static_cast<double>(reps), paper_r = static_cast<double>(paper_reps);
+  const double ours = static_cast<double>(rejections) / r;
+  const double q = (static_cast<double>(rejections) + 0.5) / (r + 1);
+  const double se_combined = std::sqrt(q * (1 - q) * (1 / r + 1 / paper_r));
+  PaperCheck c{std::fabs(value - ours) > paper_flag_se * se_combined + rounding, false};
+  if (analytic && std::isfinite(*analytic)) {
+    const double a = std::clamp(*analytic, 0.5 / paper_r, 1 - 0.5 / paper_r);
+    c.off_analytic = std::fabs(value - *analytic) > paper_flag_se * std::sqrt(a * (1 - a) / paper_r) + rounding;
+  }
+  return c;
+}
 
 }  // namespace pairpower

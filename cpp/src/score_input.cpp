@@ -3,6 +3,7 @@
 #include <set>
 
 #include "pairpower/measures.hpp"
+#include "pairpower/registry.hpp"
 #include "score_input/reading.hpp"
 
 namespace pairpower {
@@ -10,44 +11,22 @@ namespace pairpower {
 using namespace reading;
 
 std::string_view to_string(InputFormat f) noexcept {
-  switch (f) {
-    case InputFormat::auto_detect: return "auto";
-    case InputFormat::csv_wide: return "csv-wide";
-    case InputFormat::csv_long: return "csv-long";
-    case InputFormat::csv_bare: return "csv-bare";
-    case InputFormat::trec_eval: return "trec_eval";
-    case InputFormat::ir_measures: return "ir_measures";
-    case InputFormat::ranx_json: return "ranx";
-    case InputFormat::pytrec_eval_json: return "pytrec_eval";
-    case InputFormat::json_scores: return "json";
-    case InputFormat::ir_measures_jsonl: return "ir_measures-jsonl";
-  }
+  for (const auto& info : input_formats())
+    if (info.format == f) return info.id;
   return "?";
 }
 
 std::string_view describe(InputFormat f) noexcept {
-  switch (f) {
-    case InputFormat::auto_detect: return "auto-detected";
-    case InputFormat::csv_wide: return "CSV/TSV (wide: qid, one column per system)";
-    case InputFormat::csv_long: return "CSV/TSV (long: qid, system, score)";
-    case InputFormat::csv_bare: return "two numeric columns";
-    case InputFormat::trec_eval: return "trec_eval -q";
-    case InputFormat::ir_measures: return "ir_measures -q";
-    case InputFormat::ranx_json: return "ranx JSON";
-    case InputFormat::pytrec_eval_json: return "pytrec_eval JSON";
-    case InputFormat::json_scores: return "JSON {qid: score}";
-    case InputFormat::ir_measures_jsonl: return "ir_measures -o jsonl";
-  }
+  for (const auto& info : input_formats())
+    if (info.format == f) return info.label;
   return "?";
 }
 
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept {
-  for (auto f : {InputFormat::auto_detect, InputFormat::csv_wide, InputFormat::csv_long, InputFormat::csv_bare, InputFormat::trec_eval,
-                 InputFormat::ir_measures, InputFormat::ranx_json, InputFormat::pytrec_eval_json, InputFormat::json_scores, InputFormat::ir_measures_jsonl})
-    if (s == to_string(f)) return f;
+  for (const auto& info : input_formats())
+    if (s == info.id) return info.format;
   return std::nullopt;
 }
-
 
 InputFormat detect_format(std::string_view raw) {
   const std::string text = decode_text(raw);

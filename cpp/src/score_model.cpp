@@ -11,17 +11,19 @@ namespace pairpower {
 
 std::string_view to_string(ScoreModel m) noexcept {
   switch (m) {
-    case ScoreModel::clipped_normal: return "normal";
-    case ScoreModel::beta_copula: return "beta";
-    case ScoreModel::normal: return "unclipped";
+#define PAIRPOWER_SCORE_MODEL(e, id, label, title) \
+  case ScoreModel::e: return id;
+#include "pairpower/registry/score_models.def"
+#undef PAIRPOWER_SCORE_MODEL
   }
   return "?";
 }
 
 std::optional<ScoreModel> score_model_from_string(std::string_view s) noexcept {
-  if (s == "normal") return ScoreModel::clipped_normal;
-  if (s == "beta") return ScoreModel::beta_copula;
-  if (s == "unclipped") return ScoreModel::normal;
+#define PAIRPOWER_SCORE_MODEL(e, id, label, title) \
+  if (s == id) return ScoreModel::e;
+#include "pairpower/registry/score_models.def"
+#undef PAIRPOWER_SCORE_MODEL
   return std::nullopt;
 }
 

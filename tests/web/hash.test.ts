@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatHash, parseHash } from '../../web/src/engine/hash';
-import { PRESETS } from '../../web/src/engine/plan';
+import { formatHash, parseHash } from '../../web/src/features/plan/hash';
+import { PRESETS } from '../../web/src/features/plan/spec';
 
 describe('URL hash', () => {
   it('reads the issue’s paper example', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportStats, type ComparisonReport } from '../../web/src/engine/report';
-import { exportReport, histogram, plotData, slimReport, type AnalysisReport } from '../../web/src/engine/report';
+import { reportStats, type ComparisonReport } from '../../web/src/features/analyze/report';
+import { exportReport, histogram, plotData, slimReport, type AnalysisReport } from '../../web/src/features/analyze/report';
 
 describe('report numbers', () => {
   it('lists every number with its JSON path, leaving out per-query data', () => {
@@ -34,7 +34,7 @@ describe('plot data and the slim report', () => {
     expect(p.scatter!.every).toBe(3);
     expect([...p.scatter!.a].sort((x, y) => x - y)).toEqual(p.scatter!.a);
     expect(p.differences!.counts.reduce((s, k) => s + k, 0)).toBe(n);
-    const slim = slimReport({ comparisons: [c], by_system: [], systems: [], overall: 'HOLD', summary: '', pairing: [], settings: {}, wilcoxon_note: '' } as AnalysisReport);
+    const slim = slimReport({ comparisons: [c], by_system: [], systems: [], overall: 'HOLD', summary: '', pairing: [], settings: {}, wilcoxon_note: '' } as unknown as AnalysisReport);
     expect('data' in slim.comparisons[0]).toBe(false);
     expect('distribution' in slim.comparisons[0].bootstrap).toBe(false);
   });

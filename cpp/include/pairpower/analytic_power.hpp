@@ -42,7 +42,7 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha);
 /// Not monotone in n (the test is discrete), so the solvers do not offer it.
 double power_sign_test(std::size_t n, PairedEffect e, double alpha);
 
-enum class PowerMethod { paired_t, wilcoxon_moments, wilcoxon_noether };
+enum class PowerMethod { paired_t, wilcoxon_moments, wilcoxon_noether, sign_exact };
 std::string_view to_string(PowerMethod m) noexcept;
 
 /// Dispatches on the method.

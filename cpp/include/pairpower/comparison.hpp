@@ -50,32 +50,41 @@ struct CurvePoint {
   double mc_se;
 };
 
+/// The paired t-test of the differences (paired_t.hpp), as reported.
+struct TSummary {
+  double t, p, ci_low, ci_high, dz;
+};
+
+/// The Wilcoxon signed-rank test with the Hodges–Lehmann estimate and interval.
+struct WilcoxonSummary {
+  double statistic, p, hl, hl_ci_low, hl_ci_high;
+  bool exact;
+};
+
+/// Planning answers from the pilot (statistics/planning.cpp).
+struct PilotPlanning {
+  std::optional<double> mde;              ///< δ detectable at this n with planning_power (paired t); none when σ_d is 0 or a solver fails
+  std::optional<std::size_t> n_required;  ///< n to detect the observed Δ (none if Δ = 0)
+  std::vector<CurvePoint> curve;          ///< power vs n (paired t at α), resampling the shifted differences; reaches past n_required
+  std::uint64_t curve_reps = 0;
+  std::size_t curve_cap = 0;              ///< the largest n the curve simulates (it stops there when n_required lies beyond)
+};
+
 struct Comparison {
   std::string dataset, measure, system_a, system_b;
   std::size_t n = 0;
   double mean_a = 0, mean_b = 0, delta = 0, sd_diff = 0, pearson = 0, spearman = 0;
-  struct {
-    double t, p, ci_low, ci_high, dz;
-  } t{};
-  struct {
-    double statistic, p, hl, hl_ci_low, hl_ci_high;
-    bool exact;
-  } wilcoxon{};
+  TSummary t{};
+  WilcoxonSummary wilcoxon{};
   RandomizationResult randomization{};
   BootstrapResult bootstrap{};
   double sign_p = 1;
   double min_attainable_p = 1;
-  struct {
-    double mde;                           ///< δ detectable at this n with planning_power (paired t)
-    std::optional<std::size_t> n_required;  ///< n to detect the observed Δ (none if Δ = 0)
-    std::vector<CurvePoint> curve;        ///< power vs n (paired t at α), resampling the shifted differences; reaches past n_required
-    std::uint64_t curve_reps;
-    std::size_t curve_cap;                ///< the largest n the curve simulates (it stops there when n_required lies beyond)
-  } planning{};
+  PilotPlanning planning{};
   double p_holm = 1, p_bonferroni = 1, p_bh = 1;
   Verdict verdict = Verdict::hold;
-  std::string reason;
-  std::string sentence;
+  std::string reason;    ///< why the verdict (comparison/prose.cpp)
+  std::string sentence;  ///< the result in one quotable sentence
   bool identical = false;  ///< every difference is zero
 };
 

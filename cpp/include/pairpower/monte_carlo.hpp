@@ -24,7 +24,12 @@
 
 namespace pairpower {
 
-enum class PairedTest { t, wilcoxon, sign };
+/// The list, with names, labels and analytic methods: registry/paired_tests.def.
+enum class PairedTest {
+#define PAIRPOWER_PAIRED_TEST(e, id, label, short_label, method, solvable) e,
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
+};
 std::string_view to_string(PairedTest t) noexcept;
 std::optional<PairedTest> paired_test_from_string(std::string_view s) noexcept;
 

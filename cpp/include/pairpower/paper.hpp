@@ -6,6 +6,7 @@
 //   auto g = pairpower::paper_grid(1000, 42);
 //   for (const auto& v : pairpower::paper_printed_values()) { … v.power … }
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "pairpower/monte_carlo.hpp"
@@ -31,5 +32,22 @@ std::span<const PaperValue> paper_printed_values() noexcept;
 
 /// The paper's replicate count.
 constexpr std::uint64_t paper_reps = 1000;
+
+/// A printed value is flagged when it lies more than this many standard errors
+/// from ours (plus its rounding to three decimals).
+constexpr double paper_flag_se = 4;
+
+/// The printed value of a cell, if the paper prints one.
+const PaperValue* find_printed(ScoreModel m, PairedTest t, std::size_t n, double delta, double rho) noexcept;
+
+/// A printed value set beside ours: is it beyond paper_flag_se combined
+/// binomial SEs (ours at R = reps, the paper's at R = 1000, both at our
+/// estimate kept off 0 and 1) of our estimate, and beyond paper_flag_se SEs
+/// (R = 1000) of the analytic value (when given)?
+struct PaperCheck {
+  bool off_ours;
+  bool off_analytic;
+};
+PaperCheck check_printed(double printed, std::uint64_t rejections, std::uint64_t reps, std::optional<double> analytic) noexcept;
 
 }  // namespace pairpower

@@ -31,7 +31,11 @@
 
 namespace pairpower {
 
-enum class InputFormat { auto_detect, csv_wide, csv_long, csv_bare, trec_eval, ir_measures, ranx_json, pytrec_eval_json, json_scores, ir_measures_jsonl };
+enum class InputFormat {
+#define PAIRPOWER_INPUT_FORMAT(e, id, description) e,
+#include "pairpower/registry/input_formats.def"
+#undef PAIRPOWER_INPUT_FORMAT
+};
 std::string_view to_string(InputFormat f) noexcept;  ///< "csv-wide", "trec_eval", …
 std::string_view describe(InputFormat f) noexcept;   ///< "CSV (wide)", "trec_eval -q", …
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept;
@@ -60,7 +64,8 @@ struct ScoreFile {
   std::string describe() const;
 };
 
-/// Limits a browser tab can hold; larger input is refused with a message.
+/// The most the core reads (the CLI's cap; the page caps pasted text lower,
+/// at the registry's page_input_chars); larger input is refused with a message.
 constexpr std::size_t max_input_bytes = 200u << 20;
 /// Scores beyond ±1e12 are refused (no metric lives there; sums of squares would overflow).
 constexpr double max_abs_score = 1e12;

@@ -11,22 +11,24 @@ namespace pairpower {
 
 /// The distribution of one query's pair of scores. With (Z1, Z2) independent
 /// N(0,1), W = ρ·Z1 + √(1−ρ²)·Z2, mean μ, SD σ and effect δ:
+/// - clipped_normal, the seed paper's normal model: s_A = clip(μ + σ·Z1),
+///   s_B = clip(μ + δ + σ·W), clip(x) = min(max(x, 0), 1). Clipping creates
+///   exact zeros and ties.
+/// - beta_copula, the seed paper's Beta model: s_A = F_A⁻¹(Φ(Z1)), s_B = F_B⁻¹(Φ(W))
+///   (a Gaussian copula with latent correlation ρ), F_A = Beta(μ, σ), F_B =
+///   Beta(μ + δ, σ), each by the method of moments with the seed script's clamps
+///   (see beta_from_moments).
+/// - normal: as clipped_normal without the clip, so D = s_B − s_A ~ N(δ, 2σ²(1−ρ))
+///   exactly and analytic power applies exactly (used to validate Monte Carlo).
+/// The list, with the names users type, is registry/score_models.def.
 enum class ScoreModel {
-  /// The seed paper's normal model: s_A = clip(μ + σ·Z1), s_B = clip(μ + δ + σ·W),
-  /// clip(x) = min(max(x, 0), 1). Clipping creates exact zeros and ties.
-  clipped_normal,
-  /// The seed paper's Beta model: s_A = F_A⁻¹(Φ(Z1)), s_B = F_B⁻¹(Φ(W)) (a
-  /// Gaussian copula with latent correlation ρ), F_A = Beta(μ, σ), F_B =
-  /// Beta(μ + δ, σ), each by the method of moments with the seed script's
-  /// clamps (see beta_from_moments).
-  beta_copula,
-  /// As clipped_normal without the clip: D = s_B − s_A ~ N(δ, 2σ²(1−ρ))
-  /// exactly, so analytic power applies exactly (used to validate Monte Carlo).
-  normal,
+#define PAIRPOWER_SCORE_MODEL(e, id, label, title) e,
+#include "pairpower/registry/score_models.def"
+#undef PAIRPOWER_SCORE_MODEL
 };
 
 std::string_view to_string(ScoreModel m) noexcept;
-/// Accepts "normal" (the paper's clipped normal), "beta", "unclipped".
+/// Accepts the ids of registry/score_models.def: "normal" (the paper's clipped normal), "beta", "unclipped".
 std::optional<ScoreModel> score_model_from_string(std::string_view s) noexcept;
 
 /// Mean and SD of one system's per-query score.

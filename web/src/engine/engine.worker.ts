@@ -9,19 +9,23 @@ import type {
   DetectQuery,
   Detected,
   AnalyticQuery,
+  CellResult,
   EffectAnswer,
   EffectQuery,
   ErrorResult,
   GroupSpec,
   ModuleFactory,
-  PaperValue,
+  PaperCheck,
   PairpowerModule,
+  PlanWork,
   SampleSizeAnswer,
   SampleSizeQuery,
 } from '../wasm/pairpower-module';
 import { isError } from '../wasm/is-error';
-import { phraseError } from '../ui/analyze-fields';
-import { exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
+import { REGISTRY, pageThreads } from './registry';
+import { phraseError } from '../features/analyze/analyze-fields';
+import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from '../features/analyze/report';
+import type { PlanSpec } from '../features/plan/spec';
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
@@ -73,9 +77,10 @@ async function engine(): Promise<PairpowerModule> {
 // first run that slow phase.
 function warmUp(m: PairpowerModule): void {
   const t0 = performance.now();
+  const p = REGISTRY.presets.find((x) => x.id === 'paper')!.spec;
   for (let i = 0; i < 40 && performance.now() - t0 < 80; i++) {
-    const model = i % 2 ? 'beta' : 'normal';
-    m.simulateGroup({ model, n: 400, rho: 0.8, mean: 0.65, sd: 0.12, deltas: [0, 0.02], alpha: 0.05, tests: ['t', 'wilcoxon'], seed: i }, 0, 8, 1);
+    const model = p.models[i % p.models.length];
+    m.simulateGroup({ model, n: 400, rho: p.rho[0], mean: p.mean, sd: p.sd, deltas: [...p.delta], alpha: p.alpha, tests: [...p.tests], seed: i }, 0, 8, 1);
   }
 }
 
@@ -99,7 +104,7 @@ const api = {
   /** Loads the module (once); returns the threads it may use. */
   async init(wasmBase: string, variant: Variant): Promise<{ variant: Variant; threads: number }> {
     const m = await load(wasmBase, variant);
-    const threads = variantLoaded === 'mt' ? Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2)) : 1;
+    const threads = variantLoaded === 'mt' ? pageThreads() : 1;
     warmUp(m);
     return { variant: variantLoaded, threads };
   },
@@ -127,7 +132,7 @@ const api = {
   async analyzeScores(q: AnalyzeQuery): Promise<AnalysisResult> {
     const m = await engine();
     const out: AnalyzeOutput = guard(() => unwrap(m.analyzeScores(q)));
-    const full = JSON.parse(out.json) as AnalysisReport;
+    const full = checkReport(JSON.parse(out.json));
     const report = slimReport(full);
     return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
   },
@@ -138,9 +143,28 @@ const api = {
       throw new Error('simulated crash');
     }, 0);
   },
-  async paperPrintedValues(): Promise<PaperValue[]> {
+  /** The groups and replicate ranges of a run, and its pairs (the core plans the work). */
+  async planWork(spec: PlanSpec, pairsPerUnit: number): Promise<PlanWork> {
     const m = await engine();
-    return m.paperPrintedValues();
+    return guard(() => unwrap(m.planWork(JSON.stringify(spec), pairsPerUnit)));
+  },
+  async groupCells(group: GroupSpec, counts: number[], reps: number): Promise<CellResult[]> {
+    const m = await engine();
+    return guard(() => unwrap(m.groupCells(group, counts, reps)));
+  },
+  /** The paper's printed values beside these cells, flagged by the core's rule. */
+  async paperChecks(cells: (CellResult & { analytic?: number })[]): Promise<(PaperCheck | null)[]> {
+    const m = await engine();
+    return guard(() => unwrap(m.paperChecks(JSON.stringify(cells))));
+  },
+  /** The run as JSON, in the CLI's shape (`simulate --format json`). */
+  async simulationJson(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }): Promise<string> {
+    const m = await engine();
+    return guard(() => unwrap(m.simulationJson(JSON.stringify(spec), JSON.stringify(cells), JSON.stringify(run))).json);
+  },
+  async registry(): Promise<unknown> {
+    const m = await engine();
+    return m.registry();
   },
 };
 

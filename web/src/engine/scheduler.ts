@@ -4,7 +4,9 @@
 // range); counts add up, so both modes give the CLI's numbers exactly.
 import * as Comlink from 'comlink';
 import type { EngineApi, Variant } from './engine.worker';
-import { groupCells, planGroups, planUnits, type CellResult, type PlanSpec } from './plan';
+import { pageThreads } from './registry';
+import type { CellResult, PlanWork } from '../wasm/pairpower-module';
+import type { PlanSpec } from '../features/plan/spec';
 
 export interface Engines {
   mode: 'threads' | 'pool';
@@ -22,6 +24,9 @@ export interface Engines {
   /** Set once a worker has died: these engines must be replaced. */
   dead: boolean;
 }
+
+/** A worker died (crashed, or ran out of memory): the engines must be replaced. */
+export class EngineStopped extends Error {}
 
 /** Waits for a worker call, or fails at once if a worker has died. */
 export function orFailure<T>(engines: Engines, call: Promise<T>): Promise<T> {
@@ -54,7 +59,7 @@ function spawn(): Worker {
 export async function createEngines(wasmBase: string, forcePool = false): Promise<Engines> {
   // The single-file build carries the single-thread engine only.
   const threadsOk = crossOriginIsolatedNow() && !forcePool && !inlineEngine();
-  const count = threadsOk ? 1 : Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+  const count = threadsOk ? 1 : pageThreads();
   const workers = Array.from({ length: count }, spawn);
   const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));
   const variant: Variant = threadsOk ? 'mt' : 'st';
@@ -70,7 +75,7 @@ export async function createEngines(wasmBase: string, forcePool = false): Promis
       w.addEventListener('error', (e: ErrorEvent) => {
         e.preventDefault();
         markDead();
-        reject(new Error(`a computation worker stopped (${e.message || 'it crashed'})`));
+        reject(new EngineStopped(`a computation worker stopped (${e.message || 'it crashed'})`));
       });
   });
   failure.catch(() => undefined);  // observed by the runs that race it
@@ -115,12 +120,20 @@ export interface RunHandle {
   done: Promise<RunOutcome>;
 }
 
-export function startRun(spec: PlanSpec, engines: Engines, cb: RunCallbacks = {}): RunHandle {
-  const groups = planGroups(spec);
-  // About 10–30 ms of work a unit: cancel lands fast (two units are in flight per
-  // worker) and progress moves smoothly; threaded units are larger because each
-  // one starts and joins the module's threads.
-  const units = planUnits(groups, spec.reps, engines.mode === 'threads' ? 1_000_000 * engines.threads : 250_000);
+/** About 10–30 ms of work a unit: cancel lands fast (two units are in flight per
+ *  worker) and progress moves smoothly; threaded units are larger because each
+ *  one starts and joins the module's threads. */
+export function pairsPerUnit(engines: Engines): number {
+  return engines.mode === 'threads' ? 1_000_000 * engines.threads : 250_000;
+}
+
+/** The run's work as the core plans it (groups, replicate ranges, pairs). */
+export function planWork(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
+  return orFailure(engines, engines.analysis.planWork(spec, pairsPerUnit(engines)));
+}
+
+export function startRun(spec: PlanSpec, work: PlanWork, engines: Engines, cb: RunCallbacks = {}): RunHandle {
+  const { groups, units } = work;
   const stride = spec.delta.length * spec.tests.length;
   const counts = groups.map(() => new Array<number>(stride).fill(0));
   const left = groups.map(() => 0);
@@ -142,7 +155,7 @@ export function startRun(spec: PlanSpec, engines: Engines, cb: RunCallbacks = {}
       for (let k = 0; k < stride; k++) sum[k] += c[k];
       pairsDone += u.pairs;
       if (--left[u.group] === 0) {
-        const done = groupCells(groups[u.group], sum, spec.reps);
+        const done = await orFailure(engines, engines.analysis.groupCells(groups[u.group], sum, spec.reps));
         cells.push(...done);
         cellsDone += spec.delta.length;
         cb.onCells?.(done);

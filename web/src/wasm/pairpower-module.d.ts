@@ -1,8 +1,8 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-export type ModelName = 'normal' | 'beta' | 'unclipped';
-export type TestName = 't' | 'wilcoxon' | 'sign';
+import type { AnalyzeKey, InputFormatName, ModelName, TestName } from '../engine/registry';
+export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
 export interface ErrorResult {
@@ -35,55 +35,55 @@ export interface GroupCounts {
   counts: number[];
 }
 
-export interface AnalyticQuery {
-  n: number;
-  delta: number;
-  sdDiff: number;
-  alpha: number;
-}
+/** σ_d as measured, or the SD of each system's scores and their correlation (the core forms σ√(2(1−ρ))). */
+export type SdOfDifferences = { sdDiff: number } | { sd: number; rho: number };
 
-export interface AnalyticPowers {
-  t: number;
-  wilcoxon: number;
-  noether: number;
-  sign: number;
-}
+export type AnalyticQuery = { n: number; delta: number; alpha: number } & SdOfDifferences;
 
-export interface SampleSizeQuery {
-  delta: number;
-  sdDiff: number;
-  alpha: number;
-  power: number;
-}
+/** Power by test id (every test of the registry), and Noether's Wilcoxon approximation. */
+export type AnalyticPowers = Record<TestName, number> & { noether: number; sdDiff: number };
+
+export type SampleSizeQuery = { delta: number; alpha: number; power: number } & SdOfDifferences;
 
 export interface SampleSizeAnswer {
   t: { n: number; power: number } | null;
   wilcoxon: { n: number; power: number } | null;
 }
 
-export interface EffectQuery {
-  n: number;
-  sdDiff: number;
-  alpha: number;
-  power: number;
-}
+export type EffectQuery = { n: number; alpha: number; power: number } & SdOfDifferences;
 
 export interface EffectAnswer {
   t: { delta: number; power: number } | null;
   wilcoxon: { delta: number; power: number } | null;
 }
 
-export interface PaperValue {
-  section: string;
-  model: 'normal' | 'beta';
-  test: 't' | 'wilcoxon';
+/** A run's work (plan_work.hpp): its groups, the replicate ranges to hand out, its pairs. */
+export interface PlanWork {
+  groups: GroupSpec[];
+  units: { group: number; repBegin: number; repEnd: number; pairs: number }[];
+  pairs: number;
+}
+
+/** One finished cell (plan_work.hpp group_cells). */
+export interface CellResult {
+  model: ModelName;
   n: number;
   delta: number;
   rho: number;
+  test: TestName;
+  reps: number;
+  rejections: number;
   power: number;
+  mcSe: number;
 }
 
-export type InputFormatName = 'auto' | 'csv-wide' | 'csv-long' | 'csv-bare' | 'trec_eval' | 'ir_measures' | 'ranx' | 'pytrec_eval' | 'json' | 'ir_measures-jsonl';
+/** A printed value of the paper set beside a cell (paper.hpp check_printed). */
+export interface PaperCheck {
+  printed: number;
+  section: string;
+  offOurs: boolean;
+  offAnalytic: boolean;
+}
 
 export interface DetectQuery {
   text: string;
@@ -106,7 +106,8 @@ export interface Detected {
   queries: number;
 }
 
-export interface AnalyzeQuery {
+/** The settings are the registry's Analyze settings, by key (alpha, confidence, minEffect, ...). */
+export type AnalyzeQuery = Record<AnalyzeKey, number> & {
   textA: string;
   textB?: string;
   /** Names for runs without a runid (the files' names). */
@@ -118,15 +119,8 @@ export interface AnalyzeQuery {
   /** Measures to compare; empty: the only one (several must be chosen); ["*"]: all both inputs hold, counts left out. */
   measures: string[];
   missing: 'error' | 'intersect' | 'zero';
-  alpha: number;
-  confidence: number;
-  resamples: number;
-  bootstrap: number;
-  seed: number;
-  minEffect: number;
   direction: 'higher' | 'lower';
-  power: number;
-}
+};
 
 /** report_json (the CLI's `compare --format json`) as text, and the other exports. */
 export interface AnalyzeOutput {
@@ -143,7 +137,15 @@ export interface PairpowerModule {
   analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
   minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;
   minDetectableEffect(q: EffectQuery): EffectAnswer | ErrorResult;
-  paperPrintedValues(): PaperValue[];
+  /** The registry (JSON-equal to web/src/generated/registry.ts). */
+  registry(): unknown;
+  /** spec: JSON text of a PlanSpec. */
+  planWork(spec: string, pairsPerUnit: number): PlanWork | ErrorResult;
+  groupCells(group: GroupSpec, counts: number[], reps: number): CellResult[] | ErrorResult;
+  /** cells: JSON text of CellResult & {analytic?: number} items; null where the paper prints nothing. */
+  paperChecks(cells: string): (PaperCheck | null)[] | ErrorResult;
+  /** JSON texts of the spec, the cells and {engine, threads, elapsedS, cancelled}. */
+  simulationJson(spec: string, cells: string, run: string): { json: string } | ErrorResult;
   hardwareThreads(): number;
 }
 

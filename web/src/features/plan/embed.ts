@@ -1,6 +1,6 @@
 // Embedding: the ?embed layout for an iframe, and the dialog that writes the
 // iframe snippet for the current parameters.
-import { h } from './dom';
+import { h } from '../../ui/dom';
 
 export type EmbedKind = 'calculator' | 'grid';
 

@@ -1,13 +1,13 @@
 // Result tables, filled cell by cell as groups finish. Every power value shown is
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
-import type { PaperValue } from '../wasm/pairpower-module';
-import { comparePrinted, findPrinted } from '../engine/paper-compare';
-import { cellId, type CellKey, type CellResult, type PlanSpec } from '../engine/plan';
-import { fmt, h } from './dom';
+import { REGISTRY, modelInfo, testLabel } from '../../engine/registry';
+import type { CellResult, PaperCheck } from '../../wasm/pairpower-module';
+import { findPrinted } from './export';
+import { cellId, type CellKey, type PlanSpec } from './spec';
+import { fmt, h } from '../../ui/dom';
 
-const TEST_LABEL = { t: 't', wilcoxon: 'W', sign: 'sign' } as const;
-const MODEL_LABEL = { normal: 'normal model (clipped)', beta: 'Beta model (copula)', unclipped: 'unclipped normal model' } as const;
+const short = (t: CellKey['test']) => testLabel(t).short;
 
 interface Slot {
   key: CellKey;
@@ -32,7 +32,9 @@ export interface MdeRow {
 
 export interface ResultsView {
   element: HTMLElement;
-  start(spec: PlanSpec, paper: PaperValue[]): void;
+  start(spec: PlanSpec): void;
+  /** The core's comparison of printed values with ours, by cellId (paper.hpp check_printed). */
+  setPaperChecks(checks: Map<string, PaperCheck>): void;
   setAnalytic(analytic: Map<string, number>): void;
   addCells(cells: CellResult[]): void;
   setSolvers(minN: SolverRow[], mde: MdeRow[], target: number): void;
@@ -43,7 +45,7 @@ export function createResults(): ResultsView {
   let slots = new Map<string, Slot[]>();
   let results = new Map<string, CellResult>();
   let analytic = new Map<string, number>();
-  let paper: PaperValue[] = [];
+  let checks = new Map<string, PaperCheck>();
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
   const tablesEl = h('div', { class: 'tables' });
   const solversEl = h('div', { class: 'solvers' });
@@ -58,7 +60,7 @@ export function createResults(): ResultsView {
       'data-test': key.test,
     }, '…');
     const an = h('span', { class: 'analytic', title: 'analytic power' });
-    const printed = withPaper ? findPrinted(paper, key) : undefined;
+    const printed = withPaper ? findPrinted(key) : undefined;
     const pap = printed ? h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }) : null;
     const id = cellId(key);
     const list = slots.get(id) ?? [];
@@ -78,11 +80,12 @@ export function createResults(): ResultsView {
       }
       s.analytic.textContent = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
       if (s.paper) {
-        const printed = findPrinted(paper, s.key)!;
+        const printed = findPrinted(s.key)!;
         s.paper.textContent = `paper ${fmt.p3(printed.power)}`;
-        if (r) {
-          const c = comparePrinted(printed, r, a);
-          const flags = [c.offOurs ? 'more than 4 Monte Carlo SEs from ours' : '', c.offAnalytic ? 'more than 4 SEs from the analytic value' : ''].filter(Boolean);
+        const c = checks.get(id);
+        if (r && c) {
+          const k = REGISTRY.paper.flag_se;
+          const flags = [c.offOurs ? `more than ${k} Monte Carlo SEs from ours` : '', c.offAnalytic ? `more than ${k} SEs from the analytic value` : ''].filter(Boolean);
           s.paper.classList.toggle('flagged', flags.length > 0);
           if (flags.length) {
             s.paper.textContent += ' ⚠';
@@ -97,13 +100,13 @@ export function createResults(): ResultsView {
     for (const model of spec.models)
       for (const rho of spec.rho) {
         const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
-        const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, TEST_LABEL[t]))));
+        const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, short(t)))));
         const body = spec.n.map((n) =>
           h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, true)))),
         );
         tablesEl.append(
           h('table', { class: 'power-table' },
-            h('caption', {}, `Power: ${MODEL_LABEL[model]}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
+            h('caption', {}, `Power: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
             h('thead', {}, head1, head2),
             h('tbody', {}, ...body)),
         );
@@ -113,7 +116,7 @@ export function createResults(): ResultsView {
     tablesEl.append(
       h('table', { class: 'power-table type-one' },
         h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${TEST_LABEL[t]}`)))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
         h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
           h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, true))))))),
     );
@@ -121,14 +124,18 @@ export function createResults(): ResultsView {
 
   return {
     element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, tablesEl, solversEl),
-    start(spec, printed) {
+    start(spec) {
       slots = new Map();
       results = new Map();
-      paper = printed;
+      checks = new Map();
       tablesEl.replaceChildren();
       solversEl.replaceChildren();
       summaryEl.textContent = '';
       powerTables(spec);
+    },
+    setPaperChecks(map) {
+      checks = map;
+      for (const id of slots.keys()) refresh(id);
     },
     setAnalytic(map) {
       analytic = map;

@@ -1,7 +1,8 @@
-// The Analyze form's settings: the core's field name, the label the page shows,
-// its default and help. The form is built from this table, and the core's typed
-// errors are phrased with these labels (never with the CLI's flags).
-import type { ErrorResult } from '../wasm/pairpower-module';
+// The Analyze form's settings, from the core's registry (field name, query key,
+// label, default, help, bounds): the form is built from them, and the core's
+// typed errors are phrased with these labels (never with the CLI's flags).
+import { REGISTRY, type AnalyzeKey, type AnalyzeSettingDef } from '../../engine/registry';
+import type { ErrorResult } from '../../wasm/pairpower-module';
 
 export interface AnalyzeField {
   /** The core's name of the setting (errors carry it). */
@@ -10,17 +11,14 @@ export interface AnalyzeField {
   label: string;
   value: string;
   help: string;
+  setting: AnalyzeSettingDef;
 }
 
-export const ANALYZE_FIELDS = {
-  alpha: { field: 'alpha', id: 'an-alpha', label: 'α', value: '0.05', help: 'significance level' },
-  confidence: { field: 'confidence', id: 'an-confidence', label: 'Confidence', value: '0.95', help: 'of the intervals' },
-  minEffect: { field: 'min_effect', id: 'an-min-effect', label: 'Minimum effect', value: '0', help: 'smallest improvement worth shipping' },
-  resamples: { field: 'resamples', id: 'an-resamples', label: 'Sign flips', value: '100000', help: 'randomization test resamples' },
-  bootstrap: { field: 'bootstrap_resamples', id: 'an-bootstrap', label: 'Bootstrap resamples', value: '10000', help: 'for the intervals' },
-  seed: { field: 'seed', id: 'an-seed', label: 'Seed', value: '1', help: 'same seed, same numbers' },
-  power: { field: 'power', id: 'an-power', label: 'Planning power', value: '0.8', help: 'for the MDE and the n needed' },
-} satisfies Record<string, AnalyzeField>;
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+export const ANALYZE_FIELDS = Object.fromEntries(
+  REGISTRY.analyze_settings.map((s) => [s.key, { field: s.field, id: `an-${kebab(s.key)}`, label: s.label, value: String(s.value), help: s.help, setting: s }]),
+) as Record<AnalyzeKey, AnalyzeField>;
 
 /** Labels of the choosers (select elements), by the core's field name. */
 export const CHOOSER_LABELS: Record<string, string> = {

@@ -2,8 +2,8 @@
 // the bootstrap distribution of Δ with its interval, and power vs n from the
 // pilot data with ±2 SE bands.
 import uPlot from 'uplot';
-import type { ComparisonReport, PlotData } from '../engine/report';
-import { h } from './dom';
+import type { ComparisonReport, PlotData } from './report';
+import { h } from '../../ui/dom';
 
 const BLUE = '#1b6ca8', RED = '#d1495b', GREY = '#6b7280';
 

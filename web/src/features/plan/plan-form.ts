@@ -1,37 +1,8 @@
-// The Plan form: every field validated as it changes, before any run.
-import { FIELD_NAMES, PRESETS, fieldText, specFromFields, type FieldName, type PlanSpec, type PresetName } from '../engine/plan';
-import { h } from './dom';
-
-interface FieldDef {
-  label: string;
-  help: string;
-  kind: 'text' | 'select' | 'tests';
-  options?: [string, string][];
-}
-
-const FIELDS: Record<FieldName, FieldDef> = {
-  n: { label: 'Queries N', help: 'list or range: 50,100,200 or 50:500:50', kind: 'text' },
-  delta: { label: 'Effect δ', help: 'true mean difference B − A, e.g. 0,0.01,0.02', kind: 'text' },
-  rho: { label: 'Correlation ρ', help: 'between the systems’ per-query scores, e.g. 0.5,0.8', kind: 'text' },
-  model: {
-    label: 'Score model',
-    help: 'how per-query scores are drawn',
-    kind: 'select',
-    options: [
-      ['normal', 'normal, clipped to [0, 1] (the paper’s)'],
-      ['beta', 'Beta marginals, Gaussian copula'],
-      ['both', 'both of the above'],
-      ['unclipped', 'normal, unclipped (exact analytic)'],
-    ],
-  },
-  mean: { label: 'Mean score of A', help: 'e.g. 0.65', kind: 'text' },
-  sd: { label: 'SD of scores', help: 'of each system, e.g. 0.12', kind: 'text' },
-  alpha: { label: 'α', help: 'two-sided significance level', kind: 'text' },
-  tests: { label: 'Tests', help: 'applied to every simulated sample', kind: 'tests' },
-  reps: { label: 'Replicates R', help: 'per cell; Monte Carlo SE ≈ 0.5/√R', kind: 'text' },
-  seed: { label: 'Seed', help: 'same seed, same numbers (CLI and browser)', kind: 'text' },
-  power: { label: 'Target power', help: 'for the minimum-N and MDE tables', kind: 'text' },
-};
+// The Plan form: every field validated as it changes, before any run. The
+// fields, their labels, help, choices and the presets are the core's registry.
+import { REGISTRY, planField } from '../../engine/registry';
+import { FIELD_NAMES, PRESETS, PRESET_NAMES, fieldText, specFromFields, type FieldName, type PlanSpec } from './spec';
+import { h } from '../../ui/dom';
 
 export interface PlanForm {
   element: HTMLFormElement;
@@ -50,23 +21,23 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
   const changed = () => listeners.forEach((l) => l());
 
   const rows = FIELD_NAMES.map((name) => {
-    const def = FIELDS[name];
+    const def = planField(name);
     const id = `field-${name}`;
     const err = h('span', { class: 'field-error', id: `${id}-error`, role: 'status' });
     errors[name] = err;
     let control: HTMLElement;
-    if (def.kind === 'select') {
-      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...(def.options ?? []).map(([v, t]) => h('option', { value: v }, t)));
+    if (def.kind === 'choice') {
+      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...REGISTRY.model_choices.map((c) => h('option', { value: c.id }, c.label)));
       inputs[name] = sel;
       control = sel;
-    } else if (def.kind === 'tests') {
+    } else if (def.kind === 'choice_list') {
       const hidden = h('input', { type: 'hidden', id, name });
       inputs[name] = hidden;
       control = h(
         'span',
         { class: 'checks', role: 'group', 'aria-labelledby': `${id}-label` },
         hidden,
-        ...(['t', 'wilcoxon', 'sign'] as const).map((t) => {
+        ...REGISTRY.tests.map(({ id: t, label }) => {
           const box = h('input', { type: 'checkbox', value: t, id: `${id}-${t}` });
           testBoxes.push(box);
           box.addEventListener('change', () => {
@@ -74,7 +45,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
             validate();
             changed();
           });
-          return h('label', { for: `${id}-${t}`, class: 'check' }, box, t === 't' ? ' paired t' : t === 'wilcoxon' ? ' Wilcoxon' : ' sign');
+          return h('label', { for: `${id}-${t}`, class: 'check' }, box, ` ${label}`);
         }),
       );
     } else {
@@ -93,7 +64,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
     return h(
       'div',
       { class: 'field' },
-      h(def.kind === 'tests' ? 'span' : 'label', { for: def.kind === 'tests' ? null : id, id: `${id}-label`, class: 'field-label' }, def.label),
+      h(def.kind === 'choice_list' ? 'span' : 'label', { for: def.kind === 'choice_list' ? null : id, id: `${id}-label`, class: 'field-label' }, def.label),
       control,
       h('span', { class: 'field-help', id: `${id}-help` }, def.help),
       err,
@@ -103,9 +74,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
   const run = h('button', { type: 'submit', 'data-testid': 'run', class: 'primary' }, 'Run');
   const cancel = h('button', { type: 'button', 'data-testid': 'cancel', disabled: true }, 'Cancel');
   cancel.addEventListener('click', onCancel);
-  const presetButtons = (['paper', 'quick'] as PresetName[]).map((p) =>
-    h('button', { type: 'button', 'data-testid': `preset-${p}`, class: 'preset' }, p === 'paper' ? 'The paper’s grid' : 'A quick grid'),
-  );
+  const presetButtons = REGISTRY.presets.map((p) => h('button', { type: 'button', 'data-testid': `preset-${p.id}`, class: 'preset' }, p.label));
   const element = h(
     'form',
     { id: 'plan-form', novalidate: true, 'aria-labelledby': 'plan-title' },
@@ -142,7 +111,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
   let running = false;
   presetButtons.forEach((b, i) =>
     b.addEventListener('click', () => {
-      write(structuredClone(PRESETS[(['paper', 'quick'] as PresetName[])[i]]));
+      write(structuredClone(PRESETS[PRESET_NAMES[i]]));
       changed();
     }),
   );

@@ -1,9 +1,9 @@
 // Power-vs-N curves (uPlot: Monte Carlo points, analytic lines) and an N × δ heatmap.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ModelName, TestName } from '../wasm/pairpower-module';
-import { cellId, type CellResult, type PlanSpec } from '../engine/plan';
-import { fmt, h } from './dom';
+import type { CellResult, ModelName, TestName } from '../../wasm/pairpower-module';
+import { cellId, type PlanSpec } from './spec';
+import { fmt, h } from '../../ui/dom';
 
 const PALETTE = ['#1b6ca8', '#d1495b', '#2a9d8f', '#8e5ea2', '#e07a1f', '#4d4d4d', '#b5838d', '#00798c'];
 

@@ -1,0 +1,62 @@
+#pragma once
+// A Plan run as work: its groups (cells sharing random numbers), the replicate
+// ranges a scheduler hands out, the cells that summed counts become, the
+// analytic power beside each cell, and the one JSON shape of a finished run
+// (the CLI's `simulate --format json` and the page's JSON export).
+//
+// Example:
+//   auto spec = pairpower::preset("paper").spec;
+//   auto groups = pairpower::grid_groups(spec.grid);
+//   auto units = pairpower::plan_units(groups, spec.grid.reps, 250'000);
+//   // … simulate_group(groups[u.group], u.rep_begin, u.rep_end) for each unit, summed per group …
+//   auto cells = pairpower::group_cells(groups[0], counts, spec.grid.reps);
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "pairpower/monte_carlo.hpp"
+#include "pairpower/registry.hpp"
+
+namespace pairpower {
+
+/// Replicates [rep_begin, rep_end) of one group; `pairs` simulated (s_A, s_B) pairs.
+struct WorkUnit {
+  std::size_t group;
+  std::uint64_t rep_begin, rep_end, pairs;
+};
+
+/// Splits every group into replicate ranges of about `pairs_per_unit` pairs (δ
+/// cells included), larger N first so that the last units to finish are short.
+/// Every replicate of every group is in exactly one unit.
+std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint64_t reps, std::uint64_t pairs_per_unit);
+
+/// A group's summed counts (indexed [delta * tests + test]) as its cells.
+std::vector<CellResult> group_cells(const GroupSpec& group, std::span<const std::uint64_t> counts, std::uint64_t reps);
+
+/// Pairs a grid simulates: Σ over cells of N × R.
+std::uint64_t grid_pairs(const GridSpec& g) noexcept;
+
+/// Analytic power of a cell's test for the unclipped normal with σ_d = σ√(2(1−ρ)).
+double analytic_for_cell(const GridSpec& g, const CellResult& c);
+
+/// Reads a spec as to_json(PlanSpec) writes it; throws Error naming the field.
+PlanSpec plan_spec_from_json(const nlohmann::json& j);
+
+/// How a run went, for its JSON.
+struct RunInfo {
+  std::string engine;  ///< "native, 8 threads", "WebAssembly SIMD, …"
+  unsigned threads = 1;
+  double elapsed_s = 0;
+  bool cancelled = false;
+};
+
+/// The finished run as JSON: settings (the spec), run facts, and one row per
+/// cell with its analytic power. Cells are ordered as the spec lists models,
+/// N, δ, ρ and tests.
+nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run);
+
+}  // namespace pairpower

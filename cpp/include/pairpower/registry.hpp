@@ -1,0 +1,132 @@
+#pragma once
+// The registry: the statistical facts the CLI and the page both show or check —
+// paired tests, score models, input formats, the Plan fields with their bounds,
+// the presets (the paper's grid among them), the Analyze settings with their
+// defaults, and the limits. Each is written here once; `pairpower registry`
+// prints it and the bindings export it, and the page's types, controls, hash
+// keys and exports are generated from that (web/src/generated/registry.ts).
+// Adding a test or a format is its module plus one entry here.
+//
+// Example:
+//   for (const auto& t : pairpower::paired_tests()) std::puts(t.label);   // "paired t", …
+//   const auto& rho = pairpower::plan_field("rho");                        // bounds and rule
+//   nlohmann::ordered_json j = pairpower::registry_json();
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/monte_carlo.hpp"
+#include "pairpower/score_input.hpp"
+#include "pairpower/score_model.hpp"
+
+namespace pairpower {
+
+struct TestInfo {
+  PairedTest test;
+  const char* id;           ///< "t", "wilcoxon", "sign": --tests, the hash, JSON
+  const char* label;        ///< "paired t"
+  const char* short_label;  ///< column heads: "t", "W", "sign"
+};
+std::span<const TestInfo> paired_tests() noexcept;
+
+struct ModelInfo {
+  ScoreModel model;
+  const char* id;     ///< "normal" is the paper's clipped normal; "unclipped" the exact one
+  const char* label;  ///< the form's option text
+  const char* title;  ///< table captions
+};
+std::span<const ModelInfo> score_models() noexcept;
+
+/// A choice of the "model" field: one model, or several ("both").
+struct ModelChoice {
+  const char* id;
+  const char* label;
+  std::vector<ScoreModel> models;
+};
+std::span<const ModelChoice> model_choices();
+std::optional<std::vector<ScoreModel>> models_from_choice(std::string_view id);
+
+struct FormatInfo {
+  InputFormat format;
+  const char* id;     ///< --input-format / the page's chooser value
+  const char* label;  ///< "trec_eval -q"
+  const char* fuzz;   ///< the libFuzzer target's suffix (CMake and scripts/fuzz.sh read the list)
+};
+std::span<const FormatInfo> input_formats() noexcept;
+
+/// One field of a Plan (the page's form, the CLI's simulate flags).
+enum class FieldKind { count_list, real_list, real, count, choice, choice_list };
+struct Bounds {
+  double min, max;
+  bool min_open, max_open;  ///< strict inequality at that end
+  bool contains(double x) const noexcept;
+};
+struct PlanField {
+  const char* id;  ///< the hash key and the flag (--id)
+  const char* label;
+  const char* help;
+  FieldKind kind;
+  Bounds bounds;         ///< of each value (counts: the CLI's; the page may cap lower, see page_max)
+  const char* rule;      ///< the message when a value is out of bounds: "must lie strictly between −1 and 1"
+  double page_max = 0;   ///< 0: as bounds.max; else the page's lower cap, with the reason in page_cap_reason
+  const char* page_cap_reason = "";
+};
+std::span<const PlanField> plan_fields() noexcept;
+const PlanField& plan_field(std::string_view id);
+
+/// A Plan run: the grid and the target power for the minimum-N and MDE answers.
+struct PlanSpec {
+  GridSpec grid;
+  double power = 0.8;
+};
+struct Preset {
+  const char* id;
+  const char* label;
+  PlanSpec spec;
+};
+std::span<const Preset> presets();
+const Preset& preset(std::string_view id);
+nlohmann::ordered_json to_json(const PlanSpec& s);
+
+/// One Analyze setting: its core name (in errors), the query key the page
+/// sends, the CLI flag, and its default from CompareOptions.
+struct AnalyzeSetting {
+  const char* field;
+  const char* key;
+  const char* flag;
+  const char* label;
+  const char* help;
+  double value;
+  Bounds bounds;     ///< what the core accepts
+  const char* rule;  ///< "" for whole numbers: "must be a whole number from min to max"
+  bool integer;
+  double page_max;   ///< 0: as bounds.max; else the page's lower cap (a tab's time and memory)
+  void (*apply)(CompareOptions&, double);  ///< sets the option (a checked value)
+};
+/// The value read for a setting, checked against its bounds: throws Error naming the field.
+double checked_setting(const AnalyzeSetting& s, double value);
+std::span<const AnalyzeSetting> analyze_settings();
+/// The CLI flag of a core field name ("bootstrap_resamples" → "--bootstrap").
+std::string flag_of_field(std::string_view field);
+
+/// Limits of the page and of the core, with what each protects.
+struct Limits {
+  std::size_t values_max = 10000;        ///< values in one list field (N, δ, ρ)
+  std::size_t input_bytes = max_input_bytes;
+  std::size_t page_input_chars = 50'000'000;  ///< a pasted text in the page: two copies (JS and wasm) in one tab
+  double page_confirm_seconds = 20;      ///< a Plan run estimated longer asks first
+  double page_refuse_seconds = 600;      ///< … and longer than this is refused (the CLI has no limit)
+  unsigned page_max_threads = 8;         ///< engine threads (or pool workers) in a page; cpp/bindings/CMakeLists.txt's pool size says the same
+};
+const Limits& limits() noexcept;
+
+/// Everything above, as `pairpower registry` prints it.
+nlohmann::ordered_json registry_json();
+
+}  // namespace pairpower

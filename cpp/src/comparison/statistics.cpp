@@ -1,0 +1,77 @@
+// The statistics of one paired comparison: means, correlations, the paired t,
+// Wilcoxon with Hodges–Lehmann, the randomization test, the bootstrap and the
+// sign test, then the planning answers. No verdict, no prose.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "parts.hpp"
+#include "pairpower/correlation.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/formatting.hpp"
+#include "pairpower/hodges_lehmann.hpp"
+#include "pairpower/paired_t.hpp"
+#include "pairpower/sign_test.hpp"
+#include "pairpower/wilcoxon.hpp"
+
+namespace pairpower::comparison {
+
+Comparison statistics(const PairedSample& s, const CompareOptions& o) {
+  const std::size_t n = s.a.size();
+  if (s.b.size() != n) throw std::logic_error(s.dataset + ": systems A and B have different numbers of queries");
+  if (n < 2) {
+    std::string what = s.system_b + " vs " + s.system_a;
+    if (!s.dataset.empty()) what += ", " + s.dataset;
+    if (!s.measure.empty()) what += ", " + s.measure;
+    throw InputError(what + ": at least 2 paired queries are needed, found " + std::to_string(n), ErrorKind::not_enough_data);
+  }
+  Comparison c;
+  c.dataset = s.dataset;
+  c.measure = s.measure;
+  c.system_a = s.system_a;
+  c.system_b = s.system_b;
+  c.n = n;
+  std::vector<double> d(n);
+  for (std::size_t i = 0; i < n; ++i) d[i] = s.b[i] - s.a[i];
+  c.mean_a = std::accumulate(s.a.begin(), s.a.end(), 0.0) / static_cast<double>(n);
+  c.mean_b = std::accumulate(s.b.begin(), s.b.end(), 0.0) / static_cast<double>(n);
+  const MeanSd ms = mean_sd(d.data(), n);
+  c.delta = ms.mean;
+  c.sd_diff = ms.sd;
+  c.pearson = pearson(s.a, s.b);
+  c.spearman = spearman(s.a, s.b);
+  c.min_attainable_p = std::ldexp(1.0, 1 - static_cast<int>(std::min<std::size_t>(n, 1100)));
+  c.identical = std::all_of(d.begin(), d.end(), [](double x) { return x == 0; });
+  if (c.identical) {
+    // Nothing to test: report the certain facts, never NaN.
+    c.t = {.t = 0, .p = 1, .ci_low = 0, .ci_high = 0, .dz = 0};
+    c.wilcoxon = {.statistic = 0, .p = 1, .hl = 0, .hl_ci_low = 0, .hl_ci_high = 0, .exact = false};
+    c.randomization = {1, true, 0, 0, 0};
+    c.bootstrap.percentile = c.bootstrap.bca = {0, 0};
+    c.bootstrap.resamples = 0;
+    c.sign_p = 1;
+    return c;
+  }
+  // Values within rounding noise of 0 (relative to the data's magnitude) are 0.
+  double scale = 0;
+  for (double x : d) scale = std::max(scale, std::fabs(x));
+  const auto snap = [scale](double x) { return snap_noise(x, scale); };
+  c.delta = snap(c.delta);
+  const PairedTResult t = paired_t_test(d, o.confidence);
+  c.t = {.t = c.delta == 0 ? 0.0 : t.t, .p = t.p_value, .ci_low = snap(t.ci_low), .ci_high = snap(t.ci_high), .dz = c.delta == 0 ? 0.0 : t.dz};
+  if (!std::isfinite(c.t.t)) c.t.t = std::copysign(1e308, c.delta);  // sd = 0 ≠ mean: JSON has no infinity
+  if (!std::isfinite(c.t.dz)) c.t.dz = std::copysign(1e308, c.delta);
+  const WilcoxonResult w = wilcoxon_signed_rank(d);
+  const HodgesLehmann hl = hodges_lehmann(d, o.confidence);
+  c.wilcoxon = {.statistic = w.statistic, .p = w.p_value, .hl = snap(hl.estimate), .hl_ci_low = snap(hl.ci_low), .hl_ci_high = snap(hl.ci_high),
+                .exact = w.method == WilcoxonMethod::exact};
+  c.randomization = randomization_test(d, {o.resamples, o.seed, 20});
+  c.bootstrap = paired_bootstrap(d, {o.bootstrap_resamples, o.seed, o.confidence, o.keep_bootstrap});
+  for (Interval* i : {&c.bootstrap.bca, &c.bootstrap.percentile}) *i = {snap(i->low), snap(i->high)};
+  c.sign_p = sign_test(d).p_value;
+  c.planning = plan_from_pilot(d, c.delta, c.sd_diff, o);
+  return c;
+}
+
+}  // namespace pairpower::comparison

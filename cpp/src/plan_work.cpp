@@ -1,0 +1,143 @@
+#include "pairpower/plan_work.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "pairpower/analytic_power.hpp"
+#include "pairpower/errors.hpp"
+
+namespace pairpower {
+
+std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint64_t reps, std::uint64_t pairs_per_unit) {
+  std::vector<std::size_t> order(groups.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return groups[a].n > groups[b].n; });
+  std::vector<WorkUnit> units;
+  for (std::size_t g : order) {
+    const std::uint64_t per_rep = groups[g].n * groups[g].deltas.size();
+    const std::uint64_t step = std::max<std::uint64_t>(1, pairs_per_unit / std::max<std::uint64_t>(1, per_rep));
+    for (std::uint64_t r = 0; r < reps; r += step) {
+      const std::uint64_t end = std::min(reps, r + step);
+      units.push_back({g, r, end, (end - r) * per_rep});
+    }
+  }
+  return units;
+}
+
+std::vector<CellResult> group_cells(const GroupSpec& g, std::span<const std::uint64_t> counts, std::uint64_t reps) {
+  if (counts.size() != g.deltas.size() * g.tests.size()) throw Error("counts", ErrorKind::invalid_value, "must hold one count per δ and test");
+  std::vector<CellResult> cells;
+  for (std::size_t d = 0; d < g.deltas.size(); ++d)
+    for (std::size_t k = 0; k < g.tests.size(); ++k) {
+      const std::uint64_t rejections = counts[d * g.tests.size() + k];
+      cells.push_back({g.model, g.n, g.deltas[d], g.rho, g.tests[k], rejections, make_estimate(rejections, reps)});
+    }
+  return cells;
+}
+
+std::uint64_t grid_pairs(const GridSpec& g) noexcept {
+  const std::uint64_t n_sum = std::accumulate(g.n.begin(), g.n.end(), std::uint64_t{0});
+  return n_sum * g.delta.size() * g.rho.size() * g.models.size() * g.reps;
+}
+
+double analytic_for_cell(const GridSpec& g, const CellResult& c) {
+  const PairedEffect e = PairedEffect::from_scores(c.delta, g.marginal.sd, c.rho);
+  switch (c.test) {
+#define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
+  case PairedTest::en: return analytic_power(PowerMethod::method, c.n, e, g.alpha);
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
+  }
+  return std::nan("");
+}
+
+namespace {
+
+template <class T>
+std::vector<T> list_of(const nlohmann::json& j, const char* field) {
+  if (!j.contains(field) || !j[field].is_array()) throw Error(field, ErrorKind::invalid_value, "must be a list");
+  try {
+    return j[field].get<std::vector<T>>();
+  } catch (const nlohmann::json::exception&) {
+    throw Error(field, ErrorKind::invalid_value, "must be a list of numbers");
+  }
+}
+
+double number_of(const nlohmann::json& j, const char* field) {
+  if (!j.contains(field) || !j[field].is_number()) throw Error(field, ErrorKind::invalid_value, "must be a number");
+  return j[field].get<double>();
+}
+
+template <class E, class F>
+std::vector<E> names_of(const nlohmann::json& j, const char* field, F from_string) {
+  std::vector<E> out;
+  for (const auto& name : list_of<std::string>(j, field)) {
+    const auto v = from_string(name);
+    if (!v) throw Error(field, ErrorKind::invalid_value, "'" + name + "' is not known");
+    out.push_back(*v);
+  }
+  return out;
+}
+
+std::size_t index_in(const auto& list, const auto& x) {
+  return static_cast<std::size_t>(std::find(list.begin(), list.end(), x) - list.begin());
+}
+
+}  // namespace
+
+PlanSpec plan_spec_from_json(const nlohmann::json& j) {
+  PlanSpec s;
+  s.grid.n = list_of<std::size_t>(j, "n");
+  s.grid.delta = list_of<double>(j, "delta");
+  s.grid.rho = list_of<double>(j, "rho");
+  s.grid.models = names_of<ScoreModel>(j, "models", score_model_from_string);
+  s.grid.marginal = {number_of(j, "mean"), number_of(j, "sd")};
+  s.grid.alpha = number_of(j, "alpha");
+  s.grid.tests = names_of<PairedTest>(j, "tests", paired_test_from_string);
+  s.grid.reps = static_cast<std::uint64_t>(number_of(j, "reps"));
+  s.grid.seed = static_cast<std::uint64_t>(number_of(j, "seed"));
+  s.power = number_of(j, "power");
+  validate(s.grid);
+  return s;
+}
+
+nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run) {
+  const GridSpec& g = spec.grid;
+  const auto key = [&](const CellResult& c) {
+    return std::tuple{index_in(g.models, c.model), index_in(g.n, c.n), index_in(g.delta, c.delta), index_in(g.rho, c.rho), index_in(g.tests, c.test)};
+  };
+  std::stable_sort(cells.begin(), cells.end(), [&](const CellResult& a, const CellResult& b) { return key(a) < key(b); });
+  nlohmann::ordered_json j;
+  j["settings"] = to_json(spec);
+  j["seed"] = g.seed;
+  j["alpha"] = g.alpha;
+  j["reps"] = g.reps;
+  j["mean"] = g.marginal.mean;
+  j["sd"] = g.marginal.sd;
+  j["engine"] = run.engine;
+  j["threads"] = run.threads;
+  j["elapsed_s"] = run.elapsed_s;
+  std::uint64_t pairs = 0;
+  for (const auto& c : cells)
+    if (c.test == g.tests.front()) pairs += c.n * c.estimate.reps;
+  j["pairs"] = pairs;
+  j["cancelled"] = run.cancelled;
+  auto& results = j["results"] = nlohmann::ordered_json::array();
+  for (const CellResult& c : cells) {
+    const double a = analytic_for_cell(g, c);
+    results.push_back({{"model", to_string(c.model)},
+                       {"n", c.n},
+                       {"delta", c.delta},
+                       {"rho", c.rho},
+                       {"test", to_string(c.test)},
+                       {"reps", c.estimate.reps},
+                       {"rejections", c.rejections},
+                       {"power", c.estimate.power},
+                       {"mc_se", c.estimate.mc_se},
+                       {"analytic_power", std::isfinite(a) ? nlohmann::ordered_json(a) : nlohmann::ordered_json(nullptr)}});
+  }
+  return j;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,257 @@
+#include "pairpower/registry.hpp"
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/formatting.hpp"
+#include "pairpower/paper.hpp"
+
+namespace pairpower {
+
+bool Bounds::contains(double x) const noexcept {
+  const bool above = min_open ? x > min : x >= min;
+  const bool below = max_open ? x < max : x <= max;
+  return above && below;
+}
+
+namespace {
+
+constexpr TestInfo tests_table[] = {
+#define PAIRPOWER_PAIRED_TEST(e, id, label, short_label, method, solvable) {PairedTest::e, id, label, short_label},
+#include "pairpower/registry/paired_tests.def"
+#undef PAIRPOWER_PAIRED_TEST
+};
+
+constexpr ModelInfo models_table[] = {
+#define PAIRPOWER_SCORE_MODEL(e, id, label, title) {ScoreModel::e, id, label, title},
+#include "pairpower/registry/score_models.def"
+#undef PAIRPOWER_SCORE_MODEL
+};
+
+constexpr FormatInfo formats_table[] = {
+#define PAIRPOWER_INPUT_FORMAT(e, id, description) {InputFormat::e, id, description, #e},
+#include "pairpower/registry/input_formats.def"
+#undef PAIRPOWER_INPUT_FORMAT
+};
+
+constexpr double unbounded = std::numeric_limits<double>::infinity();
+constexpr double max_safe_integer = 9007199254740991.0;  // 2^53 − 1: a seed JavaScript holds exactly
+
+// The Plan fields, in the form's order. Counts carry the CLI's bounds; the page
+// caps N and R lower because its threaded build has a fixed heap and a tab
+// should not simulate for hours.
+const PlanField plan_fields_table[] = {
+    {"n", "Queries N", "list or range: 50,100,200 or 50:500:50", FieldKind::count_list, {2, 1'000'000, false, false}, "",
+     100'000, "the threaded engine's fixed heap holds N ≤ 100 000 (the CLI goes to 1 000 000)"},
+    {"delta", "Effect δ", "true mean difference B − A, e.g. 0,0.01,0.02", FieldKind::real_list, {-1, 1, true, true},
+     "|δ| must be below 1 (scores lie in [0, 1])"},
+    {"rho", "Correlation ρ", "between the systems’ per-query scores, e.g. 0.5,0.8", FieldKind::real_list, {-1, 1, true, true},
+     "must lie strictly between −1 and 1"},
+    {"model", "Score model", "how per-query scores are drawn", FieldKind::choice, {0, 0, false, false}, ""},
+    {"mean", "Mean score of A", "e.g. 0.65", FieldKind::real, {0, 1, true, true}, "the mean score must lie strictly between 0 and 1"},
+    {"sd", "SD of scores", "of each system, e.g. 0.12", FieldKind::real, {0, 1, true, true}, "the SD must lie strictly between 0 and 1"},
+    // Below 1e-10 the t quantile for one degree of freedom leaves double range (validate_alpha).
+    {"alpha", "α", "two-sided significance level", FieldKind::real, {1e-10, 1, false, true}, "α must lie between 1e-10 and 1"},
+    {"tests", "Tests", "applied to every simulated sample", FieldKind::choice_list, {0, 0, false, false}, ""},
+    {"reps", "Replicates R", "per cell; Monte Carlo SE ≈ 0.5/√R", FieldKind::count, {1, 1e9, false, false}, "",
+     1'000'000, "a tab should not simulate for hours (the CLI goes to 10⁹)"},
+    {"seed", "Seed", "same seed, same numbers (CLI and browser)", FieldKind::count, {0, max_safe_integer, false, false}, ""},
+    {"power", "Target power", "for the minimum-N and MDE tables", FieldKind::real, {0, 1, true, true},
+     "the target power must lie strictly between 0 and 1"},
+};
+
+const AnalyzeSetting* analyze_table() {
+  static const CompareOptions d{};
+  using O = CompareOptions;
+  // Counts: the CLI's caps; the page caps lower (page_max), for a tab's time.
+  static const AnalyzeSetting table[] = {
+      {"alpha", "alpha", "--alpha", "α", "significance level", d.alpha, {1e-10, 1, false, true}, "must lie between 1e-10 and 1", false, 0,
+       [](O& o, double v) { o.alpha = v; }},
+      {"confidence", "confidence", "--confidence", "Confidence", "of the intervals", d.confidence, {0, 1, true, true}, "must lie strictly between 0 and 1", false, 0,
+       [](O& o, double v) { o.confidence = v; }},
+      {"min_effect", "minEffect", "--min-effect", "Minimum effect", "smallest improvement worth shipping, in score units", d.min_effect, {0, unbounded, false, true},
+       "must be a number ≥ 0 (for lower-is-better scores, choose the direction)", false, 0, [](O& o, double v) { o.min_effect = v; }},
+      {"resamples", "resamples", "--resamples", "Sign flips", "randomization test resamples", static_cast<double>(d.resamples), {1, 1e8, false, false}, "", true,
+       10'000'000, [](O& o, double v) { o.resamples = static_cast<std::uint64_t>(v); }},
+      {"bootstrap_resamples", "bootstrap", "--bootstrap", "Bootstrap resamples", "for the intervals", static_cast<double>(d.bootstrap_resamples),
+       {2, 1e7, false, false}, "", true, 1'000'000, [](O& o, double v) { o.bootstrap_resamples = static_cast<std::uint64_t>(v); }},
+      {"seed", "seed", "--seed", "Seed", "same seed, same numbers", static_cast<double>(d.seed), {0, max_safe_integer, false, false}, "", true, 0,
+       [](O& o, double v) { o.seed = static_cast<std::uint64_t>(v); }},
+      {"power", "power", "--power", "Planning power", "for the MDE and the n needed", d.planning_power, {0, 1, true, true}, "must lie strictly between 0 and 1",
+       false, 0, [](O& o, double v) { o.planning_power = v; }},
+  };
+
+  return table;
+}
+constexpr std::size_t analyze_count = 7;
+
+PlanSpec quick_spec() {
+  PlanSpec s;
+  s.grid.models = {ScoreModel::clipped_normal};
+  s.grid.n = {50, 100, 200, 400};
+  s.grid.delta = {0.0, 0.01, 0.02};
+  s.grid.rho = {0.8};
+  s.grid.reps = 500;
+  return s;
+}
+
+nlohmann::ordered_json bounds_json(const Bounds& b) {
+  nlohmann::ordered_json j;
+  j["min"] = b.min;
+  j["max"] = b.max == unbounded ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(b.max);
+  j["min_open"] = b.min_open;
+  j["max_open"] = b.max_open;
+  return j;
+}
+
+const char* kind_name(FieldKind k) {
+  switch (k) {
+    case FieldKind::count_list: return "count_list";
+    case FieldKind::real_list: return "real_list";
+    case FieldKind::real: return "real";
+    case FieldKind::count: return "count";
+    case FieldKind::choice: return "choice";
+    case FieldKind::choice_list: return "choice_list";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::span<const TestInfo> paired_tests() noexcept { return tests_table; }
+std::span<const ModelInfo> score_models() noexcept { return models_table; }
+std::span<const FormatInfo> input_formats() noexcept { return formats_table; }
+std::span<const PlanField> plan_fields() noexcept { return plan_fields_table; }
+
+const PlanField& plan_field(std::string_view id) {
+  for (const auto& f : plan_fields_table)
+    if (id == f.id) return f;
+  throw std::logic_error("no plan field " + std::string(id));
+}
+
+std::span<const ModelChoice> model_choices() {
+  static const std::vector<ModelChoice> choices = [] {
+    std::vector<ModelChoice> c;
+    for (const auto& m : models_table) c.push_back({m.id, m.label, {m.model}});
+    // The paper's pair, offered as one choice after its two models.
+    c.insert(c.begin() + 2, ModelChoice{"both", "both of the above", {ScoreModel::clipped_normal, ScoreModel::beta_copula}});
+    return c;
+  }();
+  return choices;
+}
+
+std::optional<std::vector<ScoreModel>> models_from_choice(std::string_view id) {
+  for (const auto& c : model_choices())
+    if (id == c.id) return c.models;
+  return std::nullopt;
+}
+
+std::span<const Preset> presets() {
+  static const std::array<Preset, 2> table{{
+      {"paper", "The paper’s grid", PlanSpec{paper_grid(paper_reps, 1), 0.8}},
+      {"quick", "A quick grid", quick_spec()},
+  }};
+  return table;
+}
+
+const Preset& preset(std::string_view id) {
+  for (const auto& p : presets())
+    if (id == p.id) return p;
+  throw std::logic_error("no preset " + std::string(id));
+}
+
+nlohmann::ordered_json to_json(const PlanSpec& s) {
+  nlohmann::ordered_json j;
+  j["n"] = s.grid.n;
+  j["delta"] = s.grid.delta;
+  j["rho"] = s.grid.rho;
+  auto& models = j["models"] = nlohmann::ordered_json::array();
+  for (ScoreModel m : s.grid.models) models.push_back(to_string(m));
+  j["mean"] = s.grid.marginal.mean;
+  j["sd"] = s.grid.marginal.sd;
+  j["alpha"] = s.grid.alpha;
+  auto& tests = j["tests"] = nlohmann::ordered_json::array();
+  for (PairedTest t : s.grid.tests) tests.push_back(to_string(t));
+  j["reps"] = s.grid.reps;
+  j["seed"] = s.grid.seed;
+  j["power"] = s.power;
+  return j;
+}
+
+std::span<const AnalyzeSetting> analyze_settings() { return {analyze_table(), analyze_count}; }
+
+double checked_setting(const AnalyzeSetting& s, double v) {
+  const bool whole = !s.integer || std::floor(v) == v;
+  if (whole && s.bounds.contains(v)) return v;
+  const std::string rule = s.integer ? "must be a whole number from " + format_csv(s.bounds.min) + " to " + format_csv(s.bounds.max) : s.rule;
+  throw Error(s.field, ErrorKind::invalid_value, rule, format_csv(v));
+}
+
+std::string flag_of_field(std::string_view field) {
+  for (const auto& s : analyze_settings())
+    if (field == s.field) return s.flag;
+  if (field == "scores") return "";
+  std::string flag = "--" + std::string(field);
+  for (char& c : flag)
+    if (c == '_') c = '-';
+  return flag;
+}
+
+const Limits& limits() noexcept {
+  static const Limits l{};
+  return l;
+}
+
+nlohmann::ordered_json registry_json() {
+  using json = nlohmann::ordered_json;
+  json j;
+  auto& tests = j["tests"] = json::array();
+  for (const auto& t : tests_table) tests.push_back({{"id", t.id}, {"label", t.label}, {"short", t.short_label}});
+  auto& models = j["models"] = json::array();
+  for (const auto& m : models_table) models.push_back({{"id", m.id}, {"label", m.label}, {"title", m.title}});
+  auto& choices = j["model_choices"] = json::array();
+  for (const auto& c : model_choices()) {
+    json ids = json::array();
+    for (ScoreModel m : c.models) ids.push_back(to_string(m));
+    choices.push_back({{"id", c.id}, {"label", c.label}, {"models", ids}});
+  }
+  auto& formats = j["input_formats"] = json::array();
+  for (const auto& f : formats_table) formats.push_back({{"id", f.id}, {"label", f.label}});
+  auto& fields = j["plan_fields"] = json::array();
+  for (const auto& f : plan_fields_table) {
+    json o{{"id", f.id}, {"label", f.label}, {"help", f.help}, {"kind", kind_name(f.kind)}, {"bounds", bounds_json(f.bounds)}, {"rule", f.rule}};
+    o["page_max"] = f.page_max > 0 ? f.page_max : f.bounds.max;
+    o["page_cap_reason"] = f.page_cap_reason;
+    fields.push_back(o);
+  }
+  j["plan_rules"] = json::array({{{"field", "power"}, {"above", "alpha"}, {"rule", "the target power must exceed α"}}});
+  auto& ps = j["presets"] = json::array();
+  for (const auto& p : presets()) ps.push_back({{"id", p.id}, {"label", p.label}, {"spec", to_json(p.spec)}});
+  j["default_preset"] = "quick";
+  auto& settings = j["analyze_settings"] = json::array();
+  for (const auto& s : analyze_settings()) {
+    json o{{"field", s.field}, {"key", s.key}, {"flag", s.flag}, {"label", s.label}, {"help", s.help}, {"value", s.value},
+           {"bounds", bounds_json(s.bounds)}, {"rule", s.rule}, {"integer", s.integer}};
+    o["page_max"] = s.page_max > 0 ? s.page_max : s.bounds.max;
+    settings.push_back(o);
+  }
+  j["verdicts"] = {to_string(Verdict::ship), to_string(Verdict::hold), to_string(Verdict::reject)};
+  const Limits& l = limits();
+  j["limits"] = {{"values_max", l.values_max},
+                 {"input_bytes", l.input_bytes},
+                 {"page_input_chars", l.page_input_chars},
+                 {"page_confirm_seconds", l.page_confirm_seconds},
+                 {"page_refuse_seconds", l.page_refuse_seconds},
+                 {"page_max_threads", l.page_max_threads}};
+  json printed = json::array();
+  for (const auto& v : paper_printed_values())
+    printed.push_back({{"section", v.section}, {"model", to_string(v.model)}, {"test", to_string(v.test)}, {"n", v.n}, {"delta", v.delta}, {"rho", v.rho}, {"power", v.power}});
+  j["paper"] = {{"reps", paper_reps}, {"flag_se", paper_flag_se}, {"printed", printed}};
+  return j;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,64 @@
+#include "pairpower/registry.hpp"
+
+#include <set>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/paper.hpp"
+
+using namespace pairpower;
+
+TEST_CASE("every registered test, model and format round-trips through its id", "[registry]") {
+  for (const auto& t : paired_tests()) CHECK(paired_test_from_string(t.id) == t.test);
+  for (const auto& m : score_models()) CHECK(score_model_from_string(m.id) == m.model);
+  for (const auto& f : input_formats()) CHECK(input_format_from_string(f.id) == f.format);
+  CHECK(paired_tests().size() == 3);
+  CHECK(input_formats().size() == 10);
+}
+
+TEST_CASE("the model name 'normal' is the paper's clipped model and 'both' is the paper's pair", "[registry]") {
+  CHECK(score_model_from_string("normal") == ScoreModel::clipped_normal);
+  CHECK(score_model_from_string("unclipped") == ScoreModel::normal);
+  CHECK(models_from_choice("both") == std::vector<ScoreModel>{ScoreModel::clipped_normal, ScoreModel::beta_copula});
+  CHECK_FALSE(models_from_choice("gamma"));
+}
+
+TEST_CASE("the presets are valid grids and the paper preset is the paper's grid", "[registry]") {
+  for (const auto& p : presets()) CHECK_NOTHROW(validate(p.spec.grid));
+  const GridSpec paper = paper_grid(paper_reps, 1);
+  const GridSpec& g = preset("paper").spec.grid;
+  CHECK(g.n == paper.n);
+  CHECK(g.delta == paper.delta);
+  CHECK(g.rho == paper.rho);
+  CHECK(g.models == paper.models);
+  CHECK(g.reps == paper_reps);
+}
+
+TEST_CASE("plan field bounds agree with what the core validates", "[registry]") {
+  CHECK(plan_field("rho").bounds.contains(0.99));
+  CHECK_FALSE(plan_field("rho").bounds.contains(1));
+  CHECK_FALSE(plan_field("rho").bounds.contains(-1));
+  CHECK(plan_field("alpha").bounds.contains(1e-10));
+  CHECK_FALSE(plan_field("alpha").bounds.contains(0.99e-10));
+  // A grid at each count bound validates; one past it does not.
+  GridSpec g;
+  g.n = {static_cast<std::size_t>(plan_field("n").bounds.min), static_cast<std::size_t>(plan_field("n").bounds.max)};
+  g.reps = static_cast<std::uint64_t>(plan_field("reps").bounds.max);
+  CHECK_NOTHROW(validate(g));
+  g.n = {static_cast<std::size_t>(plan_field("n").bounds.max) + 1};
+  CHECK_THROWS(validate(g));
+}
+
+TEST_CASE("the registry's JSON lists every fact the page reads", "[registry]") {
+  const auto j = registry_json();
+  for (const char* key : {"tests", "models", "model_choices", "input_formats", "plan_fields", "plan_rules", "presets", "default_preset",
+                          "analyze_settings", "verdicts", "limits", "paper"})
+    CHECK(j.contains(key));
+  CHECK(j["paper"]["printed"].size() == paper_printed_values().size());
+  std::set<std::string> ids;
+  for (const auto& f : j["plan_fields"]) ids.insert(f["id"].get<std::string>());
+  CHECK(ids.size() == plan_fields().size());
+  CHECK(flag_of_field("bootstrap_resamples") == "--bootstrap");
+  CHECK(flag_of_field("min_effect") == "--min-effect");
+}

@@ -1,0 +1,41 @@
+// The view registry: each view is a feature (web/src/features/<name>/) that
+// builds its own element; the shell only lists them, routes the hash
+// (#view=<id>) and lends them the engines and one error panel. A new view is its
+// feature folder plus one entry in VIEWS.
+import type * as Comlink from 'comlink';
+import type { EngineApi } from '../engine/engine.worker';
+import type { Engines } from '../engine/scheduler';
+import { createAnalyzeView } from '../features/analyze/analyze-view';
+import { createPlanView } from '../features/plan/plan-view';
+
+export interface ViewContext {
+  app: HTMLElement;
+  engines(): Engines | null;
+  /** Calls the analysis worker; restarts the engines if a worker died meanwhile. */
+  callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T>;
+  restartEngines(): Promise<void>;
+  showError(message: string | null): void;
+  /** The page's data-state (loading, idle, running, done, error): the tests' contract. */
+  setState(state: string): void;
+}
+
+export interface View {
+  id: string;
+  /** The navigation link's text. */
+  label: string;
+  element: HTMLElement;
+  /** The shared error panel is placed just before this element while the view shows. */
+  errorSlot: Element;
+  /** Reads the view's own hash keys; returns true when the hash asks for a run. */
+  applyHash?(params: URLSearchParams, hash: string): boolean;
+  /** The engines are loaded. */
+  ready?(): void;
+  /** Starts what the hash asked for. */
+  run?(): void;
+  /** A run is going: hash changes wait. */
+  busy?(): boolean;
+  /** Extra parts of the page outside the view (dialogs). */
+  extras?: HTMLElement[];
+}
+
+export const VIEWS: ((ctx: ViewContext) => View)[] = [createPlanView, createAnalyzeView];

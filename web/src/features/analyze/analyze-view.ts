@@ -1,0 +1,238 @@
+// The Analyze view's controller: inputs (inputs.ts) and settings in, detection
+// and analysis on the engine worker, the report (report-view.ts) out, marked
+// stale when its inputs change, with its exports.
+import type * as Comlink from 'comlink';
+import type { AnalysisResult, EngineApi } from '../../engine/engine.worker';
+import { REGISTRY, inBounds, type AnalyzeKey } from '../../engine/registry';
+import { EngineStopped } from '../../engine/scheduler';
+import type { AnalysisReport, PlotData } from './report';
+import type { AnalyzeQuery, Detected, InputFormatName } from '../../wasm/pairpower-module';
+import { createInputBox } from './inputs';
+import { renderReport } from './report-view';
+import { analyzeLimit } from './limits';
+import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './analyze-fields';
+import { h, numberField } from '../../ui/dom';
+import type { View, ViewContext } from '../../app/views';
+
+export { fileLabel } from './inputs';
+
+export interface AnalyzeView {
+  element: HTMLElement;
+}
+
+type CallEngine = <T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>) => Promise<T>;
+
+export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement): AnalyzeView {
+  const detected = { a: null as Detected | null, b: null as Detected | null };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const typed = () => {
+    markStale();
+    clearTimeout(timer);
+    timer = setTimeout(detectNow, 250);
+  };
+  const a = createInputBox('a', 'Scores of system A — or one table holding every system', () => changed(), typed);
+  const b = createInputBox('b', 'Scores of system B (a second file of the same format)', () => changed(), typed);
+  const names = { get a() { return a.name(); }, get b() { return b.name(); } };
+
+  const select = (id: string, label: string, options: [string, string][], value: string, testid?: string) => {
+    const s = h('select', { id, 'data-testid': testid ?? null }, ...options.map(([v, t]) => h('option', { value: v }, t)));
+    s.value = value;
+    return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
+  };
+  const input = (id: string, label: string, value: string, help: string) => {
+    const f = numberField(id, label, value, help);
+    return { i: f.input, row: f.row };
+  };
+  const format = select('an-format', CHOOSER_LABELS.input_format, REGISTRY.input_formats.map((f) => [f.id, f.label] as [string, string]), 'auto');
+  const measure = select('an-measure', CHOOSER_LABELS.measure, [], '', 'measure');
+  const measureRow = measure.row;
+  measureRow.hidden = true;
+  const baseline = select('an-baseline', CHOOSER_LABELS.baseline, [], '', 'baseline');
+  baseline.row.hidden = true;
+  const missing = select('an-missing', CHOOSER_LABELS.missing, [['error', 'stop and list them'], ['intersect', 'keep the queries both have'], ['zero', 'score a missing query 0 (trec_eval -c)']], 'error');
+  const direction = select('an-direction', CHOOSER_LABELS.direction, [['higher', 'higher (nDCG, MAP, accuracy)'], ['lower', 'lower (loss, latency, error)']], 'higher');
+  const field = (f: (typeof ANALYZE_FIELDS)[keyof typeof ANALYZE_FIELDS]) => input(f.id, f.label, f.value, f.help);
+  // The registry's settings, in its order: one number field each.
+  const settings = (Object.keys(ANALYZE_FIELDS) as AnalyzeKey[]).map((key) => ({ key, def: ANALYZE_FIELDS[key], ...field(ANALYZE_FIELDS[key]) }));
+  const run = h('button', { type: 'button', class: 'primary', 'data-testid': 'analyze' }, 'Analyze');
+  const status = h('p', { class: 'progress-text', 'aria-live': 'polite' });
+  const reportEl = h('div', { class: 'analysis-report', 'data-testid': 'report' });
+  const staleNote = h('p', { class: 'stale-note', 'data-testid': 'stale', role: 'status', hidden: true },
+    'The inputs or settings changed since this report: press Analyze to update it. The exports are off until then.');
+  const exportsEl = h('div', { class: 'exports', hidden: true });
+  const element = h('section', { id: 'analyze', 'aria-labelledby': 'analyze-title', 'data-state': 'idle' },
+    h('h2', { id: 'analyze-title' }, 'Analyze: is B really better than A on these queries?'),
+    h('p', { class: 'note' }, 'Paste or drop per-query scores: two trec_eval -q, ir_measures -q, ranx or pytrec_eval outputs — or one CSV/TSV table with a column per system (optionally a dataset column). Nothing leaves this page.'),
+    h('div', { class: 'inputs' }, a.element, b.element),
+    h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, ...settings.map((f) => f.row)),
+    h('div', { class: 'actions' }, run, status),
+    errorPanel,
+    staleNote,
+    exportsEl,
+    reportEl);
+
+  // A report that no longer matches its inputs is marked and cannot be exported.
+  // Bumped by every change of inputs or settings: an analysis that finishes
+  // after a change describes the old inputs and stays marked stale.
+  let generation = 0;
+  function markStale() {
+    generation++;
+    if (!last || reportEl.dataset.stale === 'true') return;
+    reportEl.dataset.stale = 'true';
+    staleNote.hidden = false;
+    for (const b of exportsEl.querySelectorAll('button')) (b as HTMLButtonElement).disabled = true;
+  }
+  function clearReport() {
+    last = null;
+    reportEl.replaceChildren();
+    delete reportEl.dataset.stale;
+    staleNote.hidden = true;
+    exportsEl.hidden = true;
+  }
+  function changed() {
+    markStale();
+    detectNow();
+  }
+
+  function detectNow() {
+    detect().catch((e) => showError((e as Error).message ?? String(e)));
+  }
+
+  async function detect() {
+    const fmt = format.s.value as InputFormatName;
+    for (const [key, box] of [['a', a], ['b', b]] as const) {
+      const text = box.text.value;
+      if (!text.trim()) {
+        detected[key] = null;
+        box.note.textContent = '';
+        continue;
+      }
+      try {
+        // Unnamed runs are called A and B, as in the report, so that the baseline chooser tells them apart.
+        const d = await callEngine((r) => r.detectScores({ text, format: fmt, name: names[key] || key.toUpperCase() }));
+        detected[key] = d;
+        const skipped = [...d.textMeasures.map((m) => `${m} (text)`), ...d.summaryMeasures.map((m) => `${m} (summary rows only)`)];
+        box.note.textContent = `detected: ${d.description}` + (d.systems.length === 1 && d.systems[0] !== 'A' && d.systems[0] !== 'B' ? `, run ${d.systems[0]}` : '') +
+          (skipped.length ? `; not per-query scores, skipped: ${skipped.join(', ')}` : '');
+        box.note.classList.remove('field-error');
+      } catch (e) {
+        detected[key] = null;
+        const message = (e as Error).message ?? String(e);
+        if (e instanceof EngineStopped) {
+          box.note.textContent = '';
+          throw e;  // the engine died: that is for the error panel, not this note
+        }
+        box.note.textContent = `cannot read this: ${message}`;
+        box.note.classList.add('field-error');
+      }
+    }
+    // With two inputs, only the measures both hold can be compared.
+    const both = detected.a && detected.b ? detected.a.measures.filter((m) => detected.b!.measures.includes(m)) : [...(detected.a?.measures ?? []), ...(detected.b?.measures ?? [])];
+    const measures = [...new Set(both)].filter((m) => m !== '');
+    const keep = measure.s.value;
+    measure.s.replaceChildren(...measures.map((m) => h('option', { value: m }, m)), ...(measures.length > 1 ? [h('option', { value: '*' }, 'all measures both inputs hold, counts left out (corrected for multiplicity)')] : []));
+    // The core's choice: the common effectiveness measure, never a count like num_ret.
+    measure.s.value = measures.includes(keep) || keep === '*' ? keep : detected.a?.preferred || measures[0] || '';
+    measureRow.hidden = measures.length <= 1;
+    const systems = [...new Set([...(detected.a?.systems ?? []), ...(detected.b?.systems ?? [])])];
+    const keepBase = baseline.s.value;
+    baseline.s.replaceChildren(...systems.map((x, i) => h('option', { value: i === 0 ? '' : x }, i === 0 ? `${x} (the first)` : x)));
+    baseline.s.value = systems.includes(keepBase) ? keepBase : '';
+    baseline.row.hidden = systems.length < 2;
+  }
+  format.s.addEventListener('change', changed);
+  for (const control of [measure.s, baseline.s, missing.s, direction.s]) control.addEventListener('change', markStale);
+  for (const f of settings) f.i.addEventListener('input', markStale);
+
+  // A setting checked against the core's bounds (the page's own caps are analyzeLimit's).
+  function setting(i: HTMLInputElement, f: AnalyzeField): number {
+    const s = f.setting;
+    const v = Number(i.value.trim());
+    const fits = i.value.trim() !== '' && Number.isFinite(v) && (!s.integer || Number.isInteger(v)) && inBounds(s.bounds, v);
+    if (!fits) {
+      i.setAttribute('aria-invalid', 'true');
+      throw new Error(`${f.label}: “${i.value}” ${s.integer ? `must be a whole number from ${s.bounds.min}` : s.rule}`);
+    }
+    i.removeAttribute('aria-invalid');
+    return v;
+  }
+
+  let last: AnalysisResult | null = null;
+  async function analyze() {
+    showError(null);
+    element.setAttribute('data-state', 'running');
+    status.textContent = a.text.value.length > 1e6 ? 'Analysing a large input in the background: this can take several seconds; the page stays usable…' : 'Analysing…';
+    run.disabled = true;
+    try {
+      if (!a.text.value.trim()) throw new Error('paste or drop the scores of system A (or a table with every system) first');
+      clearTimeout(timer);
+      await detect();  // the measure chooser must describe the text being analysed
+      // '*' asks the core for every measure both inputs hold, counts left out.
+      const measures = measureRow.hidden || !measure.s.value ? [] : [measure.s.value];
+      const q: AnalyzeQuery = {
+        textA: a.text.value,
+        textB: b.text.value.trim() ? b.text.value : undefined,
+        nameA: names.a || undefined,
+        nameB: names.b || undefined,
+        baseline: baseline.row.hidden ? undefined : baseline.s.value || undefined,
+        format: format.s.value as InputFormatName,
+        measures,
+        missing: missing.s.value as AnalyzeQuery['missing'],
+        direction: direction.s.value as AnalyzeQuery['direction'],
+        ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
+      };
+      const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;
+      const limit = analyzeLimit(q.textA.length + (q.textB?.length ?? 0), lines, q.resamples, q.bootstrap);
+      if (limit) throw new Error(limit);
+      const t0 = performance.now();
+      const started = generation;
+      last = await callEngine((r) => r.analyzeScores(q));
+      delete reportEl.dataset.stale;
+      staleNote.hidden = true;
+      for (const x of exportsEl.querySelectorAll('button')) (x as HTMLButtonElement).disabled = false;
+      render(last.report, last.plots);
+      if (generation !== started) markStale();
+      const seconds = (performance.now() - t0) / 1000;
+      status.textContent = `Done in ${seconds.toFixed(2)} s.`;
+      element.setAttribute('data-elapsed-s', String(seconds));
+      exportsEl.hidden = false;
+      element.setAttribute('data-state', 'done');
+    } catch (e) {
+      // The old report would not describe these inputs: it goes, with its exports.
+      clearReport();
+      showError((e as Error).message ?? String(e));
+      status.textContent = '';
+      element.setAttribute('data-state', 'error');
+    } finally {
+      run.disabled = false;
+    }
+  }
+  run.addEventListener('click', () => void analyze());
+
+  function render(r: AnalysisReport, plots: PlotData[]) {
+    reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value));
+  }
+
+  const save = (kind: 'md' | 'tex' | 'csv' | 'json') => {
+    if (!last || reportEl.dataset.stale === 'true') return '';
+    return kind === 'md' ? last.markdown : kind === 'tex' ? last.latex : kind === 'csv' ? last.csv : last.json;
+  };
+  for (const [kind, label] of [['md', 'Markdown'], ['tex', 'LaTeX'], ['csv', 'CSV'], ['json', 'JSON']] as const) {
+    exportsEl.append(
+      h('button', { type: 'button', 'data-testid': `analysis-copy-${kind}`, onclick: () => void navigator.clipboard?.writeText(save(kind)) }, `Copy ${label}`),
+      h('button', { type: 'button', 'data-testid': `analysis-download-${kind}`, onclick: () => {
+        const link = h('a', { href: URL.createObjectURL(new Blob([save(kind)], { type: 'text/plain' })), download: `pairpower-analysis.${kind}` });
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      } }, `Download ${label}`),
+    );
+  }
+  return { element };
+}
+
+/** The Analyze view in the shell's registry. */
+export function createAnalyzeView(ctx: ViewContext): View {
+  const slot = h('div', { class: 'error-slot' });
+  const page = createAnalyzePage((f) => ctx.callAnalysis(f), ctx.showError, slot);
+  return { id: 'analyze', label: 'Analyze', element: page.element, errorSlot: slot };
+}

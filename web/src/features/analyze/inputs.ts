@@ -1,0 +1,54 @@
+// The Analyze inputs: a paste box per system that also takes a file (opened or
+// dropped), decoded as its tool wrote it, and named after the file.
+import { h } from '../../ui/dom';
+
+// Files as their tools wrote them: UTF-8, or UTF-16 with a byte-order mark (PowerShell's `>`).
+async function readText(f: File): Promise<string> {
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** A run without a runid is named after its file: "runs/bm25.txt" → "bm25". */
+export function fileLabel(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+export interface InputBox {
+  text: HTMLTextAreaElement;
+  note: HTMLElement;
+  element: HTMLElement;
+  /** The loaded file's name (its run's label when the file has no runid); '' once the text is typed over. */
+  name(): string;
+}
+
+/** `onLoad`: a file replaced the text; `onType`: the user edited it. */
+export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void, onType: () => void): InputBox {
+  let name = '';
+  const text = h('textarea', { id: `paste-${key}`, 'data-testid': `paste-${key}`, rows: 9, spellcheck: 'false', 'aria-describedby': `detected-${key}`,
+    placeholder: key === 'a' ? 'ndcg_cut_10   301   0.4523   (trec_eval -q)\nor  qid,bm25,dense  (one table, a column per system)' : 'the second system’s scores (optional with a table)' });
+  const file = h('input', { type: 'file', id: `file-${key}`, accept: '.txt,.tsv,.csv,.json,.res,.eval', 'aria-label': `Open a file for ${key.toUpperCase()}` });
+  const note = h('p', { class: 'detected', id: `detected-${key}`, 'data-testid': `detected-${key}`, 'aria-live': 'polite' });
+  const load = async (f: File) => {
+    text.value = await readText(f);
+    name = fileLabel(f.name);
+    onLoad();
+  };
+  text.addEventListener('paste', () => { name = ''; });
+  file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
+  text.addEventListener('dragover', (e) => { e.preventDefault(); text.classList.add('drop'); });
+  text.addEventListener('dragleave', () => text.classList.remove('drop'));
+  text.addEventListener('drop', (e) => {
+    e.preventDefault();
+    text.classList.remove('drop');
+    const f = e.dataTransfer?.files?.[0];
+    if (f) void load(f);
+  });
+  text.addEventListener('input', () => {
+    if (!text.value) name = '';
+    onType();
+  });
+  const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, h('div', { class: 'file-row' }, file), note);
+  return { text, note, element, name: () => name };
+}

@@ -1,0 +1,64 @@
+// A report on the page: the overall verdict and summary, each system's record,
+// and per comparison its verdict, reason, quotable sentence, every statistic
+// (data-stat = its JSON path, data-value = the number: the tests' contract) and plots.
+import { h } from '../../ui/dom';
+import { renderAnalysisPlots } from './analysis-plots';
+import { reportStats, type AnalysisReport, type ComparisonReport, type PlotData } from './report';
+
+const LABELS: Record<string, string> = {
+  n: 'queries paired (n)', mean_a: 'mean of A', mean_b: 'mean of B', delta: 'Δ = mean(B − A)', sd_diff: 'SD of differences',
+  pearson: 'Pearson r (A, B)', spearman: 'Spearman ρ (A, B)',
+  'randomization.p': 'randomization p', 'randomization.p_se': '… its Monte Carlo SE', 'randomization.resamples': '… sign flips',
+  'bootstrap.bca.ci_low': 'bootstrap BCa CI, low', 'bootstrap.bca.ci_high': 'bootstrap BCa CI, high',
+  'bootstrap.percentile.ci_low': 'bootstrap percentile CI, low', 'bootstrap.percentile.ci_high': 'bootstrap percentile CI, high',
+  'bootstrap.resamples': '… bootstrap resamples',
+  't.t': 'paired t statistic', 't.p': 'paired t p', 't.ci_low': 't CI, low', 't.ci_high': 't CI, high', 't.dz': 'effect size d_z',
+  'wilcoxon.statistic': 'Wilcoxon statistic', 'wilcoxon.p': 'Wilcoxon p', 'wilcoxon.hl': 'Hodges–Lehmann estimate',
+  'wilcoxon.hl_ci_low': 'Hodges–Lehmann CI, low', 'wilcoxon.hl_ci_high': 'Hodges–Lehmann CI, high',
+  'sign.p': 'sign test p', min_attainable_p: 'smallest p attainable at this n',
+  p_holm: 'Holm-adjusted p', p_bonferroni: 'Bonferroni-adjusted p', p_bh: 'Benjamini–Hochberg q',
+  'planning.mde': 'minimum detectable effect at this n', 'planning.n_required': 'n to detect the observed Δ', 'planning.target_power': '… with power',
+  'planning.curve_reps': '… power-curve replicates', 'planning.curve_cap': '… power curve simulated up to n',
+};
+
+function stat(path: string, v: number, text: string, index: number): HTMLElement {
+  return h('span', { class: 'stat', 'data-stat': path, 'data-value': String(v), 'data-comparison': index }, text);
+}
+
+function bySystem(r: AnalysisReport): HTMLElement {
+  return h('table', { class: 'stats-table', 'data-testid': 'by-system' },
+    h('caption', {}, `Each system against the baseline ${r.comparisons[0]?.system_a ?? ''}`),
+    h('thead', {}, h('tr', {}, ...['system', 'comparisons', 'significantly better', 'significantly worse', 'verdict'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, ...r.by_system.map((t) => h('tr', { 'data-system': t.system },
+      h('th', { scope: 'row' }, t.system), h('td', {}, String(t.comparisons)), h('td', {}, String(t.better)), h('td', {}, String(t.worse)),
+      h('td', {}, h('span', { class: `verdict verdict-${t.verdict.toLowerCase()}` }, t.verdict))))));
+}
+
+
+/** The report's elements; `missing` names how unmatched ids were handled. */
+export function renderReport(r: AnalysisReport, plots: PlotData[], width: number, missing: string): HTMLElement[] {
+  return [
+    h('p', { class: 'summary' }, h('span', { class: `verdict verdict-${r.overall.toLowerCase()}`, 'data-testid': 'overall' }, r.overall), ' ', r.summary),
+    ...(r.by_system.length > 1 ? [bySystem(r)] : []),
+    ...r.comparisons.map((c: ComparisonReport, i: number) => {
+      const pairing = r.pairing[i];
+      const unmatched = pairing && (pairing.only_a || pairing.only_b)
+        ? h('p', { class: 'note' }, `${pairing.matched} queries matched; ${pairing.only_a} only in ${c.system_a}${pairing.examples_only_a.length ? ` (${pairing.examples_only_a.join(', ')}${pairing.only_a > pairing.examples_only_a.length ? ', …' : ''})` : ''}, ${pairing.only_b} only in ${c.system_b}${pairing.examples_only_b.length ? ` (${pairing.examples_only_b.join(', ')}${pairing.only_b > pairing.examples_only_b.length ? ', …' : ''})` : ''} — handled as “${missing}”.`)
+        : null;
+      const rows = reportStats(c).map(([path, v]) => h('tr', {}, h('th', { scope: 'row' }, LABELS[path] ?? path), h('td', {}, stat(path, v, c.display[path] ?? String(v), i))));
+      const sentence = h('blockquote', { class: 'sentence', 'data-testid': 'sentence' }, c.sentence);
+      return h('article', { class: 'comparison', 'data-comparison': i },
+        h('h3', {}, `${c.system_b} vs ${c.system_a}${c.dataset ? ` — ${c.dataset}` : ''}${c.measure ? ` — ${c.measure}` : ''}`, ' ',
+          h('span', { class: `verdict verdict-${c.verdict.toLowerCase()}`, 'data-testid': 'verdict' }, c.verdict)),
+        h('p', { class: 'reason' }, c.reason),
+        sentence,
+        h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c.sentence) }, 'Copy the sentence'),
+        unmatched,
+        h('div', { class: 'comparison-body' },
+          h('table', { class: 'stats-table' }, h('caption', {}, 'All statistics (the same numbers as pairpower compare --format json)'), h('tbody', {}, ...rows)),
+          renderAnalysisPlots(c, plots[i], Math.min(440, width / 2))),
+      );
+    }),
+    h('p', { class: 'note' }, r.wilcoxon_note),
+  ];
+}

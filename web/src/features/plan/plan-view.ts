@@ -1,0 +1,234 @@
+// The Plan view: the form, a run on the engine workers, the result tables,
+// charts, solvers, calculator, exports and embedding. The grid's work, its
+// cells, the analytic values and the paper's flags all come from the core.
+import type * as Comlink from 'comlink';
+import type { EngineApi } from '../../engine/engine.worker';
+import { TEST_IDS } from '../../engine/registry';
+import { describeEngines, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
+import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
+import type { View, ViewContext } from '../../app/views';
+import { fmt, h } from '../../ui/dom';
+import { createCalculator } from './calculator';
+import { createCharts } from './charts';
+import { planCost, recordThroughput } from './cost';
+import { createEmbedDialog } from './embed';
+import { findPrinted, toCsv, toMarkdown, type ExportInput } from './export';
+import { formatHash, parseHash } from './hash';
+import { createPlanForm } from './plan-form';
+import { createResults, type MdeRow, type SolverRow } from './results';
+import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
+
+type ExportKind = 'Markdown' | 'CSV' | 'JSON';
+
+/** Log-spaced N for the analytic curves, spanning the grid. */
+function curveNs(spec: PlanSpec): number[] {
+  const lo = Math.max(2, Math.min(...spec.n) / 2), hi = Math.max(...spec.n) * 1.5;
+  const out: number[] = [];
+  for (let i = 0; i <= 40; i++) out.push(Math.round(lo * (hi / lo) ** (i / 40)));
+  return [...new Set(out)];
+}
+
+/** Analytic power by `n|δ|ρ|test`, from the core (σ_d is its own: σ√(2(1−ρ))). */
+async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[]) {
+  const queries = [];
+  for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) queries.push({ n, delta, rho, sd: spec.sd, alpha: spec.alpha });
+  const answers = await remote.analyticPowers(queries);
+  const byKey = new Map<string, number>();
+  queries.forEach((q, i) => {
+    for (const test of TEST_IDS) byKey.set(`${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test]);
+  });
+  return byKey;
+}
+
+export function createPlanView(ctx: ViewContext): View {
+  let current: RunHandle | null = null;
+  let lastExport: ExportInput | null = null;
+  const form = createPlanForm(() => void run(), () => current?.cancel());
+  const progressBar = h('progress', { max: 1, value: 0, 'aria-label': 'Cells done' });
+  const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress', 'aria-live': 'polite' });
+  const results = createResults();
+  const charts = createCharts();
+  const calculator = createCalculator(() => ctx.engines()?.analysis ?? null);
+  const exportButtons = h('div', { class: 'exports', hidden: true },
+    ...(['Markdown', 'CSV', 'JSON'] as const).flatMap((kind) => [
+      h('button', { type: 'button', 'data-testid': `copy-${kind.toLowerCase()}`, onclick: () => void copy(kind) }, `Copy ${kind}`),
+      h('button', { type: 'button', 'data-testid': `download-${kind.toLowerCase()}`, onclick: () => void download(kind) }, `Download ${kind}`),
+    ]),
+    h('button', { type: 'button', 'data-testid': 'copy-link', onclick: () => void navigator.clipboard?.writeText(location.href) }, 'Copy link'));
+  const embed = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
+  exportButtons.append(embed.button);
+  const element = h('section', { id: 'plan', 'aria-labelledby': 'plan-title' },
+    h('h2', { id: 'plan-title' }, 'Plan: power of paired tests by Monte Carlo'),
+    form.element,
+    h('div', { class: 'progress' }, progressBar, ' ', progressText),
+    exportButtons,
+    results.element,
+    charts.element,
+    calculator.element);
+
+  async function exportText(kind: ExportKind): Promise<string> {
+    const x = lastExport;
+    const engines = ctx.engines();
+    if (!x || !engines) return '';
+    if (kind === 'CSV') return toCsv(x);
+    if (kind === 'Markdown') return toMarkdown(x);
+    const cells = x.cells.map((c) => ({ ...c }));
+    return engines.analysis.simulationJson(x.spec, cells, { engine: x.engine, threads: engines.threads, elapsedS: x.elapsedS, cancelled: false });
+  }
+
+  async function copy(kind: ExportKind) {
+    try {
+      await navigator.clipboard.writeText(await exportText(kind));
+    } catch {
+      ctx.showError('The browser refused clipboard access; use Download instead.');
+    }
+  }
+
+  async function download(kind: ExportKind) {
+    const ext = kind === 'CSV' ? 'csv' : kind === 'JSON' ? 'json' : 'md';
+    const blob = new Blob([await exportText(kind)], { type: kind === 'JSON' ? 'application/json' : 'text/plain' });
+    const a = h('a', { href: URL.createObjectURL(blob), download: `pairpower-plan.${ext}` });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  async function run() {
+    const spec = form.read();
+    const engines = ctx.engines();
+    if (!spec || !engines || current) return;
+    ctx.showError(null);
+    const { app } = ctx;
+    app.removeAttribute('data-limit');
+    let work;
+    try {
+      work = await planWork(spec, engines);
+    } catch (e) {
+      ctx.showError(`The run could not start: ${(e as Error).message ?? e}`);
+      return;
+    }
+    // Estimate the cost first: ask above ~20 s on this device, refuse above 10 min (the registry's limits).
+    const cost = planCost(spec, work.pairs, engines.mode === 'threads' ? engines.threads : engines.remotes.length);
+    if (cost.kind === 'refuse') {
+      ctx.showError(cost.message);
+      app.setAttribute('data-limit', 'refused');
+      return;
+    }
+    if (cost.kind === 'confirm' && !window.confirm(cost.message)) {
+      app.setAttribute('data-limit', 'declined');
+      return;
+    }
+    history.replaceState(null, '', formatHash(spec));
+    ctx.setState('running');
+    form.setRunning(true);
+    exportButtons.hidden = true;
+    results.start(spec);
+    const cells = new Map<string, CellResult>();
+    const remote = engines.analysis;
+    const ns = curveNs(spec);
+    let analytic = new Map<string, number>();
+    const lookup = (n: number, delta: number, rho: number, test: TestName) => analytic.get(`${n}|${delta}|${rho}|${test}`);
+    const analyticByCell = () => {
+      const m = new Map<string, number>();
+      for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
+        const a = lookup(n, delta, rho, test);
+        if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
+      }
+      return m;
+    };
+    // Page updates are batched into animation frames: on a small machine every
+    // repaint during a run takes CPU from the compute threads. The charts are
+    // drawn once the cells are in.
+    let pendingCells: CellResult[] = [];
+    let pendingProgress: RunProgress | null = null;
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      if (pendingCells.length) results.addCells(pendingCells.splice(0));
+      const p = pendingProgress;
+      if (p) {
+        progressBar.max = p.cellsTotal;
+        progressBar.value = p.cellsDone;
+        progressText.textContent = `${p.cellsDone} / ${p.cellsTotal} cells · ${fmt.seconds(p.elapsedS)}` +
+          (p.cellsDone < p.cellsTotal && Number.isFinite(p.etaS) ? ` · about ${fmt.seconds(p.etaS)} left` : '');
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(flush);
+    };
+    try {
+      current = startRun(spec, work, engines, {
+        onCells(done) {
+          for (const c of done) cells.set(cellId(c), c);
+          pendingCells.push(...done);
+          schedule();
+        },
+        onProgress(p) {
+          pendingProgress = p;
+          schedule();
+        },
+      });
+      // Analytic values and the solvers, computed beside the simulation.
+      const side = (async () => {
+        analytic = await analyticFor(spec, remote, [...new Set([...spec.n, ...ns])]);
+        results.setAnalytic(analyticByCell());
+        const deltas = spec.delta.filter((d) => d !== 0);
+        const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho })));
+        const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho })));
+        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sd: spec.sd, rho: q.rho, alpha: spec.alpha, power: spec.power })));
+        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sd: spec.sd, rho: q.rho, alpha: spec.alpha, power: spec.power })));
+        const minRows: SolverRow[] = minQ.map((q, i) => ({ ...q, t: minA[i].t?.n ?? null, wilcoxon: minA[i].wilcoxon?.n ?? null }));
+        const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ ...q, t: mdeA[i].t?.delta ?? null, wilcoxon: mdeA[i].wilcoxon?.delta ?? null }));
+        results.setSolvers(minRows, mdeRows, spec.power);
+      })();
+      const outcome = await current.done;
+      await side;
+      cancelAnimationFrame(frame);
+      flush();
+      // The paper's printed values beside ours, flagged by the core's rule.
+      const byCell = analyticByCell();
+      const printedCells = outcome.cells.filter((c) => findPrinted(c));
+      const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
+      results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
+      charts.update(spec, cells, ns, lookup);
+      const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
+      results.summary(
+        `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
+          `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
+      );
+      if (!outcome.cancelled) recordThroughput(work.pairs, outcome.elapsedS);
+      lastExport = { spec, cells: outcome.cells, analytic: byCell, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
+      exportButtons.hidden = false;
+      app.setAttribute('data-outcome', outcome.cancelled ? 'cancelled' : 'complete');
+      app.setAttribute('data-elapsed-s', String(outcome.elapsedS));
+      ctx.setState('done');
+    } catch (e) {
+      const died = ctx.engines()?.dead ?? false;
+      current?.cancel();
+      ctx.showError(`The run failed: ${(e as Error).message ?? e}. Your settings are kept${died ? '; the engine has been restarted' : ''}: press Run to try again.`);
+      ctx.setState('error');
+      if (died) await ctx.restartEngines().catch((err) => ctx.showError(`The engine could not restart: ${(err as Error).message}. Reload the page.`));
+    } finally {
+      current = null;
+      form.setRunning(false);
+    }
+  }
+
+  return {
+    id: 'plan',
+    label: 'Plan',
+    element,
+    errorSlot: exportButtons,
+    extras: [embed.dialog],
+    applyHash(params, hash) {
+      // Only a hash that names plan parameters rewrites the form (switching views keeps it).
+      const planKeys = params.has('preset') || FIELD_NAMES.some((k) => params.has(k));
+      const state = parseHash(hash);
+      if (planKeys || !form.read()) form.write(state.spec);
+      if (state.problems.length) ctx.showError(`Some link parameters were ignored: ${state.problems.join('; ')}`);
+      return state.run;
+    },
+    ready: () => calculator.refresh(),
+    run: () => void run(),
+    busy: () => current !== null,
+  };
+}
