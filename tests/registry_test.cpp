@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "pairpower/pairing.hpp"
 #include "pairpower/paper.hpp"
 
 using namespace pairpower;
@@ -61,4 +62,12 @@ TEST_CASE("the registry's JSON lists every fact the page reads", "[registry]") {
   CHECK(ids.size() == plan_fields().size());
   CHECK(flag_of_field("bootstrap_resamples") == "--bootstrap");
   CHECK(flag_of_field("min_effect") == "--min-effect");
+}
+
+TEST_CASE("the missing-id policies are listed in the enum's order, the refusing one first", "[registry]") {
+  CHECK(missing_policy_from_string("error") == MissingPolicy::error);
+  CHECK(missing_policy_from_string("intersect") == MissingPolicy::intersect);
+  CHECK(missing_policy_from_string("zero") == MissingPolicy::zero);
+  CHECK_FALSE(missing_policy_from_string("drop"));
+  CHECK(std::string(directions()[0].id) == "higher");
 }

@@ -340,10 +340,10 @@ val analyze_scores(const val& q) {
     pairpower::CompareOptions o;
     // The registry's settings, by the keys the page sends; checked as the CLI checks its flags.
     for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, s.integer ? static_cast<double>(count(q, s.key)) : number(q, s.key)));
-    o.higher_is_better = text_field(q, "direction") != "lower";
+    o.higher_is_better = text_field(q, "direction") != pairpower::directions()[1].id;  // anything but "lower" is the default
     o.keep_bootstrap = true;
     const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
-    if (!missing) throw std::invalid_argument("missing: must be error, intersect or zero");
+    if (!missing) throw std::invalid_argument("missing: not a policy of the registry");
     const auto format = format_from(q);
     const std::string name_a = text_field(q, "nameA"), name_b = text_field(q, "nameB");
     const auto a = parse_input(text_field(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");

@@ -54,6 +54,20 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
 
 }  // namespace
 
+namespace {
+// A choice's ids, and its help text "error: stop and list them; … [error]" (the default first).
+std::string ids(std::span<const Choice> list) {
+  std::string out;
+  for (const auto& c : list) out += (out.empty() ? "" : ", ") + std::string(c.id);
+  return out;
+}
+std::string choices(std::span<const Choice> list) {
+  std::string out;
+  for (const auto& c : list) out += (out.empty() ? "" : "; ") + std::string(c.id) + ": " + c.label;
+  return out + " [" + list[0].id + "]";
+}
+}  // namespace
+
 void add_compare(CLI::App& app, CompareFlags& f) {
   app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin)")->required()->expected(1, 2);
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
@@ -66,11 +80,11 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
   for (const auto& s : analyze_settings()) add(f.settings[s.field], s.flag, fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
-  add(f.missing, "--missing", "unmatched query ids: error, intersect or zero [error]");
+  add(f.missing, "--missing", "unmatched query ids: " + choices(missing_policies()));
   std::string formats;
   for (const auto& x : input_formats()) formats += (formats.empty() ? "" : ", ") + std::string(x.id);
   add(f.input_format, "--input-format", formats + " [auto]");
-  add(f.direction, "--direction", "higher (scores; default) or lower (losses, latency) is better");
+  add(f.direction, "--direction", "which scores are better: " + choices(directions()));
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
 }
 
@@ -84,14 +98,14 @@ int run_compare(const CompareFlags& f) {
   }
   o.power_curve = !f.no_curve;
   if (f.direction.given()) {
-    if (f.direction.value != "higher" && f.direction.value != "lower")
-      throw UsageError(fmt::format("--direction: '{}' is not one of higher, lower", f.direction.value));
-    o.higher_is_better = f.direction.value == "higher";
+    if (f.direction.value != directions()[0].id && f.direction.value != directions()[1].id)
+      throw UsageError(fmt::format("--direction: '{}' is not one of {}", f.direction.value, ids(directions())));
+    o.higher_is_better = f.direction.value == directions()[0].id;
   }
   MissingPolicy missing = MissingPolicy::error;
   if (f.missing.given()) {
     auto m = missing_policy_from_string(f.missing.value);
-    if (!m) throw UsageError(fmt::format("--missing: '{}' is not one of error, intersect, zero", f.missing.value));
+    if (!m) throw UsageError(fmt::format("--missing: '{}' is not one of {}", f.missing.value, ids(missing_policies())));
     missing = *m;
   }
   InputFormat format = InputFormat::auto_detect;

@@ -1,5 +1,7 @@
 #include "pairpower/pairing.hpp"
 
+#include "pairpower/registry.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -10,9 +12,10 @@
 namespace pairpower {
 
 std::optional<MissingPolicy> missing_policy_from_string(std::string_view s) noexcept {
-  if (s == "error") return MissingPolicy::error;
-  if (s == "intersect") return MissingPolicy::intersect;
-  if (s == "zero") return MissingPolicy::zero;
+  // The registry lists the policies in the enum's order.
+  const auto policies = missing_policies();
+  for (std::size_t i = 0; i < policies.size(); ++i)
+    if (s == policies[i].id) return static_cast<MissingPolicy>(i);
   return std::nullopt;
 }
 

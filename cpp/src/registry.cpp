@@ -64,6 +64,10 @@ const PlanField plan_fields_table[] = {
      "the target power must lie strictly between 0 and 1"},
 };
 
+constexpr Choice missing_table[] = {
+    {"error", "stop and list them"}, {"intersect", "keep the queries both have"}, {"zero", "score a missing query 0 (trec_eval -c)"}};
+constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
+
 const AnalyzeSetting* analyze_table() {
   static const CompareOptions d{};
   using O = CompareOptions;
@@ -126,6 +130,8 @@ std::span<const TestInfo> paired_tests() noexcept { return tests_table; }
 std::span<const ModelInfo> score_models() noexcept { return models_table; }
 std::span<const FormatInfo> input_formats() noexcept { return formats_table; }
 std::span<const PlanField> plan_fields() noexcept { return plan_fields_table; }
+std::span<const Choice> missing_policies() noexcept { return missing_table; }
+std::span<const Choice> directions() noexcept { return direction_table; }
 
 const PlanField& plan_field(std::string_view id) {
   for (const auto& f : plan_fields_table)
@@ -238,6 +244,10 @@ nlohmann::ordered_json registry_json() {
            {"bounds", bounds_json(s.bounds)}, {"rule", s.rule}, {"integer", s.integer}};
     o["page_max"] = s.page_max > 0 ? s.page_max : s.bounds.max;
     settings.push_back(o);
+  }
+  for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}}) {
+    auto& a = j[key] = json::array();
+    for (const auto& c : list) a.push_back({{"id", c.id}, {"label", c.label}});
   }
   j["verdicts"] = {to_string(Verdict::ship), to_string(Verdict::hold), to_string(Verdict::reject)};
   const Limits& l = limits();

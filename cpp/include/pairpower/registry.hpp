@@ -115,6 +115,16 @@ std::span<const AnalyzeSetting> analyze_settings();
 /// The CLI flag of a core field name ("bootstrap_resamples" → "--bootstrap").
 std::string flag_of_field(std::string_view field);
 
+/// A named choice of a setting: unmatched query ids, or which direction is better.
+struct Choice {
+  const char* id;
+  const char* label;
+};
+/// "error", "intersect", "zero" (MissingPolicy), the first the default.
+std::span<const Choice> missing_policies() noexcept;
+/// "higher", "lower" (CompareOptions::higher_is_better), the first the default.
+std::span<const Choice> directions() noexcept;
+
 /// Limits of the page and of the core, with what each protects.
 struct Limits {
   std::size_t values_max = 10000;        ///< values in one list field (N, δ, ρ)

@@ -13,6 +13,8 @@ export type PlanFieldDef = Registry['plan_fields'][number];
 export type FieldName = PlanFieldDef['id'];
 export type AnalyzeSettingDef = Registry['analyze_settings'][number];
 export type AnalyzeKey = AnalyzeSettingDef['key'];
+export type MissingPolicy = Registry['missing_policies'][number]['id'];
+export type Direction = Registry['directions'][number]['id'];
 
 export interface Bounds {
   readonly min: number;

@@ -1,7 +1,7 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-import type { AnalyzeKey, InputFormatName, ModelName, TestName } from '../engine/registry';
+import type { AnalyzeKey, Direction, InputFormatName, MissingPolicy, ModelName, TestName } from '../engine/registry';
 export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
@@ -118,8 +118,8 @@ export type AnalyzeQuery = Record<AnalyzeKey, number> & {
   format?: InputFormatName;
   /** Measures to compare; empty: the only one (several must be chosen); ["*"]: all both inputs hold, counts left out. */
   measures: string[];
-  missing: 'error' | 'intersect' | 'zero';
-  direction: 'higher' | 'lower';
+  missing: MissingPolicy;
+  direction: Direction;
 };
 
 /** report_json (the CLI's `compare --format json`) as text, and the other exports. */

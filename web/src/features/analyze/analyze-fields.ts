@@ -42,7 +42,8 @@ export function phraseError(e: ErrorResult): string {
   const where = e.source ? `In the ${BOX[e.source]} box: ` : '';
   switch (e.kind) {
     case 'unmatched_ids':
-      return `${detail} Choose “keep the queries both have” or “score a missing query 0” under “${CHOOSER_LABELS.missing}”.`;
+      // The registry's policies other than "error", named as the chooser shows them (without their parenthetical).
+      return `${detail} Choose ${REGISTRY.missing_policies.slice(1).map((p) => `“${p.label.replace(/ \(.*\)$/, '')}”`).join(' or ')} under “${CHOOSER_LABELS.missing}”.`;
     case 'ambiguous_format':
       return `${where}${detail}; choose the format under “${CHOOSER_LABELS.input_format}”`;
     case 'malformed_input':

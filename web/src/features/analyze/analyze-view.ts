@@ -49,8 +49,9 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   measureRow.hidden = true;
   const baseline = select('an-baseline', CHOOSER_LABELS.baseline, [], '', 'baseline');
   baseline.row.hidden = true;
-  const missing = select('an-missing', CHOOSER_LABELS.missing, [['error', 'stop and list them'], ['intersect', 'keep the queries both have'], ['zero', 'score a missing query 0 (trec_eval -c)']], 'error');
-  const direction = select('an-direction', CHOOSER_LABELS.direction, [['higher', 'higher (nDCG, MAP, accuracy)'], ['lower', 'lower (loss, latency, error)']], 'higher');
+  const choices = (list: readonly { id: string; label: string }[]) => list.map((c) => [c.id, c.label] as [string, string]);
+  const missing = select('an-missing', CHOOSER_LABELS.missing, choices(REGISTRY.missing_policies), REGISTRY.missing_policies[0].id);
+  const direction = select('an-direction', CHOOSER_LABELS.direction, choices(REGISTRY.directions), REGISTRY.directions[0].id);
   const field = (f: (typeof ANALYZE_FIELDS)[keyof typeof ANALYZE_FIELDS]) => input(f.id, f.label, f.value, f.help);
   // The registry's settings, in its order: one number field each.
   const settings = (Object.keys(ANALYZE_FIELDS) as AnalyzeKey[]).map((key) => ({ key, def: ANALYZE_FIELDS[key], ...field(ANALYZE_FIELDS[key]) }));
