@@ -16,7 +16,6 @@
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/formatting.hpp"
 #include "pairpower/registry.hpp"
-#include "pairpower/formatting.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
 

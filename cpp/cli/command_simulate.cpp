@@ -99,7 +99,9 @@ std::string help_of(const char* id, const std::string& default_text) {
 
 void add_simulate(CLI::App& app, SimulateFlags& f) {
   const GridSpec defaults{};
-  add(app, f.preset, "--preset", "paper: the seed paper's whole grid");
+  std::string preset_help;
+  for (const auto& p : presets()) preset_help += (preset_help.empty() ? "" : "; ") + std::string(p.id) + ": " + p.label;
+  add(app, f.preset, "--preset", preset_help + " (the page's presets)");
   add(app, f.n, "--n", help_of("n", ""));
   add(app, f.delta, "--delta", help_of("delta", ""));
   add(app, f.rho, "--rho", help_of("rho", ""));
@@ -117,14 +119,22 @@ void add_simulate(CLI::App& app, SimulateFlags& f) {
 }
 
 int run_simulate(const SimulateFlags& f) {
-  const bool paper = f.preset.given();
+  const bool from_preset = f.preset.given();
   GridSpec g;
-  if (paper) {
-    if (f.preset.value != "paper") throw UsageError(fmt::format("--preset: '{}' is unknown (the only preset is 'paper')", f.preset.value));
+  double target = PlanSpec{}.power;
+  if (from_preset) {
+    const auto& all = presets();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const Preset& p) { return f.preset.value == p.id; });
+    if (it == all.end()) {
+      std::string ids;
+      for (const auto& p : all) ids += (ids.empty() ? "" : ", ") + std::string(p.id);
+      throw UsageError(fmt::format("--preset: '{}' is not a preset ({})", f.preset.value, ids));
+    }
     for (const Flag* fixed : {&f.n, &f.delta, &f.rho, &f.model, &f.mean, &f.sd, &f.alpha})
       if (fixed->given())
-        throw UsageError(fmt::format("{}: cannot be combined with --preset paper, which fixes the grid", fixed->option->get_name()));
-    g = preset("paper").spec.grid;
+        throw UsageError(fmt::format("{}: cannot be combined with --preset {}, which fixes the grid", fixed->option->get_name(), it->id));
+    g = it->spec.grid;
+    target = it->spec.power;
   } else {
     for (const Flag* needed : {&f.n, &f.delta, &f.rho})
       if (!needed->given())
@@ -143,8 +153,8 @@ int run_simulate(const SimulateFlags& f) {
   if (f.tests.given()) g.tests = parse_tests(f.tests);
   if (f.reps.given()) g.reps = static_cast<std::uint64_t>(checked("reps", static_cast<double>(parse_count("--reps", f.reps.value, 1))));
   if (f.seed.given()) g.seed = parse_count("--seed", f.seed.value, 0);
-  double target = 0.8;
   if (f.power.given()) target = real_flag(f.power, "power");
+  if (!(target > g.alpha)) throw UsageError("--power: the target power must exceed α (--alpha)");
   std::string format = f.format.given() ? f.format.value : "table";
   if (format != "table" && format != "json" && format != "csv")
     throw UsageError(fmt::format("--format: '{}' is not one of table, json, csv", format));
@@ -173,7 +183,7 @@ int run_simulate(const SimulateFlags& f) {
   }
   if (format == "json") print_json(PlanSpec{g, target}, r, threads);
   else if (format == "csv") print_csv(g, r);
-  else if (paper) print_paper_tables(stdout, g, r, target);
+  else if (from_preset && f.preset.value == "paper") print_paper_tables(stdout, g, r, target);
   else print_grid_table(stdout, g, r, target);
   return 0;
 }

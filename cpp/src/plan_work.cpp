@@ -69,6 +69,14 @@ double number_of(const nlohmann::json& j, const char* field) {
   return j[field].get<double>();
 }
 
+// A whole number within the field's bounds, checked before it is cast.
+std::uint64_t count_of(const nlohmann::json& j, const char* field) {
+  const double v = number_of(j, field);
+  const Bounds& b = plan_field(field).bounds;
+  if (!(std::floor(v) == v && b.contains(v))) throw Error(field, ErrorKind::invalid_value, "must be a whole number from " + std::to_string(static_cast<std::uint64_t>(b.min)));
+  return static_cast<std::uint64_t>(v);
+}
+
 template <class E, class F>
 std::vector<E> names_of(const nlohmann::json& j, const char* field, F from_string) {
   std::vector<E> out;
@@ -95,9 +103,11 @@ PlanSpec plan_spec_from_json(const nlohmann::json& j) {
   s.grid.marginal = {number_of(j, "mean"), number_of(j, "sd")};
   s.grid.alpha = number_of(j, "alpha");
   s.grid.tests = names_of<PairedTest>(j, "tests", paired_test_from_string);
-  s.grid.reps = static_cast<std::uint64_t>(number_of(j, "reps"));
-  s.grid.seed = static_cast<std::uint64_t>(number_of(j, "seed"));
+  s.grid.reps = count_of(j, "reps");
+  s.grid.seed = count_of(j, "seed");
   s.power = number_of(j, "power");
+  if (!plan_field("power").bounds.contains(s.power)) throw Error("power", ErrorKind::invalid_value, plan_field("power").rule);
+  if (!(s.power > s.grid.alpha)) throw Error("power", ErrorKind::invalid_value, "the target power must exceed α");
   validate(s.grid);
   return s;
 }

@@ -1,5 +1,6 @@
 #include "pairpower/registry.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -21,7 +22,7 @@ bool Bounds::contains(double x) const noexcept {
 namespace {
 
 constexpr TestInfo tests_table[] = {
-#define PAIRPOWER_PAIRED_TEST(e, id, label, short_label, method, solvable) {PairedTest::e, id, label, short_label},
+#define PAIRPOWER_PAIRED_TEST(e, id, label, short_label, method, solvable) {PairedTest::e, id, label, short_label, PowerMethod::method, solvable},
 #include "pairpower/registry/paired_tests.def"
 #undef PAIRPOWER_PAIRED_TEST
 };
@@ -68,7 +69,7 @@ constexpr Choice missing_table[] = {
     {"error", "stop and list them"}, {"intersect", "keep the queries both have"}, {"zero", "score a missing query 0 (trec_eval -c)"}};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
-const AnalyzeSetting* analyze_table() {
+std::span<const AnalyzeSetting> analyze_table() {
   static const CompareOptions d{};
   using O = CompareOptions;
   // Counts: the CLI's caps; the page caps lower (page_max), for a tab's time.
@@ -91,7 +92,6 @@ const AnalyzeSetting* analyze_table() {
 
   return table;
 }
-constexpr std::size_t analyze_count = 7;
 
 PlanSpec quick_spec() {
   PlanSpec s;
@@ -143,8 +143,9 @@ std::span<const ModelChoice> model_choices() {
   static const std::vector<ModelChoice> choices = [] {
     std::vector<ModelChoice> c;
     for (const auto& m : models_table) c.push_back({m.id, m.label, {m.model}});
-    // The paper's pair, offered as one choice after its two models.
-    c.insert(c.begin() + 2, ModelChoice{"both", "both of the above", {ScoreModel::clipped_normal, ScoreModel::beta_copula}});
+    // The paper's pair, offered as one choice right after the Beta model.
+    const auto beta = std::find_if(c.begin(), c.end(), [](const ModelChoice& m) { return m.models == std::vector{ScoreModel::beta_copula}; });
+    c.insert(beta + 1, ModelChoice{"both", "both of the above", {ScoreModel::clipped_normal, ScoreModel::beta_copula}});
     return c;
   }();
   return choices;
@@ -188,7 +189,7 @@ nlohmann::ordered_json to_json(const PlanSpec& s) {
   return j;
 }
 
-std::span<const AnalyzeSetting> analyze_settings() { return {analyze_table(), analyze_count}; }
+std::span<const AnalyzeSetting> analyze_settings() { return analyze_table(); }
 
 double checked_setting(const AnalyzeSetting& s, double v) {
   const bool whole = !s.integer || std::floor(v) == v;
@@ -216,7 +217,8 @@ nlohmann::ordered_json registry_json() {
   using json = nlohmann::ordered_json;
   json j;
   auto& tests = j["tests"] = json::array();
-  for (const auto& t : tests_table) tests.push_back({{"id", t.id}, {"label", t.label}, {"short", t.short_label}});
+  for (const auto& t : tests_table)
+    tests.push_back({{"id", t.id}, {"label", t.label}, {"short", t.short_label}, {"analytic", to_string(t.method)}, {"solvable", t.solvable}});
   auto& models = j["models"] = json::array();
   for (const auto& m : models_table) models.push_back({{"id", m.id}, {"label", m.label}, {"title", m.title}});
   auto& choices = j["model_choices"] = json::array();

@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pairpower/analytic_power.hpp"
 #include "pairpower/comparison.hpp"
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/score_input.hpp"
@@ -32,6 +33,8 @@ struct TestInfo {
   const char* id;           ///< "t", "wilcoxon", "sign": --tests, the hash, JSON
   const char* label;        ///< "paired t"
   const char* short_label;  ///< column heads: "t", "W", "sign"
+  PowerMethod method;       ///< its analytic power
+  bool solvable;            ///< the minimum-N and MDE solvers offer it (power monotone in n)
 };
 std::span<const TestInfo> paired_tests() noexcept;
 
