@@ -11,7 +11,14 @@
 
 namespace pairpower::cli {
 
-std::string flag_for(const std::string& field) { return flag_of_field(field); }
+std::string flag_for(const std::string& field) {
+  if (field == "bootstrap_resamples") return "--bootstrap";
+  if (field == "scores") return "";
+  std::string flag = "--" + field;
+  for (char& c : flag)
+    if (c == '_') c = '-';
+  return flag;
+}
 
 std::string phrase(const pairpower::Error& e) {
   switch (e.kind) {

@@ -78,7 +78,7 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   add(f.baseline, "--baseline", "the system the others are compared with [the first]");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
-  for (const auto& s : analyze_settings()) add(f.settings[s.field], s.flag, fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
+  for (const auto& s : analyze_settings()) add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
   add(f.missing, "--missing", "unmatched query ids: " + choices(missing_policies()));
   std::string formats;
   for (const auto& x : input_formats()) formats += (formats.empty() ? "" : ", ") + std::string(x.id);
@@ -92,7 +92,7 @@ int run_compare(const CompareFlags& f) {
   for (const auto& s : analyze_settings()) {
     const Flag& flag = f.settings.at(s.field);
     if (!flag.given()) continue;
-    const double v = s.integer ? static_cast<double>(parse_count(s.flag, flag.value, 0)) : parse_real(s.flag, flag.value);
+    const double v = s.integer ? static_cast<double>(parse_count(flag_for(s.field), flag.value, 0)) : parse_real(flag_for(s.field), flag.value);
     s.apply(o, checked_setting(s, v));
   }
   o.power_curve = !f.no_curve;

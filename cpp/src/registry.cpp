@@ -74,19 +74,19 @@ std::span<const AnalyzeSetting> analyze_table() {
   using O = CompareOptions;
   // Counts: the CLI's caps; the page caps lower (page_max), for a tab's time.
   static const AnalyzeSetting table[] = {
-      {"alpha", "alpha", "--alpha", "α", "significance level", d.alpha, {1e-10, 1, false, true}, "must lie between 1e-10 and 1", false, 0,
+      {"alpha", "alpha", "α", "significance level", d.alpha, {1e-10, 1, false, true}, "must lie between 1e-10 and 1", false, 0,
        [](O& o, double v) { o.alpha = v; }},
-      {"confidence", "confidence", "--confidence", "Confidence", "of the intervals", d.confidence, {0, 1, true, true}, "must lie strictly between 0 and 1", false, 0,
+      {"confidence", "confidence", "Confidence", "of the intervals", d.confidence, {0, 1, true, true}, "must lie strictly between 0 and 1", false, 0,
        [](O& o, double v) { o.confidence = v; }},
-      {"min_effect", "minEffect", "--min-effect", "Minimum effect", "smallest improvement worth shipping, in score units", d.min_effect, {0, unbounded, false, true},
+      {"min_effect", "minEffect", "Minimum effect", "smallest improvement worth shipping, in score units", d.min_effect, {0, unbounded, false, true},
        "must be a number ≥ 0 (for lower-is-better scores, choose the direction)", false, 0, [](O& o, double v) { o.min_effect = v; }},
-      {"resamples", "resamples", "--resamples", "Sign flips", "randomization test resamples", static_cast<double>(d.resamples), {1, 1e8, false, false}, "", true,
+      {"resamples", "resamples", "Sign flips", "randomization test resamples", static_cast<double>(d.resamples), {1, 1e8, false, false}, "", true,
        10'000'000, [](O& o, double v) { o.resamples = static_cast<std::uint64_t>(v); }},
-      {"bootstrap_resamples", "bootstrap", "--bootstrap", "Bootstrap resamples", "for the intervals", static_cast<double>(d.bootstrap_resamples),
+      {"bootstrap_resamples", "bootstrap", "Bootstrap resamples", "for the intervals", static_cast<double>(d.bootstrap_resamples),
        {2, 1e7, false, false}, "", true, 1'000'000, [](O& o, double v) { o.bootstrap_resamples = static_cast<std::uint64_t>(v); }},
-      {"seed", "seed", "--seed", "Seed", "same seed, same numbers", static_cast<double>(d.seed), {0, max_safe_integer, false, false}, "", true, 0,
+      {"seed", "seed", "Seed", "same seed, same numbers", static_cast<double>(d.seed), {0, max_safe_integer, false, false}, "", true, 0,
        [](O& o, double v) { o.seed = static_cast<std::uint64_t>(v); }},
-      {"power", "power", "--power", "Planning power", "for the MDE and the n needed", d.planning_power, {0, 1, true, true}, "must lie strictly between 0 and 1",
+      {"power", "power", "Planning power", "for the MDE and the n needed", d.planning_power, {0, 1, true, true}, "must lie strictly between 0 and 1",
        false, 0, [](O& o, double v) { o.planning_power = v; }},
   };
 
@@ -198,15 +198,6 @@ double checked_setting(const AnalyzeSetting& s, double v) {
   throw Error(s.field, ErrorKind::invalid_value, rule, format_csv(v));
 }
 
-std::string flag_of_field(std::string_view field) {
-  for (const auto& s : analyze_settings())
-    if (field == s.field) return s.flag;
-  if (field == "scores") return "";
-  std::string flag = "--" + std::string(field);
-  for (char& c : flag)
-    if (c == '_') c = '-';
-  return flag;
-}
 
 const Limits& limits() noexcept {
   static const Limits l{};
@@ -242,7 +233,7 @@ nlohmann::ordered_json registry_json() {
   j["default_preset"] = "quick";
   auto& settings = j["analyze_settings"] = json::array();
   for (const auto& s : analyze_settings()) {
-    json o{{"field", s.field}, {"key", s.key}, {"flag", s.flag}, {"label", s.label}, {"help", s.help}, {"value", s.value},
+    json o{{"field", s.field}, {"key", s.key}, {"label", s.label}, {"help", s.help}, {"value", s.value},
            {"bounds", bounds_json(s.bounds)}, {"rule", s.rule}, {"integer", s.integer}};
     o["page_max"] = s.page_max > 0 ? s.page_max : s.bounds.max;
     settings.push_back(o);

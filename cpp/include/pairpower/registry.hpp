@@ -102,7 +102,6 @@ nlohmann::ordered_json to_json(const PlanSpec& s);
 struct AnalyzeSetting {
   const char* field;
   const char* key;
-  const char* flag;
   const char* label;
   const char* help;
   double value;
@@ -115,8 +114,6 @@ struct AnalyzeSetting {
 /// The value read for a setting, checked against its bounds: throws Error naming the field.
 double checked_setting(const AnalyzeSetting& s, double value);
 std::span<const AnalyzeSetting> analyze_settings();
-/// The CLI flag of a core field name ("bootstrap_resamples" → "--bootstrap").
-std::string flag_of_field(std::string_view field);
 
 /// A named choice of a setting: unmatched query ids, or which direction is better.
 struct Choice {
