@@ -56,7 +56,7 @@ expect_json "the paper preset covers 150 cells x 2 tests" '
 one=$("$bin" simulate --preset paper --reps 50 --seed 5 --threads 1 --format csv)
 two=$("$bin" simulate --preset paper --reps 50 --seed 5 --threads 2 --format csv)
 if [[ "$one" == "$two" && -n "$one" ]]; then ok; else bad "csv differs between 1 and 2 threads"; fi
-if [[ $(printf '%s\n' "$one" | head -1) == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power" ]]; then ok; else bad "csv header"; fi
+if [[ $(printf '%s\n' "$one" | head -1) == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper" ]]; then ok; else bad "csv header"; fi
 
 table=$("$bin" simulate --preset paper --reps 100 --seed 1)
 for section in "§4.2" "§4.3" "§5.1" "§6.1" "§9"; do

@@ -12,7 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "pairpower/analytic_answers.hpp"
 #include "pairpower/analytic_power.hpp"
+#include "pairpower/field_text.hpp"
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/measures.hpp"
@@ -20,9 +22,9 @@
 #include "pairpower/score_input.hpp"
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/paper.hpp"
+#include "pairpower/plan_export.hpp"
 #include "pairpower/plan_work.hpp"
 #include "pairpower/registry.hpp"
-#include "pairpower/solvers.hpp"
 
 using emscripten::val;
 
@@ -36,7 +38,7 @@ double number(const val& obj, const char* field) {
 
 std::size_t count(const val& obj, const char* field) {
   const double x = number(obj, field);
-  if (!(x >= 0 && x <= 9007199254740991.0 && std::floor(x) == x))
+  if (!(x >= 0 && x <= pairpower::max_safe_integer && std::floor(x) == x))
     throw std::invalid_argument(std::string(field) + ": must be a whole number");
   return static_cast<std::size_t>(x);
 }
@@ -118,7 +120,8 @@ pairpower::GroupSpec group_from(const val& s) {
 // → {counts}: rejections indexed [delta * tests.length + test].
 val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned threads) {
   return guarded([&] {
-    if (!(rep_begin >= 0 && rep_end >= rep_begin && rep_end <= 1e9)) throw std::invalid_argument("reps: invalid replicate range");
+    if (!(rep_begin >= 0 && rep_end >= rep_begin && rep_end <= pairpower::plan_field("reps").bounds.max))
+      throw std::invalid_argument("reps: invalid replicate range");
     const auto counts = pairpower::simulate_group(group_from(spec), static_cast<std::uint64_t>(rep_begin),
                                                   static_cast<std::uint64_t>(rep_end), threads);
     val arr = val::array();
@@ -129,73 +132,30 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
   });
 }
 
-// σ_d from the query: {sdDiff} as measured, or {sd, rho} (σ√(2(1−ρ)), solvers.hpp).
-double sd_diff_of(const val& q) {
-  if (!q["sdDiff"].isUndefined()) return number(q, "sdDiff");
-  return pairpower::sd_of_differences(number(q, "sd"), number(q, "rho"));
-}
-
-// {n, delta, sdDiff | sd + rho, alpha} → {sdDiff, <test id>: power …, noether}
-val analytic_power(const val& q) {
-  return guarded([&] {
-    const std::size_t n = count(q, "n");
-    const auto e = pairpower::PairedEffect::from_sd_diff(number(q, "delta"), sd_diff_of(q));
-    const double alpha = number(q, "alpha");
-    val out = val::object();
-    out.set("sdDiff", e.sd_diff);
-#define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
-  out.set(id, pairpower::analytic_power(pairpower::PowerMethod::method, n, e, alpha));
-#include "pairpower/registry/paired_tests.def"
-#undef PAIRPOWER_PAIRED_TEST
-    out.set("noether", pairpower::power_wilcoxon_noether(n, e, alpha));
-    return out;
-  });
-}
-
-// Runs one solver for every test the solvers offer (registry/paired_tests.def):
-// {t: {key, power} | null, wilcoxon: …}.
-template <class Solve, class Value>
-val solve_all(Solve solve, const char* key, Value value) {
-  val out = val::object();
-  const auto one = [&](const char* name, pairpower::PowerMethod method) {
-    const auto s = solve(method);
-    if (!s) {
-      out.set(name, val::null());
-      return;
-    }
-    val r = val::object();
-    r.set(key, value(*s));
-    r.set("power", s->power);
-    out.set(name, r);
-  };
-#define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
-  if (solvable) one(id, pairpower::PowerMethod::method);
-#include "pairpower/registry/paired_tests.def"
-#undef PAIRPOWER_PAIRED_TEST
-  return out;
-}
-
-// {delta, sdDiff | sd + rho, alpha, power} → {t: {n, power} | null, wilcoxon: … }
-val min_sample_size(const val& q) {
-  return guarded([&] {
-    return solve_all(
-        [&](pairpower::PowerMethod m) { return pairpower::min_sample_size(m, number(q, "delta"), sd_diff_of(q), number(q, "alpha"), number(q, "power")); },
-        "n", [](const pairpower::SampleSizeSolution& s) { return static_cast<double>(s.n); });
-  });
-}
-
-// {n, sdDiff | sd + rho, alpha, power} → {t: {delta, power} | null, wilcoxon: … }
-val min_detectable_effect(const val& q) {
-  return guarded([&] {
-    return solve_all(
-        [&](pairpower::PowerMethod m) { return pairpower::min_detectable_effect(m, count(q, "n"), sd_diff_of(q), number(q, "alpha"), number(q, "power")); },
-        "delta", [](const pairpower::EffectSolution& e) { return e.delta; });
-  });
+// The scenario from the query: {sdDiff} as measured, or {sd, rho}; and alpha.
+pairpower::AnalyticScenario scenario_of(const val& q) {
+  const double alpha = number(q, "alpha");
+  if (!q["sdDiff"].isUndefined()) return pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha);
+  return pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
 }
 
 // JSON text across the boundary for structured values: one parse on each side,
-// and the shapes are the core's own (to_json, simulation_json, registry_json).
+// and the shapes are the core's own (to_json, registry_json, the answers' JSON).
 val from_json(const nlohmann::ordered_json& j) { return val::global("JSON").call<val>("parse", j.dump()); }
+// The analytic answers in the core's JSON shape (analytic_answers.hpp), the CLI's own.
+// {n, delta, sdDiff | sd + rho, alpha} → {<test id>: {power, method}, …, inputs}
+val analytic_power(const val& q) {
+  return guarded([&] { return from_json(pairpower::power_answers(count(q, "n"), number(q, "delta"), scenario_of(q))); });
+}
+// {delta, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {n, power} (nulls and a reason when out of reach), …, inputs}
+val min_sample_size(const val& q) {
+  return guarded([&] { return from_json(pairpower::sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q))); });
+}
+// {n, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {delta, power} …, inputs}
+val min_detectable_effect(const val& q) {
+  return guarded([&] { return from_json(pairpower::effect_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
+}
+
 nlohmann::json to_core(const std::string& text) {
   try {
     return nlohmann::json::parse(text);
@@ -206,6 +166,15 @@ nlohmann::json to_core(const std::string& text) {
 
 // The registry (registry.hpp): what the page's controls, types and checks are built from.
 val registry() { return guarded([] { return from_json(pairpower::registry_json()); }); }
+
+// (field id, text, page?) → {value}: a Plan field read by the core's grammar and bounds (field_text.hpp).
+val read_plan_field(const std::string& id, const std::string& text, bool page) {
+  return guarded([&] {
+    val out = val::object();
+    out.set("value", from_json(pairpower::read_plan_field(id, text, page ? pairpower::FieldReader::page : pairpower::FieldReader::cli)));
+    return out;
+  });
+}
 
 nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
   nlohmann::ordered_json j{{"model", pairpower::to_string(g.model)}, {"n", g.n}, {"rho", g.rho}, {"mean", g.marginal.mean}, {"sd", g.marginal.sd},
@@ -277,8 +246,9 @@ val paper_checks(const std::string& cells_text) {
   });
 }
 
-// spec, cells, {engine, threads, elapsedS, cancelled} → the run's JSON export (the CLI's shape).
-val simulation_json(const std::string& spec_text, const std::string& cells_text, const std::string& run_text) {
+// spec, cells, {engine, threads, elapsedS, cancelled}, format → the run's export in
+// the CLI's shapes (plan_export.hpp): "json", "csv" or "md".
+val simulation_export(const std::string& spec_text, const std::string& cells_text, const std::string& run_text, const std::string& format) {
   return guarded([&] {
     const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
     std::vector<pairpower::CellResult> cells;
@@ -286,7 +256,10 @@ val simulation_json(const std::string& spec_text, const std::string& cells_text,
     const auto run = to_core(run_text);
     const pairpower::RunInfo info{run.value("engine", std::string()), run.value("threads", 1u), run.value("elapsedS", 0.0), run.value("cancelled", false)};
     val out = val::object();
-    out.set("json", pairpower::simulation_json(spec, cells, info).dump(1) + "\n");
+    if (format == "json") out.set("text", pairpower::simulation_json(spec, cells, info).dump(1) + "\n");
+    else if (format == "csv") out.set("text", pairpower::simulation_csv(spec, cells));
+    else if (format == "md") out.set("text", pairpower::simulation_markdown(spec, cells));
+    else throw std::invalid_argument("format: json, csv or md");
     return out;
   });
 }
@@ -340,7 +313,9 @@ val analyze_scores(const val& q) {
     pairpower::CompareOptions o;
     // The registry's settings, by the keys the page sends; checked as the CLI checks its flags.
     for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, s.integer ? static_cast<double>(count(q, s.key)) : number(q, s.key)));
-    o.higher_is_better = text_field(q, "direction") != pairpower::directions()[1].id;  // anything but "lower" is the default
+    const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
+    if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
+    o.higher_is_better = *higher;
     o.keep_bootstrap = true;
     const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
     if (!missing) throw std::invalid_argument("missing: not a policy of the registry");
@@ -358,17 +333,12 @@ val analyze_scores(const val& q) {
     if (measures.size() == 1 && measures.front() == "*") measures = pairpower::comparable_measures(a, b ? &*b : nullptr);
     const auto plan = pairpower::build_comparisons(a, b ? &*b : nullptr, measures, *missing, text_field(q, "baseline"));
     const auto result = pairpower::compare_all(plan.samples, o);
-    pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}, result.baseline};
+    pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}, result.baseline, plan.pairing};
     if (b) rs.detected.push_back(b->describe());
+    // The CLI's report, plus what only the page needs: the data for plots, display strings, the systems for the baseline chooser.
     auto json = pairpower::report_json(result, rs, &plan.samples);
-    nlohmann::ordered_json pairing = nlohmann::ordered_json::array();
-    for (const auto& p : plan.pairing)
-      pairing.push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"system_a", p.system_a}, {"system_b", p.system_b}, {"matched", p.matched}, {"only_a", p.only_a}, {"only_b", p.only_b},
-                         {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b}});
-    json["pairing"] = pairing;
     json["systems"] = b ? std::vector<std::string>{result.comparisons.front().system_a, result.comparisons.front().system_b} : a.systems();
     for (auto& c : json["comparisons"]) c["display"] = pairpower::display_stats(c);
-    json["wilcoxon_note"] = pairpower::wilcoxon_note;
     val out = val::object();
     out.set("json", json.dump());
     out.set("markdown", pairpower::report_markdown(result, o));
@@ -386,10 +356,11 @@ EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("minSampleSize", &min_sample_size);
   emscripten::function("minDetectableEffect", &min_detectable_effect);
   emscripten::function("registry", &registry);
+  emscripten::function("readPlanField", &read_plan_field);
   emscripten::function("planWork", &plan_work);
   emscripten::function("groupCells", &group_cells);
   emscripten::function("paperChecks", &paper_checks);
-  emscripten::function("simulationJson", &simulation_json);
+  emscripten::function("simulationExport", &simulation_export);
   emscripten::function("hardwareThreads", &hardware_threads);
   emscripten::function("detectScores", &detect_scores);
   emscripten::function("analyzeScores", &analyze_scores);

@@ -1,7 +1,7 @@
-// power, samplesize, mde: instant analytic answers for one scenario.
-#include <cmath>
+// power, samplesize, mde: instant analytic answers for one scenario. The core
+// checks every value and writes the JSON (analytic_answers.hpp); the CLI reads
+// flags and words the text.
 #include <cstdio>
-#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -9,68 +9,68 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/analytic_answers.hpp"
+#include "pairpower/formatting.hpp"
+#include "pairpower/registry.hpp"
 
 namespace pairpower::cli {
 namespace {
 
+using json = nlohmann::ordered_json;
+
 void add_common(CLI::App& app, AnalyticFlags& f) {
-  f.rho.option = app.add_option("--rho", f.rho.value, "correlation between the systems' scores, in (−1, 1)");
-  f.sd.option = app.add_option("--sd", f.sd.value, "SD of each system's scores [0.12]");
+  f.rho.option = app.add_option("--rho", f.rho.value, plan_field("rho").help);
+  f.sd.option = app.add_option("--sd", f.sd.value, fmt::format("{} [{}]", plan_field("sd").help, format_csv(default_sd())));
   f.sd_diff.option = app.add_option("--sd-diff", f.sd_diff.value, "SD of the per-query differences (instead of --rho/--sd)");
-  f.alpha.option = app.add_option("--alpha", f.alpha.value, "significance level, two-sided [0.05]");
-  f.format.option = app.add_option("--format", f.format.value, "text or json [text]");
+  f.alpha.option = app.add_option("--alpha", f.alpha.value, fmt::format("{} [{}]", plan_field("alpha").help, format_csv(default_alpha())));
+  f.format.option = app.add_option("--format", f.format.value, "text or json [text]")->check(CLI::IsMember({"text", "json"}));
 }
 
-struct Common {
-  double sd_diff;
-  double alpha;
-  bool json;
-  nlohmann::ordered_json inputs;
-};
+double real_or(const Flag& flag, const char* name, double fallback) { return flag.given() ? parse_real(name, flag.value) : fallback; }
 
-Common common(const AnalyticFlags& f) {
-  Common c{};
-  c.alpha = f.alpha.given() ? check_open_unit("--alpha", parse_real("--alpha", f.alpha.value)) : 0.05;
+// The scenario from --sd-diff, or from --rho and --sd; the core checks each value.
+AnalyticScenario scenario(const AnalyticFlags& f) {
+  const double alpha = real_or(f.alpha, "--alpha", default_alpha());
   if (f.sd_diff.given()) {
     if (f.rho.given() || f.sd.given()) throw UsageError("--sd-diff: give either --sd-diff or --rho (with --sd), not both");
-    c.sd_diff = check_positive("--sd-diff", parse_real("--sd-diff", f.sd_diff.value));
-    c.inputs["sd_diff"] = c.sd_diff;
-  } else {
-    if (!f.rho.given()) throw UsageError("--rho: required (or give --sd-diff)");
-    const double rho = check_rho("--rho", parse_real("--rho", f.rho.value));
-    const double sd = f.sd.given() ? check_positive("--sd", parse_real("--sd", f.sd.value)) : 0.12;
-    c.sd_diff = sd_of_differences(sd, rho);
-    c.inputs["rho"] = rho;
-    c.inputs["sd"] = sd;
-    c.inputs["sd_diff"] = c.sd_diff;
+    return AnalyticScenario::from_sd_diff(parse_real("--sd-diff", f.sd_diff.value), alpha);
   }
-  c.inputs["alpha"] = c.alpha;
-  const std::string format = f.format.given() ? f.format.value : "text";
-  if (format != "text" && format != "json") throw UsageError(fmt::format("--format: '{}' is not one of text, json", format));
-  c.json = format == "json";
-  return c;
+  if (!f.rho.given()) throw UsageError("--rho: required (or give --sd-diff)");
+  return AnalyticScenario::from_scores(real_or(f.sd, "--sd", default_sd()), parse_real("--rho", f.rho.value), alpha);
 }
 
-double target_power(const AnalyticFlags& f) {
-  if (!f.power.given()) throw UsageError("--power: required (the target power, e.g. 0.8)");
-  return check_open_unit("--power", parse_real("--power", f.power.value));
+double required_real(const Flag& flag, const char* name, const char* what) {
+  if (!flag.given()) throw UsageError(fmt::format("{}: required ({})", name, what));
+  return parse_real(name, flag.value);
 }
 
-std::size_t sample_size(const AnalyticFlags& f) {
+std::size_t queries(const AnalyticFlags& f) {
   if (!f.n.given()) throw UsageError("--n: required");
-  const auto n = parse_count("--n", f.n.value, 2);
-  if (n > 100'000'000) throw UsageError("--n: at most 100000000");
-  return n;
+  return parse_count("--n", f.n.value, 0);
 }
 
-double effect(const AnalyticFlags& f) {
-  if (!f.delta.given()) throw UsageError("--delta: required");
-  return parse_real("--delta", f.delta.value);
+// The core's JSON as it is (--format json), or `words` printing it for people.
+template <class Words>
+int answer(const AnalyticFlags& f, const json& j, Words words) {
+  if (f.format.given() && f.format.value == "json") std::puts(j.dump(2).c_str());
+  else words();
+  return 0;
 }
 
-void emit(const nlohmann::ordered_json& j) { std::puts(j.dump(2).c_str()); }
+std::string scenario_text(const json& in) {
+  return fmt::format("σ_d = {:.6g}, α = {}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()));
+}
+
+// The solvers' table in words: one line per test they offer.
+template <class Text>
+void print_solved(const json& j, const std::string& heading, const char* key, Text text) {
+  fmt::print("{}\n", heading);
+  for (const auto& t : paired_tests()) {
+    if (!t.solvable) continue;
+    const json& a = j[t.id];
+    fmt::print("  {:<22}{}\n", t.label, a[key].is_null() ? a["reason"].get<std::string>() : text(a));
+  }
+}
 
 }  // namespace
 
@@ -82,105 +82,49 @@ void add_power(CLI::App& app, AnalyticFlags& f) {
 
 void add_samplesize(CLI::App& app, AnalyticFlags& f) {
   f.delta.option = app.add_option("--delta", f.delta.value, "true mean difference δ to detect");
-  f.power.option = app.add_option("--power", f.power.value, "target power, e.g. 0.8");
+  f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
   f.n.option = app.add_option("--n", f.n.value, "number of queries (pairs)");
-  f.power.option = app.add_option("--power", f.power.value, "target power, e.g. 0.8");
+  f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
 }
 
 int run_power(const AnalyticFlags& f) {
-  const std::size_t n = sample_size(f);
-  const double delta = effect(f);
-  const Common c = common(f);
-  const PairedEffect e{delta, c.sd_diff};
-  const double pt = power_paired_t(n, e, c.alpha);
-  const double pw = power_wilcoxon_moments(n, e, c.alpha);
-  const double pn = power_wilcoxon_noether(n, e, c.alpha);
-  const double ps = power_sign_test(n, e, c.alpha);
-  if (c.json) {
-    nlohmann::ordered_json j;
-    j["t"] = {{"power", pt}, {"method", "noncentral t"}};
-    j["wilcoxon"] = {{"power", pw}, {"method", "non-null moments (Lehmann)"}, {"noether", pn}};
-    j["sign"] = {{"power", ps}, {"method", "exact binomial"}};
-    j["inputs"] = c.inputs;
-    j["inputs"]["n"] = n;
-    j["inputs"]["delta"] = delta;
-    emit(j);
-  } else {
-    fmt::print("N = {}, δ = {}, σ_d = {:.6g}, α = {}\n", n, delta, c.sd_diff, c.alpha);
-    fmt::print("  paired t  power {:.4f}  (noncentral t)\n", pt);
-    fmt::print("  Wilcoxon  power {:.4f}  (non-null moments; Noether 1987: {:.4f})\n", pw, pn);
-    fmt::print("  sign      power {:.4f}  (exact binomial)\n", ps);
-  }
-  return 0;
+  const std::size_t n = queries(f);
+  const double delta = required_real(f.delta, "--delta", "the true mean difference");
+  const json j = power_answers(n, delta, scenario(f));
+  return answer(f, j, [&] {
+    fmt::print("N = {}, δ = {}, {}\n", n, format_csv(delta), scenario_text(j["inputs"]));
+    for (const auto& t : paired_tests()) {
+      const json& a = j[t.id];
+      const std::string noether = a.contains("noether") ? fmt::format("; Noether 1987: {:.4f}", a["noether"].get<double>()) : "";
+      fmt::print("  {:<22}power {:.4f}  ({}{})\n", t.label, a["power"].get<double>(), a["method"].get<std::string>(), noether);
+    }
+  });
 }
-
-namespace {
-
-// Prints the paired-t and Wilcoxon answers of one solver, as JSON or text.
-// `key` and `value` give the solved quantity; `text` words a solution.
-template <class Solution, class Value, class Text>
-void report(const Common& c, nlohmann::ordered_json inputs, const std::string& heading, const char* key,
-            const std::optional<Solution>& t, const std::optional<Solution>& w, Value value, Text text,
-            const char* reason) {
-  if (c.json) {
-    auto as_json = [&](const std::optional<Solution>& s) {
-      nlohmann::ordered_json j;
-      if (s) j = {{key, value(*s)}, {"power", s->power}};
-      else j = {{key, nullptr}, {"power", nullptr}, {"reason", reason}};
-      return j;
-    };
-    nlohmann::ordered_json j;
-    j["t"] = as_json(t);
-    j["wilcoxon"] = as_json(w);
-    j["inputs"] = std::move(inputs);
-    emit(j);
-    return;
-  }
-  fmt::print("{}\n", heading);
-  fmt::print("  paired t  {}\n", t ? text(*t) : reason);
-  fmt::print("  Wilcoxon  {}\n", w ? text(*w) : reason);
-}
-
-}  // namespace
 
 int run_samplesize(const AnalyticFlags& f) {
-  const double delta = effect(f);
-  const double target = target_power(f);
-  const Common c = common(f);
-  if (delta == 0) throw UsageError("--delta: must be nonzero (no N detects an effect of 0)");
-  if (!(target > c.alpha)) throw UsageError("--power: must exceed --alpha");
-  auto solve = [&](PowerMethod m) { return min_sample_size(m, delta, c.sd_diff, c.alpha, target); };
-  nlohmann::ordered_json inputs = c.inputs;
-  inputs["delta"] = delta;
-  inputs["power"] = target;
-  report(c, inputs, fmt::format("Smallest N with power ≥ {} for δ = {}, σ_d = {:.6g}, α = {}", target, delta, c.sd_diff, c.alpha),
-         "n", solve(PowerMethod::paired_t), solve(PowerMethod::wilcoxon_moments),
-         [](const SampleSizeSolution& s) { return s.n; },
-         [](const SampleSizeSolution& s) { return fmt::format("N = {}  (power {:.4f})", s.n, s.power); },
-         "not reached below N = 100000000");
-  return 0;
+  const double delta = required_real(f.delta, "--delta", "the effect to detect");
+  const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
+  const json j = sample_size_answers(delta, target, scenario(f));
+  return answer(f, j, [&] {
+    print_solved(j, fmt::format("Smallest N with power ≥ {} for δ = {}, {}", format_csv(target), format_csv(delta), scenario_text(j["inputs"])), "n",
+                 [](const json& a) { return fmt::format("N = {}  (power {:.4f})", a["n"].get<std::size_t>(), a["power"].get<double>()); });
+  });
 }
 
 int run_mde(const AnalyticFlags& f) {
-  const std::size_t n = sample_size(f);
-  const double target = target_power(f);
-  const Common c = common(f);
-  if (!(target > c.alpha)) throw UsageError("--power: must exceed --alpha");
-  auto solve = [&](PowerMethod m) { return min_detectable_effect(m, n, c.sd_diff, c.alpha, target); };
-  nlohmann::ordered_json inputs = c.inputs;
-  inputs["n"] = n;
-  inputs["power"] = target;
-  report(c, inputs, fmt::format("Minimum detectable effect at N = {} for power {}, σ_d = {:.6g}, α = {}", n, target, c.sd_diff, c.alpha),
-         "delta", solve(PowerMethod::paired_t), solve(PowerMethod::wilcoxon_moments),
-         [](const EffectSolution& s) { return s.delta; },
-         [&](const EffectSolution& s) { return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", s.delta, s.delta / c.sd_diff); },
-         "no effect reaches the target power at this N");
-  return 0;
+  const std::size_t n = queries(f);
+  const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
+  const json j = effect_answers(n, target, scenario(f));
+  const double sd_diff = j["inputs"]["sd_diff"].get<double>();
+  return answer(f, j, [&] {
+    print_solved(j, fmt::format("Minimum detectable effect at N = {} for power {}, {}", n, format_csv(target), scenario_text(j["inputs"])), "delta",
+                 [&](const json& a) { const double d = a["delta"].get<double>(); return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", d, d / sd_diff); });
+  });
 }
 
 }  // namespace pairpower::cli

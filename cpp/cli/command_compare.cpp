@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "arguments.hpp"
@@ -54,17 +55,20 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
 }  // namespace
 
 namespace {
-// A choice's ids, and its help text "error: stop and list them; … [error]" (the default first).
-std::string ids(std::span<const Choice> list) {
-  std::string out;
-  for (const auto& c : list) out += (out.empty() ? "" : ", ") + std::string(c.id);
+// A choice's ids (CLI11 checks membership), and its help text "error: stop and list them; … [error]" (the default first).
+template <class List, class Id>
+std::vector<std::string> ids(const List& list, Id id) {
+  std::vector<std::string> out;
+  for (const auto& c : list) out.emplace_back(id(c));
   return out;
 }
+std::vector<std::string> ids(std::span<const Choice> list) { return ids(list, [](const Choice& c) { return c.id; }); }
 std::string choices(std::span<const Choice> list) {
   std::string out;
   for (const auto& c : list) out += (out.empty() ? "" : "; ") + std::string(c.id) + ": " + c.label;
   return out + " [" + list[0].id + "]";
 }
+const std::vector<std::string> output_formats{"text", "json", "md", "latex", "csv"};
 }  // namespace
 
 void add_compare(CLI::App& app, CompareFlags& f) {
@@ -77,13 +81,16 @@ void add_compare(CLI::App& app, CompareFlags& f) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   add(f.baseline, "--baseline", "the system the others are compared with [the first]");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
+  f.format.option->check(CLI::IsMember(output_formats));
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
   for (const auto& s : analyze_settings()) add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
   add(f.missing, "--missing", "unmatched query ids: " + choices(missing_policies()));
-  std::string formats;
-  for (const auto& x : input_formats()) formats += (formats.empty() ? "" : ", ") + std::string(x.id);
-  add(f.input_format, "--input-format", formats + " [auto]");
+  f.missing.option->check(CLI::IsMember(ids(missing_policies())));
+  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
+  add(f.input_format, "--input-format", fmt::format("{} [auto]", fmt::join(formats, ", ")));
+  f.input_format.option->check(CLI::IsMember(formats));
   add(f.direction, "--direction", "which scores are better: " + choices(directions()));
+  f.direction.option->check(CLI::IsMember(ids(directions())));
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
 }
 
@@ -96,26 +103,12 @@ int run_compare(const CompareFlags& f) {
     s.apply(o, checked_setting(s, v));
   }
   o.power_curve = !f.no_curve;
-  if (f.direction.given()) {
-    if (f.direction.value != directions()[0].id && f.direction.value != directions()[1].id)
-      throw UsageError(fmt::format("--direction: '{}' is not one of {}", f.direction.value, ids(directions())));
-    o.higher_is_better = f.direction.value == directions()[0].id;
-  }
-  MissingPolicy missing = MissingPolicy::error;
-  if (f.missing.given()) {
-    auto m = missing_policy_from_string(f.missing.value);
-    if (!m) throw UsageError(fmt::format("--missing: '{}' is not one of {}", f.missing.value, ids(missing_policies())));
-    missing = *m;
-  }
-  InputFormat format = InputFormat::auto_detect;
-  if (f.input_format.given()) {
-    auto fm = input_format_from_string(f.input_format.value);
-    if (!fm) throw UsageError(fmt::format("--input-format: '{}' is not a known format", f.input_format.value));
-    format = *fm;
-  }
-  const std::string out_format = f.format.given() ? f.format.value : "text";
-  if (out_format != "text" && out_format != "json" && out_format != "md" && out_format != "latex" && out_format != "csv")
-    throw UsageError(fmt::format("--format: '{}' is not one of text, json, md, latex, csv", out_format));
+  // Membership was checked by CLI11; a choice not given is the registry's default (its first).
+  if (f.direction.given()) o.higher_is_better = *higher_is_better(f.direction.value);
+  const std::string missing_id = f.missing.given() ? f.missing.value : missing_policies()[0].id;
+  const MissingPolicy missing = *missing_policy_from_string(missing_id);
+  const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
+  const std::string out_format = f.format.given() ? f.format.value : output_formats[0];
   if (f.files.size() == 2 && f.files[0] == "-" && f.files[1] == "-") throw UsageError("files: stdin can be read once; give at most one -");
 
   const ScoreFile a = parse_file(f.files[0], format, "A", "FILE_A");
@@ -136,10 +129,10 @@ int run_compare(const CompareFlags& f) {
   for (const auto& p : plan.pairing)
     if (p.only_a || p.only_b)
       fmt::print(stderr, "pairpower: note: {} query ids only in {}, {} only in {}{}; handled by --missing {}\n", p.only_a, p.system_a, p.only_b,
-                 p.system_b, p.measure.empty() ? "" : " (" + p.measure + ")", f.missing.given() ? f.missing.value : "error");
+                 p.system_b, p.measure.empty() ? "" : " (" + p.measure + ")", missing_id);
 
   if (out_format == "json") {
-    ReportSettings rs{o, f.missing.given() ? f.missing.value : "error", {a.describe()}, r.baseline};
+    ReportSettings rs{o, missing_id, {a.describe()}, r.baseline, plan.pairing};
     if (b) rs.detected.push_back(b->describe());
     std::puts(report_json(r, rs).dump(2).c_str());
   } else if (out_format == "csv") {

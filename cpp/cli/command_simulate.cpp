@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "arguments.hpp"
+#include "pairpower/field_text.hpp"
+#include "pairpower/plan_export.hpp"
 #include "commands.hpp"
 #include "pairpower/paper.hpp"
 #include "pairpower/plan_work.hpp"
@@ -42,51 +44,27 @@ void add(CLI::App& app, Flag& f, const std::string& name, const std::string& hel
   f.option = app.add_option(name, f.value, help);
 }
 
-std::vector<ScoreModel> parse_models(const Flag& f) {
+// A Plan field's flag, read by the core's grammar and bounds (field_text.hpp): the page's form reads the same.
+template <class T>
+T read(const Flag& f, const char* id) {
+  return read_plan_field(id, f.value).get<T>();
+}
+
+std::vector<ScoreModel> read_models(const Flag& f) {
   std::vector<ScoreModel> out;
-  for (const std::string& item : split_list("--model", f.value)) {
-    const auto models = models_from_choice(item);
-    if (!models) throw UsageError(fmt::format("--model: '{}' is not one of {}", item, choice_ids()));
-    out.insert(out.end(), models->begin(), models->end());
-  }
+  for (const auto& m : read_plan_field("model", f.value)) out.push_back(*score_model_from_string(m.get<std::string>()));
   return out;
 }
 
-std::vector<PairedTest> parse_tests(const Flag& f) {
+std::vector<PairedTest> read_tests(const Flag& f) {
   std::vector<PairedTest> out;
-  for (const std::string& item : split_list("--tests", f.value)) {
-    auto t = paired_test_from_string(item);
-    if (!t) throw UsageError(fmt::format("--tests: '{}' is not one of {}", item, test_ids()));
-    if (std::find(out.begin(), out.end(), *t) == out.end()) out.push_back(*t);
-  }
+  for (const auto& t : read_plan_field("tests", f.value)) out.push_back(*paired_test_from_string(t.get<std::string>()));
   return out;
 }
-
-// A value checked against the registry's bounds for its field.
-double checked(const char* id, double v) {
-  const PlanField& f = plan_field(id);
-  if (!f.bounds.contains(v))
-    throw UsageError(!f.rule[0] ? fmt::format("--{}: {} is outside {} … {}", id, v, f.bounds.min, f.bounds.max)
-                     : std::string_view(f.rule).starts_with("must") ? fmt::format("--{}: {} {}", id, v, f.rule)
-                                                                    : fmt::format("--{}: {} ({})", id, f.rule, v));
-  return v;
-}
-
-double real_flag(const Flag& f, const char* id) { return checked(id, parse_real(std::string("--") + id, f.value)); }
 
 void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads) {
   const RunInfo run{fmt::format("native, {} threads", threads), threads, r.elapsed_s, r.cancelled};
   std::puts(simulation_json(spec, r.cells, run).dump(1).c_str());
-}
-
-void print_csv(const GridSpec& g, const GridResult& r) {
-  std::puts("model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power");
-  for (const CellResult& c : r.cells) {
-    const double a = analytic_for_cell(g, c);
-    fmt::print("{},{},{},{},{},{},{},{},{},{}\n", to_string(c.model), c.n, c.delta, c.rho, to_string(c.test),
-               c.estimate.reps, c.rejections, c.estimate.power, c.estimate.mc_se,
-               std::isnan(a) ? std::string() : fmt::format("{}", a));
-  }
 }
 
 }  // namespace
@@ -113,7 +91,8 @@ void add_simulate(CLI::App& app, SimulateFlags& f) {
   add(app, f.reps, "--reps", help_of("reps", fmt::format("{}", defaults.reps)));
   add(app, f.seed, "--seed", help_of("seed", fmt::format("{}", defaults.seed)));
   add(app, f.threads, "--threads", "worker threads [all cores]");
-  add(app, f.format, "--format", "table, json or csv [table]");
+  add(app, f.format, "--format", "table, json, csv or md [table]");
+  f.format.option->check(CLI::IsMember({"table", "json", "csv", "md"}));
   add(app, f.power, "--power", help_of("power", "0.8"));
   add(app, f.progress, "--progress", "on, off or auto (auto: when stderr is a terminal) [auto]");
 }
@@ -139,25 +118,20 @@ int run_simulate(const SimulateFlags& f) {
     for (const Flag* needed : {&f.n, &f.delta, &f.rho})
       if (!needed->given())
         throw UsageError(fmt::format("{}: required (or use --preset paper)", needed->option->get_name()));
-    g.n = parse_count_list("--n", f.n.value, static_cast<std::uint64_t>(plan_field("n").bounds.min), limits().values_max);
-    for (std::size_t n : g.n) checked("n", static_cast<double>(n));
-    g.delta = parse_real_list("--delta", f.delta.value);
-    for (double d : g.delta) checked("delta", d);
-    g.rho = parse_real_list("--rho", f.rho.value);
-    for (double r : g.rho) checked("rho", r);
-    if (f.model.given()) g.models = parse_models(f.model);
-    if (f.mean.given()) g.marginal.mean = real_flag(f.mean, "mean");
-    if (f.sd.given()) g.marginal.sd = real_flag(f.sd, "sd");
-    if (f.alpha.given()) g.alpha = real_flag(f.alpha, "alpha");
+    g.n = read<std::vector<std::size_t>>(f.n, "n");
+    g.delta = read<std::vector<double>>(f.delta, "delta");
+    g.rho = read<std::vector<double>>(f.rho, "rho");
+    if (f.model.given()) g.models = read_models(f.model);
+    if (f.mean.given()) g.marginal.mean = read<double>(f.mean, "mean");
+    if (f.sd.given()) g.marginal.sd = read<double>(f.sd, "sd");
+    if (f.alpha.given()) g.alpha = read<double>(f.alpha, "alpha");
   }
-  if (f.tests.given()) g.tests = parse_tests(f.tests);
-  if (f.reps.given()) g.reps = static_cast<std::uint64_t>(checked("reps", static_cast<double>(parse_count("--reps", f.reps.value, 1))));
-  if (f.seed.given()) g.seed = parse_count("--seed", f.seed.value, 0);
-  if (f.power.given()) target = real_flag(f.power, "power");
-  if (!(target > g.alpha)) throw UsageError("--power: the target power must exceed α (--alpha)");
-  std::string format = f.format.given() ? f.format.value : "table";
-  if (format != "table" && format != "json" && format != "csv")
-    throw UsageError(fmt::format("--format: '{}' is not one of table, json, csv", format));
+  if (f.tests.given()) g.tests = read_tests(f.tests);
+  if (f.reps.given()) g.reps = read<std::uint64_t>(f.reps, "reps");
+  if (f.seed.given()) g.seed = read<std::uint64_t>(f.seed, "seed");
+  if (f.power.given()) target = read<double>(f.power, "power");
+  check_plan_rules(PlanSpec{g, target});
+  const std::string format = f.format.given() ? f.format.value : "table";
   RunOptions opt;
   if (f.threads.given()) opt.threads = static_cast<unsigned>(std::min<std::uint64_t>(parse_count("--threads", f.threads.value, 1), 1024));
   const unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -182,7 +156,8 @@ int run_simulate(const SimulateFlags& f) {
     return 130;
   }
   if (format == "json") print_json(PlanSpec{g, target}, r, threads);
-  else if (format == "csv") print_csv(g, r);
+  else if (format == "csv") std::fputs(simulation_csv(PlanSpec{g, target}, r.cells).c_str(), stdout);
+  else if (format == "md") std::fputs(simulation_markdown(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (from_preset && f.preset.value == "paper") print_paper_tables(stdout, g, r, target);
   else print_grid_table(stdout, g, r, target);
   return 0;

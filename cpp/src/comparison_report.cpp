@@ -90,8 +90,34 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
     j["by_system"].push_back({{"system", t.system}, {"comparisons", t.comparisons}, {"better", t.better}, {"worse", t.worse}, {"verdict", to_string(t.verdict)}});
   j["overall"] = to_string(r.overall);
   j["summary"] = r.summary;
+  j["pairing"] = J::array();
+  for (const auto& p : s.pairing)
+    j["pairing"].push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"system_a", p.system_a}, {"system_b", p.system_b}, {"matched", p.matched},
+                            {"only_a", p.only_a}, {"only_b", p.only_b}, {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b}});
+  j["wilcoxon_note"] = wilcoxon_note;
   return j;
 }
+
+namespace {
+constexpr StatLabel stat_label_table[] = {
+    {"n", "queries paired (n)"}, {"mean_a", "mean of A"}, {"mean_b", "mean of B"}, {"delta", "Δ = mean(B − A)"}, {"sd_diff", "SD of differences"},
+    {"pearson", "Pearson r (A, B)"}, {"spearman", "Spearman ρ (A, B)"},
+    {"randomization.p", "randomization p"}, {"randomization.p_se", "… its Monte Carlo SE"}, {"randomization.resamples", "… sign flips"},
+    {"bootstrap.bca.ci_low", "bootstrap BCa CI, low"}, {"bootstrap.bca.ci_high", "bootstrap BCa CI, high"},
+    {"bootstrap.percentile.ci_low", "bootstrap percentile CI, low"}, {"bootstrap.percentile.ci_high", "bootstrap percentile CI, high"},
+    {"bootstrap.resamples", "… bootstrap resamples"},
+    {"t.t", "paired t statistic"}, {"t.p", "paired t p"}, {"t.ci_low", "t CI, low"}, {"t.ci_high", "t CI, high"}, {"t.dz", "effect size d_z"},
+    {"wilcoxon.statistic", "Wilcoxon statistic"}, {"wilcoxon.p", "Wilcoxon p"}, {"wilcoxon.hl", "Hodges–Lehmann estimate"},
+    {"wilcoxon.hl_ci_low", "Hodges–Lehmann CI, low"}, {"wilcoxon.hl_ci_high", "Hodges–Lehmann CI, high"},
+    {"sign.p", "sign test p"}, {"min_attainable_p", "smallest p attainable at this n"},
+    {"p_holm", "Holm-adjusted p"}, {"p_bonferroni", "Bonferroni-adjusted p"}, {"p_bh", "Benjamini–Hochberg q"},
+    {"planning.mde", "minimum detectable effect at this n"}, {"planning.n_required", "n to detect the observed Δ"},
+    {"planning.target_power", "… with power"}, {"planning.curve_reps", "… power-curve replicates"},
+    {"planning.curve_cap", "… power curve simulated up to n"},
+};
+}  // namespace
+
+std::span<const StatLabel> stat_labels() noexcept { return stat_label_table; }
 
 nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();

@@ -16,9 +16,11 @@
 #include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/decision_rules.hpp"
 #include "pairpower/fast_normal.hpp"
+#include "pairpower/formatting.hpp"
 #include "pairpower/paired_t.hpp"
 #include "pairpower/partition_pool.hpp"
 #include "pairpower/random.hpp"
+#include "pairpower/registry.hpp"
 #include "pairpower/signed_ranks.hpp"
 
 namespace pairpower {
@@ -46,17 +48,23 @@ PowerEstimate make_estimate(std::uint64_t rejections, std::uint64_t reps) noexce
   return {p, std::sqrt(p * (1.0 - p) / static_cast<double>(reps)), reps};
 }
 
+// N and R within the registry's bounds of the Plan fields (registry.cpp).
+static void check_count(const char* field, std::uint64_t v) {
+  const Bounds& b = plan_field(field).bounds;
+  if (!b.contains(static_cast<double>(v)))
+    throw Error(field, ErrorKind::invalid_value, std::to_string(v) + " is outside " + format_csv(b.min) + " … " + format_csv(b.max), std::to_string(v));
+}
+
 void validate(const GridSpec& g) {
   auto fail = [](const char* field, const std::string& rule) { throw Error(field, ErrorKind::invalid_value, rule); };
   if (g.models.empty()) fail("model", "at least one score model is required");
   if (g.n.empty()) fail("n", "at least one sample size is required");
-  for (std::size_t n : g.n)
-    if (n < 2 || n > 1'000'000) fail("n", "" + std::to_string(n) + " is outside 2 … 1000000");
+  for (std::size_t n : g.n) check_count("n", n);
   if (g.delta.empty()) fail("delta", "at least one effect is required");
   if (g.rho.empty()) fail("rho", "at least one correlation is required");
   if (g.tests.empty()) fail("tests", "at least one test is required");
   validate_alpha(g.alpha);
-  if (g.reps < 1 || g.reps > 1'000'000'000ULL) fail("reps", "" + std::to_string(g.reps) + " is outside 1 … 1000000000");
+  check_count("reps", g.reps);
   for (ScoreModel m : g.models)
     for (double d : g.delta)
       for (double r : g.rho) validate(Scenario{m, g.marginal, d, r});
@@ -120,7 +128,7 @@ Group prepare(const GroupSpec& spec) {
   if (spec.deltas.empty()) throw Error("delta", ErrorKind::invalid_value, "at least one effect is required");
   if (spec.tests.empty()) throw Error("tests", ErrorKind::invalid_value, "at least one test is required");
   for (double d : spec.deltas) validate(Scenario{spec.model, spec.marginal, d, spec.rho});
-  if (spec.n < 2 || spec.n > 1'000'000) throw Error("n", ErrorKind::invalid_value, "" + std::to_string(spec.n) + " is outside 2 … 1000000");
+  check_count("n", spec.n);
   validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;

@@ -88,10 +88,6 @@ std::vector<E> names_of(const nlohmann::json& j, const char* field, F from_strin
   return out;
 }
 
-std::size_t index_in(const auto& list, const auto& x) {
-  return static_cast<std::size_t>(std::find(list.begin(), list.end(), x) - list.begin());
-}
-
 }  // namespace
 
 PlanSpec plan_spec_from_json(const nlohmann::json& j) {
@@ -107,47 +103,9 @@ PlanSpec plan_spec_from_json(const nlohmann::json& j) {
   s.grid.seed = count_of(j, "seed");
   s.power = number_of(j, "power");
   if (!plan_field("power").bounds.contains(s.power)) throw Error("power", ErrorKind::invalid_value, plan_field("power").rule);
-  if (!(s.power > s.grid.alpha)) throw Error("power", ErrorKind::invalid_value, "the target power must exceed α");
+  check_plan_rules(s);
   validate(s.grid);
   return s;
-}
-
-nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run) {
-  const GridSpec& g = spec.grid;
-  const auto key = [&](const CellResult& c) {
-    return std::tuple{index_in(g.models, c.model), index_in(g.n, c.n), index_in(g.delta, c.delta), index_in(g.rho, c.rho), index_in(g.tests, c.test)};
-  };
-  std::stable_sort(cells.begin(), cells.end(), [&](const CellResult& a, const CellResult& b) { return key(a) < key(b); });
-  nlohmann::ordered_json j;
-  j["settings"] = to_json(spec);
-  j["seed"] = g.seed;
-  j["alpha"] = g.alpha;
-  j["reps"] = g.reps;
-  j["mean"] = g.marginal.mean;
-  j["sd"] = g.marginal.sd;
-  j["engine"] = run.engine;
-  j["threads"] = run.threads;
-  j["elapsed_s"] = run.elapsed_s;
-  std::uint64_t pairs = 0;
-  for (const auto& c : cells)
-    if (c.test == g.tests.front()) pairs += c.n * c.estimate.reps;
-  j["pairs"] = pairs;
-  j["cancelled"] = run.cancelled;
-  auto& results = j["results"] = nlohmann::ordered_json::array();
-  for (const CellResult& c : cells) {
-    const double a = analytic_for_cell(g, c);
-    results.push_back({{"model", to_string(c.model)},
-                       {"n", c.n},
-                       {"delta", c.delta},
-                       {"rho", c.rho},
-                       {"test", to_string(c.test)},
-                       {"reps", c.estimate.reps},
-                       {"rejections", c.rejections},
-                       {"power", c.estimate.power},
-                       {"mc_se", c.estimate.mc_se},
-                       {"analytic_power", std::isfinite(a) ? nlohmann::ordered_json(a) : nlohmann::ordered_json(nullptr)}});
-  }
-  return j;
 }
 
 }  // namespace pairpower

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "pairpower/comparison.hpp"
+#include "pairpower/comparison_report.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/formatting.hpp"
 #include "pairpower/paper.hpp"
@@ -40,7 +41,6 @@ constexpr FormatInfo formats_table[] = {
 };
 
 constexpr double unbounded = std::numeric_limits<double>::infinity();
-constexpr double max_safe_integer = 9007199254740991.0;  // 2^53 − 1: a seed JavaScript holds exactly
 
 // The Plan fields, in the form's order. Counts carry the CLI's bounds; the page
 // caps N and R lower because its threaded build has a fixed heap and a tab
@@ -64,6 +64,8 @@ const PlanField plan_fields_table[] = {
     {"power", "Target power", "for the minimum-N and MDE tables", FieldKind::real, {0, 1, true, true},
      "the target power must lie strictly between 0 and 1"},
 };
+
+constexpr PlanRule rules_table[] = {{"power", "alpha", "the target power must exceed α"}};
 
 constexpr Choice missing_table[] = {
     {"error", "stop and list them"}, {"intersect", "keep the queries both have"}, {"zero", "score a missing query 0 (trec_eval -c)"}};
@@ -131,7 +133,24 @@ std::span<const ModelInfo> score_models() noexcept { return models_table; }
 std::span<const FormatInfo> input_formats() noexcept { return formats_table; }
 std::span<const PlanField> plan_fields() noexcept { return plan_fields_table; }
 std::span<const Choice> missing_policies() noexcept { return missing_table; }
+std::span<const PlanRule> plan_rules() noexcept { return rules_table; }
+
+void check_plan_rules(const PlanSpec& s) {
+  // Each rule names two real fields of the spec.
+  const auto value = [&](std::string_view id) {
+    if (id == "power") return s.power;
+    if (id == "alpha") return s.grid.alpha;
+    throw std::logic_error("plan rule on " + std::string(id));
+  };
+  for (const auto& r : rules_table)
+    if (!(value(r.field) > value(r.above))) throw Error(r.field, ErrorKind::invalid_value, r.rule, format_csv(value(r.field)));
+}
 std::span<const Choice> directions() noexcept { return direction_table; }
+std::optional<bool> higher_is_better(std::string_view direction) noexcept {
+  if (direction == direction_table[0].id) return true;
+  if (direction == direction_table[1].id) return false;
+  return std::nullopt;
+}
 
 const PlanField& plan_field(std::string_view id) {
   for (const auto& f : plan_fields_table)
@@ -164,6 +183,8 @@ std::span<const Preset> presets() {
   }};
   return table;
 }
+
+const Preset& default_preset() { return preset("quick"); }
 
 const Preset& preset(std::string_view id) {
   for (const auto& p : presets())
@@ -227,10 +248,11 @@ nlohmann::ordered_json registry_json() {
     o["page_cap_reason"] = f.page_cap_reason;
     fields.push_back(o);
   }
-  j["plan_rules"] = json::array({{{"field", "power"}, {"above", "alpha"}, {"rule", "the target power must exceed α"}}});
+  auto& rules = j["plan_rules"] = json::array();
+  for (const auto& r : rules_table) rules.push_back({{"field", r.field}, {"above", r.above}, {"rule", r.rule}});
   auto& ps = j["presets"] = json::array();
   for (const auto& p : presets()) ps.push_back({{"id", p.id}, {"label", p.label}, {"spec", to_json(p.spec)}});
-  j["default_preset"] = "quick";
+  j["default_preset"] = default_preset().id;
   auto& settings = j["analyze_settings"] = json::array();
   for (const auto& s : analyze_settings()) {
     json o{{"field", s.field}, {"key", s.key}, {"label", s.label}, {"help", s.help}, {"value", s.value},
@@ -242,6 +264,10 @@ nlohmann::ordered_json registry_json() {
     auto& a = j[key] = json::array();
     for (const auto& c : list) a.push_back({{"id", c.id}, {"label", c.label}});
   }
+  auto& kinds = j["error_kinds"] = json::array();
+  for (int k = 0; k <= static_cast<int>(ErrorKind::not_enough_data); ++k) kinds.push_back(to_string(static_cast<ErrorKind>(k)));
+  auto& labels = j["stat_labels"] = json::object();
+  for (const auto& l : stat_labels()) labels[l.path] = l.label;
   j["verdicts"] = {to_string(Verdict::ship), to_string(Verdict::hold), to_string(Verdict::reject)};
   const Limits& l = limits();
   j["limits"] = {{"values_max", l.values_max},
@@ -249,7 +275,8 @@ nlohmann::ordered_json registry_json() {
                  {"page_input_chars", l.page_input_chars},
                  {"page_confirm_seconds", l.page_confirm_seconds},
                  {"page_refuse_seconds", l.page_refuse_seconds},
-                 {"page_max_threads", l.page_max_threads}};
+                 {"page_max_threads", l.page_max_threads},
+                 {"solver_n_max", l.solver_n_max}};
   json printed = json::array();
   for (const auto& v : paper_printed_values())
     printed.push_back({{"section", v.section}, {"model", to_string(v.model)}, {"test", to_string(v.test)}, {"n", v.n}, {"delta", v.delta}, {"rho", v.rho}, {"power", v.power}});

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { cliPath, loadModule } from '../wasm/load-module.mjs';
 import { REGISTRY } from '../../web/src/engine/registry';
-import { checkReport, cliReport } from '../../web/src/features/analyze/report';
+import { checkReport, cliReport, exportReport, slimReport } from '../../web/src/features/analyze/report';
 
 const real = (p: string) => new URL(`../fixtures/real/${p}`, import.meta.url).pathname;
 const pairs: [string, string, string[]][] = [
@@ -41,6 +41,9 @@ describe('the report schema', () => {
       expect(out.error).toBeUndefined();
       const report = checkReport(JSON.parse(out.json));
       expect(report.comparisons.length).toBeGreaterThan(0);
+      // The page's JSON export is the CLI's report, key for key (strict: nothing more, nothing less).
+      const exported = cliReport.safeParse(exportReport(slimReport(report)));
+      expect(exported.success ? [] : exported.error.issues).toEqual([]);
     }
   });
 

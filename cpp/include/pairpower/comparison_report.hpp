@@ -5,24 +5,28 @@
 // Example:
 //   auto j = pairpower::report_json(result, {options, "error", {"trec_eval -q, …"}});
 //   std::string md = pairpower::report_markdown(result, options);
+#include <span>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "pairpower/comparison.hpp"
+#include "pairpower/pairing.hpp"
 
 namespace pairpower {
 
 struct ReportSettings {
   CompareOptions options;
-  std::string missing = "error";
+  std::string missing;  ///< the missing-id policy used (registry.hpp missing_policies)
   std::vector<std::string> detected;  ///< "trec_eval -q, measure …, 412 queries" per input
   std::string baseline;               ///< the system the others are compared with
+  std::vector<PairingReport> pairing; ///< how each comparison's query ids matched (build_comparisons)
 };
 
 /// {"settings": {…}, "comparisons": [ … ], "by_system": [{system, comparisons, better, worse, verdict}],
-///  "overall": "SHIP|HOLD|REJECT", "summary": "…"}.
+///  "overall": "SHIP|HOLD|REJECT", "summary": "…", "pairing": [{dataset, measure, system_a, system_b, matched, only_a, …}],
+///  "wilcoxon_note": "…"}.
 /// With samples, each comparison also carries "data": {qids, a, b} (for plots).
 nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s,
                                    const std::vector<PairedSample>* samples = nullptr);
@@ -34,6 +38,13 @@ std::string report_csv(const CompareResult& r);
 /// Every statistic of one comparison's JSON (as report_json writes it) as
 /// {path: text}, in the one format people read (format_stat): what the page shows.
 nlohmann::ordered_json display_stats(const nlohmann::ordered_json& comparison);
+
+/// What a statistic is, in words, by its JSON path ("t.p" → "paired t p"): the row heads of the page's table.
+struct StatLabel {
+  const char* path;
+  const char* label;
+};
+std::span<const StatLabel> stat_labels() noexcept;
 
 /// "B vs A, dataset, measure".
 std::string comparison_name(const Comparison& c);

@@ -20,7 +20,7 @@ enum class ErrorKind {
   ambiguous_format, ///< the input's structure fits more than one format
   malformed_input,  ///< the data themselves: a line, a field, the JSON
   unmatched_ids,    ///< the systems' query ids differ and the policy is to stop
-  not_enough_data,  ///< too few queries to compute anything
+  not_enough_data,  ///< too few queries to compute anything (keep last: the registry lists the kinds up to it)
 };
 std::string_view to_string(ErrorKind k) noexcept;  ///< "invalid_value", …
 

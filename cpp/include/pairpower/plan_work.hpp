@@ -1,8 +1,7 @@
 #pragma once
 // A Plan run as work: its groups (cells sharing random numbers), the replicate
 // ranges a scheduler hands out, the cells that summed counts become, the
-// analytic power beside each cell, and the one JSON shape of a finished run
-// (the CLI's `simulate --format json` and the page's JSON export).
+// analytic power beside each cell (the finished run's exports: plan_export.hpp).
 //
 // Example:
 //   auto spec = pairpower::preset("paper").spec;
@@ -45,18 +44,5 @@ double analytic_for_cell(const GridSpec& g, const CellResult& c);
 
 /// Reads a spec as to_json(PlanSpec) writes it; throws Error naming the field.
 PlanSpec plan_spec_from_json(const nlohmann::json& j);
-
-/// How a run went, for its JSON.
-struct RunInfo {
-  std::string engine;  ///< "native, 8 threads", "WebAssembly SIMD, …"
-  unsigned threads = 1;
-  double elapsed_s = 0;
-  bool cancelled = false;
-};
-
-/// The finished run as JSON: settings (the spec), run facts, and one row per
-/// cell with its analytic power. Cells are ordered as the spec lists models,
-/// N, δ, ρ and tests.
-nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run);
 
 }  // namespace pairpower

@@ -25,6 +25,7 @@
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/score_input.hpp"
 #include "pairpower/score_model.hpp"
+#include "pairpower/solvers.hpp"
 
 namespace pairpower {
 
@@ -54,6 +55,9 @@ struct ModelChoice {
 };
 std::span<const ModelChoice> model_choices();
 std::optional<std::vector<ScoreModel>> models_from_choice(std::string_view id);
+
+/// A whole number JavaScript holds exactly (2^53 − 1): the largest seed, the largest count the page may send.
+inline constexpr double max_safe_integer = 9007199254740991.0;
 
 struct FormatInfo {
   InputFormat format;
@@ -95,7 +99,19 @@ struct Preset {
 };
 std::span<const Preset> presets();
 const Preset& preset(std::string_view id);
+/// The preset the page opens with and whose σ and α the analytic commands assume.
+const Preset& default_preset();
 nlohmann::ordered_json to_json(const PlanSpec& s);
+
+/// A rule across Plan fields: `field` must exceed `above` ("power" > "alpha").
+struct PlanRule {
+  const char* field;
+  const char* above;
+  const char* rule;  ///< the message: "the target power must exceed α"
+};
+std::span<const PlanRule> plan_rules() noexcept;
+/// Throws Error(rule.field) when a spec breaks a rule.
+void check_plan_rules(const PlanSpec& s);
 
 /// One Analyze setting: its core name (in errors), the query key the page
 /// sends, the CLI flag, and its default from CompareOptions.
@@ -124,6 +140,8 @@ struct Choice {
 std::span<const Choice> missing_policies() noexcept;
 /// "higher", "lower" (CompareOptions::higher_is_better), the first the default.
 std::span<const Choice> directions() noexcept;
+/// true for "higher", false for "lower", nullopt for anything else.
+std::optional<bool> higher_is_better(std::string_view direction) noexcept;
 
 /// Limits of the page and of the core, with what each protects.
 struct Limits {
@@ -132,7 +150,8 @@ struct Limits {
   std::size_t page_input_chars = 50'000'000;  ///< a pasted text in the page: two copies (JS and wasm) in one tab
   double page_confirm_seconds = 20;      ///< a Plan run estimated longer asks first
   double page_refuse_seconds = 600;      ///< … and longer than this is refused (the CLI has no limit)
-  unsigned page_max_threads = 8;         ///< engine threads (or pool workers) in a page; cpp/bindings/CMakeLists.txt's pool size says the same
+  unsigned page_max_threads = 8;         ///< engine threads (or pool workers) in a page; cpp/bindings/CMakeLists.txt reads this line for the pool size
+  std::size_t solver_n_max = pairpower::solver_n_max;  ///< the minimum-N search stops here
 };
 const Limits& limits() noexcept;
 

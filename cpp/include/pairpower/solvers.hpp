@@ -16,6 +16,9 @@ namespace pairpower {
 /// σ√(2(1 − ρ)); throws std::invalid_argument unless σ > 0 and −1 < ρ < 1.
 double sd_of_differences(double sd, double rho);
 
+/// The solvers' search stops here: N beyond it is reported as out of reach.
+inline constexpr std::size_t solver_n_max = 100'000'000;
+
 struct SampleSizeSolution {
   std::size_t n;  ///< smallest n ≥ 2 with power ≥ target
   double power;   ///< power at n
@@ -25,7 +28,7 @@ struct SampleSizeSolution {
 /// n_max (δ = 0, for instance). Throws std::invalid_argument on bad input.
 std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff,
                                                   double alpha, double target_power,
-                                                  std::size_t n_max = 100'000'000);
+                                                  std::size_t n_max = solver_n_max);
 
 struct EffectSolution {
   double delta;  ///< smallest δ > 0 with power ≥ target (to 1e-12 relative)

@@ -124,6 +124,19 @@ const api = {
     const m = await engine();
     return guard(() => queries.map((q) => unwrap(m.minDetectableEffect(q))));
   },
+  /** The quick calculator's three answers for one scenario, or the core's typed error (the calculator phrases it with its labels). */
+  async calculate(q: AnalyticQuery & { power: number }): Promise<{ power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer } | ErrorResult> {
+    const m = await engine();
+    return guard(() => {
+      const power = m.analyticPower(q);
+      if (isError(power)) return power;
+      const sampleSize = m.minSampleSize(q);
+      if (isError(sampleSize)) return sampleSize;
+      const effect = m.minDetectableEffect(q);
+      if (isError(effect)) return effect;
+      return { power, sampleSize, effect };
+    });
+  },
   async detectScores(q: DetectQuery): Promise<Detected> {
     const m = await engine();
     return guard(() => unwrap(m.detectScores(q)));
@@ -157,10 +170,10 @@ const api = {
     const m = await engine();
     return guard(() => unwrap(m.paperChecks(JSON.stringify(cells))));
   },
-  /** The run as JSON, in the CLI's shape (`simulate --format json`). */
-  async simulationJson(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }): Promise<string> {
+  /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
+  async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {
     const m = await engine();
-    return guard(() => unwrap(m.simulationJson(JSON.stringify(spec), JSON.stringify(cells), JSON.stringify(run))).json);
+    return guard(() => unwrap(m.simulationExport(JSON.stringify(spec), JSON.stringify(cells), JSON.stringify(run), format)).text);
   },
   async registry(): Promise<unknown> {
     const m = await engine();

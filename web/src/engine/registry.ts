@@ -15,6 +15,9 @@ export type AnalyzeSettingDef = Registry['analyze_settings'][number];
 export type AnalyzeKey = AnalyzeSettingDef['key'];
 export type MissingPolicy = Registry['missing_policies'][number]['id'];
 export type Direction = Registry['directions'][number]['id'];
+/** The tests the minimum-N and MDE solvers offer (power monotone in N). */
+export type SolvableTest = Extract<Registry['tests'][number], { solvable: true }>['id'];
+export type ErrorKindName = Registry['error_kinds'][number];
 
 export interface Bounds {
   readonly min: number;
@@ -30,6 +33,7 @@ export function inBounds(b: Bounds, x: number, pageMax?: number | null): boolean
 
 export const TESTS = REGISTRY.tests;
 export const TEST_IDS = TESTS.map((t) => t.id) as TestName[];
+export const SOLVABLE_TESTS = TESTS.filter((t): t is Extract<typeof t, { solvable: true }> => t.solvable);
 export const MODELS = REGISTRY.models;
 export const testLabel = (id: TestName) => TESTS.find((t) => t.id === id)!;
 export const modelInfo = (id: ModelName) => MODELS.find((m) => m.id === id)!;

@@ -1,7 +1,7 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-import type { AnalyzeKey, Direction, InputFormatName, MissingPolicy, ModelName, TestName } from '../engine/registry';
+import type { AnalyzeKey, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../engine/registry';
 export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
@@ -10,7 +10,7 @@ export interface ErrorResult {
   error: string;
   /** The core's name of the setting ("alpha", "min_effect", "measure", "input_format", "missing"; "scores" for the data). */
   field?: string;
-  kind?: 'invalid_value' | 'not_in_input' | 'not_per_query' | 'choose_one' | 'ambiguous_format' | 'malformed_input' | 'unmatched_ids' | 'not_enough_data' | 'internal';
+  kind?: ErrorKindName | 'internal';
   /** What is wrong, without the field's name. */
   detail?: string;
   value?: string;
@@ -40,22 +40,29 @@ export type SdOfDifferences = { sdDiff: number } | { sd: number; rho: number };
 
 export type AnalyticQuery = { n: number; delta: number; alpha: number } & SdOfDifferences;
 
-/** Power by test id (every test of the registry), and Noether's Wilcoxon approximation. */
-export type AnalyticPowers = Record<TestName, number> & { noether: number; sdDiff: number };
+/** What an analytic answer was asked, echoed by the core (analytic_answers.hpp). */
+export interface AnalyticInputs {
+  rho?: number;
+  sd?: number;
+  sd_diff: number;
+  alpha: number;
+  n?: number;
+  delta?: number;
+  power?: number;
+}
+
+/** Power of every test of the registry (the CLI's `power --format json`). */
+export type AnalyticPowers = Record<TestName, { power: number; method: string; noether?: number }> & { inputs: AnalyticInputs };
 
 export type SampleSizeQuery = { delta: number; alpha: number; power: number } & SdOfDifferences;
 
-export interface SampleSizeAnswer {
-  t: { n: number; power: number } | null;
-  wilcoxon: { n: number; power: number } | null;
-}
+/** For each test the solvers offer: the smallest N, or nulls and the reason (the CLI's `samplesize --format json`). */
+export type SampleSizeAnswer = Record<SolvableTest, { n: number | null; power: number | null; reason?: string }> & { inputs: AnalyticInputs };
 
 export type EffectQuery = { n: number; alpha: number; power: number } & SdOfDifferences;
 
-export interface EffectAnswer {
-  t: { delta: number; power: number } | null;
-  wilcoxon: { delta: number; power: number } | null;
-}
+/** For each test the solvers offer: the minimum detectable effect (the CLI's `mde --format json`). */
+export type EffectAnswer = Record<SolvableTest, { delta: number | null; power: number | null; reason?: string }> & { inputs: AnalyticInputs };
 
 /** A run's work (plan_work.hpp): its groups, the replicate ranges to hand out, its pairs. */
 export interface PlanWork {
@@ -134,6 +141,8 @@ export interface PairpowerModule {
   detectScores(q: DetectQuery): Detected | ErrorResult;
   analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
   simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;
+  /** A Plan field's text read by the core's grammar and bounds; `page` applies the page's caps. */
+  readPlanField(id: string, text: string, page: boolean): { value: unknown } | ErrorResult;
   analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
   minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;
   minDetectableEffect(q: EffectQuery): EffectAnswer | ErrorResult;
@@ -145,7 +154,7 @@ export interface PairpowerModule {
   /** cells: JSON text of CellResult & {analytic?: number} items; null where the paper prints nothing. */
   paperChecks(cells: string): (PaperCheck | null)[] | ErrorResult;
   /** JSON texts of the spec, the cells and {engine, threads, elapsedS, cancelled}. */
-  simulationJson(spec: string, cells: string, run: string): { json: string } | ErrorResult;
+  simulationExport(spec: string, cells: string, run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
   hardwareThreads(): number;
 }
 

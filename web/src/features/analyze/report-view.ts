@@ -1,25 +1,13 @@
 // A report on the page: the overall verdict and summary, each system's record,
 // and per comparison its verdict, reason, quotable sentence, every statistic
 // (data-stat = its JSON path, data-value = the number: the tests' contract) and plots.
+import { REGISTRY } from '../../engine/registry';
 import { h } from '../../ui/dom';
 import { renderAnalysisPlots } from './analysis-plots';
 import { reportStats, type AnalysisReport, type ComparisonReport, type PlotData } from './report';
 
-const LABELS: Record<string, string> = {
-  n: 'queries paired (n)', mean_a: 'mean of A', mean_b: 'mean of B', delta: 'Δ = mean(B − A)', sd_diff: 'SD of differences',
-  pearson: 'Pearson r (A, B)', spearman: 'Spearman ρ (A, B)',
-  'randomization.p': 'randomization p', 'randomization.p_se': '… its Monte Carlo SE', 'randomization.resamples': '… sign flips',
-  'bootstrap.bca.ci_low': 'bootstrap BCa CI, low', 'bootstrap.bca.ci_high': 'bootstrap BCa CI, high',
-  'bootstrap.percentile.ci_low': 'bootstrap percentile CI, low', 'bootstrap.percentile.ci_high': 'bootstrap percentile CI, high',
-  'bootstrap.resamples': '… bootstrap resamples',
-  't.t': 'paired t statistic', 't.p': 'paired t p', 't.ci_low': 't CI, low', 't.ci_high': 't CI, high', 't.dz': 'effect size d_z',
-  'wilcoxon.statistic': 'Wilcoxon statistic', 'wilcoxon.p': 'Wilcoxon p', 'wilcoxon.hl': 'Hodges–Lehmann estimate',
-  'wilcoxon.hl_ci_low': 'Hodges–Lehmann CI, low', 'wilcoxon.hl_ci_high': 'Hodges–Lehmann CI, high',
-  'sign.p': 'sign test p', min_attainable_p: 'smallest p attainable at this n',
-  p_holm: 'Holm-adjusted p', p_bonferroni: 'Bonferroni-adjusted p', p_bh: 'Benjamini–Hochberg q',
-  'planning.mde': 'minimum detectable effect at this n', 'planning.n_required': 'n to detect the observed Δ', 'planning.target_power': '… with power',
-  'planning.curve_reps': '… power-curve replicates', 'planning.curve_cap': '… power curve simulated up to n',
-};
+// Row heads by JSON path: the core's words (comparison_report.hpp stat_labels).
+const LABELS: Record<string, string> = REGISTRY.stat_labels;
 
 function stat(path: string, v: number, text: string, index: number): HTMLElement {
   return h('span', { class: 'stat', 'data-stat': path, 'data-value': String(v), 'data-comparison': index }, text);

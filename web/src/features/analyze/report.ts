@@ -63,15 +63,6 @@ const settings = z.strictObject({
 
 const systemTally = z.strictObject({ system: z.string(), comparisons: z.number(), better: z.number(), worse: z.number(), verdict });
 
-/** The report as the CLI writes it. */
-export const cliReport = z.strictObject({
-  settings,
-  comparisons: z.array(cliComparison),
-  by_system: z.array(systemTally),
-  overall: verdict,
-  summary: z.string(),
-});
-
 const pairing = z.strictObject({
   dataset: z.string(),
   measure: z.string(),
@@ -84,7 +75,19 @@ const pairing = z.strictObject({
   examples_only_b: z.array(z.string()),
 });
 
-/** The report the bindings give the page: the CLI's, plus display strings, pairing, systems and the Wilcoxon note. */
+/** The report as the CLI writes it. */
+export const cliReport = z.strictObject({
+  settings,
+  comparisons: z.array(cliComparison),
+  by_system: z.array(systemTally),
+  overall: verdict,
+  summary: z.string(),
+  pairing: z.array(pairing),
+  wilcoxon_note: z.string(),
+});
+
+
+/** The report the bindings give the page: the CLI's, plus display strings and the systems (and per-query data for plots). */
 export const pageReport = cliReport.extend({
   comparisons: z.array(
     cliComparison.extend({
@@ -92,10 +95,8 @@ export const pageReport = cliReport.extend({
       display: z.record(z.string(), z.string()),
     }),
   ),
-  pairing: z.array(pairing),
   /** The systems in the input, for the baseline chooser. */
   systems: z.array(z.string()),
-  wilcoxon_note: z.string(),
 });
 
 export type AnalysisReport = z.infer<typeof pageReport>;
@@ -114,16 +115,11 @@ export function checkReport(json: unknown): AnalysisReport {
   return r.data;
 }
 
-/** The numbers a report shows, as [JSON path, value] pairs (data-stat / data-value). */
+/** The numbers a report shows, as [JSON path, value] pairs (data-stat / data-value): the paths the core
+ *  formatted for display (display_stats walks the comparison), their values read from the comparison. */
 export function reportStats(c: ComparisonReport): [string, number][] {
-  const out: [string, number][] = [];
-  const walk = (prefix: string, v: unknown) => {
-    if (typeof v === 'number') out.push([prefix, v]);
-    else if (v && typeof v === 'object' && !Array.isArray(v))
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (k !== 'data' && k !== 'distribution' && k !== 'display') walk(prefix ? `${prefix}.${k}` : k, x);
-  };
-  walk('', c);
-  return out;
+  const at = (path: string) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], c) as number;
+  return Object.keys(c.display).map((path) => [path, at(path)]);
 }
 
 export interface Histogram {
@@ -185,7 +181,9 @@ export function slimReport(r: AnalysisReport): AnalysisReport {
   };
 }
 
-/** The JSON export: the CLI's report, without the page's display strings. */
+/** The JSON export: the CLI's report, without what only the page uses (display strings, the systems list). */
 export function exportReport(r: AnalysisReport): object {
-  return { ...r, comparisons: r.comparisons.map(({ display: _display, ...c }) => (void _display, c)) };
+  const { systems: _systems, ...rest } = r;
+  void _systems;
+  return { ...rest, comparisons: r.comparisons.map(({ display: _display, ...c }) => (void _display, c)) };
 }

@@ -1,70 +1,70 @@
-// The quick calculator: one scenario, analytic, updated as the user types.
+// The quick calculator: one scenario, analytic, updated as the user types. The
+// page reads the numbers; the core checks them and answers (analytic_answers.hpp),
+// and its typed errors are phrased here with the calculator's labels.
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../../engine/engine.worker';
-import { inBounds, planField } from '../../engine/registry';
-import type { SdOfDifferences } from '../../wasm/pairpower-module';
-import { DEFAULT_PRESET, PRESETS, outOfBounds, parseNumber } from './spec';
+import { SOLVABLE_TESTS, TESTS, planField } from '../../engine/registry';
+import type { ErrorResult, SdOfDifferences } from '../../wasm/pairpower-module';
+import { isError } from '../../wasm/is-error';
+import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
 
 export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null): { element: HTMLElement; refresh: () => void } {
-  const field = numberField;
-  const delta = field('calc-delta', 'Effect δ', '0.01', 'mean difference to detect');
   const defaults = PRESETS[DEFAULT_PRESET];  // the default preset's values
-  const rho = field('calc-rho', 'Correlation ρ', String(defaults.rho[0]), 'or leave empty and give the SD of differences');
-  const sd = field('calc-sd', 'SD of scores', String(defaults.sd), 'of each system');
-  const sdDiff = field('calc-sddiff', 'SD of differences', '', 'optional: measured σ_d (overrides ρ and SD)');
-  const alpha = field('calc-alpha', 'α', String(defaults.alpha), 'two-sided');
-  const power = field('calc-power', 'Target power', String(defaults.power), 'for N and the MDE');
-  const n = field('calc-n', 'Queries N', '200', 'for power and the MDE');
-  const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: 'calc-delta calc-rho calc-sd calc-sddiff calc-alpha calc-power calc-n', 'aria-live': 'polite' });
+  const field = (id: string, core: 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n', value: string, help: string) =>
+    ({ ...numberField(`calc-${id}`, planField(core).label, value, help), core });
+  const delta = field('delta', 'delta', '0.01', 'mean difference to detect');
+  const rho = field('rho', 'rho', String(defaults.rho[0]), 'or leave empty and give the SD of differences');
+  const sd = field('sd', 'sd', String(defaults.sd), 'of each system');
+  const sdDiff = { ...numberField('calc-sddiff', 'SD of differences', '', 'optional: measured σ_d (overrides ρ and SD)'), core: 'sd_diff' };
+  const alpha = field('alpha', 'alpha', String(defaults.alpha), 'two-sided');
+  const power = field('power', 'power', String(defaults.power), 'for N and the MDE');
+  const n = field('n', 'n', '200', 'for power and the MDE');
+  const fields = [delta, rho, sd, sdDiff, alpha, power, n];
+  const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
     h('h2', { id: 'calc-title' }, 'Quick calculator'),
-    h('p', { class: 'note' }, 'One scenario, answered analytically (noncentral t; Wilcoxon by its non-null moments; sign test exactly).'),
-    h('div', { class: 'fields' }, delta.row, rho.row, sd.row, sdDiff.row, alpha.row, power.row, n.row), out);
+    h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
+    h('div', { class: 'fields' }, ...fields.map((f) => f.row)), out);
+
+  const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? core;
+  const problem = (text: string) => out.replaceChildren(h('span', { class: 'field-error' }, text));
+  const coreProblem = (e: ErrorResult) => problem(e.field && e.detail ? `${labelOf(e.field)}: ${e.detail}` : e.error);
 
   let ticket = 0;
   async function update() {
     const my = ++ticket;
-    const num = (i: HTMLInputElement) => parseNumber(i.value);
-    const d = num(delta.input), a = num(alpha.input), p = num(power.input), nn = num(n.input);
-    // Bounds and rules are the Plan fields' (the core's registry); σ_d is formed by the core.
-    const check = (id: 'rho' | 'sd' | 'alpha' | 'power', r: ReturnType<typeof num>) =>
-      !r.ok ? `${planField(id).label}: ${r.error}` : inBounds(planField(id).bounds, r.value) ? '' : `${planField(id).label}: ${outOfBounds(planField(id), r.value)}`;
-    let sdd: SdOfDifferences | null = null;
-    let problem = '';
-    if (sdDiff.input.value.trim() !== '') {
-      const s = num(sdDiff.input);
-      if (s.ok && s.value > 0) sdd = { sdDiff: s.value };
-      else problem = 'SD of differences: give a number above 0';
-    } else {
-      const r = num(rho.input), s = num(sd.input);
-      problem = check('rho', r) || check('sd', s);
-      if (!problem && r.ok && s.ok) sdd = { sd: s.value, rho: r.value };
+    // Only the reading of text is the page's; every bound and rule is the core's.
+    const values: Record<string, number> = {};
+    const measured = sdDiff.input.value.trim() !== '';
+    for (const f of fields) {
+      if (f === sdDiff ? !measured : measured && (f === rho || f === sd)) continue;
+      const r = parseNumber(f.input.value);
+      if (!r.ok) return problem(`${labelOf(f.core)}: ${r.error}`);
+      values[f.core] = r.value;
     }
-    if (!problem && (!d.ok || d.value === 0)) problem = 'δ must be a nonzero number';
-    if (!problem) problem = check('alpha', a) || check('power', p);
-    if (!problem && (!p.ok || !a.ok || !(p.value > a.value))) problem = 'target power must lie between α and 1';
-    if (!problem && (!nn.ok || !Number.isInteger(nn.value) || nn.value < planField('n').bounds.min || nn.value > 1e8)) problem = `N must be a whole number from ${planField('n').bounds.min}`;
     const remote = engine();
-    if (problem || !remote || sdd === null || !d.ok || !a.ok || !p.ok || !nn.ok) {
-      out.replaceChildren(h('span', { class: 'field-error' }, problem || 'the engine is loading…'));
-      return;
-    }
+    if (!remote) return problem('the engine is loading…');
+    const sdd: SdOfDifferences = measured ? { sdDiff: values.sd_diff } : { sd: values.sd, rho: values.rho };
     try {
-      const [ss] = await remote.minSampleSizes([{ delta: d.value, alpha: a.value, power: p.value, ...sdd }]);
-      const [pw] = await remote.analyticPowers([{ n: nn.value, delta: d.value, alpha: a.value, ...sdd }]);
-      const [mde] = await remote.minDetectableEffects([{ n: nn.value, alpha: a.value, power: p.value, ...sdd }]);
+      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, ...sdd });
       if (my !== ticket) return;
-      const nText = (x: { n: number } | null) => (x ? fmt.int(x.n) : 'not reachable');
-      const dText = (x: { delta: number } | null) => (x ? x.delta.toFixed(4) : 'none');
+      if (isError(a)) return coreProblem(a);
+      const list = (parts: string[]) => parts.join(', ');
       out.replaceChildren(
-        h('p', {}, `σ_d = ${pw.sdDiff.toPrecision(4)}. To detect δ = ${d.value} with ${Math.round(p.value * 100)}% power: `,
-          h('strong', { 'data-testid': 'calc-n-t' }, nText(ss.t)), ' queries (paired t), ', h('strong', {}, nText(ss.wilcoxon)), ' (Wilcoxon).'),
-        h('p', {}, `At N = ${fmt.int(nn.value)}: power ${fmt.p3(pw.t)} (t), ${fmt.p3(pw.wilcoxon)} (Wilcoxon), ${fmt.p3(pw.sign)} (sign); minimum detectable effect `,
-          h('strong', { 'data-testid': 'calc-mde-t' }, dText(mde.t)), ' (t), ', dText(mde.wilcoxon), ' (Wilcoxon).'),
+        h('p', {}, `σ_d = ${a.power.inputs.sd_diff.toPrecision(4)}. To detect δ = ${values.delta} with ${Math.round(values.power * 100)}% power: `,
+          ...SOLVABLE_TESTS.flatMap((t, i) => {
+            const s = a.sampleSize[t.id];
+            return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}` }, s.n === null ? 'not reachable' : fmt.int(s.n)), ` queries (${t.label})`];
+          }), '.'),
+        h('p', {}, `At N = ${fmt.int(values.n)}: power ${list(TESTS.map((t) => `${fmt.p3(a.power[t.id].power)} (${t.label})`))}; minimum detectable effect `,
+          ...SOLVABLE_TESTS.flatMap((t, i) => {
+            const e = a.effect[t.id];
+            return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}` }, e.delta === null ? 'none' : e.delta.toFixed(4)), ` (${t.label})`];
+          }), '.'),
       );
     } catch (e) {
-      if (my === ticket) out.replaceChildren(h('span', { class: 'field-error' }, String((e as Error).message ?? e)));
+      if (my === ticket) problem(String((e as Error).message ?? e));
     }
   }
   let timer: ReturnType<typeof setTimeout> | undefined;

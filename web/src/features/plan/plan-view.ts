@@ -3,7 +3,7 @@
 // cells, the analytic values and the paper's flags all come from the core.
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../../engine/engine.worker';
-import { TEST_IDS } from '../../engine/registry';
+import { SOLVABLE_TESTS, TEST_IDS, type SolvableTest } from '../../engine/registry';
 import { describeEngines, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
 import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
@@ -12,13 +12,12 @@ import { createCalculator } from './calculator';
 import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
-import { findPrinted, toCsv, toMarkdown, type ExportInput } from './export';
+import { exportRun, findPrinted, type ExportInput, type ExportKind } from './export';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './plan-form';
 import { createResults, type MdeRow, type SolverRow } from './results';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
-type ExportKind = 'Markdown' | 'CSV' | 'JSON';
 
 /** Log-spaced N for the analytic curves, spanning the grid. */
 function curveNs(spec: PlanSpec): number[] {
@@ -35,7 +34,7 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
   const answers = await remote.analyticPowers(queries);
   const byKey = new Map<string, number>();
   queries.forEach((q, i) => {
-    for (const test of TEST_IDS) byKey.set(`${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test]);
+    for (const test of TEST_IDS) byKey.set(`${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test].power);
   });
   return byKey;
 }
@@ -70,10 +69,7 @@ export function createPlanView(ctx: ViewContext): View {
     const x = lastExport;
     const engines = ctx.engines();
     if (!x || !engines) return '';
-    if (kind === 'CSV') return toCsv(x);
-    if (kind === 'Markdown') return toMarkdown(x);
-    const cells = x.cells.map((c) => ({ ...c }));
-    return engines.analysis.simulationJson(x.spec, cells, { engine: x.engine, threads: engines.threads, elapsedS: x.elapsedS, cancelled: false });
+    return exportRun(engines.analysis, x, engines.threads, kind);
   }
 
   async function copy(kind: ExportKind) {
@@ -176,8 +172,10 @@ export function createPlanView(ctx: ViewContext): View {
         const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho })));
         const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sd: spec.sd, rho: q.rho, alpha: spec.alpha, power: spec.power })));
         const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sd: spec.sd, rho: q.rho, alpha: spec.alpha, power: spec.power })));
-        const minRows: SolverRow[] = minQ.map((q, i) => ({ ...q, t: minA[i].t?.n ?? null, wilcoxon: minA[i].wilcoxon?.n ?? null }));
-        const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ ...q, t: mdeA[i].t?.delta ?? null, wilcoxon: mdeA[i].wilcoxon?.delta ?? null }));
+        const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
+          Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, a[t.id][key]])) as Record<SolvableTest, number | null>;
+        const minRows: SolverRow[] = minQ.map((q, i) => ({ ...q, byTest: byTest(minA[i], 'n') }));
+        const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ ...q, byTest: byTest(mdeA[i], 'delta') }));
         results.setSolvers(minRows, mdeRows, spec.power);
       })();
       const outcome = await current.done;
@@ -196,7 +194,7 @@ export function createPlanView(ctx: ViewContext): View {
           `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
       );
       if (!outcome.cancelled) recordThroughput(work.pairs, outcome.elapsedS);
-      lastExport = { spec, cells: outcome.cells, analytic: byCell, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
+      lastExport = { spec, cells: outcome.cells, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
       exportButtons.hidden = false;
       app.setAttribute('data-outcome', outcome.cancelled ? 'cancelled' : 'complete');
       app.setAttribute('data-elapsed-s', String(outcome.elapsedS));

@@ -1,7 +1,7 @@
 // Result tables, filled cell by cell as groups finish. Every power value shown is
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
-import { REGISTRY, modelInfo, testLabel } from '../../engine/registry';
+import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../engine/registry';
 import type { CellResult, PaperCheck } from '../../wasm/pairpower-module';
 import { findPrinted } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
@@ -16,18 +16,17 @@ interface Slot {
   paper: HTMLElement | null;
 }
 
+/** A solver's answer for every test the solvers offer (null: out of reach). */
 export interface SolverRow {
   delta: number;
   rho: number;
-  t: number | null;
-  wilcoxon: number | null;
+  byTest: Record<SolvableTest, number | null>;
 }
 
 export interface MdeRow {
   n: number;
   rho: number;
-  t: number | null;
-  wilcoxon: number | null;
+  byTest: Record<SolvableTest, number | null>;
 }
 
 export interface ResultsView {
@@ -154,22 +153,27 @@ export function createResults(): ResultsView {
       const ns = [...new Set(mde.map((r) => r.n))];
       const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
       const d = (v: number | null) => (v === null ? 'none' : v.toFixed(4));
+      // One cell shows every test the solvers offer, in the registry's order.
+      const which = SOLVABLE_TESTS.map((t) => t.label).join(' / ');
+      const each = (row: { byTest: Record<SolvableTest, number | null> }, text: (v: number | null) => string) =>
+        SOLVABLE_TESTS.map((t) => text(row.byTest[t.id])).join(' / ');
       solversEl.replaceChildren(
         deltas.length
           ? h('table', { class: 'solver-table', 'data-testid': 'min-n' },
-              h('caption', {}, `Smallest N for ${Math.round(target * 100)}% power (exact; paired t / Wilcoxon)`),
+              h('caption', {}, `Smallest N for ${Math.round(target * 100)}% power (exact; ${which})`),
               h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
               h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
                 const row = minN.find((x) => x.delta === delta && x.rho === rho)!;
-                return h('td', { 'data-min-n-t': row.t ?? '', 'data-delta': delta, 'data-rho': rho }, `${n(row.t)} / ${n(row.wilcoxon)}`);
+                const data = Object.fromEntries(SOLVABLE_TESTS.map((t) => [`data-min-n-${t.id}`, row.byTest[t.id] ?? '']));
+                return h('td', { ...data, 'data-delta': delta, 'data-rho': rho }, each(row, n));
               })))))
           : h('p', {}, 'Add a nonzero δ to see the smallest N.'),
         h('table', { class: 'solver-table', 'data-testid': 'mde' },
-          h('caption', {}, `Minimum detectable effect for ${Math.round(target * 100)}% power (paired t / Wilcoxon)`),
+          h('caption', {}, `Minimum detectable effect for ${Math.round(target * 100)}% power (${which})`),
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
           h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
             const row = mde.find((x) => x.n === nn && x.rho === rho)!;
-            return h('td', {}, `${d(row.t)} / ${d(row.wilcoxon)}`);
+            return h('td', {}, each(row, d));
           }))))),
       );
     },

@@ -124,8 +124,12 @@ export function parseField(id: FieldName, text: string): Parsed<unknown> {
     case 'count':
       return parseWhole(text, f);
     case 'choice': {
-      const c = REGISTRY.model_choices.find((x) => x.id === text.trim());
-      return c ? ok([...c.models]) : fail(`choose ${REGISTRY.model_choices.map((x) => x.id).join(', ')}`);
+      // A list of choices ("normal,unclipped"), as the CLI's --model takes it.
+      const r = parseList<ModelName>(text, (p) => {
+        const c = REGISTRY.model_choices.find((x) => x.id === p);
+        return c ? ok([...c.models]) : fail(`“${p}” is not one of ${REGISTRY.model_choices.map((x) => x.id).join(', ')}`);
+      });
+      return r.ok ? ok([...new Set(r.value)]) : r;
     }
     case 'choice_list': {
       const ids = REGISTRY.tests.map((t) => t.id) as readonly string[];
@@ -145,7 +149,7 @@ export function fieldText(spec: PlanSpec, id: FieldName): string {
   const f = planField(id);
   if (f.kind === 'choice') {
     const c = REGISTRY.model_choices.find((x) => x.models.length === spec.models.length && x.models.every((m, i) => m === spec.models[i]));
-    return c?.id ?? spec.models[0];
+    return c?.id ?? spec.models.join(',');
   }
   const v = spec[specKey(id)];
   return Array.isArray(v) ? v.join(',') : String(v);

@@ -1,0 +1,47 @@
+#pragma once
+// The analytic answers for one scenario — power of every paired test at N, the
+// smallest N and the minimum detectable effect for every test the solvers offer —
+// as one JSON shape, written here once for the CLI (power, samplesize, mde) and
+// the page (the quick calculator, the Plan's analytic columns and solver tables).
+//
+// Example:
+//   auto s = pairpower::AnalyticScenario::from_scores(0.12, 0.8, 0.05);
+//   auto j = pairpower::sample_size_answers(0.01, 0.8, s);
+//   j["t"]["n"];   // 455; j["wilcoxon"]["n"] a little more; j["inputs"] echoes what was asked
+//
+// Reference: the formulas are analytic_power.hpp's; the solvers solvers.hpp's.
+#include <cstddef>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+namespace pairpower {
+
+/// σ_d as measured, or formed from each system's SD σ and the correlation ρ
+/// (σ√(2(1−ρ))), and the two-sided α. Checked on construction: a bad value
+/// throws Error naming "sd_diff", "sd", "rho" or "alpha".
+struct AnalyticScenario {
+  double sd_diff;
+  double alpha;
+  std::optional<double> sd, rho;  ///< set when σ_d was formed from them
+
+  static AnalyticScenario from_sd_diff(double sd_diff, double alpha);
+  static AnalyticScenario from_scores(double sd, double rho, double alpha);
+};
+
+/// The scenario's defaults (σ and α of the default preset): what the CLI and the calculator assume when not told.
+double default_sd();
+double default_alpha();
+
+/// {<test id>: {power, method}, …, "wilcoxon": {…, noether}, inputs}: every test of the registry.
+nlohmann::ordered_json power_answers(std::size_t n, double delta, const AnalyticScenario& s);
+
+/// {<test id>: {n, power} or {n: null, power: null, reason}, …, inputs}: every test the solvers offer.
+/// Throws Error for δ = 0 ("delta"), a target not in (α, 1) ("power").
+nlohmann::ordered_json sample_size_answers(double delta, double power, const AnalyticScenario& s);
+
+/// {<test id>: {delta, power} or {delta: null, power: null, reason}, …, inputs}.
+/// Throws Error for N outside [2, solver_n_max] ("n"), a target not in (α, 1) ("power").
+nlohmann::ordered_json effect_answers(std::size_t n, double power, const AnalyticScenario& s);
+
+}  // namespace pairpower

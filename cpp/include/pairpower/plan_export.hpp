@@ -1,0 +1,40 @@
+#pragma once
+// A finished Plan run as the files people keep: JSON (settings, run facts, one
+// row per cell), CSV and a Markdown table — each written here once, for the
+// CLI's `simulate --format json|csv|md` and the page's export buttons alike.
+// Every row carries the cell's analytic power and, where the paper prints one,
+// its printed value (paper.hpp).
+//
+// Example:
+//   auto r = pairpower::run_grid(spec.grid, {});
+//   std::puts(pairpower::simulation_csv(spec, r.cells).c_str());
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "pairpower/monte_carlo.hpp"
+#include "pairpower/registry.hpp"
+
+namespace pairpower {
+
+/// How a run went, for its JSON.
+struct RunInfo {
+  std::string engine;  ///< "native, 8 threads", "WebAssembly SIMD, …"
+  unsigned threads = 1;
+  double elapsed_s = 0;
+  bool cancelled = false;
+};
+
+/// The finished run as JSON: settings (the spec), run facts, and one row per
+/// cell with its analytic power. Cells are ordered as the spec lists models,
+/// N, δ, ρ and tests (as in the CSV and Markdown).
+nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run);
+
+/// model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper — numbers as JSON writes them.
+std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells);
+
+/// A headline with the settings and a table with power, MC SE, analytic and paper to three decimals.
+std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells);
+
+}  // namespace pairpower

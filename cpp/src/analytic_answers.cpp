@@ -1,0 +1,98 @@
+#include "pairpower/analytic_answers.hpp"
+
+#include <string>
+
+#include "pairpower/analytic_power.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/formatting.hpp"
+#include "pairpower/registry.hpp"
+#include "pairpower/solvers.hpp"
+
+namespace pairpower {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json inputs_of(const AnalyticScenario& s) {
+  json j;
+  if (s.rho) j["rho"] = *s.rho;
+  if (s.sd) j["sd"] = *s.sd;
+  j["sd_diff"] = s.sd_diff;
+  j["alpha"] = s.alpha;
+  return j;
+}
+
+// The solvers' N: from the Plan field's minimum to the solvers' own cap.
+std::size_t checked_n(std::size_t n) {
+  const auto lo = static_cast<std::size_t>(plan_field("n").bounds.min);
+  if (n < lo || n > solver_n_max)
+    throw Error("n", ErrorKind::invalid_value, "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(solver_n_max),
+                std::to_string(n));
+  return n;
+}
+
+// One solver run for every test the solvers offer: {key, power}, or nulls and the reason.
+template <class Solve, class Value>
+json solve_each(Solve solve, const char* key, Value value, const char* reason, json inputs) {
+  json out;
+  for (const auto& t : paired_tests()) {
+    if (!t.solvable) continue;
+    const auto s = solve(t.method);
+    out[t.id] = s ? json{{key, value(*s)}, {"power", s->power}} : json{{key, nullptr}, {"power", nullptr}, {"reason", reason}};
+  }
+  out["inputs"] = std::move(inputs);
+  return out;
+}
+
+}  // namespace
+
+AnalyticScenario AnalyticScenario::from_sd_diff(double sd_diff, double alpha) {
+  validate_alpha(alpha);
+  return {PairedEffect::from_sd_diff(0.0, sd_diff).sd_diff, alpha, std::nullopt, std::nullopt};
+}
+
+AnalyticScenario AnalyticScenario::from_scores(double sd, double rho, double alpha) {
+  validate_alpha(alpha);
+  return {sd_of_differences(sd, rho), alpha, sd, rho};
+}
+
+double default_sd() { return default_preset().spec.grid.marginal.sd; }
+double default_alpha() { return default_preset().spec.grid.alpha; }
+
+json power_answers(std::size_t n, double delta, const AnalyticScenario& s) {
+  checked_n(n);
+  const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
+  json out;
+  for (const auto& t : paired_tests()) {
+    out[t.id] = {{"power", analytic_power(t.method, n, e, s.alpha)}, {"method", to_string(t.method)}};
+    // Noether's simpler approximation beside the moments, as papers often quote it.
+    if (t.method == PowerMethod::wilcoxon_moments) out[t.id]["noether"] = power_wilcoxon_noether(n, e, s.alpha);
+  }
+  json inputs = inputs_of(s);
+  inputs["n"] = n;
+  inputs["delta"] = delta;
+  out["inputs"] = std::move(inputs);
+  return out;
+}
+
+json sample_size_answers(double delta, double power, const AnalyticScenario& s) {
+  (void)PairedEffect::from_sd_diff(delta, s.sd_diff);
+  if (delta == 0) throw Error("delta", ErrorKind::invalid_value, "must be nonzero (no N detects an effect of 0)", "0");
+  json inputs = inputs_of(s);
+  inputs["delta"] = delta;
+  inputs["power"] = power;
+  const std::string reason = "not reached below N = " + std::to_string(solver_n_max);
+  return solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power); }, "n",
+                    [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
+}
+
+json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {
+  checked_n(n);
+  json inputs = inputs_of(s);
+  inputs["n"] = n;
+  inputs["power"] = power;
+  return solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power); }, "delta",
+                    [](const EffectSolution& x) { return x.delta; }, "no effect reaches the target power at this N", std::move(inputs));
+}
+
+}  // namespace pairpower

@@ -1,0 +1,106 @@
+#include "pairpower/plan_export.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <tuple>
+
+#include "pairpower/paper.hpp"
+#include "pairpower/plan_work.hpp"
+
+namespace pairpower {
+namespace {
+
+std::size_t index_in(const auto& list, const auto& x) {
+  return static_cast<std::size_t>(std::find(list.begin(), list.end(), x) - list.begin());
+}
+
+// Cells in the order the spec lists models, N, δ, ρ and tests, whatever order they finished in.
+std::vector<CellResult> in_spec_order(const GridSpec& g, std::vector<CellResult> cells) {
+  const auto key = [&](const CellResult& c) {
+    return std::tuple{index_in(g.models, c.model), index_in(g.n, c.n), index_in(g.delta, c.delta), index_in(g.rho, c.rho), index_in(g.tests, c.test)};
+  };
+  std::stable_sort(cells.begin(), cells.end(), [&](const CellResult& a, const CellResult& b) { return key(a) < key(b); });
+  return cells;
+}
+
+// A number as JSON (and JavaScript) writes it: the shortest text that reads back the same.
+std::string number(double x) { return nlohmann::json(x).dump(); }
+
+std::string three(double x) {
+  if (!std::isfinite(x)) return "—";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", x);
+  return buf;
+}
+
+std::optional<double> printed(const CellResult& c) {
+  const PaperValue* v = find_printed(c.model, c.test, c.n, c.delta, c.rho);
+  return v ? std::optional<double>(v->power) : std::nullopt;
+}
+
+}  // namespace
+
+nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run) {
+  const GridSpec& g = spec.grid;
+  cells = in_spec_order(g, std::move(cells));
+  nlohmann::ordered_json j;
+  j["settings"] = to_json(spec);
+  j["seed"] = g.seed;
+  j["alpha"] = g.alpha;
+  j["reps"] = g.reps;
+  j["mean"] = g.marginal.mean;
+  j["sd"] = g.marginal.sd;
+  j["engine"] = run.engine;
+  j["threads"] = run.threads;
+  j["elapsed_s"] = run.elapsed_s;
+  std::uint64_t pairs = 0;
+  for (const auto& c : cells)
+    if (c.test == g.tests.front()) pairs += c.n * c.estimate.reps;
+  j["pairs"] = pairs;
+  j["cancelled"] = run.cancelled;
+  auto& results = j["results"] = nlohmann::ordered_json::array();
+  for (const CellResult& c : cells) {
+    const double a = analytic_for_cell(g, c);
+    results.push_back({{"model", to_string(c.model)},
+                       {"n", c.n},
+                       {"delta", c.delta},
+                       {"rho", c.rho},
+                       {"test", to_string(c.test)},
+                       {"reps", c.estimate.reps},
+                       {"rejections", c.rejections},
+                       {"power", c.estimate.power},
+                       {"mc_se", c.estimate.mc_se},
+                       {"analytic_power", std::isfinite(a) ? nlohmann::ordered_json(a) : nlohmann::ordered_json(nullptr)}});
+  }
+  return j;
+}
+
+std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells) {
+  std::string out = "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper\n";
+  for (const CellResult& c : in_spec_order(spec.grid, std::move(cells))) {
+    const double a = analytic_for_cell(spec.grid, c);
+    const auto p = printed(c);
+    out += std::string(to_string(c.model)) + ',' + std::to_string(c.n) + ',' + number(c.delta) + ',' + number(c.rho) + ',' +
+           std::string(to_string(c.test)) + ',' + std::to_string(c.estimate.reps) + ',' + std::to_string(c.rejections) + ',' +
+           number(c.estimate.power) + ',' + number(c.estimate.mc_se) + ',' + (std::isfinite(a) ? number(a) : "") + ',' +
+           (p ? number(*p) : "") + '\n';
+  }
+  return out;
+}
+
+std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells) {
+  const GridSpec& g = spec.grid;
+  std::string out = "Power by Monte Carlo (pairpower): " + std::to_string(g.reps) + " replicates per cell, seed " + std::to_string(g.seed) +
+                    ", α = " + number(g.alpha) + ", mean " + number(g.marginal.mean) + ", SD " + number(g.marginal.sd) + ".\n\n" +
+                    "| model | N | δ | ρ | test | power | MC SE | analytic | paper |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
+  for (const CellResult& c : in_spec_order(g, std::move(cells))) {
+    const auto p = printed(c);
+    out += "| " + std::string(to_string(c.model)) + " | " + std::to_string(c.n) + " | " + number(c.delta) + " | " + number(c.rho) + " | " +
+           std::string(to_string(c.test)) + " | " + three(c.estimate.power) + " | " + three(c.estimate.mc_se) + " | " +
+           three(analytic_for_cell(g, c)) + " | " + (p ? three(*p) : "") + " |\n";
+  }
+  return out;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,40 @@
+#include "pairpower/comparison_report.hpp"
+
+#include <set>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/formatting.hpp"
+
+using namespace pairpower;
+
+TEST_CASE("display strings cover every number of a comparison by its JSON path, leaving out per-query data and resamples", "[comparison_report]") {
+  const auto c = nlohmann::ordered_json::parse(R"({"n": 3, "delta": 0.1, "t": {"p": 0.04, "ci_low": -1}, "verdict": "SHIP",
+    "bootstrap": {"bca": {"ci_low": 0}, "distribution": [1, 2]}, "data": {"a": [1], "b": [2]}, "planning": {"n_required": null}})");
+  const auto d = display_stats(c);
+  std::set<std::string> paths;
+  for (const auto& [k, v] : d.items()) paths.insert(k);
+  CHECK(paths == std::set<std::string>{"n", "delta", "t.p", "t.ci_low", "bootstrap.bca.ci_low"});
+  CHECK(d["t.p"] == format_stat("t.p", 0.04));
+}
+
+TEST_CASE("every statistic of a real report has a label, and every label names a statistic of it", "[comparison_report]") {
+  PairedSample sample{"d", "ndcg_cut_10", "A", "B", {}, {}, {}};
+  for (int i = 0; i < 60; ++i) {
+    sample.qids.push_back(std::to_string(i));
+    sample.a.push_back(0.3 + 0.01 * (i % 37));
+    sample.b.push_back(0.31 + 0.01 * ((i * 7) % 41));
+  }
+  CompareOptions o;
+  o.resamples = 2000;
+  o.bootstrap_resamples = 500;
+  const auto r = compare_all({sample}, o);
+  const auto j = report_json(r, ReportSettings{o, "error", {}, r.baseline, {}});
+  std::set<std::string> shown, labelled;
+  const auto display = display_stats(j["comparisons"][0]);
+  for (const auto& [k, v] : display.items()) shown.insert(k);
+  for (const auto& l : stat_labels()) CHECK(labelled.insert(l.path).second);
+  CHECK(shown == labelled);
+}

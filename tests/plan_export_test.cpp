@@ -1,0 +1,79 @@
+#include "pairpower/plan_export.hpp"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/paper.hpp"
+#include "pairpower/registry.hpp"
+
+using namespace pairpower;
+
+namespace {
+// A one-cell grid of the paper's (normal, N = 100, δ = 0.01, ρ = 0.5) with its two tests, finished out of order.
+struct Run {
+  PlanSpec spec;
+  std::vector<CellResult> cells;
+};
+Run small_run() {
+
+  const PlanSpec spec = preset("paper").spec;
+  GridSpec small = spec.grid;
+  small.n = {100};
+  small.rho = {0.5};
+  small.delta = {0.01};
+  small.models = {ScoreModel::clipped_normal};
+  small.reps = 1000;
+  const std::vector<CellResult> cells{{ScoreModel::clipped_normal, 100, 0.01, 0.5, PairedTest::wilcoxon, 120, make_estimate(120, 1000)},
+                                      {ScoreModel::clipped_normal, 100, 0.01, 0.5, PairedTest::t, 131, make_estimate(131, 1000)}};
+  return {PlanSpec{small, 0.8}, cells};
+}
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("the run's JSON carries the settings, the seed and one row per cell in the spec's order", "[plan_export]") {
+  const Run r = small_run();
+  const auto j = simulation_json(r.spec, r.cells, RunInfo{"test", 1, 0.5, false});
+  CHECK(j["settings"]["n"] == nlohmann::json::array({100}));
+  CHECK(j["settings"]["models"] == nlohmann::json::array({"normal"}));
+  CHECK(j["settings"]["power"] == 0.8);
+  CHECK(j["seed"] == 1);
+  CHECK(j["alpha"] == 0.05);
+  REQUIRE(j["results"].size() == 2);
+  CHECK(j["results"][0]["test"] == "t");
+  CHECK(j["results"][1]["test"] == "wilcoxon");
+  CHECK(j["results"][0]["rejections"] == 131);
+  CHECK(j["results"][0]["reps"] == 1000);
+  // The analytic value of the cell (paired t, σ_d = 0.12): R's power.t.test gives 0.1309.
+  CHECK(j["results"][0]["analytic_power"].get<double>() == Approx(0.1309).margin(5e-5));
+  CHECK(j["pairs"] == 100 * 1000);
+}
+
+TEST_CASE("the run's CSV has the JSON's columns plus the paper's printed value, rows in the spec's order", "[plan_export]") {
+  const Run r = small_run();
+  const auto lines = lines_of(simulation_csv(r.spec, r.cells));
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper");
+  CHECK(lines[1].starts_with("normal,100,0.01,0.5,t,1000,131,0.131,"));
+  // The paper prints 0.134 for this cell (§4.2).
+  const PaperValue* printed = find_printed(ScoreModel::clipped_normal, PairedTest::t, 100, 0.01, 0.5);
+  REQUIRE(printed != nullptr);
+  const std::string paper_value = nlohmann::json(printed->power).dump();
+  CHECK(lines[1].substr(lines[1].rfind(',') + 1) == paper_value);
+  CHECK(lines[2].starts_with("normal,100,0.01,0.5,wilcoxon,1000,120,0.12,"));
+}
+
+TEST_CASE("the run's Markdown has a headline and one table row per cell to three decimals", "[plan_export]") {
+  const Run r = small_run();
+  const auto lines = lines_of(simulation_markdown(r.spec, r.cells));
+  REQUIRE(lines.size() == 2 + 2 + 2);
+  CHECK(lines[0].starts_with("Power by Monte Carlo (pairpower): 1000 replicates per cell, seed 1, α = 0.05"));
+  CHECK(lines[4].starts_with("| normal | 100 | 0.01 | 0.5 | t | 0.131 | 0.011 | 0.131 | "));
+}
