@@ -312,7 +312,7 @@ val analyze_scores(const val& q) {
   return guarded([&] {
     pairpower::CompareOptions o;
     // The registry's settings, by the keys the page sends; checked as the CLI checks its flags.
-    for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, s.integer ? static_cast<double>(count(q, s.key)) : number(q, s.key)));
+    for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, number(q, s.key)));
     const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
     if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
     o.higher_is_better = *higher;

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
 #include "pairpower/registry.hpp"
 
 namespace pairpower {
@@ -63,17 +62,20 @@ Span span_of(std::string_view id, FieldReader where) {
   return {f, capped ? f.page_max : f.bounds.max, capped};
 }
 
-// A value out of bounds, in the registry's words (or the page cap's reason).
-double within(const Span& s, double v) {
+// A value out of bounds, in the registry's words (or the page cap's reason),
+// echoing the value as typed. Fields without a rule are counts: their bounds are whole.
+double within(const Span& s, double v, std::string_view typed) {
   Bounds b = s.f.bounds;
   b.max = s.max;
   if (b.contains(v)) return v;
+  const auto whole = [](double x) { return std::to_string(static_cast<std::uint64_t>(x)); };
+  const std::string t(trim(typed));
   std::string detail;
-  if (s.capped && v > s.max) detail = format_csv(v) + " is above " + format_csv(s.max) + ": " + s.f.page_cap_reason;
-  else if (!s.f.rule[0]) detail = format_csv(v) + " is outside " + format_csv(b.min) + " … " + format_csv(b.max);
-  else if (std::string_view(s.f.rule).starts_with("must")) detail = format_csv(v) + " " + s.f.rule;
+  if (s.capped && v > s.max) detail = t + " is above " + whole(s.max) + ": " + s.f.page_cap_reason;
+  else if (!s.f.rule[0]) detail = t + " is outside " + whole(b.min) + " … " + whole(b.max);
+  else if (std::string_view(s.f.rule).starts_with("must")) detail = t + " " + s.f.rule;
   else detail = s.f.rule;
-  fail(s.f.id, detail, format_csv(v));
+  fail(s.f.id, detail, t);
 }
 
 json counts(const Span& s, std::string_view text) {
@@ -82,7 +84,7 @@ json counts(const Span& s, std::string_view text) {
   for (std::string_view item : items(s.f.id, text)) {
     const std::size_t c1 = item.find(':');
     if (c1 == std::string_view::npos) {
-      out.push_back(static_cast<std::uint64_t>(within(s, static_cast<double>(read_count(s.f.id, item)))));
+      out.push_back(static_cast<std::uint64_t>(within(s, static_cast<double>(read_count(s.f.id, item)), item)));
       continue;
     }
     const std::size_t c2 = item.find(':', c1 + 1);
@@ -92,7 +94,7 @@ json counts(const Span& s, std::string_view text) {
     const std::uint64_t b = read_count(s.f.id, item.substr(c1 + 1, c2 - c1 - 1), min);
     const std::uint64_t step = read_count(s.f.id, item.substr(c2 + 1), 1);
     if (b < a) fail(s.f.id, "range " + quoted(item) + " ends before it starts", item);
-    within(s, static_cast<double>(b));
+    within(s, static_cast<double>(b), item.substr(c1 + 1, c2 - c1 - 1));
     if ((b - a) / step >= limits().values_max) fail(s.f.id, "range " + quoted(item) + " has more than " + std::to_string(limits().values_max) + " values", item);
     for (std::uint64_t v = a; v <= b; v += step) out.push_back(v);
   }
@@ -169,11 +171,11 @@ json read_plan_field(std::string_view id, std::string_view text, FieldReader whe
     case FieldKind::count_list: return counts(s, text);
     case FieldKind::real_list: {
       json out = json::array();
-      for (std::string_view item : items(id, text)) out.push_back(within(s, read_real(id, item)));
+      for (std::string_view item : items(id, text)) out.push_back(within(s, read_real(id, item), item));
       return out;
     }
-    case FieldKind::real: return within(s, read_real(id, text));
-    case FieldKind::count: return static_cast<std::uint64_t>(within(s, static_cast<double>(read_count(id, text))));
+    case FieldKind::real: return within(s, read_real(id, text), text);
+    case FieldKind::count: return static_cast<std::uint64_t>(within(s, static_cast<double>(read_count(id, text)), text));
     case FieldKind::choice: return ids(id, text, model_choices(), [](const ModelChoice& c) { return c.models; });
     case FieldKind::choice_list: return ids(id, text, paired_tests(), [](const TestInfo& t) { return std::vector{t.test}; });
   }

@@ -215,7 +215,8 @@ std::span<const AnalyzeSetting> analyze_settings() { return analyze_table(); }
 double checked_setting(const AnalyzeSetting& s, double v) {
   const bool whole = !s.integer || std::floor(v) == v;
   if (whole && s.bounds.contains(v)) return v;
-  const std::string rule = s.integer ? "must be a whole number from " + format_csv(s.bounds.min) + " to " + format_csv(s.bounds.max) : s.rule;
+  const auto whole_text = [](double x) { return std::to_string(static_cast<std::uint64_t>(x)); };
+  const std::string rule = s.integer ? "must be a whole number from " + whole_text(s.bounds.min) + " to " + whole_text(s.bounds.max) : s.rule;
   throw Error(s.field, ErrorKind::invalid_value, rule, format_csv(v));
 }
 

@@ -81,11 +81,17 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
   assert.deepEqual(errors, []);
 });
 
-test('bad input shows the error element with the line, and a fix brings results back', async () => {
+// A fresh page on the Analyze view, ready.
+async function analyzePage() {
   const page = await browser.newPage();
   page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
   await page.goto(`${url}#view=analyze`);
   await page.waitForSelector('#app[data-state="idle"]');
+  return page;
+}
+
+test('bad input shows the error element with the line, and a fix brings results back', async () => {
+  const page = await analyzePage();
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,abc\n3,0.3,0.35\n');
   await page.click('[data-testid="analyze"]');
   await page.waitForSelector('#analyze[data-state="error"]');
@@ -104,4 +110,25 @@ test('bad input shows the error element with the line, and a fix brings results 
   await page.click('[data-testid="analyze"]');
   await page.waitForSelector('#analyze[data-state="error"]');
   assert.match(await page.textContent('[data-testid="error"]'), /1 only in A \(3\); 1 only in B \(9\)/);
+});
+
+test('a setting out of its bounds or not a number is named by its label, and a fix brings results back', async () => {
+  const page = await analyzePage();
+  await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n4,0.2,0.3\n');
+  const attempt = async (id, text, message) => {
+    await page.fill(id, text);
+    await page.click('[data-testid="analyze"]');
+    await page.waitForSelector('#analyze[data-state="error"]');
+    assert.equal(await page.textContent('[data-testid="error"]'), message);
+  };
+  // The labels and rules are the registry's (the CLI says --alpha and --resamples).
+  await attempt('#an-alpha', '2', 'α: must lie between 1e-10 and 1');
+  await attempt('#an-alpha', 'abc', "α: 'abc' is not a number");
+  assert.equal(await page.getAttribute('#an-alpha', 'aria-invalid'), 'true');
+  await page.fill('#an-alpha', '0.05');
+  await attempt('#an-resamples', '1.5', 'Sign flips: must be a whole number from 1 to 100000000');
+  await page.fill('#an-resamples', '2000');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForSelector('#analyze[data-state="done"]');
+  assert.equal(await page.getAttribute('#an-alpha', 'aria-invalid'), null);
 });

@@ -9,7 +9,7 @@ import { loadModule } from '../wasm/load-module.mjs';
 import { FIELD_NAMES, parseField } from '../../web/src/features/plan/spec';
 import type { FieldName } from '../../web/src/engine/registry';
 
-type Module = { readPlanField(id: string, text: string, page: boolean): { value?: unknown; error?: string } };
+type Module = { readPlanField(id: string, text: string, page: boolean): { value?: unknown; error?: string; detail?: string } };
 let m: Module;
 beforeAll(async () => {
   m = (await loadModule('st')) as unknown as Module;
@@ -17,11 +17,11 @@ beforeAll(async () => {
 
 const core = (id: FieldName, text: string) => {
   const r = m.readPlanField(id, text, true);
-  return typeof r.error === 'string' ? { ok: false } : { ok: true, value: r.value };
+  return typeof r.error === 'string' ? { ok: false, message: r.detail } : { ok: true, value: r.value };
 };
 const page = (id: FieldName, text: string) => {
   const r = parseField(id, text);
-  return r.ok ? { ok: true, value: r.value } : { ok: false };
+  return r.ok ? { ok: true, value: r.value } : { ok: false, message: r.error };
 };
 
 const chosen: Record<string, string[]> = {

@@ -3,7 +3,8 @@
 // stale when its inputs change, with its exports.
 import type * as Comlink from 'comlink';
 import type { AnalysisResult, EngineApi } from '../../engine/engine.worker';
-import { REGISTRY, inBounds, type AnalyzeKey } from '../../engine/registry';
+import { parseNumber } from '../../engine/field-text';
+import { REGISTRY, type AnalyzeKey } from '../../engine/registry';
 import { EngineStopped } from '../../engine/scheduler';
 import type { AnalysisReport, PlotData } from './report';
 import type { AnalyzeQuery, Detected, InputFormatName } from '../../wasm/pairpower-module';
@@ -145,17 +146,16 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   for (const control of [measure.s, baseline.s, missing.s, direction.s]) control.addEventListener('change', markStale);
   for (const f of settings) f.i.addEventListener('input', markStale);
 
-  // A setting checked against the core's bounds (the page's own caps are analyzeLimit's).
+  // A setting's number, read as the core reads numbers; its bounds are the core's
+  // to check (checked_setting), and its error names the setting by this label.
   function setting(i: HTMLInputElement, f: AnalyzeField): number {
-    const s = f.setting;
-    const v = Number(i.value.trim());
-    const fits = i.value.trim() !== '' && Number.isFinite(v) && (!s.integer || Number.isInteger(v)) && inBounds(s.bounds, v);
-    if (!fits) {
+    const r = parseNumber(i.value);
+    if (!r.ok) {
       i.setAttribute('aria-invalid', 'true');
-      throw new Error(`${f.label}: “${i.value}” ${s.integer ? `must be a whole number from ${s.bounds.min}` : s.rule}`);
+      throw new Error(`${f.label}: ${r.error}`);
     }
     i.removeAttribute('aria-invalid');
-    return v;
+    return r.value;
   }
 
   let last: AnalysisResult | null = null;

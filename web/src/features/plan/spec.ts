@@ -1,16 +1,10 @@
 // A Plan run's settings: the spec, its presets and the form fields' parsing.
 // Which fields exist, their bounds, rules, choices and the presets all come
-// from the core's registry; this file only reads the text a user types.
-import {
-  REGISTRY,
-  inBounds,
-  planField,
-  type Bounds,
-  type FieldName,
-  type ModelName,
-  type PresetName,
-  type TestName,
-} from '../../engine/registry';
+// from the core's registry; field-text.ts reads the text a user types.
+import { REGISTRY, planField, type FieldName, type ModelName, type PresetName, type TestName } from '../../engine/registry';
+import { parseField } from '../../engine/field-text';
+
+export { parseField, parseNumber, type Parsed } from '../../engine/field-text';
 
 type PresetSpec = (typeof REGISTRY.presets)[number]['spec'];
 /** The spec as the core writes it (to_json(PlanSpec)): the same keys, widened. */
@@ -32,111 +26,6 @@ export function matchesPreset(spec: PlanSpec, preset: PresetName): boolean {
     same(spec.n, p.n) && same(spec.delta, p.delta) && same(spec.rho, p.rho) && same(spec.models, p.models) &&
     spec.mean === p.mean && spec.sd === p.sd && spec.alpha === p.alpha
   );
-}
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
-
-/** A finite decimal number, written plainly ("0.01", "-1e-3"). */
-export function parseNumber(text: string): Parsed<number> {
-  const t = text.trim();
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return fail(`“${text}” is not a number`);
-  const v = Number(t);
-  return Number.isFinite(v) ? ok(v) : fail(`“${text}” is not a finite number`);
-}
-
-/** The field's rule for a value out of its bounds, as the CLI words it. */
-export function outOfBounds(f: { rule: string; bounds: { min: number; max: number | null } }, v: number, max = f.bounds.max): string {
-  if (!f.rule) return `${v} is outside ${f.bounds.min} … ${max}`;
-  return f.rule.startsWith('must') ? `${v} ${f.rule}` : f.rule;
-}
-
-/** A field's bounds and words, without the registry's literal types. */
-interface Checked {
-  label: string;
-  rule: string;
-  bounds: Bounds;
-  page_max: number | null;
-}
-
-function parseWhole(text: string, f: Checked): Parsed<number> {
-  const t = text.trim();
-  if (!/^\d+$/.test(t)) return fail(`“${text}” is not a whole number`);
-  const v = Number(t);
-  if (!inBounds(f.bounds, v, f.page_max)) return fail(outOfBounds(f, v, f.page_max));
-  return ok(v);
-}
-
-function parseReal(text: string, f: Checked): Parsed<number> {
-  const v = parseNumber(text);
-  if (!v.ok) return v;
-  return inBounds(f.bounds, v.value, f.page_max) ? v : fail(outOfBounds(f, v.value));
-}
-
-function parseList<T>(text: string, item: (s: string) => Parsed<T[]>): Parsed<T[]> {
-  const parts = text.split(',').map((s) => s.trim());
-  if (parts.length === 0 || parts.some((p) => p === '')) return fail('give a comma-separated list, e.g. 50,100');
-  const out: T[] = [];
-  for (const p of parts) {
-    const r = item(p);
-    if (!r.ok) return r;
-    out.push(...r.value);
-  }
-  if (out.length > REGISTRY.limits.values_max) return fail(`at most ${REGISTRY.limits.values_max} values`);
-  return ok(out);
-}
-
-function parseCounts(text: string, f: Checked): Parsed<number[]> {
-  return parseList<number>(text, (p): Parsed<number[]> => {
-    const range = p.split(':');
-    if (range.length === 1) {
-      const v = parseWhole(p, f);
-      return v.ok ? ok([v.value]) : fail(v.error);
-    }
-    if (range.length !== 3) return fail(`range “${p}” must read start:stop:step`);
-    const [a, b, s] = range.map((x) => parseWhole(x, { ...f, bounds: { ...f.bounds, min: 1 } }));
-    if (!a.ok) return fail(a.error);
-    if (!b.ok) return fail(b.error);
-    if (!s.ok) return fail(s.error);
-    if (a.value < f.bounds.min) return fail(`${f.label} must be at least ${f.bounds.min}`);
-    if (b.value < a.value) return fail(`range “${p}” ends before it starts`);
-    if ((b.value - a.value) / s.value >= REGISTRY.limits.values_max) return fail(`range “${p}” has too many values`);
-    const vals: number[] = [];
-    for (let v = a.value; v <= b.value; v += s.value) vals.push(v);
-    return ok(vals);
-  });
-}
-
-/** Parses one field's text into its value (for "model": the models it stands for). */
-export function parseField(id: FieldName, text: string): Parsed<unknown> {
-  const f = planField(id);
-  switch (f.kind) {
-    case 'count_list':
-      return parseCounts(text, f);
-    case 'real_list':
-      return parseList<number>(text, (p) => {
-        const v = parseReal(p, f);
-        return v.ok ? ok([v.value]) : fail(v.error);
-      });
-    case 'real':
-      return parseReal(text, f);
-    case 'count':
-      return parseWhole(text, f);
-    case 'choice': {
-      // A list of choices ("normal,unclipped"), as the CLI's --model takes it.
-      const r = parseList<ModelName>(text, (p) => {
-        const c = REGISTRY.model_choices.find((x) => x.id === p);
-        return c ? ok([...c.models]) : fail(`“${p}” is not one of ${REGISTRY.model_choices.map((x) => x.id).join(', ')}`);
-      });
-      return r.ok ? ok([...new Set(r.value)]) : r;
-    }
-    case 'choice_list': {
-      const ids = REGISTRY.tests.map((t) => t.id) as readonly string[];
-      const r = parseList<TestName>(text, (p) => (ids.includes(p) ? ok([p as TestName]) : fail(`“${p}” is not one of ${ids.join(', ')}`)));
-      return r.ok ? ok([...new Set(r.value)]) : r;
-    }
-  }
 }
 
 export const FIELD_NAMES = REGISTRY.plan_fields.map((f) => f.id) as FieldName[];
