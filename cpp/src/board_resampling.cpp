@@ -1,0 +1,146 @@
+#include "pairpower/board_resampling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "pairpower/errors.hpp"
+#include "pairpower/random.hpp"
+
+namespace pairpower {
+namespace {
+
+// One resample's scalar generator: SplitMix64 keyed by (seed, tag, r).
+struct Draws {
+  std::uint64_t state;
+  std::uint32_t below(std::uint32_t m) noexcept {  // uniform in [0, m), Lemire's multiply-shift
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(splitmix64(state) >> 32)) * m) >> 32);
+  }
+};
+
+// Runs body(r, scratch) for r in [0, R) on `threads` threads, each with its own
+// scratch and its own partial result, merged by `merge` in thread order.
+template <class Partial, class Body, class Merge>
+void for_resamples(std::uint64_t R, unsigned threads, Partial init, Body body, Merge merge) {
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::uint64_t>(1, R / 64))));
+  std::vector<Partial> parts(threads, init);
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    const std::uint64_t begin = R * t / threads, end = R * (t + 1) / threads;
+    auto run = [&, t, begin, end] { for (std::uint64_t r = begin; r < end; ++r) body(r, parts[t]); };
+    if (t + 1 == threads) run();
+    else pool.emplace_back(run);
+  }
+  for (auto& th : pool) th.join();
+  for (auto& p : parts) merge(p);
+}
+
+void check_board(const BoardMatrix& b, const ResamplingOptions& o) {
+  if (b.systems() < 2 || b.queries() < 1) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems and 1 query");
+  if (o.resamples < 1) throw Error("resamples", ErrorKind::invalid_value, "must be at least 1");
+}
+
+}  // namespace
+
+double RandomizedTukey::p_se(std::size_t i, std::size_t j) const noexcept {
+  const double q = p(i, j);
+  return std::sqrt(q * (1 - q) / static_cast<double>(resamples));
+}
+
+RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& o) {
+  check_board(b, o);
+  const std::size_t k = b.systems(), n = b.queries();
+  const std::vector<double> means = b.system_means();
+  // Each resample gives the range of the permuted means; a pair's p counts ranges ≥ its |Δ|.
+  struct Partial {
+    std::vector<double> ranges;
+    std::vector<double> sums, column;
+  };
+  std::vector<double> ranges;
+  ranges.reserve(o.resamples);
+  for_resamples(
+      o.resamples, o.threads, Partial{{}, std::vector<double>(k), std::vector<double>(k)},
+      [&](std::uint64_t r, Partial& part) {
+        Draws draws{hash_words({o.seed, 0x74756b6579ULL /* "tukey" */, r})};
+        std::fill(part.sums.begin(), part.sums.end(), 0.0);
+        for (std::size_t j = 0; j < n; ++j) {
+          for (std::size_t i = 0; i < k; ++i) part.column[i] = b.at(i, j);
+          // Fisher–Yates: the query's k scores dealt to the k systems in random order.
+          for (std::size_t i = k - 1; i > 0; --i) std::swap(part.column[i], part.column[draws.below(static_cast<std::uint32_t>(i + 1))]);
+          for (std::size_t i = 0; i < k; ++i) part.sums[i] += part.column[i];
+        }
+        const auto [lo, hi] = std::minmax_element(part.sums.begin(), part.sums.end());
+        part.ranges.push_back((*hi - *lo) / static_cast<double>(n));
+      },
+      [&](Partial& part) { ranges.insert(ranges.end(), part.ranges.begin(), part.ranges.end()); });
+  std::sort(ranges.begin(), ranges.end());
+  RandomizedTukey t{k, o.resamples, std::vector<double>(k * k, 1.0)};
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = i + 1; j < k; ++j) {
+      const double d = std::fabs(means[i] - means[j]);
+      // Ranges within rounding of |Δ| count as reaching it (as the randomization test does).
+      const double reach = d * (1 - 1e-14);
+      const auto at_least = static_cast<double>(ranges.end() - std::lower_bound(ranges.begin(), ranges.end(), reach));
+      t.p_values[i * k + j] = t.p_values[j * k + i] = (at_least + 1) / (static_cast<double>(o.resamples) + 1);
+    }
+  return t;
+}
+
+std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better) {
+  std::vector<std::size_t> rank(means.size(), 1);
+  for (std::size_t i = 0; i < means.size(); ++i)
+    for (std::size_t j = 0; j < means.size(); ++j)
+      if (higher_is_better ? means[j] > means[i] : means[j] < means[i]) ++rank[i];
+  return rank;
+}
+
+std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingOptions& o, double confidence, bool higher_is_better) {
+  check_board(b, o);
+  if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
+  const std::size_t k = b.systems(), n = b.queries();
+  struct Partial {
+    std::vector<std::uint64_t> counts;  // k × k: system i had rank r + 1
+    std::vector<double> sums;
+    std::vector<std::uint32_t> pick;
+  };
+  std::vector<std::uint64_t> counts(k * k, 0);
+  for_resamples(
+      o.resamples, o.threads, Partial{std::vector<std::uint64_t>(k * k, 0), std::vector<double>(k), std::vector<std::uint32_t>(n)},
+      [&](std::uint64_t r, Partial& part) {
+        Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
+        for (auto& q : part.pick) q = draws.below(static_cast<std::uint32_t>(n));
+        for (std::size_t i = 0; i < k; ++i) {
+          const double* row = b.row(i);
+          double s = 0;
+          for (std::uint32_t q : part.pick) s += row[q];
+          part.sums[i] = s;
+        }
+        const auto ranks = ranks_by_mean(part.sums, higher_is_better);
+        for (std::size_t i = 0; i < k; ++i) ++part.counts[i * k + ranks[i] - 1];
+      },
+      [&](Partial& part) {
+        for (std::size_t x = 0; x < counts.size(); ++x) counts[x] += part.counts[x];
+      });
+  const auto observed = ranks_by_mean(b.system_means(), higher_is_better);
+  const double tail = (1 - confidence) / 2, R = static_cast<double>(o.resamples);
+  std::vector<RankInterval> out(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    RankInterval& ri = out[i];
+    ri.rank = observed[i];
+    ri.distribution.resize(k);
+    double cum = 0;
+    ri.low = 0;
+    ri.high = k;
+    for (std::size_t r = 0; r < k; ++r) {
+      ri.distribution[r] = static_cast<double>(counts[i * k + r]) / R;
+      const double before = cum;
+      cum += ri.distribution[r];
+      // The smallest rank whose cumulative share exceeds the lower tail, and the smallest reaching 1 − tail.
+      if (ri.low == 0 && cum > tail) ri.low = r + 1;
+      if (before < 1 - tail && cum >= 1 - tail - 1e-12) ri.high = r + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace pairpower
