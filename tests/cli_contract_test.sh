@@ -146,5 +146,21 @@ expect_usage_error "FILE_A" "$bin" compare "$tmp/does-not-exist.csv"
 expect_usage_error "files" "$bin" compare
 expect_exit 2 "$bin" compare "$tmp/ta.txt" "$tmp/tb.txt" --missing intersect
 
+# --- leaderboard
+printf 'qid,bm25,dense,splade\n' >"$tmp/board.csv"
+for q in $(seq 1 30); do printf '%s,0.%02d,0.%02d,0.%02d\n' "$q" $((30 + q % 17)) $((40 + q % 13)) $((35 + q % 19)) >>"$tmp/board.csv"; done
+expect_json "leaderboard json" 'j.leaderboards.length === 1 && j.leaderboards[0].k === 3 && j.leaderboards[0].n === 30 && j.leaderboards[0].pairs.length === 3 &&
+  j.leaderboards[0].systems.every((s) => ["system","mean","ci_low","ci_high","rank","rank_ci_low","rank_ci_high","tier","tied_with_best","n_to_separate_next"].every((k) => k in s)) &&
+  j.leaderboards[0].pairs.every((p) => ["system_a","system_b","delta","ci_low","ci_high","p","p_se","p_holm","p_tukey","p_tukey_hsd","significant"].every((k) => k in p)) &&
+  "f" in j.leaderboards[0].anova && "statistic" in j.leaderboards[0].friedman && j.across_datasets === null' \
+  "$bin" leaderboard "$tmp/board.csv" --resamples 500 --bootstrap 500 --format json
+printf 'dataset,bm25,dense,splade\nnfcorpus,0.32,0.35,0.34\nscifact,0.66,0.70,0.69\nfiqa,0.23,0.30,0.33\n' >"$tmp/perds.csv"
+expect_json "leaderboard per-dataset scores" 'j.leaderboards.length === 0 && j.across_datasets.datasets === 3 && j.across_datasets.pairs.length === 3 && j.across_datasets.mean_ranks.dense < j.across_datasets.mean_ranks.bm25' \
+  "$bin" leaderboard "$tmp/perds.csv" --format json
+expect_usage_error "--missing" "$bin" leaderboard "$tmp/ta.txt" "$tmp/tb.txt"
+expect_usage_error "line 3" "$bin" leaderboard "$tmp/bad.csv"
+expect_usage_error "--alpha" "$bin" leaderboard "$tmp/board.csv" --alpha 2
+expect_usage_error "--measure" "$bin" leaderboard "$tmp/board.csv" --measure ndcg
+
 echo "cli contract: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -61,4 +61,12 @@ std::uint64_t parse_count(std::string_view flag, std::string_view text, std::uin
   }
 }
 
+std::vector<std::string> ids(std::span<const Choice> list) { return ids(list, [](const Choice& c) { return c.id; }); }
+
+std::string choices(std::span<const Choice> list) {
+  std::string out;
+  for (const auto& c : list) out += (out.empty() ? "" : "; ") + std::string(c.id) + ": " + c.label;
+  return out + " [" + list[0].id + "]";
+}
+
 }  // namespace pairpower::cli

@@ -5,7 +5,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <span>
 #include <vector>
+
+#include "pairpower/registry.hpp"
 
 namespace pairpower::cli {
 
@@ -19,5 +22,16 @@ double parse_real(std::string_view flag, std::string_view text);
 
 /// A whole number ≥ min written with digits only ("200"; not "2e2", "-5", "1.5").
 std::uint64_t parse_count(std::string_view flag, std::string_view text, std::uint64_t min);
+
+/// A registry list's ids, for CLI11's IsMember.
+template <class List, class Id>
+std::vector<std::string> ids(const List& list, Id id) {
+  std::vector<std::string> out;
+  for (const auto& c : list) out.emplace_back(id(c));
+  return out;
+}
+std::vector<std::string> ids(std::span<const Choice> list);
+/// A choice's help text: "error: stop and list them; … [error]" (the default first).
+std::string choices(std::span<const Choice> list);
 
 }  // namespace pairpower::cli

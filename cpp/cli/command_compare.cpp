@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arguments.hpp"
+#include "input_files.hpp"
 #include "commands.hpp"
 #include "pairpower/comparison.hpp"
 #include "pairpower/comparison_report.hpp"
@@ -22,52 +23,6 @@
 
 namespace pairpower::cli {
 namespace {
-
-std::string read_input(const std::string& path, std::string_view flag) {
-  std::ostringstream buf;
-  if (path == "-") {
-    buf << std::cin.rdbuf();
-    return buf.str();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
-  buf << in.rdbuf();
-  return buf.str();
-}
-
-// A run without a runid is named after its file: "runs/bm25.txt" → "bm25".
-std::string label_of(const std::string& path, const char* fallback) {
-  if (path == "-") return fallback;
-  std::string name = path.substr(path.find_last_of('/') + 1);
-  if (const auto dot = name.find_last_of('.'); dot != std::string::npos && dot > 0) name.resize(dot);
-  return name.empty() ? std::string(fallback) : name;
-}
-
-ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag) {
-  const std::string text = read_input(path, flag);
-  try {
-    return parse_scores(text, format, label_of(path, fallback));
-  } catch (const pairpower::Error& e) {
-    throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e)));
-  }
-}
-
-}  // namespace
-
-namespace {
-// A choice's ids (CLI11 checks membership), and its help text "error: stop and list them; … [error]" (the default first).
-template <class List, class Id>
-std::vector<std::string> ids(const List& list, Id id) {
-  std::vector<std::string> out;
-  for (const auto& c : list) out.emplace_back(id(c));
-  return out;
-}
-std::vector<std::string> ids(std::span<const Choice> list) { return ids(list, [](const Choice& c) { return c.id; }); }
-std::string choices(std::span<const Choice> list) {
-  std::string out;
-  for (const auto& c : list) out += (out.empty() ? "" : "; ") + std::string(c.id) + ": " + c.label;
-  return out + " [" + list[0].id + "]";
-}
 const std::vector<std::string> output_formats{"text", "json", "md", "latex", "csv"};
 }  // namespace
 

@@ -58,4 +58,12 @@ void add_compare(CLI::App& app, CompareFlags& f);
 /// Exit code: 0 SHIP, 1 HOLD, 3 REJECT (overall, see README).
 int run_compare(const CompareFlags& f);
 
+struct LeaderboardFlags {
+  std::vector<std::string> files;
+  Flag measure, format, missing, input_format, direction, alpha, confidence, resamples, bootstrap, seed, threads;
+};
+void add_leaderboard(CLI::App& app, LeaderboardFlags& f);
+/// Exit code 0, or 2 on bad input.
+int run_leaderboard(const LeaderboardFlags& f);
+
 }  // namespace pairpower::cli

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   SimulateFlags sim;
   AnalyticFlags pow, ss, mde;
   CompareFlags cmp;
+  LeaderboardFlags lb;
   auto* c_sim = app.add_subcommand("simulate", "Monte Carlo power over a grid (or --preset paper)");
   auto* c_pow = app.add_subcommand("power", "Analytic power of the paired t and Wilcoxon tests");
   auto* c_ss = app.add_subcommand("samplesize", "Smallest N reaching a target power");
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
   add_samplesize(*c_ss, ss);
   add_mde(*c_mde, mde);
   add_compare(*c_cmp, cmp);
+  auto* c_lb = app.add_subcommand("leaderboard", "Many systems on shared queries: intervals, rank intervals, tiers, pairwise tests, and across datasets a critical difference");
+  add_leaderboard(*c_lb, lb);
   auto* c_reg = app.add_subcommand("registry", "The statistical facts the page and the CLI share (tests, models, formats, fields, presets, limits), as JSON");
   try {
     app.parse(argc, argv);
@@ -36,6 +39,7 @@ int main(int argc, char** argv) {
     if (c_ss->parsed()) return run_samplesize(ss);
     if (c_mde->parsed()) return run_mde(mde);
     if (c_cmp->parsed()) return run_compare(cmp);
+    if (c_lb->parsed()) return run_leaderboard(lb);
     if (c_reg->parsed()) {
       std::puts(pairpower::registry_json().dump(1).c_str());
       return 0;

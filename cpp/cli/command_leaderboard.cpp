@@ -1,0 +1,74 @@
+// pairpower leaderboard: many systems on shared queries (one table, or one file
+// per system), per dataset and across datasets.
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "input_files.hpp"
+#include "pairpower/formatting.hpp"
+#include "pairpower/leaderboard_report.hpp"
+#include "pairpower/registry.hpp"
+
+namespace pairpower::cli {
+
+void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
+  const LeaderboardOptions d{};
+  app.add_option("files", f.files, "FILE [FILE…]: one table of every system (wide or long, optional dataset column), or one per-query file per system (- for stdin)")
+      ->required();
+  auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
+  add(f.measure, "--measure", "the measure to rank by (needed when the input holds several)");
+  add(f.format, "--format", "text or json [text]");
+  f.format.option->check(CLI::IsMember({"text", "json"}));
+  add(f.alpha, "--alpha", fmt::format("family-wise significance level [{}]", format_csv(d.alpha)));
+  add(f.confidence, "--confidence", fmt::format("of the intervals [{}]", format_csv(d.confidence)));
+  add(f.resamples, "--resamples", fmt::format("randomization and randomized Tukey resamples [{}]", d.resamples));
+  add(f.bootstrap, "--bootstrap", fmt::format("bootstrap resamples for rank and Δ intervals [{}]", d.bootstrap));
+  add(f.seed, "--seed", fmt::format("same seed, same numbers [{}]", d.seed));
+  add(f.threads, "--threads", "worker threads [all cores]");
+  add(f.missing, "--missing", "query ids some systems lack: " + choices(missing_policies()));
+  f.missing.option->check(CLI::IsMember(ids(missing_policies())));
+  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
+  add(f.input_format, "--input-format", fmt::format("{} [auto]", fmt::join(formats, ", ")));
+  f.input_format.option->check(CLI::IsMember(formats));
+  add(f.direction, "--direction", "which scores are better: " + choices(directions()));
+  f.direction.option->check(CLI::IsMember(ids(directions())));
+}
+
+int run_leaderboard(const LeaderboardFlags& f) {
+  LeaderboardOptions o;
+  // The Analyze settings' bounds are the registry's; their flags read here with the same names.
+  const auto checked = [&](const char* field, double v) {
+    for (const auto& s : analyze_settings())
+      if (std::string_view(s.field) == field) return checked_setting(s, v);
+    return v;
+  };
+  if (f.alpha.given()) o.alpha = checked("alpha", parse_real("--alpha", f.alpha.value));
+  if (f.confidence.given()) o.confidence = checked("confidence", parse_real("--confidence", f.confidence.value));
+  if (f.resamples.given()) o.resamples = static_cast<std::uint64_t>(checked("resamples", static_cast<double>(parse_count("--resamples", f.resamples.value, 1))));
+  if (f.bootstrap.given()) o.bootstrap = static_cast<std::uint64_t>(checked("bootstrap_resamples", static_cast<double>(parse_count("--bootstrap", f.bootstrap.value, 2))));
+  if (f.seed.given()) o.seed = parse_count("--seed", f.seed.value, 0);
+  if (f.direction.given()) o.higher_is_better = *higher_is_better(f.direction.value);
+  if (f.missing.given()) o.missing = *missing_policy_from_string(f.missing.value);
+  o.threads = f.threads.given() ? static_cast<unsigned>(std::min<std::uint64_t>(parse_count("--threads", f.threads.value, 1), 1024))
+                                : std::max(1u, std::thread::hardware_concurrency());
+  const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
+  if (std::count(f.files.begin(), f.files.end(), "-") > 1) throw UsageError("files: stdin can be read once; give at most one -");
+  std::vector<ScoreSeries> series;
+  for (std::size_t i = 0; i < f.files.size(); ++i) {
+    const std::string fallback = "S" + std::to_string(i + 1);
+    ScoreFile file = parse_file(f.files[i], format, fallback.c_str(), "FILE");
+    for (auto& s : file.series) series.push_back(std::move(s));
+  }
+  const auto r = leaderboard(series, f.measure.given() ? f.measure.value : "", o);
+  if (f.format.given() && f.format.value == "json") std::puts(leaderboard_json(r, o).dump(1).c_str());
+  else std::fputs(leaderboard_text(r, o).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace pairpower::cli

@@ -1,0 +1,14 @@
+#pragma once
+// Reading score files named on the command line (or - for stdin), shared by
+// compare and leaderboard: a run without a runid is named after its file.
+#include <string>
+#include <string_view>
+
+#include "pairpower/score_input.hpp"
+
+namespace pairpower::cli {
+
+/// Parses one file; bad input is a UsageError naming the file (or stdin), the line and the field.
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag);
+
+}  // namespace pairpower::cli

@@ -1,0 +1,94 @@
+#pragma once
+// A leaderboard: many systems on shared queries. Per dataset — each system's
+// mean with its t-interval, rank and bootstrap rank interval, tiers (a compact
+// letter display of the randomized Tukey HSD), every pair's Δ with its
+// bootstrap interval, paired randomization p (Holm over all pairs), randomized
+// and parametric Tukey HSD p, the two-way ANOVA and the Friedman test, and the
+// queries each adjacent pair needs to be separated. Across datasets — the
+// Friedman test on per-dataset means, mean ranks, Nemenyi's critical
+// difference and Wilcoxon signed-rank tests (Holm) for each pair.
+//
+// Example:
+//   auto file = pairpower::parse_scores(text);
+//   auto r = pairpower::leaderboard(file.series, "ndcg_cut_10", {});
+//   r.boards[0].systems[0].tier;   // "a"
+//
+// References: Carterette (2012), TOIS 30(1):4 (randomized Tukey HSD, blocked
+// ANOVA); Demšar (2006), JMLR 7:1–30 (Friedman, Nemenyi); Piepho (2004) (letters).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pairpower/anova.hpp"
+#include "pairpower/friedman.hpp"
+#include "pairpower/pairing.hpp"
+#include "pairpower/score_input.hpp"
+
+namespace pairpower {
+
+struct LeaderboardOptions {
+  double alpha = 0.05;
+  double confidence = 0.95;
+  std::uint64_t resamples = 10000;  ///< randomization and randomized Tukey HSD
+  std::uint64_t bootstrap = 10000;  ///< rank intervals and Δ intervals
+  std::uint64_t seed = 1;
+  bool higher_is_better = true;
+  MissingPolicy missing = MissingPolicy::error;
+  double power = 0.8;               ///< for the queries needed to separate adjacent systems
+  unsigned threads = 1;
+};
+
+struct BoardSystem {
+  std::string system;
+  double mean, ci_low, ci_high;
+  std::size_t rank, rank_ci_low, rank_ci_high;
+  std::string tier;
+  bool tied_with_best;
+  std::optional<std::size_t> n_to_separate_next;  ///< none for the last system, or when the next has the same mean
+};
+
+struct BoardPair {
+  std::string system_a, system_b;
+  double delta, ci_low, ci_high;  ///< mean(B − A) and its bootstrap BCa interval
+  double p, p_se, p_holm;         ///< paired randomization test; Holm over all pairs
+  double p_tukey;                 ///< randomized Tukey HSD (family-wise)
+  double p_tukey_hsd;             ///< Tukey's HSD from the two-way ANOVA
+  bool significant;               ///< p_tukey < α
+};
+
+struct Board {
+  std::string dataset, measure;
+  std::size_t n, k;
+  std::vector<BoardSystem> systems;  ///< in rank order
+  std::vector<BoardPair> pairs;      ///< every pair once, A before B in input order
+  TwoWayAnova anova;
+  FriedmanResult friedman;
+  double separable_share;            ///< of adjacent pairs, those separable at this n
+};
+
+struct AcrossPair {
+  std::string system_a, system_b;
+  std::size_t b_better;                ///< datasets where B's mean is better
+  std::optional<std::size_t> b_significantly_better;  ///< … and significantly (per-query boards only)
+  double p, p_holm;                    ///< Wilcoxon signed-rank over datasets; Holm over pairs
+};
+
+struct AcrossDatasets {
+  std::size_t datasets;
+  FriedmanResult friedman;
+  std::vector<std::pair<std::string, double>> mean_ranks;  ///< 1 = best
+  double critical_difference;
+  std::vector<AcrossPair> pairs;
+};
+
+struct LeaderboardResult {
+  std::vector<Board> boards;              ///< empty when the input holds per-dataset scores only
+  std::optional<AcrossDatasets> across;   ///< two or more datasets
+};
+
+/// The series of one measure (all of them when `measure` is empty and there is
+/// one). Throws Error naming "measure", "missing" (unmatched ids) or "scores".
+LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o);
+
+}  // namespace pairpower

@@ -1,0 +1,232 @@
+#include "pairpower/leaderboard.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "pairpower/board_resampling.hpp"
+#include "pairpower/bootstrap.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/letter_display.hpp"
+#include "pairpower/multiple_testing.hpp"
+#include "pairpower/paired_t.hpp"
+#include "pairpower/randomization_test.hpp"
+#include "pairpower/solvers.hpp"
+#include "pairpower/wilcoxon.hpp"
+
+namespace pairpower {
+namespace {
+
+struct DatasetScores {
+  std::string dataset;
+  std::vector<std::string> systems;
+  std::vector<std::string> qids;
+  BoardMatrix board{0, 0};
+};
+
+std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) {
+  std::vector<std::string> measures;
+  for (const auto& s : series)
+    if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
+  if (!wanted.empty()) {
+    if (std::find(measures.begin(), measures.end(), wanted) == measures.end()) {
+      std::string have;
+      for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
+      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + have + ")", wanted);
+    }
+    return wanted;
+  }
+  if (measures.size() > 1) {
+    std::string have;
+    for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
+    throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + have + "); choose one");
+  }
+  return measures.empty() ? std::string() : measures.front();
+}
+
+// One dataset's systems × queries, pairing query ids by the missing-id policy.
+DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
+  DatasetScores d{dataset, {}, {}, BoardMatrix(0, 0)};
+  std::vector<std::map<std::string, double>> by_qid;
+  std::vector<std::string> order;
+  std::set<std::string> seen;
+  for (const ScoreSeries* s : rows) {
+    if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end())
+      throw Error("scores", ErrorKind::malformed_input, "system '" + s->system + "' appears twice" + (dataset.empty() ? "" : " in dataset '" + dataset + "'") + "; give each run its own name");
+    d.systems.push_back(s->system);
+    auto& m = by_qid.emplace_back();
+    for (std::size_t i = 0; i < s->qids.size(); ++i) {
+      m[s->qids[i]] = s->values[i];
+      if (seen.insert(s->qids[i]).second) order.push_back(s->qids[i]);
+    }
+  }
+  for (const auto& q : order) {
+    std::size_t have = 0;
+    for (const auto& m : by_qid) have += m.count(q);
+    if (have == by_qid.size() || missing == MissingPolicy::zero) d.qids.push_back(q);
+    else if (missing == MissingPolicy::error) {
+      std::string lacking;
+      for (std::size_t i = 0; i < by_qid.size(); ++i)
+        if (!by_qid[i].count(q)) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
+      throw Error("missing", ErrorKind::unmatched_ids,
+                  "query '" + q + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
+    }
+  }
+  d.board = BoardMatrix(d.systems.size(), d.qids.size());
+  for (std::size_t i = 0; i < d.systems.size(); ++i)
+    for (std::size_t j = 0; j < d.qids.size(); ++j) {
+      const auto it = by_qid[i].find(d.qids[j]);
+      d.board.at(i, j) = it == by_qid[i].end() ? 0.0 : it->second;
+    }
+  return d;
+}
+
+// Runs f(i) for i in [0, count) on up to `threads` threads.
+template <class F>
+void parallel_for(std::size_t count, unsigned threads, F f) {
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(count)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    auto run = [&, t] { for (std::size_t i = t; i < count; i += threads) f(i); };
+    if (t + 1 == threads) run();
+    else pool.emplace_back(run);
+  }
+  for (auto& th : pool) th.join();
+}
+
+Board analyse(const DatasetScores& d, const std::string& measure, const LeaderboardOptions& o) {
+  const BoardMatrix& b = d.board;
+  const std::size_t k = b.systems(), n = b.queries();
+  if (k < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(k) + ")"));
+  if (n < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 shared queries" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(n) + ")"));
+  Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0};
+  const auto means = b.system_means();
+  const auto ranks = ranks_by_mean(means, o.higher_is_better);
+  const ResamplingOptions ro{o.resamples, o.seed, o.threads};
+  const auto tukey = randomized_tukey(b, ro);
+  const auto intervals = rank_intervals(b, {o.bootstrap, o.seed, o.threads}, o.confidence, o.higher_is_better);
+  std::vector<std::size_t> order(k);
+  for (std::size_t i = 0; i < k; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ranks[x] < ranks[y]; });
+  const auto tiers = letter_display(order, [&](std::size_t i, std::size_t j) { return tukey.p(i, j) < o.alpha; });
+
+  // Pairs: their differences, resampled in parallel (each pair's numbers are its own).
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
+  out.pairs.resize(pairs.size());
+  parallel_for(pairs.size(), o.threads, [&](std::size_t x) {
+    const auto [i, j] = pairs[x];
+    std::vector<double> diff(n);
+    for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(j, q) - b.at(i, q);
+    const auto boot = paired_bootstrap(diff, {o.bootstrap, o.seed, o.confidence, false});
+    const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
+    BoardPair& p = out.pairs[x];
+    p = {d.systems[i], d.systems[j], means[j] - means[i], boot.bca.low, boot.bca.high, rand.p_value, rand.p_se, 0,
+         tukey.p(i, j), tukey_hsd_p(out.anova, means[j] - means[i]), tukey.p(i, j) < o.alpha};
+  });
+  std::vector<double> ps;
+  for (const auto& p : out.pairs) ps.push_back(p.p);
+  const auto holm = adjust_p(ps, Adjustment::holm);
+  for (std::size_t x = 0; x < out.pairs.size(); ++x) out.pairs[x].p_holm = holm[x];
+
+  // Adjacent pairs: queries for the paired t at a Bonferroni-corrected α over all pairs to reach the power.
+  const double family_alpha = o.alpha / static_cast<double>(pairs.size());
+  std::size_t separable = 0;
+  for (std::size_t pos = 0; pos < k; ++pos) {
+    const std::size_t i = order[pos];
+    BoardSystem s{d.systems[i], means[i], 0, 0, ranks[i], intervals[i].low, intervals[i].high, tiers[i], tukey.p(i, order[0]) >= o.alpha || i == order[0], std::nullopt};
+    const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
+    s.ci_low = t.ci_low;
+    s.ci_high = t.ci_high;
+    if (pos + 1 < k) {
+      const std::size_t next = order[pos + 1];
+      std::vector<double> diff(n);
+      for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(i, q) - b.at(next, q);
+      const auto dt = paired_t_test(diff, o.confidence);
+      if (dt.mean_diff != 0 && dt.sd_diff > 0) {
+        const auto sol = min_sample_size(PowerMethod::paired_t, std::fabs(dt.mean_diff), dt.sd_diff, family_alpha, o.power);
+        if (sol) s.n_to_separate_next = sol->n;
+      }
+      if (s.n_to_separate_next && *s.n_to_separate_next <= n) ++separable;
+    }
+    out.systems.push_back(std::move(s));
+  }
+  out.separable_share = k > 1 ? static_cast<double>(separable) / static_cast<double>(k - 1) : 0;
+  return out;
+}
+
+AcrossDatasets across(const std::vector<DatasetScores>& sets, const std::vector<Board>& boards, const LeaderboardOptions& o) {
+  // Systems every dataset has, in the first dataset's order.
+  std::vector<std::string> systems;
+  for (const auto& s : sets.front().systems) {
+    bool everywhere = true;
+    for (const auto& d : sets) everywhere = everywhere && std::find(d.systems.begin(), d.systems.end(), s) != d.systems.end();
+    if (everywhere) systems.push_back(s);
+  }
+  if (systems.size() < 2) throw Error("scores", ErrorKind::not_enough_data, "fewer than 2 systems appear in every dataset: nothing to compare across datasets");
+  const std::size_t k = systems.size(), D = sets.size();
+  BoardMatrix m(k, D);
+  for (std::size_t j = 0; j < D; ++j)
+    for (std::size_t i = 0; i < k; ++i) {
+      const auto& d = sets[j];
+      const std::size_t row = static_cast<std::size_t>(std::find(d.systems.begin(), d.systems.end(), systems[i]) - d.systems.begin());
+      m.at(i, j) = d.board.system_mean(row);
+    }
+  AcrossDatasets a{D, friedman_test(m), {}, nemenyi_critical_difference(k, D, o.alpha), {}};
+  const auto r = mean_ranks(m, o.higher_is_better);
+  for (std::size_t i = 0; i < k; ++i) a.mean_ranks.emplace_back(systems[i], r[i]);
+  std::vector<double> ps;
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = i + 1; j < k; ++j) {
+      std::vector<double> diff(D);
+      std::size_t better = 0, significant = 0;
+      for (std::size_t q = 0; q < D; ++q) {
+        diff[q] = m.at(j, q) - m.at(i, q);
+        if (o.higher_is_better ? diff[q] > 0 : diff[q] < 0) ++better;
+      }
+      std::optional<std::size_t> sig;
+      if (!boards.empty()) {
+        for (const auto& bd : boards)
+          for (const auto& p : bd.pairs)
+            if (p.significant && ((p.system_a == systems[i] && p.system_b == systems[j] && (o.higher_is_better ? p.delta > 0 : p.delta < 0)) ||
+                                  (p.system_a == systems[j] && p.system_b == systems[i] && (o.higher_is_better ? p.delta < 0 : p.delta > 0))))
+              ++significant;
+        sig = significant;
+      }
+      const double p = D >= 2 && std::any_of(diff.begin(), diff.end(), [](double x) { return x != 0; }) ? wilcoxon_signed_rank(diff).p_value : 1.0;
+      a.pairs.push_back({systems[i], systems[j], better, sig, p, 0});
+      ps.push_back(p);
+    }
+  const auto holm = adjust_p(ps, Adjustment::holm);
+  for (std::size_t x = 0; x < a.pairs.size(); ++x) a.pairs[x].p_holm = holm[x];
+  return a;
+}
+
+}  // namespace
+
+LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o) {
+  if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
+  const std::string m = measure_of(series, measure);
+  std::vector<std::string> datasets;
+  std::map<std::string, std::vector<const ScoreSeries*>> rows;
+  for (const auto& s : series) {
+    if (s.measure != m) continue;
+    if (!rows.count(s.dataset)) datasets.push_back(s.dataset);
+    rows[s.dataset].push_back(&s);
+  }
+  std::vector<DatasetScores> sets;
+  for (const auto& d : datasets) sets.push_back(board_of(d, rows[d], o.missing));
+  // A table of per-dataset scores reads as one "query" per dataset: only the across-datasets analysis applies.
+  const bool per_dataset_only = std::all_of(sets.begin(), sets.end(), [](const DatasetScores& d) { return d.board.queries() == 1; });
+  LeaderboardResult r;
+  if (!per_dataset_only)
+    for (const auto& d : sets) r.boards.push_back(analyse(d, m, o));
+  if (sets.size() >= 2) r.across = across(sets, r.boards, o);
+  else if (per_dataset_only) throw Error("scores", ErrorKind::not_enough_data, "one dataset with one score per system: nothing to test (give per-query scores, or scores on two or more datasets)");
+  return r;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,92 @@
+#include "pairpower/leaderboard_report.hpp"
+
+#include <cstdio>
+
+#include "pairpower/formatting.hpp"
+
+namespace pairpower {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string fixed(double x, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+std::string padded(const std::string& s, std::size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
+
+}  // namespace
+
+json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
+  json j;
+  j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap},
+                   {"seed", o.seed}, {"direction", o.higher_is_better ? "higher" : "lower"}, {"planning_power", o.power}};
+  auto& boards = j["leaderboards"] = json::array();
+  for (const auto& b : r.boards) {
+    json bj{{"dataset", b.dataset}, {"measure", b.measure}, {"n", b.n}, {"k", b.k}};
+    auto& systems = bj["systems"] = json::array();
+    for (const auto& s : b.systems)
+      systems.push_back({{"system", s.system}, {"mean", s.mean}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}, {"rank", s.rank},
+                         {"rank_ci_low", s.rank_ci_low}, {"rank_ci_high", s.rank_ci_high}, {"tier", s.tier}, {"tied_with_best", s.tied_with_best},
+                         {"n_to_separate_next", s.n_to_separate_next ? json(*s.n_to_separate_next) : json(nullptr)}});
+    auto& pairs = bj["pairs"] = json::array();
+    for (const auto& p : b.pairs)
+      pairs.push_back({{"system_a", p.system_a}, {"system_b", p.system_b}, {"delta", p.delta}, {"ci_low", p.ci_low}, {"ci_high", p.ci_high},
+                       {"p", p.p}, {"p_se", p.p_se}, {"p_holm", p.p_holm}, {"p_tukey", p.p_tukey}, {"p_tukey_hsd", p.p_tukey_hsd},
+                       {"significant", p.significant}});
+    bj["anova"] = {{"f", b.anova.f}, {"p", b.anova.p}, {"ms_residual", b.anova.ms_residual}};
+    bj["friedman"] = {{"statistic", b.friedman.statistic}, {"p", b.friedman.p}};
+    bj["separable_share"] = b.separable_share;
+    boards.push_back(std::move(bj));
+  }
+  if (!r.across) {
+    j["across_datasets"] = nullptr;
+    return j;
+  }
+  const auto& a = *r.across;
+  json aj{{"datasets", a.datasets}, {"friedman", {{"statistic", a.friedman.statistic}, {"p", a.friedman.p}}}};
+  auto& ranks = aj["mean_ranks"] = json::object();
+  for (const auto& [s, rank] : a.mean_ranks) ranks[s] = rank;
+  aj["critical_difference"] = a.critical_difference;
+  auto& pairs = aj["pairs"] = json::array();
+  for (const auto& p : a.pairs)
+    pairs.push_back({{"system_a", p.system_a}, {"system_b", p.system_b}, {"b_better", p.b_better},
+                     {"b_significantly_better", p.b_significantly_better ? json(*p.b_significantly_better) : json(nullptr)},
+                     {"p", p.p}, {"p_holm", p.p_holm}});
+  j["across_datasets"] = std::move(aj);
+  return j;
+}
+
+std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOptions& o) {
+  std::string out;
+  const int level = static_cast<int>(o.confidence * 100 + 0.5);
+  for (const auto& b : r.boards) {
+    std::size_t width = 6;
+    for (const auto& s : b.systems) width = std::max(width, s.system.size());
+    out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
+           std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries\n";
+    out += "  rank  " + padded("system", width) + "  mean     " + std::to_string(level) + "% CI            rank " + std::to_string(level) + "% CI  tier\n";
+    for (const auto& s : b.systems)
+      out += "  " + padded(std::to_string(s.rank), 4) + "  " + padded(s.system, width) + "  " + fixed(s.mean, 4) + "   [" + fixed(s.ci_low, 4) + ", " +
+             fixed(s.ci_high, 4) + "]  " + padded(std::to_string(s.rank_ci_low) + "–" + std::to_string(s.rank_ci_high), 12) + "  " + s.tier + "\n";
+    std::size_t significant = 0;
+    for (const auto& p : b.pairs) significant += p.significant;
+    out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (randomized Tukey HSD, α = " + format_csv(o.alpha) +
+           "); systems sharing a tier letter are statistically indistinguishable.\n";
+    out += "  ANOVA (system + query): F = " + fixed(b.anova.f, 3) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + fixed(b.friedman.statistic, 3) + ", " +
+           p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n\n";
+  }
+  if (r.across) {
+    const auto& a = *r.across;
+    out += "Across " + std::to_string(a.datasets) + " datasets: Friedman χ² = " + fixed(a.friedman.statistic, 3) + ", " + p_equals(a.friedman.p) +
+           "; Nemenyi critical difference " + fixed(a.critical_difference, 3) + " (α = " + format_csv(o.alpha) + ")\n";
+    auto ranks = a.mean_ranks;
+    std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    for (const auto& [s, rank] : ranks) out += "  " + fixed(rank, 2) + "  " + s + "\n";
+  }
+  return out;
+}
+
+}  // namespace pairpower

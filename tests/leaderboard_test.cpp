@@ -1,0 +1,121 @@
+#include "pairpower/leaderboard.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "fixtures.hpp"
+#include "pairpower/errors.hpp"
+
+using namespace pairpower;
+
+namespace {
+// "s3", "q7", "d2": appended piecewise (GCC 12 warns, wrongly, on "s" + std::to_string chains).
+std::string name(char prefix, std::size_t i) {
+  std::string out(1, prefix);
+  out += std::to_string(i);
+  return out;
+}
+
+// A fixture board (scores[system][query]) as the series a wide table gives.
+std::vector<ScoreSeries> series_of(const nlohmann::json& scores, const std::string& dataset = "", bool transpose = false) {
+  std::vector<ScoreSeries> out;
+  const std::size_t k = transpose ? scores.at(0).size() : scores.size(), n = transpose ? scores.size() : scores.at(0).size();
+  for (std::size_t i = 0; i < k; ++i) {
+    ScoreSeries s{dataset, "m", name('s', i), {}, {}};
+    for (std::size_t j = 0; j < n; ++j) {
+      s.qids.push_back(name('q', j));
+      s.values.push_back((transpose ? scores.at(j).at(i) : scores.at(i).at(j)).get<double>());
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+const BoardPair& pair_of(const Board& b, std::size_t i, std::size_t j) {
+  for (const auto& p : b.pairs)
+    if (p.system_a == name('s', i) && p.system_b == name('s', j)) return p;
+  FAIL("no pair " << i << "-" << j);
+  throw;
+}
+}  // namespace
+
+TEST_CASE("a leaderboard's ANOVA, Tukey HSD and Friedman equal R's and scipy's", "[leaderboard]") {
+  for (const auto& c : test::fixture("leaderboard.json").at("boards")) {
+    if (c.at("k").get<int>() > 8) continue;  // the larger boards are held by anova_test and friedman_test
+    const auto r = leaderboard(series_of(c.at("scores")), "m", {.resamples = 2000, .bootstrap = 2000});
+    REQUIRE(r.boards.size() == 1);
+    const Board& b = r.boards[0];
+    CHECK(b.anova.f == Approx(c.at("anova").at("f").get<double>()).epsilon(1e-10));
+    CHECK(b.friedman.statistic == Approx(c.at("friedman").at("statistic").get<double>()).epsilon(1e-10));
+    for (const auto& t : c.at("anova").at("tukey")) {
+      const auto& p = pair_of(b, t.at("a"), t.at("b"));
+      CHECK(p.delta == Approx(t.at("diff").get<double>()).margin(1e-12));
+      CHECK(p.p_tukey_hsd == Approx(t.at("p").get<double>()).margin(2e-5));
+    }
+  }
+}
+
+TEST_CASE("ranks count the systems with a better mean; tiers share a letter exactly when not significantly different", "[leaderboard]") {
+  const auto& c = test::fixture("leaderboard.json").at("boards").at(2);
+  const auto r = leaderboard(series_of(c.at("scores")), "m", {.resamples = 2000, .bootstrap = 2000});
+  const Board& b = r.boards[0];
+  for (std::size_t x = 0; x < b.systems.size(); ++x) {
+    std::size_t better = 0;
+    for (const auto& o : b.systems) better += o.mean > b.systems[x].mean;
+    CHECK(b.systems[x].rank == 1 + better);
+    CHECK(b.systems[x].rank_ci_low <= b.systems[x].rank_ci_high);
+  }
+  const auto tier = [&](const std::string& s) {
+    for (const auto& x : b.systems)
+      if (x.system == s) return x.tier;
+    return std::string();
+  };
+  for (const auto& p : b.pairs) {
+    const std::string ta = tier(p.system_a), tb = tier(p.system_b);
+    const bool share = std::any_of(ta.begin(), ta.end(), [&](char ch) { return tb.find(ch) != std::string::npos; });
+    CHECK(share == !p.significant);
+    CHECK(p.p_holm >= p.p);
+  }
+}
+
+TEST_CASE("per-dataset scores alone give the across-datasets analysis: Friedman, mean ranks, CD and Wilcoxon with Holm as scipy and statsmodels", "[leaderboard]") {
+  for (const auto& c : test::fixture("leaderboard.json").at("across")) {
+    // One "query" per dataset, named by the dataset, as a `dataset,sysA,sysB,…` table reads.
+    std::vector<ScoreSeries> series;
+    const auto& scores = c.at("scores");
+    for (std::size_t j = 0; j < scores.size(); ++j)
+      for (std::size_t i = 0; i < scores.at(0).size(); ++i)
+        series.push_back({name('d', j), "m", name('s', i), {name('d', j)}, {scores.at(j).at(i).get<double>()}});
+    const auto r = leaderboard(series, "", {});
+    CHECK(r.boards.empty());
+    REQUIRE(r.across);
+    CHECK(r.across->friedman.statistic == Approx(c.at("friedman").at("statistic").get<double>()).epsilon(1e-10));
+    for (std::size_t i = 0; i < r.across->mean_ranks.size(); ++i) CHECK(r.across->mean_ranks[i].second == Approx(c.at("mean_ranks").at(i).get<double>()));
+    CHECK(r.across->critical_difference == Approx(c.at("critical_difference").at("0.05").get<double>()).epsilon(1e-7));
+    REQUIRE(r.across->pairs.size() == c.at("pairs").size());
+    for (std::size_t x = 0; x < r.across->pairs.size(); ++x) {
+      const auto& want = c.at("pairs").at(x);
+      CHECK(r.across->pairs[x].b_better == want.at("b_better").get<std::size_t>());
+      CHECK(r.across->pairs[x].p == Approx(want.at("p").get<double>()).epsilon(1e-9));
+      CHECK(r.across->pairs[x].p_holm == Approx(want.at("p_holm").get<double>()).epsilon(1e-9));
+    }
+  }
+}
+
+TEST_CASE("unmatched query ids stop the board unless intersected or scored zero", "[leaderboard]") {
+  std::vector<ScoreSeries> s{{"", "m", "A", {"1", "2", "3"}, {0.1, 0.2, 0.3}}, {"", "m", "B", {"1", "2", "4"}, {0.2, 0.3, 0.1}},
+                             {"", "m", "C", {"1", "2", "3"}, {0.3, 0.1, 0.2}}};
+  CHECK_THROWS_AS(leaderboard(s, "", {}), Error);
+  CHECK(leaderboard(s, "", {.resamples = 500, .bootstrap = 500, .missing = MissingPolicy::intersect}).boards.at(0).n == 2);
+  CHECK(leaderboard(s, "", {.resamples = 500, .bootstrap = 500, .missing = MissingPolicy::zero}).boards.at(0).n == 4);
+}
+
+TEST_CASE("several measures without a choice are refused by name", "[leaderboard]") {
+  std::vector<ScoreSeries> s{{"", "map", "A", {"1", "2"}, {0.1, 0.2}}, {"", "P_10", "A", {"1", "2"}, {0.1, 0.2}}};
+  try {
+    leaderboard(s, "", {});
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.field == "measure");
+    CHECK(e.kind == ErrorKind::choose_one);
+  }
+}
