@@ -157,6 +157,10 @@ expect_json "leaderboard json" 'j.leaderboards.length === 1 && j.leaderboards[0]
 printf 'dataset,bm25,dense,splade\nnfcorpus,0.32,0.35,0.34\nscifact,0.66,0.70,0.69\nfiqa,0.23,0.30,0.33\n' >"$tmp/perds.csv"
 expect_json "leaderboard per-dataset scores" 'j.leaderboards.length === 0 && j.across_datasets.datasets === 3 && j.across_datasets.pairs.length === 3 && j.across_datasets.mean_ranks.dense < j.across_datasets.mean_ranks.bm25' \
   "$bin" leaderboard "$tmp/perds.csv" --format json
+for fmt in text md latex csv; do
+  out=$("$bin" leaderboard "$tmp/board.csv" --resamples 300 --bootstrap 300 --format "$fmt" 2>&1)
+  if [[ -n $out && $out != *nan* && $out != *NaN* && $out == *dense* ]]; then ok; else bad "leaderboard --format $fmt printed nothing, NaN or no system"; fi
+done
 expect_usage_error "--missing" "$bin" leaderboard "$tmp/ta.txt" "$tmp/tb.txt"
 expect_usage_error "line 3" "$bin" leaderboard "$tmp/bad.csv"
 expect_usage_error "--alpha" "$bin" leaderboard "$tmp/board.csv" --alpha 2

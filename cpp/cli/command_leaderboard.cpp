@@ -23,8 +23,8 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
       ->required();
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
   add(f.measure, "--measure", "the measure to rank by (needed when the input holds several)");
-  add(f.format, "--format", "text or json [text]");
-  f.format.option->check(CLI::IsMember({"text", "json"}));
+  add(f.format, "--format", "text, json, md, latex or csv [text]");
+  f.format.option->check(CLI::IsMember({"text", "json", "md", "latex", "csv"}));
   add(f.alpha, "--alpha", fmt::format("family-wise significance level [{}]", format_csv(d.alpha)));
   add(f.confidence, "--confidence", fmt::format("of the intervals [{}]", format_csv(d.confidence)));
   add(f.resamples, "--resamples", fmt::format("randomization and randomized Tukey resamples [{}]", d.resamples));
@@ -57,16 +57,20 @@ int run_leaderboard(const LeaderboardFlags& f) {
   if (f.missing.given()) o.missing = *missing_policy_from_string(f.missing.value);
   o.threads = f.threads.given() ? static_cast<unsigned>(std::min<std::uint64_t>(parse_count("--threads", f.threads.value, 1), 1024))
                                 : std::max(1u, std::thread::hardware_concurrency());
-  const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
+  const InputFormat input_format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
   if (std::count(f.files.begin(), f.files.end(), "-") > 1) throw UsageError("files: stdin can be read once; give at most one -");
   std::vector<ScoreSeries> series;
   for (std::size_t i = 0; i < f.files.size(); ++i) {
     const std::string fallback = "S" + std::to_string(i + 1);
-    ScoreFile file = parse_file(f.files[i], format, fallback.c_str(), "FILE");
+    ScoreFile file = parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
     for (auto& s : file.series) series.push_back(std::move(s));
   }
   const auto r = leaderboard(series, f.measure.given() ? f.measure.value : "", o);
-  if (f.format.given() && f.format.value == "json") std::puts(leaderboard_json(r, o).dump(1).c_str());
+  const std::string format = f.format.given() ? f.format.value : "text";
+  if (format == "json") std::puts(leaderboard_json(r, o).dump(1).c_str());
+  else if (format == "md") std::fputs(leaderboard_markdown(r, o).c_str(), stdout);
+  else if (format == "latex") std::fputs(leaderboard_latex(r, o).c_str(), stdout);
+  else if (format == "csv") std::fputs(leaderboard_csv(r).c_str(), stdout);
   else std::fputs(leaderboard_text(r, o).c_str(), stdout);
   return 0;
 }

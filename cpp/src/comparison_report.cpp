@@ -16,15 +16,6 @@ std::string fixed(double x, int digits, bool plus = false) {
 
 std::string num(double x) { return format_csv(x); }
 
-std::string latex_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') out += '\\';
-    out += ch;
-  }
-  return out;
-}
-
 // "$<$0.001" in text mode: a bare < prints as ¡ in LaTeX's default encoding.
 std::string latex_p(double p) { return p < 0.001 ? "$<$0.001" : format_p(p); }
 

@@ -54,4 +54,13 @@ double snap_noise(double x, double scale) {
   return std::fabs(x) <= 1e-12 * std::fabs(scale) ? 0.0 : x;
 }
 
+std::string latex_escape(std::string_view s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
 }  // namespace pairpower

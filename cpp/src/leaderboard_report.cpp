@@ -1,5 +1,6 @@
 #include "pairpower/leaderboard_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "pairpower/formatting.hpp"
@@ -86,6 +87,65 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
     for (const auto& [s, rank] : ranks) out += "  " + fixed(rank, 2) + "  " + s + "\n";
   }
+  return out;
+}
+
+namespace {
+
+std::string caption(const Board& b, const LeaderboardOptions& o) {
+  return (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " + std::to_string(b.k) +
+         " systems, " + thousands(b.n) + " queries; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
+         "% intervals; systems sharing a letter are not significantly different (randomized Tukey HSD, α = " + format_csv(o.alpha) + ")";
+}
+
+}  // namespace
+
+std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOptions& o) {
+  std::string out;
+  for (const auto& b : r.boards) {
+    out += caption(b, o) + "\n\n| rank | system | mean [CI] | rank CI | tier |\n|---:|---|---|---|---|\n";
+    for (const auto& s : b.systems)
+      out += "| " + std::to_string(s.rank) + " | " + s.system + " | " + fixed(s.mean, 4) + " [" + fixed(s.ci_low, 4) + ", " + fixed(s.ci_high, 4) + "] | " +
+             std::to_string(s.rank_ci_low) + "–" + std::to_string(s.rank_ci_high) + " | " + s.tier + " |\n";
+    out += "\n";
+  }
+  if (r.across) {
+    out += "Across " + std::to_string(r.across->datasets) + " datasets (Friedman " + p_equals(r.across->friedman.p) + ", Nemenyi CD " +
+           fixed(r.across->critical_difference, 3) + ")\n\n| system | mean rank |\n|---|---:|\n";
+    auto ranks = r.across->mean_ranks;
+    std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    for (const auto& [s, rank] : ranks) out += "| " + s + " | " + fixed(rank, 2) + " |\n";
+  }
+  return out;
+}
+
+std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptions& o) {
+  std::string out;
+  for (const auto& b : r.boards) {
+    out += "% " + caption(b, o) + "\n\\begin{tabular}{rllll}\n\\hline\nRank & System & Mean [CI] & Rank CI & Tier \\\\\n\\hline\n";
+    for (const auto& s : b.systems)
+      out += std::to_string(s.rank) + " & " + latex_escape(s.system) + " & " + fixed(s.mean, 4) + " [" + fixed(s.ci_low, 4) + ", " + fixed(s.ci_high, 4) +
+             "] & " + std::to_string(s.rank_ci_low) + "--" + std::to_string(s.rank_ci_high) + " & " + s.tier + " \\\\\n";
+    out += "\\hline\n\\end{tabular}\n\n";
+  }
+  if (r.across) {
+    out += "% across " + std::to_string(r.across->datasets) + " datasets: Nemenyi CD " + fixed(r.across->critical_difference, 3) +
+           "\n\\begin{tabular}{lr}\n\\hline\nSystem & Mean rank \\\\\n\\hline\n";
+    auto ranks = r.across->mean_ranks;
+    std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    for (const auto& [s, rank] : ranks) out += latex_escape(s) + " & " + fixed(rank, 2) + " \\\\\n";
+    out += "\\hline\n\\end{tabular}\n";
+  }
+  return out;
+}
+
+std::string leaderboard_csv(const LeaderboardResult& r) {
+  std::string out = "dataset,measure,system,mean,ci_low,ci_high,rank,rank_ci_low,rank_ci_high,tier,tied_with_best\n";
+  for (const auto& b : r.boards)
+    for (const auto& s : b.systems)
+      out += b.dataset + "," + b.measure + "," + s.system + "," + format_csv(s.mean) + "," + format_csv(s.ci_low) + "," + format_csv(s.ci_high) + "," +
+             std::to_string(s.rank) + "," + std::to_string(s.rank_ci_low) + "," + std::to_string(s.rank_ci_high) + "," + s.tier + "," +
+             (s.tied_with_best ? "true" : "false") + "\n";
   return out;
 }
 

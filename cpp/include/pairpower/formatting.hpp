@@ -27,6 +27,9 @@ std::string format_csv(double x);
 /// (scientific below 0.001).
 std::string format_stat(std::string_view path, double value);
 
+/// Text for a LaTeX table cell: _ & % # $ escaped.
+std::string latex_escape(std::string_view s);
+
 /// x, or 0 when |x| is below the rounding noise of values of magnitude `scale`
 /// (a Hodges–Lehmann estimate of 2.8e-17 on data of magnitude 1 is 0).
 double snap_noise(double x, double scale);

@@ -1,6 +1,7 @@
 #pragma once
 // A leaderboard's results as the CLI prints them and the page shows them:
-// JSON (`pairpower leaderboard --format json`) and a text table.
+// JSON (`pairpower leaderboard --format json`), text, and the tables a paper
+// includes (Markdown, LaTeX) or a spreadsheet reads (CSV).
 //
 // Example:
 //   std::puts(pairpower::leaderboard_json(r, options).dump(2).c_str());
@@ -17,5 +18,11 @@ nlohmann::ordered_json leaderboard_json(const LeaderboardResult& r, const Leader
 
 /// Systems in rank order with mean ± interval, rank interval and tier letters, per dataset; then the across-datasets ranks.
 std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOptions& o);
+
+/// The table a paper includes, per dataset: systems in rank order, mean [interval], rank interval, tier.
+std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOptions& o);
+std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptions& o);
+/// One row per (dataset, system): dataset,measure,system,mean,ci_low,ci_high,rank,rank_ci_low,rank_ci_high,tier,tied_with_best.
+std::string leaderboard_csv(const LeaderboardResult& r);
 
 }  // namespace pairpower
