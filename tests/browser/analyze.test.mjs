@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, root, serve } from './browser.mjs';
+import { analyzeAndWait, launch, root, serve } from './browser.mjs';
 
 let browser, server, url;
 before(async () => {
@@ -61,8 +61,7 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
   // Two measures: the chooser appears.
   assert.equal(await page.isVisible('select[data-testid="measure"]'), true);
   await page.selectOption('select[data-testid="measure"]', 'ndcg_cut_10');
-  await page.click('[data-testid="analyze"]');
-  await page.waitForSelector('#analyze[data-state="done"]', { timeout: 60_000 });
+  assert.equal(await analyzeAndWait(page, 60_000), 'done');
 
   const shown = await page.$$eval('[data-comparison="0"][data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.dataset.value)]));
   assert.ok(shown.length >= 30, `only ${shown.length} numbers shown`);
@@ -93,22 +92,19 @@ async function analyzePage() {
 test('bad input shows the error element with the line, and a fix brings results back', async () => {
   const page = await analyzePage();
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,abc\n3,0.3,0.35\n');
-  await page.click('[data-testid="analyze"]');
-  await page.waitForSelector('#analyze[data-state="error"]');
+  assert.equal(await analyzeAndWait(page), 'error');
   assert.equal(await page.isVisible('[data-testid="error"]'), true);
   assert.match(await page.textContent('[data-testid="error"]'), /line 3: field 3 \(B\) is 'abc', not a number/);
   // The user's text is kept; fixing it and analysing again works.
   assert.match(await page.inputValue('[data-testid="paste-a"]'), /abc/);
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n4,0.2,0.3\n');
-  await page.click('[data-testid="analyze"]');
-  await page.waitForSelector('#analyze[data-state="done"]');
+  assert.equal(await analyzeAndWait(page), 'done');
   assert.equal(await page.isVisible('[data-testid="error"]'), false);
   assert.equal(await page.getAttribute('[data-comparison="0"][data-stat="n"]', 'data-value'), '4');
   // Unmatched ids are an error by default, and say how many.
   await page.fill('[data-testid="paste-a"]', 'm\t1\t0.5\nm\t2\t0.4\nm\t3\t0.3\n');
   await page.fill('[data-testid="paste-b"]', 'm\t1\t0.6\nm\t2\t0.5\nm\t9\t0.3\n');
-  await page.click('[data-testid="analyze"]');
-  await page.waitForSelector('#analyze[data-state="error"]');
+  assert.equal(await analyzeAndWait(page), 'error');
   assert.match(await page.textContent('[data-testid="error"]'), /1 only in A \(3\); 1 only in B \(9\)/);
 });
 
@@ -117,8 +113,7 @@ test('a setting out of its bounds or not a number is named by its label, and a f
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n4,0.2,0.3\n');
   const attempt = async (id, text, message) => {
     await page.fill(id, text);
-    await page.click('[data-testid="analyze"]');
-    await page.waitForSelector('#analyze[data-state="error"]');
+    assert.equal(await analyzeAndWait(page), 'error');
     assert.equal(await page.textContent('[data-testid="error"]'), message);
   };
   // The labels and rules are the registry's (the CLI says --alpha and --resamples).
@@ -128,7 +123,6 @@ test('a setting out of its bounds or not a number is named by its label, and a f
   await page.fill('#an-alpha', '0.05');
   await attempt('#an-resamples', '1.5', 'Sign flips: must be a whole number from 1 to 100000000');
   await page.fill('#an-resamples', '2000');
-  await page.click('[data-testid="analyze"]');
-  await page.waitForSelector('#analyze[data-state="done"]');
+  assert.equal(await analyzeAndWait(page), 'done');
   assert.equal(await page.getAttribute('#an-alpha', 'aria-invalid'), null);
 });

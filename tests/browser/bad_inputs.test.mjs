@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cases } from '../bad_inputs/cases.mjs';
-import { launch, openAnalyze, paste as pasteInto, serve } from './browser.mjs';
+import { analyzeAndWait, launch, openAnalyze, paste as pasteInto, serve } from './browser.mjs';
 
 let browser, server, url, page;
 before(async () => {
@@ -27,9 +27,7 @@ for (const c of cases) {
   test(`page: ${c.name}`, async () => {
     await paste('paste-a', c.a);
     await paste('paste-b', c.b ?? '');
-    await page.click('[data-testid="analyze"]');
-    await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('analyze').dataset.state), null, { timeout: 60_000 });
-    const state = await page.getAttribute('#analyze', 'data-state');
+    const state = await analyzeAndWait(page, 60_000);
     // Every file-level case of the catalogue is in the first input.
     const fileLevel = /^line \d+:|^the input (is|contains)/.test(c.message);
     const expected = c.page ?? (c.ok ? 'ok' : fileLevel ? `In the first box: ${c.message}` : c.message);

@@ -56,3 +56,14 @@ export async function paste(page, testid, text) {
     el.dispatchEvent(new Event('input'));
   }, [testid, text]);
 }
+
+/** Clicks Analyze and waits for that analysis (not an earlier one) to end; returns "done" or "error". */
+export async function analyzeAndWait(page, timeout = 120_000) {
+  const before = Number((await page.getAttribute('#analyze', 'data-runs')) ?? 0);
+  await page.click('[data-testid="analyze"]');
+  await page.waitForFunction((b) => {
+    const el = document.getElementById('analyze');
+    return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
+  }, before, { timeout });
+  return page.getAttribute('#analyze', 'data-state');
+}

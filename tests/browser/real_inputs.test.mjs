@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, openAnalyze, paste as pasteInto, root, serve } from './browser.mjs';
+import { analyzeAndWait, launch, openAnalyze, paste as pasteInto, root, serve } from './browser.mjs';
 
 const real = join(root, 'tests/fixtures/real');
 const expected = JSON.parse(readFileSync(join(real, 'expected.json'), 'utf8'));
@@ -28,9 +28,7 @@ after(async () => {
 const paste = (testid, text) => pasteInto(page, testid, text);
 
 async function analyze() {
-  await page.click('[data-testid="analyze"]');
-  await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('analyze').dataset.state), null, { timeout: 120_000 });
-  assert.equal(await page.getAttribute('#analyze', 'data-state'), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
 }
 
 const stat = (path) => page.$eval(`[data-comparison="0"][data-stat="${path}"]`, (e) => Number(e.dataset.value));

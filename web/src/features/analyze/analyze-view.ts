@@ -159,8 +159,11 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   }
 
   let last: AnalysisResult | null = null;
+  let runs = 0;
   async function analyze() {
     showError(null);
+    // Which analysis the state belongs to: a test (or a user script) waits for this run's outcome, not the last one's.
+    element.dataset.runs = String(++runs);
     element.setAttribute('data-state', 'running');
     status.textContent = a.text.value.length > 1e6 ? 'Analysing a large input in the background: this can take several seconds; the page stays usable…' : 'Analysing…';
     run.disabled = true;
