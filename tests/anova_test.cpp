@@ -7,18 +7,9 @@
 
 using namespace pairpower;
 
-namespace {
-BoardMatrix board_of(const nlohmann::json& scores) {
-  BoardMatrix b(scores.size(), scores.at(0).size());
-  for (std::size_t i = 0; i < b.systems(); ++i)
-    for (std::size_t j = 0; j < b.queries(); ++j) b.at(i, j) = scores.at(i).at(j).get<double>();
-  return b;
-}
-}  // namespace
-
 TEST_CASE("the two-way ANOVA equals R's aov(score ~ system + query)", "[anova]") {
   for (const auto& c : test::fixture("leaderboard.json").at("boards")) {
-    const auto a = two_way_anova(board_of(c.at("scores")));
+    const auto a = two_way_anova(test::board(c.at("scores")));
     const auto& r = c.at("anova");
     INFO("k = " << c.at("k") << ", n = " << c.at("n"));
     CHECK(a.f == Approx(r.at("f").get<double>()).epsilon(1e-10));
@@ -30,7 +21,7 @@ TEST_CASE("the two-way ANOVA equals R's aov(score ~ system + query)", "[anova]")
 
 TEST_CASE("Tukey's HSD p-values equal R's TukeyHSD to its ptukey accuracy", "[anova]") {
   for (const auto& c : test::fixture("leaderboard.json").at("boards")) {
-    const BoardMatrix b = board_of(c.at("scores"));
+    const BoardMatrix b = test::board(c.at("scores"));
     const auto a = two_way_anova(b);
     const auto means = b.system_means();
     for (const auto& pair : c.at("anova").at("tukey")) {

@@ -9,13 +9,7 @@
 using namespace pairpower;
 
 namespace {
-BoardMatrix resampling_board() {
-  const auto& s = test::fixture("leaderboard.json").at("resampling").at("scores");
-  BoardMatrix b(s.size(), s.at(0).size());
-  for (std::size_t i = 0; i < b.systems(); ++i)
-    for (std::size_t j = 0; j < b.queries(); ++j) b.at(i, j) = s.at(i).at(j).get<double>();
-  return b;
-}
+BoardMatrix resampling_board() { return test::board(test::fixture("leaderboard.json").at("resampling").at("scores")); }
 }  // namespace
 
 TEST_CASE("randomized Tukey HSD p-values equal a plain numpy implementation within 4 Monte Carlo SEs", "[board_resampling]") {

@@ -29,4 +29,12 @@ bool close_rel(double x, double expected, double rel) {
   return std::fabs(x - expected) <= rel * std::fabs(expected);
 }
 
+BoardMatrix board(const nlohmann::json& scores, bool transpose) {
+  const std::size_t rows = scores.size(), cols = scores.at(0).size();
+  BoardMatrix b(transpose ? cols : rows, transpose ? rows : cols);
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c) (transpose ? b.at(c, r) : b.at(r, c)) = scores.at(r).at(c).get<double>();
+  return b;
+}
+
 }  // namespace pairpower::test

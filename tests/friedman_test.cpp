@@ -6,20 +6,9 @@
 
 using namespace pairpower;
 
-namespace {
-// scores[i][j] as system i, block j.
-BoardMatrix board_of(const nlohmann::json& scores, bool transpose) {
-  const std::size_t rows = scores.size(), cols = scores.at(0).size();
-  BoardMatrix b(transpose ? cols : rows, transpose ? rows : cols);
-  for (std::size_t r = 0; r < rows; ++r)
-    for (std::size_t c = 0; c < cols; ++c) (transpose ? b.at(c, r) : b.at(r, c)) = scores.at(r).at(c).get<double>();
-  return b;
-}
-}  // namespace
-
 TEST_CASE("the Friedman test over queries equals scipy's friedmanchisquare, ties corrected", "[friedman]") {
   for (const auto& c : test::fixture("leaderboard.json").at("boards")) {
-    const auto f = friedman_test(board_of(c.at("scores"), false));
+    const auto f = friedman_test(test::board(c.at("scores")));
     INFO("k = " << c.at("k") << ", n = " << c.at("n"));
     CHECK(f.statistic == Approx(c.at("friedman").at("statistic").get<double>()).epsilon(1e-10));
     CHECK(f.p == Approx(c.at("friedman").at("p").get<double>()).epsilon(1e-8));
@@ -29,7 +18,7 @@ TEST_CASE("the Friedman test over queries equals scipy's friedmanchisquare, ties
 TEST_CASE("across datasets: Friedman, mean ranks (1 = best, ties averaged) and Nemenyi's critical difference equal scipy's", "[friedman]") {
   for (const auto& c : test::fixture("leaderboard.json").at("across")) {
     // The fixture holds datasets × systems: the board is systems × datasets.
-    const BoardMatrix b = board_of(c.at("scores"), true);
+    const BoardMatrix b = test::board(c.at("scores"), true);
     const auto f = friedman_test(b);
     CHECK(f.statistic == Approx(c.at("friedman").at("statistic").get<double>()).epsilon(1e-10));
     CHECK(f.p == Approx(c.at("friedman").at("p").get<double>()).epsilon(1e-8));

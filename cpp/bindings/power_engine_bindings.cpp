@@ -25,74 +25,13 @@
 #include "pairpower/plan_export.hpp"
 #include "pairpower/plan_work.hpp"
 #include "pairpower/registry.hpp"
+#include "bindings_support.hpp"
 
 using emscripten::val;
 
 namespace {
 
-double number(const val& obj, const char* field) {
-  const val v = obj[field];
-  if (!v.isNumber()) throw std::invalid_argument(std::string(field) + ": must be a number");
-  return v.as<double>();
-}
-
-std::size_t count(const val& obj, const char* field) {
-  const double x = number(obj, field);
-  if (!(x >= 0 && x <= pairpower::max_safe_integer && std::floor(x) == x))
-    throw std::invalid_argument(std::string(field) + ": must be a whole number");
-  return static_cast<std::size_t>(x);
-}
-
-std::vector<double> numbers(const val& obj, const char* field) {
-  const val arr = obj[field];
-  if (!arr.isArray()) throw std::invalid_argument(std::string(field) + ": must be a list of numbers");
-  std::vector<double> out;
-  const auto len = arr["length"].as<unsigned>();
-  for (unsigned i = 0; i < len; ++i) {
-    const val v = arr[i];
-    if (!v.isNumber()) throw std::invalid_argument(std::string(field) + ": must be a list of numbers");
-    out.push_back(v.as<double>());
-  }
-  return out;
-}
-
-// Which input ("a" or "b") the error being thrown came from; set while parsing.
-std::string source_of_error;
-
-// Parses one input, remembering which it was for the error's "source".
-pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source) {
-  source_of_error = source;
-  auto file = pairpower::parse_scores(text, format, name);
-  source_of_error.clear();
-  return file;
-}
-
-template <class F>
-val guarded(F&& f) {
-  source_of_error.clear();
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    val out = val::object();
-    out.set("error", std::string("out of memory: this computation needs more memory than the page can have; reduce its size (N, replicates or resamples)"));
-    return out;
-  } catch (const pairpower::Error& e) {
-    // Typed: the page phrases it with its own labels (field, kind, detail, value).
-    val out = val::object();
-    out.set("error", std::string(e.what()));
-    out.set("field", e.field);
-    out.set("kind", std::string(pairpower::to_string(e.kind)));
-    out.set("detail", e.detail);
-    out.set("value", e.value);
-    if (!source_of_error.empty()) out.set("source", source_of_error);
-    return out;
-  } catch (const std::exception& e) {
-    val out = val::object();
-    out.set("error", std::string(e.what()));
-    out.set("kind", std::string("internal"));
-    return out;
-  }
-}
+using namespace pairpower::bindings;
 
 pairpower::GroupSpec group_from(const val& s) {
   pairpower::GroupSpec g;
@@ -139,9 +78,6 @@ pairpower::AnalyticScenario scenario_of(const val& q) {
   return pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
 }
 
-// JSON text across the boundary for structured values: one parse on each side,
-// and the shapes are the core's own (to_json, registry_json, the answers' JSON).
-val from_json(const nlohmann::ordered_json& j) { return val::global("JSON").call<val>("parse", j.dump()); }
 // The analytic answers in the core's JSON shape (analytic_answers.hpp), the CLI's own.
 // {n, delta, sdDiff | sd + rho, alpha} → {<test id>: {power, method}, …, inputs}
 val analytic_power(const val& q) {
@@ -265,21 +201,6 @@ val simulation_export(const std::string& spec_text, const std::string& cells_tex
 }
 
 unsigned hardware_threads() { return std::thread::hardware_concurrency(); }
-
-std::string text_field(const val& obj, const char* field) {
-  const val v = obj[field];
-  if (v.isUndefined() || v.isNull()) return {};
-  if (!v.isString()) throw std::invalid_argument(std::string(field) + ": must be text");
-  return v.as<std::string>();
-}
-
-pairpower::InputFormat format_from(const val& obj) {
-  const std::string f = text_field(obj, "format");
-  if (f.empty()) return pairpower::InputFormat::auto_detect;
-  const auto parsed = pairpower::input_format_from_string(f);
-  if (!parsed) throw std::invalid_argument("format: '" + f + "' is not a known format");
-  return *parsed;
-}
 
 // {text, format, system?} → what the file holds, for the page's "detected: …" line.
 val detect_scores(const val& q) {

@@ -2,7 +2,9 @@
 
 #include <cmath>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "commands.hpp"
 #include "pairpower/errors.hpp"
@@ -59,6 +61,16 @@ std::uint64_t parse_count(std::string_view flag, std::string_view text, std::uin
   } catch (const pairpower::Error& e) {
     throw UsageError(fmt::format("{}: {}", flag, e.detail));
   }
+}
+
+void add_input_choices(CLI::App& app, Flag& missing, Flag& input_format, Flag& direction, const std::string& missing_help) {
+  missing.option = app.add_option("--missing", missing.value, missing_help + ": " + choices(missing_policies()));
+  missing.option->check(CLI::IsMember(ids(missing_policies())));
+  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
+  input_format.option = app.add_option("--input-format", input_format.value, fmt::format("{} [auto]", fmt::join(formats, ", ")));
+  input_format.option->check(CLI::IsMember(formats));
+  direction.option = app.add_option("--direction", direction.value, "which scores are better: " + choices(directions()));
+  direction.option->check(CLI::IsMember(ids(directions())));
 }
 
 std::vector<std::string> ids(std::span<const Choice> list) { return ids(list, [](const Choice& c) { return c.id; }); }

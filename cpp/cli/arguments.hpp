@@ -35,3 +35,10 @@ std::vector<std::string> ids(std::span<const Choice> list);
 std::string choices(std::span<const Choice> list);
 
 }  // namespace pairpower::cli
+
+namespace CLI { class App; }
+namespace pairpower::cli {
+struct Flag;
+/// --missing, --input-format and --direction, with the registry's choices checked by CLI11.
+void add_input_choices(CLI::App& app, Flag& missing, Flag& input_format, Flag& direction, const std::string& missing_help);
+}  // namespace pairpower::cli

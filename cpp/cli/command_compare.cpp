@@ -39,13 +39,7 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   f.format.option->check(CLI::IsMember(output_formats));
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
   for (const auto& s : analyze_settings()) add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
-  add(f.missing, "--missing", "unmatched query ids: " + choices(missing_policies()));
-  f.missing.option->check(CLI::IsMember(ids(missing_policies())));
-  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
-  add(f.input_format, "--input-format", fmt::format("{} [auto]", fmt::join(formats, ", ")));
-  f.input_format.option->check(CLI::IsMember(formats));
-  add(f.direction, "--direction", "which scores are better: " + choices(directions()));
-  f.direction.option->check(CLI::IsMember(ids(directions())));
+  add_input_choices(app, f.missing, f.input_format, f.direction, "unmatched query ids");
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
 }
 

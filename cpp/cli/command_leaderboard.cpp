@@ -31,13 +31,7 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
   add(f.bootstrap, "--bootstrap", fmt::format("bootstrap resamples for rank and Δ intervals [{}]", d.bootstrap));
   add(f.seed, "--seed", fmt::format("same seed, same numbers [{}]", d.seed));
   add(f.threads, "--threads", "worker threads [all cores]");
-  add(f.missing, "--missing", "query ids some systems lack: " + choices(missing_policies()));
-  f.missing.option->check(CLI::IsMember(ids(missing_policies())));
-  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
-  add(f.input_format, "--input-format", fmt::format("{} [auto]", fmt::join(formats, ", ")));
-  f.input_format.option->check(CLI::IsMember(formats));
-  add(f.direction, "--direction", "which scores are better: " + choices(directions()));
-  f.direction.option->check(CLI::IsMember(ids(directions())));
+  add_input_choices(app, f.missing, f.input_format, f.direction, "query ids some systems lack");
 }
 
 int run_leaderboard(const LeaderboardFlags& f) {

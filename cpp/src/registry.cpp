@@ -10,6 +10,7 @@
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/formatting.hpp"
+#include "pairpower/leaderboard.hpp"
 #include "pairpower/paper.hpp"
 
 namespace pairpower {
@@ -269,6 +270,8 @@ nlohmann::ordered_json registry_json() {
   for (int k = 0; k <= static_cast<int>(ErrorKind::not_enough_data); ++k) kinds.push_back(to_string(static_cast<ErrorKind>(k)));
   auto& labels = j["stat_labels"] = json::object();
   for (const auto& l : stat_labels()) labels[l.path] = l.label;
+  const LeaderboardOptions lb{};
+  j["leaderboard_defaults"] = {{"resamples", lb.resamples}, {"bootstrap", lb.bootstrap}, {"planning_power", lb.power}};
   j["verdicts"] = {to_string(Verdict::ship), to_string(Verdict::hold), to_string(Verdict::reject)};
   const Limits& l = limits();
   j["limits"] = {{"values_max", l.values_max},

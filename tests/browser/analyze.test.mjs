@@ -5,18 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { analyzeAndWait, launch, root, serve } from './browser.mjs';
+import { test } from 'node:test';
+import { analyzeAndWait, root, useSite } from './browser.mjs';
 
-let browser, server, url;
-before(async () => {
-  browser = await launch();
-  ({ server, url } = await serve(true));
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const site = useSite();
 
 // Deterministic trec_eval -q outputs: 300 queries, two measures, B better by ~0.02.
 function trecEval(system, shift) {
@@ -47,11 +39,11 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
   }
   const cli = JSON.parse(cliOut).comparisons[0];
 
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}#view=analyze`);
+  await page.goto(`${site.url}#view=analyze`);
   await page.waitForSelector('#app[data-state="idle"]');
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
   await page.fill('[data-testid="paste-a"]', a);
@@ -82,9 +74,9 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
 
 // A fresh page on the Analyze view, ready.
 async function analyzePage() {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
-  await page.goto(`${url}#view=analyze`);
+  await page.goto(`${site.url}#view=analyze`);
   await page.waitForSelector('#app[data-state="idle"]');
   return page;
 }

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { after, before } from 'node:test';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -67,3 +68,18 @@ export async function analyzeAndWait(page, timeout = 120_000) {
   }, before, { timeout });
   return page.getAttribute('#analyze', 'data-state');
 }
+
+/** Registers the file's before/after hooks: one browser and one served site (cross-origin isolated unless told). */
+export function useSite(isolate = true) {
+  const site = { browser: null, server: null, url: '' };
+  before(async () => {
+    site.browser = await launch();
+    Object.assign(site, await serve(isolate));
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.server?.close();
+  });
+  return site;
+}
+

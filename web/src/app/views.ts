@@ -6,6 +6,7 @@ import type * as Comlink from 'comlink';
 import type { EngineApi } from '../engine/engine.worker';
 import type { Engines } from '../engine/scheduler';
 import { createAnalyzeView } from '../features/analyze/analyze-view';
+import { createLeaderboardView } from '../features/leaderboard/leaderboard-view';
 import { createPlanView } from '../features/plan/plan-view';
 
 export interface ViewContext {
@@ -38,4 +39,4 @@ export interface View {
   extras?: HTMLElement[];
 }
 
-export const VIEWS: ((ctx: ViewContext) => View)[] = [createPlanView, createAnalyzeView];
+export const VIEWS: ((ctx: ViewContext) => View)[] = [createPlanView, createAnalyzeView, createLeaderboardView];

@@ -14,6 +14,7 @@ import type {
   EffectQuery,
   ErrorResult,
   GroupSpec,
+  LeaderboardQuery,
   ModuleFactory,
   PaperCheck,
   PairpowerModule,
@@ -26,6 +27,7 @@ import { REGISTRY, pageThreads } from './registry';
 import { phraseError } from '../features/analyze/analyze-fields';
 import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from '../features/analyze/report';
 import type { PlanSpec } from '../features/plan/spec';
+import { checkLeaderboard, type LeaderboardReport } from '../features/leaderboard/report';
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
@@ -148,6 +150,13 @@ const api = {
     const full = checkReport(JSON.parse(out.json));
     const report = slimReport(full);
     return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
+  },
+  /** Ranks many systems (leaderboard.hpp) and checks the report against its schema. */
+  async rankSystems(q: LeaderboardQuery): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
+    const m = await engine();
+    const out: AnalyzeOutput = guard(() => unwrap(m.rankSystems(q)));
+    const report = checkLeaderboard(JSON.parse(out.json));
+    return { report, json: JSON.stringify(report, null, 1) + '\n', markdown: out.markdown, latex: out.latex, csv: out.csv };
   },
   /** For the failure-handling test: the worker dies as a crashed one would. */
   async crashForTesting(): Promise<void> {

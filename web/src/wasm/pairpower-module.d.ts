@@ -14,8 +14,8 @@ export interface ErrorResult {
   /** What is wrong, without the field's name. */
   detail?: string;
   value?: string;
-  /** Which input the error is in: "a" (first box) or "b" (second). */
-  source?: 'a' | 'b';
+  /** Which input the error is in: "a" (first box), "b" (second), or a leaderboard input's name. */
+  source?: string;
 }
 
 export interface GroupSpec {
@@ -137,7 +137,23 @@ export interface AnalyzeOutput {
   csv: string;
 }
 
+/** The Leaderboard view's query: its inputs (pasted text or dropped files) and settings. */
+export interface LeaderboardQuery {
+  inputs: { text: string; name?: string }[];
+  format?: InputFormatName;
+  measure?: string;
+  missing: MissingPolicy;
+  direction: Direction;
+  alpha: number;
+  confidence: number;
+  resamples: number;
+  bootstrap: number;
+  seed: number;
+}
+
 export interface PairpowerModule {
+  /** leaderboard_json (the CLI's `leaderboard --format json`) as text, and its tables. */
+  rankSystems(q: LeaderboardQuery): AnalyzeOutput | ErrorResult;
   detectScores(q: DetectQuery): Detected | ErrorResult;
   analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
   simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;

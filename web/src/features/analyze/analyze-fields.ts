@@ -39,7 +39,7 @@ const BOX: Record<'a' | 'b', string> = { a: 'first', b: 'second' };
 /** A core error in the page's terms: the box it came from, the field's label, the remedy in the page's controls. */
 export function phraseError(e: ErrorResult): string {
   const detail = e.detail ?? e.error;
-  const where = e.source ? `In the ${BOX[e.source]} box: ` : '';
+  const where = !e.source ? '' : e.source === 'a' || e.source === 'b' ? `In the ${BOX[e.source]} box: ` : `In ${e.source}: `;
   switch (e.kind) {
     case 'unmatched_ids':
       // The registry's policies other than "error", named as the chooser shows them (without their parenthetical).

@@ -4,6 +4,7 @@
 // report crossing the wasm boundary is checked against it (strictly: a key the
 // C++ writer adds or drops fails tests/wasm/report_shape.test.mjs).
 import { z } from 'zod';
+import { checkedShape } from '../../engine/checked';
 import { REGISTRY } from '../../engine/registry';
 
 const verdict = z.enum(REGISTRY.verdicts);
@@ -107,12 +108,7 @@ export type Interval = z.infer<typeof interval>;
 
 /** The report from the engine, checked against the schema; a mismatch is an internal error, never a silent NaN. */
 export function checkReport(json: unknown): AnalysisReport {
-  const r = pageReport.safeParse(json);
-  if (!r.success) {
-    const first = r.error.issues[0];
-    throw new Error(`the engine's report does not have the expected shape (${first.path.join('.')}: ${first.message}); please report it`);
-  }
-  return r.data;
+  return checkedShape(pageReport, json, 'report');
 }
 
 /** The numbers a report shows, as [JSON path, value] pairs (data-stat / data-value): the paths the core

@@ -1,0 +1,98 @@
+// The Leaderboard page in headless Chromium: a pasted board, a per-dataset
+// table and several trec_eval files give the CLI's ranks, tiers and numbers;
+// bad input shows the error panel naming the line.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { paste, root, useSite } from './browser.mjs';
+
+const site = useSite();
+
+const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, ['leaderboard', ...args, '--format', 'json', '--threads', '1'], { encoding: 'utf8' }));
+
+async function openLeaderboard() {
+  const page = await site.browser.newPage();
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
+  await page.goto(`${site.url}#view=leaderboard`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#lb-resamples', '2000');
+  await page.fill('#lb-bootstrap', '1000');
+  return page;
+}
+
+async function rank(page) {
+  const before = Number((await page.getAttribute('#leaderboard', 'data-runs')) ?? 0);
+  await page.click('[data-testid="rank"]');
+  await page.waitForFunction((b) => {
+    const el = document.getElementById('leaderboard');
+    return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
+  }, before);
+  return page.getAttribute('#leaderboard', 'data-state');
+}
+
+const shownRows = (page) => page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.rank), r.dataset.tier, Number(r.dataset.mean)]));
+
+// Six systems on 80 queries, two clearly better; deterministic.
+function board() {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const shift = [0, 0.005, 0.01, 0.04, 0.05, 0.012];
+  const rows = ['qid,' + shift.map((_, i) => `sys${i}`).join(',')];
+  for (let q = 0; q < 80; q++) {
+    const base = 0.2 + 0.6 * rand();
+    rows.push(`q${q},` + shift.map((s) => Math.min(1, Math.max(0, base + s + (rand() - 0.5) * 0.1)).toFixed(4)).join(','));
+  }
+  return rows.join('\n') + '\n';
+}
+
+test('a pasted board gives the CLI’s ranks, tiers and means, and the pairwise matrix', async () => {
+  const text = board();
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
+  writeFileSync(join(dir, 'board.csv'), text);
+  const want = cli([join(dir, 'board.csv'), '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const rows = await shownRows(page);
+  assert.deepEqual(rows.map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+  for (const [i, r] of rows.entries()) assert.ok(Math.abs(r[3] - want.systems[i].mean) <= 1e-12);
+  assert.ok(want.pairs.some((p) => p.significant) && want.pairs.some((p) => !p.significant), 'the board has both kinds of pair');
+  const cells = await page.$$eval('[data-testid="pair-matrix"] td[data-p]', (tds) => tds.map((td) => [td.dataset.a, td.dataset.b, Number(td.dataset.p)]));
+  for (const p of want.pairs) assert.ok(cells.some(([a, b, v]) => a === p.system_a && b === p.system_b && v === p.p_tukey), `${p.system_a}-${p.system_b}`);
+  assert.equal(await page.isVisible('[data-testid="forest-plot"]'), true);
+});
+
+test('per-dataset scores give the across-datasets ranks and the critical-difference diagram', async () => {
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', 'dataset,bm25,dense,splade\nnfcorpus,0.32,0.35,0.34\nscifact,0.66,0.70,0.69\nfiqa,0.23,0.30,0.33\ntrec-covid,0.59,0.65,0.71\n');
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.isVisible('[data-testid="cd-diagram"]'), true);
+  const ranks = await page.$$eval('[data-testid="across-datasets"] tr[data-system]', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.meanRank)]));
+  // By hand: dense 1,1,2,2; splade 2,2,1,1; bm25 3 everywhere (1 = best); the tie keeps the input's order.
+  assert.deepEqual(ranks, [['dense', 1.5], ['splade', 1.5], ['bm25', 3]]);
+});
+
+test('several trec_eval files, one per system, give the CLI’s board', async () => {
+  const files = ['te908.q.org_manual_bm25.txt', 'te908.q.org_manual_ance_bert.txt'].map((f) => `${root}tests/fixtures/real/trec_eval/${f}`);
+  const want = cli([...files, '--measure', 'map', '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const page = await openLeaderboard();
+  await page.setInputFiles('[data-testid="files-leaderboard"]', files);
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('2 files'));
+  await page.fill('#lb-measure', 'map');
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.deepEqual((await shownRows(page)).map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+});
+
+test('bad input shows the error panel with the line, and a setting out of bounds names its label', async () => {
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', 'qid,A,B,C\n1,0.5,0.6,0.7\n2,0.4,abc,0.5\n');
+  assert.equal(await rank(page), 'error');
+  assert.match(await page.textContent('[data-testid="error"]'), /line 3: field 3 \(B\) is 'abc', not a number/);
+  await paste(page, 'paste-leaderboard', board());
+  await page.fill('#lb-alpha', '2');
+  assert.equal(await rank(page), 'error');
+  assert.equal(await page.textContent('[data-testid="error"]'), 'α: must lie between 1e-10 and 1');
+});

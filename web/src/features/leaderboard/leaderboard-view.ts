@@ -1,0 +1,139 @@
+// The Leaderboard view: many systems on shared queries, pasted as one table or
+// dropped as one file per system. The core ranks them (leaderboard.hpp, in the
+// analysis worker); this view lays out its report: a forest plot with tier
+// letters, a table (data-system, data-rank, data-tier: the tests' contract), the
+// pairwise matrix of family-wise p-values, and across datasets the mean ranks
+// with Nemenyi's critical difference. Settings and their bounds are the registry's.
+import { REGISTRY } from '../../engine/registry';
+import { parseNumber } from '../../engine/field-text';
+import type { View, ViewContext } from '../../app/views';
+import type { LeaderboardQuery } from '../../wasm/pairpower-module';
+import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/analyze-fields';
+import { fmt, h, numberField } from '../../ui/dom';
+import type { BoardReport, LeaderboardReport } from './report';
+import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
+
+type Exports = { json: string; markdown: string; latex: string; csv: string };
+
+export function createLeaderboardView(ctx: ViewContext): View {
+  const slot = h('div', { class: 'error-slot' });
+  const paste = h('textarea', { id: 'lb-paste', 'data-testid': 'paste-leaderboard', rows: 8, spellcheck: false,
+    placeholder: 'qid,bm25,dense,splade…  (or dataset,qid,system,score; or dataset,sysA,sysB,… for per-dataset scores)' });
+  const files = h('input', { type: 'file', multiple: true, id: 'lb-files', 'data-testid': 'files-leaderboard' });
+  const fileNote = h('p', { class: 'note', 'data-testid': 'files-loaded' });
+  let loaded: { name: string; text: string }[] = [];
+  files.addEventListener('change', async () => {
+    loaded = await Promise.all([...(files.files ?? [])].map(async (f) => ({ name: f.name.replace(/\.[^.]*$/, ''), text: await f.text() })));
+    fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
+  });
+  const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
+    const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
+    return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
+  };
+  const missing = select('lb-missing', CHOOSER_LABELS.missing, REGISTRY.missing_policies);
+  const direction = select('lb-direction', CHOOSER_LABELS.direction, REGISTRY.directions);
+  const measure = numberField('lb-measure', CHOOSER_LABELS.measure, '', 'needed when the input holds several (ndcg_cut_10, map, …)');
+  measure.input.setAttribute('inputmode', 'text');
+  const defaults = REGISTRY.leaderboard_defaults;
+  const setting = (key: 'alpha' | 'confidence' | 'seed', id: string) => numberField(id, ANALYZE_FIELDS[key].label, ANALYZE_FIELDS[key].value, ANALYZE_FIELDS[key].help);
+  const alpha = setting('alpha', 'lb-alpha');
+  const confidence = setting('confidence', 'lb-confidence');
+  const seed = setting('seed', 'lb-seed');
+  const resamples = numberField('lb-resamples', 'Permutations', String(defaults.resamples), 'randomized Tukey HSD and randomization test');
+  const bootstrap = numberField('lb-bootstrap', ANALYZE_FIELDS.bootstrap.label, String(defaults.bootstrap), 'rank and Δ intervals');
+  const numbers = [['alpha', alpha], ['confidence', confidence], ['resamples', resamples], ['bootstrap', bootstrap], ['seed', seed]] as const;
+  const rank = h('button', { type: 'button', 'data-testid': 'rank', class: 'primary' }, 'Rank');
+  const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  const out = h('div', { 'data-testid': 'leaderboard-report' });
+  const exportsEl = h('div', { class: 'exports', hidden: true });
+  const element = h('section', { id: 'leaderboard', 'aria-labelledby': 'lb-title', 'data-state': 'idle' },
+    h('h2', { id: 'lb-title' }, 'Leaderboard: which systems are actually different?'),
+    h('p', { class: 'note' }, 'Paste one table of every system’s per-query scores, or choose one per-query file per system (trec_eval -q, ir_measures, ranx, pytrec_eval). Nothing leaves this page.'),
+    h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste),
+    h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files, fileNote),
+    h('div', { class: 'fields' }, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)),
+    h('p', {}, rank), status, slot, out, exportsEl);
+
+  let runs = 0;
+  let last: Exports | null = null;
+  async function run() {
+    ctx.showError(null);
+    element.dataset.runs = String(++runs);
+    element.setAttribute('data-state', 'running');
+    rank.disabled = true;
+    status.textContent = 'Ranking…';
+    try {
+      const inputs = loaded.length ? loaded : paste.value.trim() ? [{ text: paste.value }] : [];
+      if (!inputs.length) throw new Error('paste a table of scores or choose the systems’ files first');
+      const values: Record<string, number> = {};
+      for (const [key, f] of numbers) {
+        const r = parseNumber(f.input.value);
+        if (!r.ok) throw new Error(`${f.row.querySelector('label')!.textContent}: ${r.error}`);
+        values[key] = r.value;
+      }
+      const q: LeaderboardQuery = { inputs, measure: measure.input.value.trim() || undefined, missing: missing.s.value as LeaderboardQuery['missing'],
+        direction: direction.s.value as LeaderboardQuery['direction'], alpha: values.alpha, confidence: values.confidence,
+        resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
+      const t0 = performance.now();
+      const r = await ctx.callAnalysis((w) => w.rankSystems(q));
+      last = r;
+      out.replaceChildren(...render(r.report));
+      exportsEl.hidden = false;
+      status.textContent = `Done in ${fmt.seconds((performance.now() - t0) / 1000)}.`;
+      element.setAttribute('data-state', 'done');
+    } catch (e) {
+      out.replaceChildren();
+      exportsEl.hidden = true;
+      last = null;
+      ctx.showError((e as Error).message ?? String(e));
+      status.textContent = '';
+      element.setAttribute('data-state', 'error');
+    } finally {
+      rank.disabled = false;
+    }
+  }
+  rank.addEventListener('click', () => void run());
+
+  const names: [keyof Exports, string][] = [['json', 'JSON'], ['markdown', 'Markdown'], ['latex', 'LaTeX'], ['csv', 'CSV']];
+  exportsEl.append(...names.map(([k, label]) => h('button', { type: 'button', 'data-testid': `leaderboard-download-${k}`, onclick: () => {
+    if (!last) return;
+    const ext = k === 'markdown' ? 'md' : k === 'latex' ? 'tex' : k;
+    const link = h('a', { href: URL.createObjectURL(new Blob([last[k]], { type: 'text/plain' })), download: `pairpower-leaderboard.${ext}` });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  } }, `Download ${label}`)));
+
+  return { id: 'leaderboard', label: 'Leaderboard', element, errorSlot: slot };
+}
+
+function render(r: LeaderboardReport): HTMLElement[] {
+  const parts: HTMLElement[] = r.leaderboards.map(board);
+  const a = r.across_datasets;
+  if (a) {
+    const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
+    parts.push(h('section', { 'data-testid': 'across-datasets' },
+      h('h3', {}, `Across ${a.datasets} datasets`),
+      h('p', {}, `Friedman χ² = ${a.friedman.statistic.toFixed(3)}, p = ${fmt.p3(a.friedman.p)}; mean ranks further apart than ${a.critical_difference.toFixed(3)} differ (Nemenyi, α = ${r.settings.alpha}).`),
+      criticalDifferenceDiagram(ranks, a.critical_difference),
+      h('table', { class: 'stats-table' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'system'), h('th', { scope: 'col' }, 'mean rank'))),
+        h('tbody', {}, ...ranks.map(([s, v]) => h('tr', { 'data-system': s, 'data-mean-rank': v }, h('td', {}, s), h('td', {}, v.toFixed(2))))))));
+  }
+  return parts;
+}
+
+function board(b: BoardReport): HTMLElement {
+  const significant = b.pairs.filter((p) => p.significant).length;
+  return h('section', { class: 'board', 'data-dataset': b.dataset },
+    h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),
+    h('p', {}, `${significant} of ${b.pairs.length} pairs differ (randomized Tukey HSD, family-wise). Systems sharing a letter are statistically indistinguishable. `,
+      `Two-way ANOVA F = ${b.anova.f.toFixed(2)}, p = ${fmt.p3(b.anova.p)}; Friedman χ² = ${b.friedman.statistic.toFixed(2)}, p = ${fmt.p3(b.friedman.p)}; `,
+      `${Math.round(b.separable_share * 100)}% of adjacent pairs are separable at this n.`),
+    forestPlot(b),
+    h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' },
+      h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank CI', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean },
+        h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${s.mean.toFixed(4)} [${s.ci_low.toFixed(4)}, ${s.ci_high.toFixed(4)}]`),
+        h('td', {}, `${s.rank_ci_low}–${s.rank_ci_high}`), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
+        h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
+    pairMatrix(b));
+}

@@ -1,0 +1,80 @@
+// The Leaderboard's pictures, as SVG (no library draws a forest plot or a
+// critical-difference diagram, and both are a few lines and axes): means with
+// their intervals and tier letters; the pairwise family-wise p as a heatmap
+// table; mean ranks on an axis with the critical difference as a bar.
+import { h } from '../../ui/dom';
+import type { BoardReport } from './report';
+
+const NS = 'http://www.w3.org/2000/svg';
+function svg(tag: string, attrs: Record<string, string | number>, ...children: (SVGElement | string)[]): SVGElement {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
+}
+
+/** Means with their intervals, best first, each labelled with its tier letters. */
+export function forestPlot(b: BoardReport): HTMLElement {
+  const row = 22, left = 160, width = 640, right = 70, top = 10;
+  const lo = Math.min(...b.systems.map((s) => s.ci_low)), hi = Math.max(...b.systems.map((s) => s.ci_high));
+  const pad = (hi - lo) * 0.05 || 0.01;
+  const x = (v: number) => left + ((v - (lo - pad)) / (hi - lo + 2 * pad)) * (width - left - right);
+  const height = top * 2 + row * b.systems.length + 20;
+  const marks = b.systems.flatMap((s, i) => {
+    const y = top + row * i + row / 2;
+    return [
+      svg('text', { x: left - 8, y: y + 4, 'text-anchor': 'end', 'font-size': 12 }, s.system),
+      svg('line', { x1: x(s.ci_low), x2: x(s.ci_high), y1: y, y2: y, stroke: 'currentColor', 'stroke-width': 1.5 }),
+      svg('circle', { cx: x(s.mean), cy: y, r: 4, fill: s.tied_with_best ? '#1b6ca8' : 'currentColor' }),
+      svg('text', { x: width - right + 8, y: y + 4, 'font-size': 12 }, s.tier),
+    ];
+  });
+  const axisY = top + row * b.systems.length + 4;
+  const ticks = [lo, (lo + hi) / 2, hi].map((v) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': 'middle', 'font-size': 11 }, v.toFixed(3)));
+  return h('figure', { class: 'forest-plot', 'data-testid': 'forest-plot' },
+    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': 'mean of each system with its interval and tier letters' },
+      ...marks, svg('line', { x1: left, x2: width - right, y1: axisY, y2: axisY, stroke: 'currentColor' }), ...ticks) as unknown as Node,
+    h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); blue: tied with the best.'));
+}
+
+/** p of the randomized Tukey HSD for every pair, shaded (dark: small p). */
+export function pairMatrix(b: BoardReport): HTMLElement {
+  const order = b.systems.map((s) => s.system);
+  const p = new Map<string, number>();
+  for (const x of b.pairs) {
+    p.set(`${x.system_a}|${x.system_b}`, x.p_tukey);
+    p.set(`${x.system_b}|${x.system_a}`, x.p_tukey);
+  }
+  const cell = (a: string, c: string) => {
+    if (a === c) return h('td', { class: 'diagonal' }, '');
+    const v = p.get(`${a}|${c}`)!;
+    const shade = Math.round(255 * Math.min(1, Math.max(0, -Math.log10(Math.max(v, 1e-6)) / 4)));
+    return h('td', { 'data-a': a, 'data-b': c, 'data-p': v, style: `background: rgba(27,108,168,${(shade / 255).toFixed(2)}); color: ${shade > 140 ? '#fff' : 'inherit'}` },
+      v < 0.001 ? '<0.001' : v.toFixed(3));
+  };
+  return h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' },
+    h('caption', {}, 'Family-wise p (randomized Tukey HSD) for every pair; darker is smaller'),
+    h('thead', {}, h('tr', {}, h('th', {}, ''), ...order.map((s) => h('th', { scope: 'col' }, s)))),
+    h('tbody', {}, ...order.map((a) => h('tr', {}, h('th', { scope: 'row' }, a), ...order.map((c) => cell(a, c))))));
+}
+
+/** Mean ranks on an axis from 1 (best), with a bar as long as the critical difference. */
+export function criticalDifferenceDiagram(ranks: [string, number][], cd: number): HTMLElement {
+  const k = ranks.length, width = 640, left = 40, right = 40, top = 40;
+  const x = (r: number) => left + ((r - 1) / Math.max(1, k - 1)) * (width - left - right);
+  const height = top + 22 * k + 10;
+  const parts: SVGElement[] = [
+    svg('line', { x1: x(1), x2: x(k), y1: top, y2: top, stroke: 'currentColor' }),
+    ...Array.from({ length: k }, (_, i) => svg('text', { x: x(i + 1), y: top - 6, 'text-anchor': 'middle', 'font-size': 11 }, String(i + 1))),
+    svg('line', { x1: x(1), x2: x(Math.min(k, 1 + cd)), y1: 12, y2: 12, stroke: '#c0392b', 'stroke-width': 3 }),
+    svg('text', { x: x(1), y: 9, 'font-size': 11 }, `CD = ${cd.toFixed(2)}`),
+  ];
+  ranks.forEach(([s, r], i) => {
+    const y = top + 18 + 22 * i;
+    parts.push(svg('line', { x1: x(r), x2: x(r), y1: top, y2: y - 4, stroke: 'currentColor' }));
+    parts.push(svg('text', { x: x(r) + 4, y, 'font-size': 12 }, `${s} (${r.toFixed(2)})`));
+  });
+  return h('figure', { class: 'cd-diagram', 'data-testid': 'cd-diagram' },
+    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': 'mean ranks across datasets with the critical difference' }, ...parts) as unknown as Node,
+    h('figcaption', {}, 'Mean rank across datasets (1 = best); systems closer than the red bar are not significantly different (Nemenyi).'));
+}
