@@ -94,35 +94,39 @@ std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool hi
   return rank;
 }
 
-std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingOptions& o, double confidence, bool higher_is_better) {
+BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o) {
   check_board(b, o);
-  if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
   const std::size_t k = b.systems(), n = b.queries();
-  struct Partial {
-    std::vector<std::uint64_t> counts;  // k × k: system i had rank r + 1
-    std::vector<double> sums;
-    std::vector<std::uint32_t> pick;
-  };
-  std::vector<std::uint64_t> counts(k * k, 0);
+  BootstrapBoard boot{k, o.resamples, std::vector<double>(k * o.resamples)};
+  // Each resample writes its own row: no merging, and the order is that of r whatever the threads.
   for_resamples(
-      o.resamples, o.threads, Partial{std::vector<std::uint64_t>(k * k, 0), std::vector<double>(k), std::vector<std::uint32_t>(n)},
-      [&](std::uint64_t r, Partial& part) {
+      o.resamples, o.threads, std::vector<std::uint32_t>(n),
+      [&](std::uint64_t r, std::vector<std::uint32_t>& pick) {
         Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
-        for (auto& q : part.pick) q = draws.below(static_cast<std::uint32_t>(n));
+        for (auto& q : pick) q = draws.below(static_cast<std::uint32_t>(n));
         for (std::size_t i = 0; i < k; ++i) {
           const double* row = b.row(i);
           double s = 0;
-          for (std::uint32_t q : part.pick) s += row[q];
-          part.sums[i] = s;
+          for (std::uint32_t q : pick) s += row[q];
+          boot.means[r * k + i] = s / static_cast<double>(n);
         }
-        const auto ranks = ranks_by_mean(part.sums, higher_is_better);
-        for (std::size_t i = 0; i < k; ++i) ++part.counts[i * k + ranks[i] - 1];
       },
-      [&](Partial& part) {
-        for (std::size_t x = 0; x < counts.size(); ++x) counts[x] += part.counts[x];
-      });
-  const auto observed = ranks_by_mean(b.system_means(), higher_is_better);
-  const double tail = (1 - confidence) / 2, R = static_cast<double>(o.resamples);
+      [](std::vector<std::uint32_t>&) {});
+  return boot;
+}
+
+std::vector<RankInterval> rank_intervals(const BootstrapBoard& boot, const std::vector<double>& means, double confidence, bool higher_is_better) {
+  if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
+  const std::size_t k = boot.systems;
+  std::vector<std::uint64_t> counts(k * k, 0);  // system i had rank r + 1
+  std::vector<double> row(k);
+  for (std::uint64_t r = 0; r < boot.resamples; ++r) {
+    std::copy_n(boot.means.begin() + static_cast<std::ptrdiff_t>(r * k), k, row.begin());
+    const auto ranks = ranks_by_mean(row, higher_is_better);
+    for (std::size_t i = 0; i < k; ++i) ++counts[i * k + ranks[i] - 1];
+  }
+  const auto observed = ranks_by_mean(means, higher_is_better);
+  const double tail = (1 - confidence) / 2, R = static_cast<double>(boot.resamples);
   std::vector<RankInterval> out(k);
   for (std::size_t i = 0; i < k; ++i) {
     RankInterval& ri = out[i];
@@ -141,6 +145,29 @@ std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingO
     }
   }
   return out;
+}
+
+std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingOptions& o, double confidence, bool higher_is_better) {
+  return rank_intervals(bootstrap_board(b, o), b.system_means(), confidence, higher_is_better);
+}
+
+std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t a, std::size_t b, double confidence) {
+  if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
+  std::vector<double> d(boot.resamples);
+  for (std::uint64_t r = 0; r < boot.resamples; ++r) d[r] = boot.means[r * boot.systems + b] - boot.means[r * boot.systems + a];
+  // numpy's linear percentile from two order statistics: a selection, not a sort (190 pairs × B).
+  const auto at = [&d](double q) {
+    const double pos = q * static_cast<double>(d.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(lo), d.end());
+    const double x = d[lo];
+    if (lo + 1 >= d.size()) return x;
+    const double y = *std::min_element(d.begin() + static_cast<std::ptrdiff_t>(lo) + 1, d.end());
+    return x + (pos - static_cast<double>(lo)) * (y - x);
+  };
+  const double tail = (1 - confidence) / 2;
+  const double low = at(tail);
+  return {low, at(1 - tail)};
 }
 
 }  // namespace pairpower

@@ -7,7 +7,6 @@
 #include <thread>
 
 #include "pairpower/board_resampling.hpp"
-#include "pairpower/bootstrap.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/letter_display.hpp"
 #include "pairpower/multiple_testing.hpp"
@@ -106,7 +105,9 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   const auto ranks = ranks_by_mean(means, o.higher_is_better);
   const ResamplingOptions ro{o.resamples, o.seed, o.threads};
   const auto tukey = randomized_tukey(b, ro);
-  const auto intervals = rank_intervals(b, {o.bootstrap, o.seed, o.threads}, o.confidence, o.higher_is_better);
+  // One bootstrap of the queries serves the rank intervals and every pair's Δ interval.
+  const auto boot = bootstrap_board(b, {o.bootstrap, o.seed, o.threads});
+  const auto intervals = rank_intervals(boot, means, o.confidence, o.higher_is_better);
   std::vector<std::size_t> order(k);
   for (std::size_t i = 0; i < k; ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ranks[x] < ranks[y]; });
@@ -121,10 +122,10 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
     const auto [i, j] = pairs[x];
     std::vector<double> diff(n);
     for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(j, q) - b.at(i, q);
-    const auto boot = paired_bootstrap(diff, {o.bootstrap, o.seed, o.confidence, false});
+    const auto [ci_low, ci_high] = pair_interval(boot, i, j, o.confidence);
     const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
     BoardPair& p = out.pairs[x];
-    p = {d.systems[i], d.systems[j], means[j] - means[i], boot.bca.low, boot.bca.high, rand.p_value, rand.p_se, 0,
+    p = {d.systems[i], d.systems[j], means[j] - means[i], ci_low, ci_high, rand.p_value, rand.p_se, 0,
          tukey.p(i, j), tukey_hsd_p(out.anova, means[j] - means[i]), tukey.p(i, j) < o.alpha};
   });
   std::vector<double> ps;

@@ -15,6 +15,7 @@
 //   r[0].low; r[0].high;                           // ranks, 1 = best
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "pairpower/board.hpp"
@@ -45,8 +46,22 @@ struct RankInterval {
   std::vector<double> distribution;  ///< P(rank = r + 1) over the bootstrap, r = 0 … k − 1
 };
 
+/// Every system's mean on each bootstrap resample of the queries (one resample
+/// serves all systems, so that rank intervals and every pair's Δ interval come
+/// from the same B × k means rather than B × n work per pair).
+struct BootstrapBoard {
+  std::size_t systems;
+  std::uint64_t resamples;
+  std::vector<double> means;  ///< resample r, system i at r · systems + i
+};
+BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o);
+
 /// Percentile intervals of each system's bootstrap rank at `confidence`.
+std::vector<RankInterval> rank_intervals(const BootstrapBoard& boot, const std::vector<double>& means, double confidence, bool higher_is_better);
 std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingOptions& o, double confidence, bool higher_is_better);
+
+/// The percentile interval (numpy's linear rule) of mean(B) − mean(A) over the resamples.
+std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t a, std::size_t b, double confidence);
 
 /// 1 + the number of systems with a strictly better mean.
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better);

@@ -50,7 +50,7 @@ struct BoardSystem {
 
 struct BoardPair {
   std::string system_a, system_b;
-  double delta, ci_low, ci_high;  ///< mean(B − A) and its bootstrap BCa interval
+  double delta, ci_low, ci_high;  ///< mean(B − A) and its percentile interval from the board's shared query bootstrap
   double p, p_se, p_holm;         ///< paired randomization test; Holm over all pairs
   double p_tukey;                 ///< randomized Tukey HSD (family-wise)
   double p_tukey_hsd;             ///< Tukey's HSD from the two-way ANOVA
