@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { launch, serve } from '../tests/browser/browser.mjs';
 import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
+import { startProbe, stopProbe } from './page-probe.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const threads = os.cpus().length;
@@ -40,22 +41,6 @@ function wasmGrid(module, t, pairsPerUnit) {
   }
   return best(out);
 }
-
-// A 10 ms timer in the page: the longest gap beyond 10 ms is the longest stall
-// of the main thread since the probe was (re)started.
-function startProbe(page) {
-  return page.evaluate(() => {
-    clearInterval(window.__probe);
-    window.__lag = 0;
-    let last = performance.now();
-    window.__probe = setInterval(() => {
-      const now = performance.now();
-      window.__lag = Math.max(window.__lag, now - last - 10);
-      last = now;
-    }, 10);
-  });
-}
-const stopProbe = (page) => page.evaluate(() => (clearInterval(window.__probe), window.__lag));
 
 // The Plan page: the paper grid at R = 1000 `runs` times (elapsed time and the
 // longest main-thread stall of each run), then `runs` long runs (R = 50 000)

@@ -119,3 +119,24 @@ TEST_CASE("several measures without a choice are refused by name", "[leaderboard
     CHECK(e.kind == ErrorKind::choose_one);
   }
 }
+
+TEST_CASE("a pair's scores are paired as the board pairs them and their table reads back to the same numbers", "[leaderboard]") {
+  std::vector<ScoreSeries> s{{"", "m", "A", {"1", "2", "3"}, {0.1, 1.0 / 3, 0.3}}, {"", "m", "B, large", {"1", "2", "4"}, {0.2, 2.0 / 3, 0.1}},
+                             {"", "m", "C", {"1", "2", "3"}, {0.3, 0.1, 0.2}}};
+  const auto p = pair_scores(s, "", "", "A", "B, large", MissingPolicy::zero);
+  CHECK(p.qids == std::vector<std::string>{"1", "2", "3", "4"});
+  CHECK(p.a == std::vector<double>{0.1, 1.0 / 3, 0.3, 0.0});
+  CHECK(p.b == std::vector<double>{0.2, 2.0 / 3, 0.0, 0.1});
+  const auto back = parse_scores(pair_scores_csv(p, "A", "B, large"));
+  REQUIRE(back.series.size() == 2);
+  CHECK(back.series[1].system == "B, large");
+  CHECK(back.series[0].values == p.a);
+  CHECK(back.series[1].values == p.b);
+  CHECK(pair_scores(s, "", "", "A", "C", MissingPolicy::intersect).qids == std::vector<std::string>{"1", "2"});
+  try {
+    pair_scores(s, "", "", "A", "D", MissingPolicy::zero);
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.field == "system");
+  }
+}

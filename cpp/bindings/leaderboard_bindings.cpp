@@ -4,12 +4,34 @@
 #include <emscripten/bind.h>
 
 #include "bindings_support.hpp"
+#include "pairpower/leaderboard.hpp"
 #include "pairpower/leaderboard_report.hpp"
 #include "pairpower/pairing.hpp"
 
 namespace {
 
 using namespace pairpower::bindings;
+
+// Every input's series; an unnamed input is "S<i>" (the page names files after themselves).
+std::vector<pairpower::ScoreSeries> series_of(const val& q) {
+  const auto format = format_from(q);
+  const val inputs = q["inputs"];
+  if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list");
+  std::vector<pairpower::ScoreSeries> series;
+  for (unsigned i = 0; i < inputs["length"].as<unsigned>(); ++i) {
+    const std::string name = text_field(inputs[i], "name");
+    const std::string fallback = name.empty() ? "S" + std::to_string(i + 1) : name;
+    auto file = parse_input(text_field(inputs[i], "text"), format, fallback, fallback.c_str());
+    for (auto& s : file.series) series.push_back(std::move(s));
+  }
+  return series;
+}
+
+pairpower::MissingPolicy missing_of(const val& q) {
+  const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
+  if (!missing) throw pairpower::Error("missing", pairpower::ErrorKind::invalid_value, "not a policy of the registry", text_field(q, "missing"));
+  return *missing;
+}
 
 // {inputs: [{text, name}], format?, measure?, missing, direction, alpha, confidence, resamples, bootstrap, seed}
 // → {json, markdown, latex, csv}
@@ -28,21 +50,9 @@ val rank_systems(const val& q) {
     const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
     if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
     o.higher_is_better = *higher;
-    const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
-    if (!missing) throw pairpower::Error("missing", pairpower::ErrorKind::invalid_value, "not a policy of the registry", text_field(q, "missing"));
-    o.missing = *missing;
+    o.missing = missing_of(q);
     o.threads = 1;  // the single-thread build has no threads; one worker does one board
-    const auto format = format_from(q);
-    const val inputs = q["inputs"];
-    if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list");
-    std::vector<pairpower::ScoreSeries> series;
-    for (unsigned i = 0; i < inputs["length"].as<unsigned>(); ++i) {
-      const std::string name = text_field(inputs[i], "name");
-      const std::string fallback = name.empty() ? "S" + std::to_string(i + 1) : name;
-      auto file = parse_input(text_field(inputs[i], "text"), format, fallback, fallback.c_str());
-      for (auto& s : file.series) series.push_back(std::move(s));
-    }
-    const auto r = pairpower::leaderboard(series, text_field(q, "measure"), o);
+    const auto r = pairpower::leaderboard(series_of(q), text_field(q, "measure"), o);
     val out = val::object();
     out.set("json", pairpower::leaderboard_json(r, o).dump());
     out.set("markdown", pairpower::leaderboard_markdown(r, o));
@@ -52,6 +62,21 @@ val rank_systems(const val& q) {
   });
 }
 
+// The same inputs + {dataset, systemA, systemB} → {text}: the pair's scores as
+// a `qid,A,B` table for Analyze, paired as the leaderboard paired them.
+val pair_table(const val& q) {
+  return guarded([&] {
+    const std::string a = text_field(q, "systemA"), b = text_field(q, "systemB");
+    const auto p = pairpower::pair_scores(series_of(q), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
+    val out = val::object();
+    out.set("text", pairpower::pair_scores_csv(p, a, b));
+    return out;
+  });
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(pairpower_leaderboard) { emscripten::function("rankSystems", &rank_systems); }
+EMSCRIPTEN_BINDINGS(pairpower_leaderboard) {
+  emscripten::function("rankSystems", &rank_systems);
+  emscripten::function("pairTable", &pair_table);
+}

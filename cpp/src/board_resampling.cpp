@@ -10,11 +10,22 @@
 namespace pairpower {
 namespace {
 
-// One resample's scalar generator: SplitMix64 keyed by (seed, tag, r).
+// One resample's scalar generator: SplitMix64 keyed by (seed, tag, r), each
+// 64-bit output serving two draws (its halves), since the draws are the cost.
 struct Draws {
   std::uint64_t state;
-  std::uint32_t below(std::uint32_t m) noexcept {  // uniform in [0, m), Lemire's multiply-shift
-    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(splitmix64(state) >> 32)) * m) >> 32);
+  std::uint64_t word = 0;
+  bool spare = false;
+  std::uint32_t below(std::uint32_t m) noexcept {  // uniform in [0, m), Lemire's multiply-shift (bias < m / 2^32)
+    std::uint32_t bits;
+    if (spare) {
+      bits = static_cast<std::uint32_t>(word);
+    } else {
+      word = splitmix64(state);
+      bits = static_cast<std::uint32_t>(word >> 32);
+    }
+    spare = !spare;
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits) * m) >> 32);
   }
 };
 
@@ -52,22 +63,30 @@ RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& 
   const std::size_t k = b.systems(), n = b.queries();
   const std::vector<double> means = b.system_means();
   // Each resample gives the range of the permuted means; a pair's p counts ranges ≥ its |Δ|.
+  // The scores query by query (k contiguous values), as each resample deals them out.
+  std::vector<double> by_query(k * n);
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = 0; j < n; ++j) by_query[j * k + i] = b.at(i, j);
   struct Partial {
     std::vector<double> ranges;
-    std::vector<double> sums, column;
+    std::vector<double> sums;
+    std::vector<std::uint32_t> deal;
   };
   std::vector<double> ranges;
   ranges.reserve(o.resamples);
+  std::vector<std::uint32_t> identity(k);
+  for (std::size_t i = 0; i < k; ++i) identity[i] = static_cast<std::uint32_t>(i);
   for_resamples(
-      o.resamples, o.threads, Partial{{}, std::vector<double>(k), std::vector<double>(k)},
+      o.resamples, o.threads, Partial{{}, std::vector<double>(k), identity},
       [&](std::uint64_t r, Partial& part) {
         Draws draws{hash_words({o.seed, 0x74756b6579ULL /* "tukey" */, r})};
         std::fill(part.sums.begin(), part.sums.end(), 0.0);
+        std::copy(identity.begin(), identity.end(), part.deal.begin());  // a resample's draws are its own, whatever thread runs it
         for (std::size_t j = 0; j < n; ++j) {
-          for (std::size_t i = 0; i < k; ++i) part.column[i] = b.at(i, j);
-          // Fisher–Yates: the query's k scores dealt to the k systems in random order.
-          for (std::size_t i = k - 1; i > 0; --i) std::swap(part.column[i], part.column[draws.below(static_cast<std::uint32_t>(i + 1))]);
-          for (std::size_t i = 0; i < k; ++i) part.sums[i] += part.column[i];
+          // Fisher–Yates on the deal (starting from the last query's permutation is as good as from the identity).
+          for (std::size_t i = k - 1; i > 0; --i) std::swap(part.deal[i], part.deal[draws.below(static_cast<std::uint32_t>(i + 1))]);
+          const double* column = &by_query[j * k];
+          for (std::size_t i = 0; i < k; ++i) part.sums[i] += column[part.deal[i]];
         }
         const auto [lo, hi] = std::minmax_element(part.sums.begin(), part.sums.end());
         part.ranges.push_back((*hi - *lo) / static_cast<double>(n));

@@ -19,13 +19,6 @@ std::string num(double x) { return format_csv(x); }
 // "$<$0.001" in text mode: a bare < prints as ¡ in LaTeX's default encoding.
 std::string latex_p(double p) { return p < 0.001 ? "$<$0.001" : format_p(p); }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
 }  // namespace
 
 std::string comparison_name(const Comparison& c) {

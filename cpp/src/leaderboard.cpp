@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <thread>
 
 #include "pairpower/board_resampling.hpp"
 #include "pairpower/errors.hpp"
+#include "pairpower/formatting.hpp"
 #include "pairpower/letter_display.hpp"
 #include "pairpower/multiple_testing.hpp"
 #include "pairpower/paired_t.hpp"
@@ -206,11 +208,8 @@ AcrossDatasets across(const std::vector<DatasetScores>& sets, const std::vector<
   return a;
 }
 
-}  // namespace
-
-LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o) {
-  if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
-  const std::string m = measure_of(series, measure);
+// Every dataset's board of the chosen measure, in input order.
+std::vector<DatasetScores> boards_of(const std::vector<ScoreSeries>& series, const std::string& m, MissingPolicy missing) {
   std::vector<std::string> datasets;
   std::map<std::string, std::vector<const ScoreSeries*>> rows;
   for (const auto& s : series) {
@@ -219,7 +218,16 @@ LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std:
     rows[s.dataset].push_back(&s);
   }
   std::vector<DatasetScores> sets;
-  for (const auto& d : datasets) sets.push_back(board_of(d, rows[d], o.missing));
+  for (const auto& d : datasets) sets.push_back(board_of(d, rows[d], missing));
+  return sets;
+}
+
+}  // namespace
+
+LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o) {
+  if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
+  const std::string m = measure_of(series, measure);
+  const std::vector<DatasetScores> sets = boards_of(series, m, o.missing);
   // A table of per-dataset scores reads as one "query" per dataset: only the across-datasets analysis applies.
   const bool per_dataset_only = std::all_of(sets.begin(), sets.end(), [](const DatasetScores& d) { return d.board.queries() == 1; });
   LeaderboardResult r;
@@ -228,6 +236,32 @@ LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std:
   if (sets.size() >= 2) r.across = across(sets, r.boards, o);
   else if (per_dataset_only) throw Error("scores", ErrorKind::not_enough_data, "one dataset with one score per system: nothing to test (give per-query scores, or scores on two or more datasets)");
   return r;
+}
+
+PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,
+                       const std::string& system_a, const std::string& system_b, MissingPolicy missing) {
+  const auto sets = boards_of(series, measure_of(series, measure), missing);
+  const auto d = std::find_if(sets.begin(), sets.end(), [&](const DatasetScores& x) { return x.dataset == dataset; });
+  if (d == sets.end()) throw Error("dataset", ErrorKind::not_in_input, "is not in the input", dataset);
+  const auto row = [&](const std::string& name) {
+    const auto it = std::find(d->systems.begin(), d->systems.end(), name);
+    if (it == d->systems.end()) throw Error("system", ErrorKind::not_in_input, "is not on this leaderboard", name);
+    return d->board.row(static_cast<std::size_t>(it - d->systems.begin()));
+  };
+  const double *a = row(system_a), *b = row(system_b);
+  const std::size_t n = d->board.queries();
+  return {d->qids, std::vector<double>(a, a + n), std::vector<double>(b, b + n)};
+}
+
+std::string pair_scores_csv(const PairScores& p, const std::string& system_a, const std::string& system_b) {
+  const auto exact = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", x);  // round-trips: Analyze must see the very scores the leaderboard ranked
+    return std::string(buf);
+  };
+  std::string out = "qid," + csv_field(system_a) + "," + csv_field(system_b) + "\n";
+  for (std::size_t q = 0; q < p.qids.size(); ++q) out += csv_field(p.qids[q]) + "," + exact(p.a[q]) + "," + exact(p.b[q]) + "\n";
+  return out;
 }
 
 }  // namespace pairpower

@@ -143,7 +143,7 @@ std::string leaderboard_csv(const LeaderboardResult& r) {
   std::string out = "dataset,measure,system,mean,ci_low,ci_high,rank,rank_ci_low,rank_ci_high,tier,tied_with_best\n";
   for (const auto& b : r.boards)
     for (const auto& s : b.systems)
-      out += b.dataset + "," + b.measure + "," + s.system + "," + format_csv(s.mean) + "," + format_csv(s.ci_low) + "," + format_csv(s.ci_high) + "," +
+      out += csv_field(b.dataset) + "," + csv_field(b.measure) + "," + csv_field(s.system) + "," + format_csv(s.mean) + "," + format_csv(s.ci_low) + "," + format_csv(s.ci_high) + "," +
              std::to_string(s.rank) + "," + std::to_string(s.rank_ci_low) + "," + std::to_string(s.rank_ci_high) + "," + s.tier + "," +
              (s.tied_with_best ? "true" : "false") + "\n";
   return out;

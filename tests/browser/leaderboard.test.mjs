@@ -23,15 +23,18 @@ async function openLeaderboard() {
   return page;
 }
 
-async function rank(page) {
-  const before = Number((await page.getAttribute('#leaderboard', 'data-runs')) ?? 0);
-  await page.click('[data-testid="rank"]');
-  await page.waitForFunction((b) => {
-    const el = document.getElementById('leaderboard');
+// Clicks `selector` and waits for the run it starts in view `id` (not an earlier one) to end; "done" or "error".
+async function clickAndWait(page, selector, id) {
+  const before = Number((await page.getAttribute(`#${id}`, 'data-runs')) ?? 0);
+  await page.click(selector);
+  await page.waitForFunction(([v, b]) => {
+    const el = document.getElementById(v);
     return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
-  }, before);
-  return page.getAttribute('#leaderboard', 'data-state');
+  }, [id, before]);
+  return page.getAttribute(`#${id}`, 'data-state');
 }
+
+const rank = (page) => clickAndWait(page, '[data-testid="rank"]', 'leaderboard');
 
 const shownRows = (page) => page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.rank), r.dataset.tier, Number(r.dataset.mean)]));
 
@@ -63,6 +66,26 @@ test('a pasted board gives the CLI’s ranks, tiers and means, and the pairwise 
   const cells = await page.$$eval('[data-testid="pair-matrix"] td[data-p]', (tds) => tds.map((td) => [td.dataset.a, td.dataset.b, Number(td.dataset.p)]));
   for (const p of want.pairs) assert.ok(cells.some(([a, b, v]) => a === p.system_a && b === p.system_b && v === p.p_tukey), `${p.system_a}-${p.system_b}`);
   assert.equal(await page.isVisible('[data-testid="forest-plot"]'), true);
+});
+
+test('a pair of the matrix opens in Analyze on the same scores and settings: its Δ and randomization p are the board’s', async () => {
+  const text = board();
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
+  writeFileSync(join(dir, 'board.csv'), text);
+  const want = cli([join(dir, 'board.csv'), '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0].pairs.find((p) => p.system_a === 'sys1' && p.system_b === 'sys3');
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const state = await clickAndWait(page, '[data-testid="pair-matrix"] td[data-a="sys1"][data-b="sys3"] [data-testid="open-pair"]', 'analyze');
+  assert.equal(state, 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.getAttribute('#app', 'data-view'), 'analyze');
+  assert.match(page.url(), /#view=analyze$/);
+  const stat = async (path) => Number(await page.getAttribute(`[data-comparison="0"][data-stat="${path}"]`, 'data-value'));
+  assert.equal(await stat('n'), 80);
+  assert.ok(Math.abs((await stat('delta')) - want.delta) <= 1e-12, `Δ ${await stat('delta')} vs ${want.delta}`);
+  assert.equal(await stat('randomization.p'), want.p);
+  assert.equal(await page.inputValue('#an-seed'), '1');
+  assert.equal(await page.inputValue('#an-resamples'), '2000');
 });
 
 test('per-dataset scores give the across-datasets ranks and the critical-difference diagram', async () => {

@@ -3,7 +3,7 @@
 // panel inside the visible view. All computation runs in Web Workers.
 import type * as Comlink from 'comlink';
 import './styles.css';
-import { VIEWS, type View, type ViewContext } from './app/views';
+import { VIEWS, type ScoresHandOff, type View, type ViewContext } from './app/views';
 import type { EngineApi } from './engine/engine.worker';
 import { EngineStopped, createEngines, describeEngines, orFailure, shutdown, type Engines } from './engine/scheduler';
 import { h } from './ui/dom';
@@ -58,7 +58,15 @@ async function callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise
   }
 }
 
-const ctx: ViewContext = { app, engines: () => engines, callAnalysis, restartEngines, showError, setState };
+function open(id: string, handOff: ScoresHandOff) {
+  const view = views.find((v) => v.id === id);
+  if (!view) throw new Error(`no view '${id}'`);
+  history.pushState(null, '', `#view=${id}`);  // a new history entry (Back returns), without a hashchange run
+  showView(view);
+  view.receive?.(handOff);
+}
+
+const ctx: ViewContext = { app, engines: () => engines, callAnalysis, restartEngines, showError, setState, open };
 const views: View[] = VIEWS.map((create) => create(ctx));
 const links = new Map(views.map((v) => [v.id, h('a', { href: `#view=${v.id}` }, v.label)]));
 const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');

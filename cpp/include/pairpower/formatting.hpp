@@ -22,6 +22,8 @@ std::string thousands(std::uint64_t v);
 /// Twelve significant digits, trailing zeros dropped: enough for any score and
 /// statistic, without the last-bit noise of a shortest round-trip.
 std::string format_csv(double x);
+/// A CSV cell (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote or line break.
+std::string csv_field(std::string_view s);
 /// A statistic of the comparison report by its JSON path ("t.p", "delta", "n"):
 /// p-values as format_p, counts with separators, other numbers to 4 decimals
 /// (scientific below 0.001).

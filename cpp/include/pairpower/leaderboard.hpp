@@ -91,4 +91,16 @@ struct LeaderboardResult {
 /// one). Throws Error naming "measure", "missing" (unmatched ids) or "scores".
 LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o);
 
+/// Two systems' per-query scores on one dataset, paired as the leaderboard pairs
+/// them (the missing-id policy applied): what Analyze opens for a pair.
+struct PairScores {
+  std::vector<std::string> qids;
+  std::vector<double> a, b;
+};
+/// Throws Error naming "measure", "missing", "dataset" or "system" as leaderboard() does.
+PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,
+                       const std::string& system_a, const std::string& system_b, MissingPolicy missing);
+/// `qid,<A>,<B>` with every score written to round-trip exactly.
+std::string pair_scores_csv(const PairScores& p, const std::string& system_a, const std::string& system_b);
+
 }  // namespace pairpower

@@ -4,10 +4,20 @@
 // feature folder plus one entry in VIEWS.
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../engine/engine.worker';
+import type { AnalyzeKey } from '../engine/registry';
 import type { Engines } from '../engine/scheduler';
 import { createAnalyzeView } from '../features/analyze/analyze-view';
 import { createLeaderboardView } from '../features/leaderboard/leaderboard-view';
 import { createPlanView } from '../features/plan/plan-view';
+
+/** Scores one view hands to another (the Leaderboard's pair to Analyze): a
+ *  table the core reads, with the settings that produced the sender's numbers. */
+export interface ScoresHandOff {
+  text: string;
+  direction: string;
+  missing: string;
+  settings: Partial<Record<AnalyzeKey, number>>;
+}
 
 export interface ViewContext {
   app: HTMLElement;
@@ -16,6 +26,8 @@ export interface ViewContext {
   callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T>;
   restartEngines(): Promise<void>;
   showError(message: string | null): void;
+  /** Shows view `id` (its hash) and hands it scores. */
+  open(id: string, handOff: ScoresHandOff): void;
   /** The page's data-state (loading, idle, running, done, error): the tests' contract. */
   setState(state: string): void;
 }
@@ -35,6 +47,8 @@ export interface View {
   run?(): void;
   /** A run is going: hash changes wait. */
   busy?(): boolean;
+  /** Takes scores handed over by another view. */
+  receive?(handOff: ScoresHandOff): void;
   /** Extra parts of the page outside the view (dialogs). */
   extras?: HTMLElement[];
 }

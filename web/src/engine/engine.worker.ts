@@ -15,6 +15,7 @@ import type {
   ErrorResult,
   GroupSpec,
   LeaderboardQuery,
+  PairTableQuery,
   ModuleFactory,
   PaperCheck,
   PairpowerModule,
@@ -152,6 +153,10 @@ const api = {
     return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
   },
   /** Ranks many systems (leaderboard.hpp) and checks the report against its schema. */
+  async pairTable(q: PairTableQuery): Promise<string> {
+    const m = await engine();
+    return guard(() => unwrap(m.pairTable(q)).text);
+  },
   async rankSystems(q: LeaderboardQuery): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
     const m = await engine();
     const out: AnalyzeOutput = guard(() => unwrap(m.rankSystems(q)));

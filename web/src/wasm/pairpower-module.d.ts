@@ -151,7 +151,16 @@ export interface LeaderboardQuery {
   seed: number;
 }
 
+/** One pair of a leaderboard: the same inputs, the dataset ('' for none) and the two systems. */
+export interface PairTableQuery extends Pick<LeaderboardQuery, 'inputs' | 'format' | 'measure' | 'missing'> {
+  dataset: string;
+  systemA: string;
+  systemB: string;
+}
+
 export interface PairpowerModule {
+  /** The pair's scores as a `qid,A,B` table, paired as the leaderboard paired them (pair_scores_csv). */
+  pairTable(q: PairTableQuery): { text: string } | ErrorResult;
   /** leaderboard_json (the CLI's `leaderboard --format json`) as text, and its tables. */
   rankSystems(q: LeaderboardQuery): AnalyzeOutput | ErrorResult;
   detectScores(q: DetectQuery): Detected | ErrorResult;

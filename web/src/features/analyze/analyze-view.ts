@@ -13,12 +13,13 @@ import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './analyze-fields';
 import { h, numberField } from '../../ui/dom';
-import type { View, ViewContext } from '../../app/views';
+import type { ScoresHandOff, View, ViewContext } from '../../app/views';
 
 export { fileLabel } from './inputs';
 
 export interface AnalyzeView {
   element: HTMLElement;
+  receive(x: ScoresHandOff): Promise<void>;
 }
 
 type CallEngine = <T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>) => Promise<T>;
@@ -231,12 +232,23 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       } }, `Download ${label}`),
     );
   }
-  return { element };
+  /** Scores handed over by another view replace the inputs and settings, and are analysed at once. */
+  async function receive(x: ScoresHandOff) {
+    a.set(x.text, '');
+    b.set('', '');
+    format.s.value = 'auto';
+    direction.s.value = x.direction;
+    missing.s.value = x.missing;
+    for (const f of settings) if (x.settings[f.key] !== undefined) f.i.value = String(x.settings[f.key]);
+    markStale();
+    await analyze();
+  }
+  return { element, receive };
 }
 
 /** The Analyze view in the shell's registry. */
 export function createAnalyzeView(ctx: ViewContext): View {
   const slot = h('div', { class: 'error-slot' });
   const page = createAnalyzePage((f) => ctx.callAnalysis(f), ctx.showError, slot);
-  return { id: 'analyze', label: 'Analyze', element: page.element, errorSlot: slot };
+  return { id: 'analyze', label: 'Analyze', element: page.element, errorSlot: slot, receive: (x) => void page.receive(x) };
 }

@@ -21,6 +21,8 @@ export interface InputBox {
   element: HTMLElement;
   /** The loaded file's name (its run's label when the file has no runid); '' once the text is typed over. */
   name(): string;
+  /** Text handed over by another view, under that name. */
+  set(text: string, name: string): void;
 }
 
 /** `onLoad`: a file replaced the text; `onType`: the user edited it. */
@@ -50,5 +52,5 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
     onType();
   });
   const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, h('div', { class: 'file-row' }, file), note);
-  return { text, note, element, name: () => name };
+  return { text, note, element, name: () => name, set: (t, n) => { text.value = t; name = n; } };
 }

@@ -77,9 +77,11 @@ export function createLeaderboardView(ctx: ViewContext): View {
       const t0 = performance.now();
       const r = await ctx.callAnalysis((w) => w.rankSystems(q));
       last = r;
-      out.replaceChildren(...render(r.report));
+      out.replaceChildren(...render(r.report, (dataset, a, b) => void openPair(q, dataset, a, b)));
       exportsEl.hidden = false;
-      status.textContent = `Done in ${fmt.seconds((performance.now() - t0) / 1000)}.`;
+      const seconds = (performance.now() - t0) / 1000;
+      status.textContent = `Done in ${fmt.seconds(seconds)}.`;
+      element.setAttribute('data-elapsed-s', String(seconds));
       element.setAttribute('data-state', 'done');
     } catch (e) {
       out.replaceChildren();
@@ -94,6 +96,19 @@ export function createLeaderboardView(ctx: ViewContext): View {
   }
   rank.addEventListener('click', () => void run());
 
+  // A pair opens in Analyze with the very scores and settings that ranked it, so
+  // that its randomization p there is this board's p for the pair.
+  async function openPair(q: LeaderboardQuery, dataset: string, systemA: string, systemB: string) {
+    ctx.showError(null);
+    try {
+      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, format: q.format, measure: q.measure, missing: q.missing, dataset, systemA, systemB }));
+      ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
+        settings: { alpha: q.alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed } });
+    } catch (e) {
+      ctx.showError((e as Error).message ?? String(e));
+    }
+  }
+
   const names: [keyof Exports, string][] = [['json', 'JSON'], ['markdown', 'Markdown'], ['latex', 'LaTeX'], ['csv', 'CSV']];
   exportsEl.append(...names.map(([k, label]) => h('button', { type: 'button', 'data-testid': `leaderboard-download-${k}`, onclick: () => {
     if (!last) return;
@@ -106,8 +121,10 @@ export function createLeaderboardView(ctx: ViewContext): View {
   return { id: 'leaderboard', label: 'Leaderboard', element, errorSlot: slot };
 }
 
-function render(r: LeaderboardReport): HTMLElement[] {
-  const parts: HTMLElement[] = r.leaderboards.map(board);
+type OpenPair = (dataset: string, a: string, b: string) => void;
+
+function render(r: LeaderboardReport, open: OpenPair): HTMLElement[] {
+  const parts: HTMLElement[] = r.leaderboards.map((b) => board(b, open));
   const a = r.across_datasets;
   if (a) {
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
@@ -121,7 +138,7 @@ function render(r: LeaderboardReport): HTMLElement[] {
   return parts;
 }
 
-function board(b: BoardReport): HTMLElement {
+function board(b: BoardReport, open: OpenPair): HTMLElement {
   const significant = b.pairs.filter((p) => p.significant).length;
   return h('section', { class: 'board', 'data-dataset': b.dataset },
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),
@@ -135,5 +152,5 @@ function board(b: BoardReport): HTMLElement {
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${s.mean.toFixed(4)} [${s.ci_low.toFixed(4)}, ${s.ci_high.toFixed(4)}]`),
         h('td', {}, `${s.rank_ci_low}–${s.rank_ci_high}`), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
-    pairMatrix(b));
+    pairMatrix(b, (x, y) => open(b.dataset, x, y)));
 }

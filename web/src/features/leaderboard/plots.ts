@@ -37,8 +37,9 @@ export function forestPlot(b: BoardReport): HTMLElement {
     h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); blue: tied with the best.'));
 }
 
-/** p of the randomized Tukey HSD for every pair, shaded (dark: small p). */
-export function pairMatrix(b: BoardReport): HTMLElement {
+/** p of the randomized Tukey HSD for every pair, shaded (dark: small p); a cell
+ *  opens its pair (row = A, column = B) through `open`. */
+export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void): HTMLElement {
   const order = b.systems.map((s) => s.system);
   const p = new Map<string, number>();
   for (const x of b.pairs) {
@@ -50,10 +51,11 @@ export function pairMatrix(b: BoardReport): HTMLElement {
     const v = p.get(`${a}|${c}`)!;
     const shade = Math.round(255 * Math.min(1, Math.max(0, -Math.log10(Math.max(v, 1e-6)) / 4)));
     return h('td', { 'data-a': a, 'data-b': c, 'data-p': v, style: `background: rgba(27,108,168,${(shade / 255).toFixed(2)}); color: ${shade > 140 ? '#fff' : 'inherit'}` },
-      v < 0.001 ? '<0.001' : v.toFixed(3));
+      h('button', { type: 'button', class: 'cell-link', 'data-testid': 'open-pair', title: `Open ${a} (A) against ${c} (B) in Analyze`, onclick: () => open(a, c) },
+        v < 0.001 ? '<0.001' : v.toFixed(3)));
   };
   return h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' },
-    h('caption', {}, 'Family-wise p (randomized Tukey HSD) for every pair; darker is smaller'),
+    h('caption', {}, 'Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell to open the pair (row = A, column = B) in Analyze with these settings.'),
     h('thead', {}, h('tr', {}, h('th', {}, ''), ...order.map((s) => h('th', { scope: 'col' }, s)))),
     h('tbody', {}, ...order.map((a) => h('tr', {}, h('th', { scope: 'row' }, a), ...order.map((c) => cell(a, c))))));
 }
