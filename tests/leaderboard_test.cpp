@@ -4,6 +4,7 @@
 
 #include "fixtures.hpp"
 #include "pairpower/errors.hpp"
+#include "pairpower/leaderboard_report.hpp"
 
 using namespace pairpower;
 
@@ -139,4 +140,20 @@ TEST_CASE("a pair's scores are paired as the board pairs them and their table re
   } catch (const Error& e) {
     CHECK(e.field == "system");
   }
+}
+
+TEST_CASE("a leaderboard cut in parts and merged is exactly the leaderboard computed whole", "[leaderboard]") {
+  const auto& c = test::fixture("leaderboard.json").at("boards").at(0);
+  auto s = series_of(c.at("scores"));
+  auto other = series_of(c.at("scores"));
+  for (auto& x : other) x.dataset = "second";
+  for (auto& x : s) x.dataset = "first";
+  s.insert(s.end(), other.begin(), other.end());
+  const LeaderboardOptions o{.resamples = 999, .bootstrap = 501, .seed = 4, .threads = 2};
+  const auto whole = leaderboard_json(leaderboard(s, "m", o), o).dump();
+  std::vector<LeaderboardPart> parts;
+  for (unsigned p = 0; p < 3; ++p) parts.push_back(leaderboard_part(s, "m", {.resamples = 999, .bootstrap = 501, .seed = 4, .threads = 1}, p, 3));
+  CHECK(leaderboard_json(leaderboard_merge(s, "m", o, parts), o).dump() == whole);
+  parts.pop_back();
+  CHECK_THROWS_AS(leaderboard_merge(s, "m", o, parts), Error);
 }

@@ -1,5 +1,6 @@
 // Embind boundary of the leaderboard (leaderboard.hpp): the page's Leaderboard
-// view sends the pasted or dropped texts and its settings; the answer is the
+// view sends the pasted or dropped texts and its settings to each worker for a
+// part of the resampling, then to one worker with the parts; the answer is the
 // CLI's JSON (`pairpower leaderboard --format json`) and its three tables.
 #include <emscripten/bind.h>
 
@@ -33,26 +34,77 @@ pairpower::MissingPolicy missing_of(const val& q) {
   return *missing;
 }
 
-// {inputs: [{text, name}], format?, measure?, missing, direction, alpha, confidence, resamples, bootstrap, seed}
-// → {json, markdown, latex, csv}
-val rank_systems(const val& q) {
+// The settings of a query, bounded as the Analyze settings are (the registry's);
+// the leaderboard's own defaults are LeaderboardOptions'.
+pairpower::LeaderboardOptions options_of(const val& q) {
+  pairpower::LeaderboardOptions o;
+  for (const auto& s : pairpower::analyze_settings()) {
+    const std::string field = s.field;
+    if (field == "alpha") o.alpha = pairpower::checked_setting(s, number(q, "alpha"));
+    if (field == "confidence") o.confidence = pairpower::checked_setting(s, number(q, "confidence"));
+    if (field == "resamples") o.resamples = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "resamples")));
+    if (field == "bootstrap_resamples") o.bootstrap = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "bootstrap")));
+    if (field == "seed") o.seed = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "seed")));
+  }
+  const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
+  if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
+  o.higher_is_better = *higher;
+  o.missing = missing_of(q);
+  o.threads = 1;  // the single-thread build has no threads: the page spreads parts over workers instead
+  return o;
+}
+
+val f64(const std::vector<double>& v) { return val::global("Float64Array").new_(val(emscripten::typed_memory_view(v.size(), v.data()))); }
+
+// The query + {part, parts} → {boards: [{tukey, boot, p, pSe, pHsd}]} (Float64Arrays): one worker's share of the resampling.
+val rank_part(const val& q) {
   return guarded([&] {
-    pairpower::LeaderboardOptions o;
-    // The Analyze settings' bounds (the registry's); the leaderboard's own defaults are LeaderboardOptions'.
-    for (const auto& s : pairpower::analyze_settings()) {
-      const std::string field = s.field;
-      if (field == "alpha") o.alpha = pairpower::checked_setting(s, number(q, "alpha"));
-      if (field == "confidence") o.confidence = pairpower::checked_setting(s, number(q, "confidence"));
-      if (field == "resamples") o.resamples = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "resamples")));
-      if (field == "bootstrap_resamples") o.bootstrap = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "bootstrap")));
-      if (field == "seed") o.seed = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "seed")));
+    const auto part = pairpower::leaderboard_part(series_of(q), text_field(q, "measure"), options_of(q), static_cast<unsigned>(count(q, "part")),
+                                                  static_cast<unsigned>(count(q, "parts")));
+    val boards = val::array();
+    for (const auto& b : part.boards) {
+      std::vector<double> p, se, hsd;
+      for (const auto& x : b.pairs) {
+        p.push_back(x.p);
+        se.push_back(x.p_se);
+        hsd.push_back(x.p_tukey_hsd);
+      }
+      val o = val::object();
+      o.set("tukey", f64(b.tukey_ranges));
+      o.set("boot", f64(b.boot_means));
+      o.set("p", f64(p));
+      o.set("pSe", f64(se));
+      o.set("pHsd", f64(hsd));
+      boards.call<void>("push", o);
     }
-    const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
-    if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
-    o.higher_is_better = *higher;
-    o.missing = missing_of(q);
-    o.threads = 1;  // the single-thread build has no threads; one worker does one board
-    const auto r = pairpower::leaderboard(series_of(q), text_field(q, "measure"), o);
+    val out = val::object();
+    out.set("boards", boards);
+    return out;
+  });
+}
+
+// The query + {parts: [rank_part's answers, in part order]} → {json, markdown, latex, csv}: the CLI's report.
+val rank_merge(const val& q) {
+  return guarded([&] {
+    const auto o = options_of(q);
+    const val given = q["parts"];
+    if (!given.isArray()) throw std::invalid_argument("parts: must be a list");
+    std::vector<pairpower::LeaderboardPart> parts;
+    for (unsigned i = 0; i < given["length"].as<unsigned>(); ++i) {
+      pairpower::LeaderboardPart part;
+      const val boards = given[i]["boards"];
+      for (unsigned x = 0; x < boards["length"].as<unsigned>(); ++x) {
+        const val b = boards[x];
+        pairpower::BoardPart bp{emscripten::convertJSArrayToNumberVector<double>(b["tukey"]), emscripten::convertJSArrayToNumberVector<double>(b["boot"]), {}};
+        const auto p = emscripten::convertJSArrayToNumberVector<double>(b["p"]), se = emscripten::convertJSArrayToNumberVector<double>(b["pSe"]),
+                   hsd = emscripten::convertJSArrayToNumberVector<double>(b["pHsd"]);
+        if (se.size() != p.size() || hsd.size() != p.size()) throw std::invalid_argument("parts: pairs of unequal length");
+        for (std::size_t y = 0; y < p.size(); ++y) bp.pairs.push_back({p[y], se[y], hsd[y]});
+        part.boards.push_back(std::move(bp));
+      }
+      parts.push_back(std::move(part));
+    }
+    const auto r = pairpower::leaderboard_merge(series_of(q), text_field(q, "measure"), o, parts);
     val out = val::object();
     out.set("json", pairpower::leaderboard_json(r, o).dump());
     out.set("markdown", pairpower::leaderboard_markdown(r, o));
@@ -77,6 +129,7 @@ val pair_table(const val& q) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pairpower_leaderboard) {
-  emscripten::function("rankSystems", &rank_systems);
+  emscripten::function("rankPart", &rank_part);
+  emscripten::function("rankMerge", &rank_merge);
   emscripten::function("pairTable", &pair_table);
 }

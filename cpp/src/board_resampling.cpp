@@ -29,21 +29,21 @@ struct Draws {
   }
 };
 
-// Runs body(r, scratch) for r in [0, R) on `threads` threads, each with its own
-// scratch and its own partial result, merged by `merge` in thread order.
-template <class Partial, class Body, class Merge>
-void for_resamples(std::uint64_t R, unsigned threads, Partial init, Body body, Merge merge) {
+// Runs body(r, scratch) for r in [first, last) on `threads` threads, each with its
+// own scratch; bodies write results indexed by r, so no merging is needed.
+template <class Scratch, class Body>
+void for_resamples(std::uint64_t first, std::uint64_t last, unsigned threads, Scratch init, Body body) {
+  const std::uint64_t R = last - first;
   threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::uint64_t>(1, R / 64))));
-  std::vector<Partial> parts(threads, init);
+  std::vector<Scratch> parts(threads, init);
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < threads; ++t) {
-    const std::uint64_t begin = R * t / threads, end = R * (t + 1) / threads;
+    const std::uint64_t begin = first + R * t / threads, end = first + R * (t + 1) / threads;
     auto run = [&, t, begin, end] { for (std::uint64_t r = begin; r < end; ++r) body(r, parts[t]); };
     if (t + 1 == threads) run();
     else pool.emplace_back(run);
   }
   for (auto& th : pool) th.join();
-  for (auto& p : parts) merge(p);
 }
 
 void check_board(const BoardMatrix& b, const ResamplingOptions& o) {
@@ -58,26 +58,24 @@ double RandomizedTukey::p_se(std::size_t i, std::size_t j) const noexcept {
   return std::sqrt(q * (1 - q) / static_cast<double>(resamples));
 }
 
-RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& o) {
+std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t first, std::uint64_t last) {
   check_board(b, o);
+  if (first > last || last > o.resamples) throw Error("resamples", ErrorKind::invalid_value, "a part must lie within the resamples");
   const std::size_t k = b.systems(), n = b.queries();
-  const std::vector<double> means = b.system_means();
   // Each resample gives the range of the permuted means; a pair's p counts ranges ≥ its |Δ|.
   // The scores query by query (k contiguous values), as each resample deals them out.
   std::vector<double> by_query(k * n);
   for (std::size_t i = 0; i < k; ++i)
     for (std::size_t j = 0; j < n; ++j) by_query[j * k + i] = b.at(i, j);
+  std::vector<std::uint32_t> identity(k);
+  for (std::size_t i = 0; i < k; ++i) identity[i] = static_cast<std::uint32_t>(i);
   struct Partial {
-    std::vector<double> ranges;
     std::vector<double> sums;
     std::vector<std::uint32_t> deal;
   };
-  std::vector<double> ranges;
-  ranges.reserve(o.resamples);
-  std::vector<std::uint32_t> identity(k);
-  for (std::size_t i = 0; i < k; ++i) identity[i] = static_cast<std::uint32_t>(i);
+  std::vector<double> ranges(last - first);
   for_resamples(
-      o.resamples, o.threads, Partial{{}, std::vector<double>(k), identity},
+      first, last, o.threads, Partial{std::vector<double>(k), identity},
       [&](std::uint64_t r, Partial& part) {
         Draws draws{hash_words({o.seed, 0x74756b6579ULL /* "tukey" */, r})};
         std::fill(part.sums.begin(), part.sums.end(), 0.0);
@@ -89,20 +87,30 @@ RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& 
           for (std::size_t i = 0; i < k; ++i) part.sums[i] += column[part.deal[i]];
         }
         const auto [lo, hi] = std::minmax_element(part.sums.begin(), part.sums.end());
-        part.ranges.push_back((*hi - *lo) / static_cast<double>(n));
-      },
-      [&](Partial& part) { ranges.insert(ranges.end(), part.ranges.begin(), part.ranges.end()); });
+        ranges[r - first] = (*hi - *lo) / static_cast<double>(n);
+      });
+  return ranges;
+}
+
+RandomizedTukey tukey_from_ranges(const std::vector<double>& means, std::vector<double> ranges) {
+  const std::size_t k = means.size();
+  if (ranges.empty()) throw Error("resamples", ErrorKind::invalid_value, "must be at least 1");
   std::sort(ranges.begin(), ranges.end());
-  RandomizedTukey t{k, o.resamples, std::vector<double>(k * k, 1.0)};
+  const auto R = static_cast<double>(ranges.size());
+  RandomizedTukey t{k, ranges.size(), std::vector<double>(k * k, 1.0)};
   for (std::size_t i = 0; i < k; ++i)
     for (std::size_t j = i + 1; j < k; ++j) {
       const double d = std::fabs(means[i] - means[j]);
       // Ranges within rounding of |Δ| count as reaching it (as the randomization test does).
       const double reach = d * (1 - 1e-14);
       const auto at_least = static_cast<double>(ranges.end() - std::lower_bound(ranges.begin(), ranges.end(), reach));
-      t.p_values[i * k + j] = t.p_values[j * k + i] = (at_least + 1) / (static_cast<double>(o.resamples) + 1);
+      t.p_values[i * k + j] = t.p_values[j * k + i] = (at_least + 1) / (R + 1);
     }
   return t;
+}
+
+RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& o) {
+  return tukey_from_ranges(b.system_means(), tukey_ranges(b, o, 0, o.resamples));
 }
 
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better) {
@@ -113,13 +121,14 @@ std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool hi
   return rank;
 }
 
-BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o) {
+BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t first, std::uint64_t last) {
   check_board(b, o);
+  if (first > last || last > o.resamples) throw Error("bootstrap", ErrorKind::invalid_value, "a part must lie within the resamples");
   const std::size_t k = b.systems(), n = b.queries();
-  BootstrapBoard boot{k, o.resamples, std::vector<double>(k * o.resamples)};
+  BootstrapBoard boot{k, last - first, std::vector<double>(k * (last - first))};
   // Each resample writes its own row: no merging, and the order is that of r whatever the threads.
   for_resamples(
-      o.resamples, o.threads, std::vector<std::uint32_t>(n),
+      first, last, o.threads, std::vector<std::uint32_t>(n),
       [&](std::uint64_t r, std::vector<std::uint32_t>& pick) {
         Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
         for (auto& q : pick) q = draws.below(static_cast<std::uint32_t>(n));
@@ -127,12 +136,13 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o)
           const double* row = b.row(i);
           double s = 0;
           for (std::uint32_t q : pick) s += row[q];
-          boot.means[r * k + i] = s / static_cast<double>(n);
+          boot.means[(r - first) * k + i] = s / static_cast<double>(n);
         }
-      },
-      [](std::vector<std::uint32_t>&) {});
+      });
   return boot;
 }
+
+BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o) { return bootstrap_board(b, o, 0, o.resamples); }
 
 std::vector<RankInterval> rank_intervals(const BootstrapBoard& boot, const std::vector<double>& means, double confidence, bool higher_is_better) {
   if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");

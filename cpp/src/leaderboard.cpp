@@ -97,41 +97,89 @@ void parallel_for(std::size_t count, unsigned threads, F f) {
   for (auto& th : pool) th.join();
 }
 
-Board analyse(const DatasetScores& d, const std::string& measure, const LeaderboardOptions& o) {
-  const BoardMatrix& b = d.board;
-  const std::size_t k = b.systems(), n = b.queries();
+void check_size(const DatasetScores& d) {
+  const std::size_t k = d.board.systems(), n = d.board.queries();
   if (k < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(k) + ")"));
   if (n < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 shared queries" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(n) + ")"));
+}
+
+// Every pair once, A before B in input order.
+std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t k) {
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
+  return pairs;
+}
+
+// Part `part` of `parts` of a board's resampling: a slice of the Tukey and
+// bootstrap resamples and every parts-th pair's randomization test and HSD p.
+BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned part, unsigned parts) {
+  check_size(d);
+  const BoardMatrix& b = d.board;
+  const std::size_t n = b.queries();
+  const auto slice = [&](std::uint64_t R) { return std::pair{R * part / parts, R * (part + 1) / parts}; };
+  BoardPart out;
+  const auto [t0, t1] = slice(o.resamples);
+  out.tukey_ranges = tukey_ranges(b, {o.resamples, o.seed, o.threads}, t0, t1);
+  const auto [b0, b1] = slice(o.bootstrap);
+  out.boot_means = bootstrap_board(b, {o.bootstrap, o.seed, o.threads}, b0, b1).means;
+  const auto anova = two_way_anova(b);
+  const auto means = b.system_means();
+  const auto pairs = pairs_of(b.systems());
+  std::vector<std::size_t> mine;
+  for (std::size_t x = part; x < pairs.size(); x += parts) mine.push_back(x);
+  out.pairs.resize(mine.size());
+  parallel_for(mine.size(), o.threads, [&](std::size_t y) {
+    const auto [i, j] = pairs[mine[y]];
+    std::vector<double> diff(n);
+    for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(j, q) - b.at(i, q);
+    const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
+    out.pairs[y] = {rand.p_value, rand.p_se, tukey_hsd_p(anova, means[j] - means[i])};
+  });
+  return out;
+}
+
+Board analyse(const DatasetScores& d, const std::string& measure, const LeaderboardOptions& o, const std::vector<const BoardPart*>& parts) {
+  check_size(d);
+  const BoardMatrix& b = d.board;
+  const std::size_t k = b.systems(), n = b.queries();
+  const auto pairs = pairs_of(k);
+  // The parts joined in order: resample r and pair x land where one part alone would put them.
+  std::vector<double> ranges;
+  BootstrapBoard boot{k, o.bootstrap, {}};
+  std::vector<PairResampling> stats(pairs.size());
+  for (std::size_t part = 0; part < parts.size(); ++part) {
+    const BoardPart& p = *parts[part];
+    ranges.insert(ranges.end(), p.tukey_ranges.begin(), p.tukey_ranges.end());
+    boot.means.insert(boot.means.end(), p.boot_means.begin(), p.boot_means.end());
+    std::size_t y = 0;
+    for (std::size_t x = part; x < pairs.size(); x += parts.size()) {
+      if (y >= p.pairs.size()) throw Error("parts", ErrorKind::invalid_value, "a part lacks some of its pairs");
+      stats[x] = p.pairs[y++];
+    }
+  }
+  if (ranges.size() != o.resamples || boot.means.size() != o.bootstrap * k) throw Error("parts", ErrorKind::invalid_value, "the parts do not make up the resamples");
+
   Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0};
   const auto means = b.system_means();
   const auto ranks = ranks_by_mean(means, o.higher_is_better);
-  const ResamplingOptions ro{o.resamples, o.seed, o.threads};
-  const auto tukey = randomized_tukey(b, ro);
+  const auto tukey = tukey_from_ranges(means, std::move(ranges));
   // One bootstrap of the queries serves the rank intervals and every pair's Δ interval.
-  const auto boot = bootstrap_board(b, {o.bootstrap, o.seed, o.threads});
   const auto intervals = rank_intervals(boot, means, o.confidence, o.higher_is_better);
   std::vector<std::size_t> order(k);
   for (std::size_t i = 0; i < k; ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ranks[x] < ranks[y]; });
   const auto tiers = letter_display(order, [&](std::size_t i, std::size_t j) { return tukey.p(i, j) < o.alpha; });
 
-  // Pairs: their differences, resampled in parallel (each pair's numbers are its own).
-  std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  for (std::size_t i = 0; i < k; ++i)
-    for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
   out.pairs.resize(pairs.size());
   parallel_for(pairs.size(), o.threads, [&](std::size_t x) {
     const auto [i, j] = pairs[x];
-    std::vector<double> diff(n);
-    for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(j, q) - b.at(i, q);
     const auto [ci_low, ci_high] = pair_interval(boot, i, j, o.confidence);
-    const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
-    BoardPair& p = out.pairs[x];
-    p = {d.systems[i], d.systems[j], means[j] - means[i], ci_low, ci_high, rand.p_value, rand.p_se, 0,
-         tukey.p(i, j), tukey_hsd_p(out.anova, means[j] - means[i]), tukey.p(i, j) < o.alpha};
+    out.pairs[x] = {d.systems[i], d.systems[j], means[j] - means[i], ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
+                    tukey.p(i, j), stats[x].p_tukey_hsd, tukey.p(i, j) < o.alpha};
   });
   std::vector<double> ps;
-  for (const auto& p : out.pairs) ps.push_back(p.p);
+  for (const auto& p : stats) ps.push_back(p.p);
   const auto holm = adjust_p(ps, Adjustment::holm);
   for (std::size_t x = 0; x < out.pairs.size(); ++x) out.pairs[x].p_holm = holm[x];
 
@@ -222,20 +270,48 @@ std::vector<DatasetScores> boards_of(const std::vector<ScoreSeries>& series, con
   return sets;
 }
 
+bool per_dataset_only(const std::vector<DatasetScores>& sets) {
+  return std::all_of(sets.begin(), sets.end(), [](const DatasetScores& d) { return d.board.queries() == 1; });
+}
+
 }  // namespace
 
-LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o) {
+LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o, unsigned part,
+                                 unsigned parts) {
+  if (parts < 1 || part >= parts) throw Error("parts", ErrorKind::invalid_value, "part must be below parts");
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
+  const auto sets = boards_of(series, measure_of(series, measure), o.missing);
+  LeaderboardPart out;
+  if (!per_dataset_only(sets))
+    for (const auto& d : sets) out.boards.push_back(resample(d, o, part, parts));
+  return out;
+}
+
+LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o,
+                                    const std::vector<LeaderboardPart>& parts) {
+  if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
+  if (parts.empty()) throw Error("parts", ErrorKind::invalid_value, "at least one part is needed");
   const std::string m = measure_of(series, measure);
   const std::vector<DatasetScores> sets = boards_of(series, m, o.missing);
   // A table of per-dataset scores reads as one "query" per dataset: only the across-datasets analysis applies.
-  const bool per_dataset_only = std::all_of(sets.begin(), sets.end(), [](const DatasetScores& d) { return d.board.queries() == 1; });
+  const bool only_across = per_dataset_only(sets);
   LeaderboardResult r;
-  if (!per_dataset_only)
-    for (const auto& d : sets) r.boards.push_back(analyse(d, m, o));
+  if (!only_across)
+    for (std::size_t x = 0; x < sets.size(); ++x) {
+      std::vector<const BoardPart*> mine;
+      for (const auto& p : parts) {
+        if (p.boards.size() != sets.size()) throw Error("parts", ErrorKind::invalid_value, "a part is of other inputs");
+        mine.push_back(&p.boards[x]);
+      }
+      r.boards.push_back(analyse(sets[x], m, o, mine));
+    }
   if (sets.size() >= 2) r.across = across(sets, r.boards, o);
-  else if (per_dataset_only) throw Error("scores", ErrorKind::not_enough_data, "one dataset with one score per system: nothing to test (give per-query scores, or scores on two or more datasets)");
+  else if (only_across) throw Error("scores", ErrorKind::not_enough_data, "one dataset with one score per system: nothing to test (give per-query scores, or scores on two or more datasets)");
   return r;
+}
+
+LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o) {
+  return leaderboard_merge(series, measure, o, {leaderboard_part(series, measure, o, 0, 1)});
 }
 
 PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,

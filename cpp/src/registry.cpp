@@ -69,7 +69,7 @@ const PlanField plan_fields_table[] = {
 constexpr PlanRule rules_table[] = {{"power", "alpha", "the target power must exceed α"}};
 
 constexpr Choice missing_table[] = {
-    {"error", "stop and list them"}, {"intersect", "keep the queries both have"}, {"zero", "score a missing query 0 (trec_eval -c)"}};
+    {"error", "stop and list them"}, {"intersect", "keep the queries every system has"}, {"zero", "score a missing query 0 (trec_eval -c)"}};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
 std::span<const AnalyzeSetting> analyze_table() {

@@ -76,7 +76,7 @@ test('a pair of the matrix opens in Analyze on the same scores and settings: its
   const page = await openLeaderboard();
   await paste(page, 'paste-leaderboard', text);
   assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
-  const state = await clickAndWait(page, '[data-testid="pair-matrix"] td[data-a="sys1"][data-b="sys3"] [data-testid="open-pair"]', 'analyze');
+  const state = await clickAndWait(page, '[data-testid="pair-matrix"] td[data-a="sys1"][data-b="sys3"][data-testid="open-pair"]', 'analyze');
   assert.equal(state, 'done', await page.textContent('[data-testid="error"]'));
   assert.equal(await page.getAttribute('#app', 'data-view'), 'analyze');
   assert.match(page.url(), /#view=analyze$/);

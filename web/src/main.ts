@@ -66,7 +66,14 @@ function open(id: string, handOff: ScoresHandOff) {
   view.receive?.(handOff);
 }
 
-const ctx: ViewContext = { app, engines: () => engines, callAnalysis, restartEngines, showError, setState, open };
+async function callAnalysisParts<T>(f: (remote: Comlink.Remote<EngineApi>, part: number, parts: number) => Promise<T>): Promise<T[]> {
+  const e = engines;
+  const helpers = e ? await orFailure(e, e.analysisHelpers()) : [];
+  const parts = 1 + helpers.length;
+  return Promise.all([callAnalysis((r) => f(r, 0, parts)), ...helpers.map((h, i) => callAnalysis(() => f(h, i + 1, parts)))]);
+}
+
+const ctx: ViewContext = { app, engines: () => engines, callAnalysis, callAnalysisParts, restartEngines, showError, setState, open };
 const views: View[] = VIEWS.map((create) => create(ctx));
 const links = new Map(views.map((v) => [v.id, h('a', { href: `#view=${v.id}` }, v.label)]));
 const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');

@@ -39,6 +39,12 @@ struct RandomizedTukey {
 };
 
 RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& o);
+/// The resampled ranges of the system means for resamples [begin, end), in that
+/// order: a part of the work that another thread or worker can do (resample r is
+/// the same wherever it runs), joined by concatenation.
+std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t begin, std::uint64_t end);
+/// The test from all `resamples` ranges (in any order).
+RandomizedTukey tukey_from_ranges(const std::vector<double>& means, std::vector<double> ranges);
 
 struct RankInterval {
   std::size_t rank;   ///< 1 + the number of systems with a strictly better mean
@@ -55,6 +61,8 @@ struct BootstrapBoard {
   std::vector<double> means;  ///< resample r, system i at r · systems + i
 };
 BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o);
+/// Resamples [begin, end) only (resamples = end − begin): parts join by concatenating `means`.
+BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t begin, std::uint64_t end);
 
 /// Percentile intervals of each system's bootstrap rank at `confidence`.
 std::vector<RankInterval> rank_intervals(const BootstrapBoard& boot, const std::vector<double>& means, double confidence, bool higher_is_better);

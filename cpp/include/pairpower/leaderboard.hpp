@@ -91,6 +91,30 @@ struct LeaderboardResult {
 /// one). Throws Error naming "measure", "missing" (unmatched ids) or "scores".
 LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o);
 
+/// The resampling of a leaderboard cut in parts that other workers can compute
+/// (the page has no threads in its analysis engine): part p of P holds Tukey and
+/// bootstrap resamples [R·p/P, R·(p+1)/P) and every P-th pair's randomization
+/// test and HSD p. Merged, the parts give exactly leaderboard()'s result, since
+/// resample r and pair x draw the same numbers wherever they run.
+///   auto a = leaderboard_part(s, m, o, 0, 2), b = leaderboard_part(s, m, o, 1, 2);
+///   leaderboard_merge(s, m, o, {a, b});   // == leaderboard(s, m, o)
+struct PairResampling {
+  double p, p_se, p_tukey_hsd;
+};
+struct BoardPart {
+  std::vector<double> tukey_ranges;  ///< its resamples' ranges of the permuted means
+  std::vector<double> boot_means;    ///< its bootstrap resamples' means, k per resample
+  std::vector<PairResampling> pairs; ///< pairs part, part + parts, … in leaderboard order
+};
+struct LeaderboardPart {
+  std::vector<BoardPart> boards;     ///< one per dataset with per-query scores
+};
+LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o, unsigned part,
+                                 unsigned parts);
+/// Throws Error naming "parts" when they do not make up the whole.
+LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o,
+                                    const std::vector<LeaderboardPart>& parts);
+
 /// Two systems' per-query scores on one dataset, paired as the leaderboard pairs
 /// them (the missing-id policy applied): what Analyze opens for a pair.
 struct PairScores {

@@ -24,6 +24,8 @@ export interface ViewContext {
   engines(): Engines | null;
   /** Calls the analysis worker; restarts the engines if a worker died meanwhile. */
   callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T>;
+  /** Calls f on the analysis worker and its helpers at once (part i of n on each); the answers in part order. */
+  callAnalysisParts<T>(f: (remote: Comlink.Remote<EngineApi>, part: number, parts: number) => Promise<T>): Promise<T[]>;
   restartEngines(): Promise<void>;
   showError(message: string | null): void;
   /** Shows view `id` (its hash) and hands it scores. */

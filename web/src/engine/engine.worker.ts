@@ -15,6 +15,7 @@ import type {
   ErrorResult,
   GroupSpec,
   LeaderboardQuery,
+  LeaderboardPart,
   PairTableQuery,
   ModuleFactory,
   PaperCheck,
@@ -152,17 +153,25 @@ const api = {
     const report = slimReport(full);
     return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
   },
-  /** Ranks many systems (leaderboard.hpp) and checks the report against its schema. */
+  /** A leaderboard pair's scores as a table for Analyze. */
   async pairTable(q: PairTableQuery): Promise<string> {
     const m = await engine();
     return guard(() => unwrap(m.pairTable(q)).text);
   },
-  async rankSystems(q: LeaderboardQuery): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
+  /** Ranks many systems (leaderboard.hpp) in parts, one per worker, then merged in one, with the report checked against its schema. */
+  async rankPart(q: LeaderboardQuery, part: number, parts: number): Promise<LeaderboardPart> {
     const m = await engine();
-    const out: AnalyzeOutput = guard(() => unwrap(m.rankSystems(q)));
+    const out = guard(() => unwrap(m.rankPart({ ...q, part, parts })));
+    // Handed to the merging worker without a copy.
+    return Comlink.transfer(out, out.boards.flatMap((b) => [b.tukey.buffer, b.boot.buffer, b.p.buffer, b.pSe.buffer, b.pHsd.buffer]) as ArrayBuffer[]);
+  },
+  async rankMerge(q: LeaderboardQuery, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
+    const m = await engine();
+    const out: AnalyzeOutput = guard(() => unwrap(m.rankMerge({ ...q, parts })));
     const report = checkLeaderboard(JSON.parse(out.json));
     return { report, json: JSON.stringify(report, null, 1) + '\n', markdown: out.markdown, latex: out.latex, csv: out.csv };
   },
+
   /** For the failure-handling test: the worker dies as a crashed one would. */
   async crashForTesting(): Promise<void> {
     setTimeout(() => {

@@ -23,6 +23,10 @@ export interface Engines {
   failure: Promise<never>;
   /** Set once a worker has died: these engines must be replaced. */
   dead: boolean;
+  /** Single-thread engines besides `analysis` for work cut in parts (the
+   *  leaderboard's resampling): the pool's other workers, or one started on
+   *  first use beside the threaded engine (whose build cannot report errors). */
+  analysisHelpers(): Promise<Comlink.Remote<EngineApi>[]>;
 }
 
 /** A worker died (crashed, or ran out of memory): the engines must be replaced. */
@@ -70,17 +74,32 @@ export async function createEngines(wasmBase: string, forcePool = false): Promis
     analysis = Comlink.wrap<EngineApi>(w);
   }
   let markDead = () => {};
+  let stopped: (e: EngineStopped) => void = () => {};
   const failure = new Promise<never>((_, reject) => {
-    for (const w of workers)
-      w.addEventListener('error', (e: ErrorEvent) => {
-        e.preventDefault();
-        markDead();
-        reject(new EngineStopped(`a computation worker stopped (${e.message || 'it crashed'})`));
-      });
+    stopped = reject;
   });
+  const watch = (w: Worker) =>
+    w.addEventListener('error', (e: ErrorEvent) => {
+      e.preventDefault();
+      markDead();
+      stopped(new EngineStopped(`a computation worker stopped (${e.message || 'it crashed'})`));
+    });
+  workers.forEach(watch);
   failure.catch(() => undefined);  // observed by the runs that race it
   const infos = await Promise.all([...remotes.map((r) => r.init(wasmBase, variant)), ...(threadsOk ? [analysis.init(wasmBase, 'st')] : [])]);
-  const engines: Engines = { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, analysis, workers, failure, dead: false };
+  let helpers: Promise<Comlink.Remote<EngineApi>[]> | null = null;
+  const analysisHelpers = () =>
+    (helpers ??= threadsOk
+      ? (async () => {
+          const w = spawn();
+          workers.push(w);
+          watch(w);
+          const remote = Comlink.wrap<EngineApi>(w);
+          await remote.init(wasmBase, 'st');
+          return [remote];
+        })()
+      : Promise.resolve(remotes.filter((r) => r !== analysis)));
+  const engines: Engines = { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, analysis, workers, failure, dead: false, analysisHelpers };
   markDead = () => {
     engines.dead = true;
   };

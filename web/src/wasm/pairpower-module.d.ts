@@ -151,6 +151,11 @@ export interface LeaderboardQuery {
   seed: number;
 }
 
+/** Part of a leaderboard's resampling, per dataset (BoardPart). */
+export interface LeaderboardPart {
+  boards: { tukey: Float64Array; boot: Float64Array; p: Float64Array; pSe: Float64Array; pHsd: Float64Array }[];
+}
+
 /** One pair of a leaderboard: the same inputs, the dataset ('' for none) and the two systems. */
 export interface PairTableQuery extends Pick<LeaderboardQuery, 'inputs' | 'format' | 'measure' | 'missing'> {
   dataset: string;
@@ -161,8 +166,10 @@ export interface PairTableQuery extends Pick<LeaderboardQuery, 'inputs' | 'forma
 export interface PairpowerModule {
   /** The pair's scores as a `qid,A,B` table, paired as the leaderboard paired them (pair_scores_csv). */
   pairTable(q: PairTableQuery): { text: string } | ErrorResult;
-  /** leaderboard_json (the CLI's `leaderboard --format json`) as text, and its tables. */
-  rankSystems(q: LeaderboardQuery): AnalyzeOutput | ErrorResult;
+  /** One worker's share of a leaderboard's resampling (leaderboard_part). */
+  rankPart(q: LeaderboardQuery & { part: number; parts: number }): LeaderboardPart | ErrorResult;
+  /** The parts joined: leaderboard_json (the CLI's `leaderboard --format json`) as text, and its tables. */
+  rankMerge(q: LeaderboardQuery & { parts: LeaderboardPart[] }): AnalyzeOutput | ErrorResult;
   detectScores(q: DetectQuery): Detected | ErrorResult;
   analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
   simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;

@@ -75,9 +75,17 @@ export function createLeaderboardView(ctx: ViewContext): View {
         direction: direction.s.value as LeaderboardQuery['direction'], alpha: values.alpha, confidence: values.confidence,
         resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
       const t0 = performance.now();
-      const r = await ctx.callAnalysis((w) => w.rankSystems(q));
+      // The resampling cut in parts over the workers (the analysis engine has no threads), joined in one.
+      const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(q, part, n));
+      const r = await ctx.callAnalysis((w) => w.rankMerge(q, parts));
       last = r;
-      out.replaceChildren(...render(r.report, (dataset, a, b) => void openPair(q, dataset, a, b)));
+      const later: (() => void)[] = [];
+      out.replaceChildren(...render(r.report, (dataset, a, b) => void openPair(q, dataset, a, b), later));
+      // The big pieces (the p matrices) each in a task of their own: no long stall of the page.
+      for (const fill of later) {
+        await new Promise((go) => setTimeout(go, 0));
+        fill();
+      }
       exportsEl.hidden = false;
       const seconds = (performance.now() - t0) / 1000;
       status.textContent = `Done in ${fmt.seconds(seconds)}.`;
@@ -123,8 +131,9 @@ export function createLeaderboardView(ctx: ViewContext): View {
 
 type OpenPair = (dataset: string, a: string, b: string) => void;
 
-function render(r: LeaderboardReport, open: OpenPair): HTMLElement[] {
-  const parts: HTMLElement[] = r.leaderboards.map((b) => board(b, open));
+/** The report's elements; `later` gets what is filled in afterwards, a task each. */
+function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HTMLElement[] {
+  const parts: HTMLElement[] = r.leaderboards.map((b) => board(b, open, later));
   const a = r.across_datasets;
   if (a) {
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
@@ -138,7 +147,9 @@ function render(r: LeaderboardReport, open: OpenPair): HTMLElement[] {
   return parts;
 }
 
-function board(b: BoardReport, open: OpenPair): HTMLElement {
+function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLElement {
+  const matrix = pairMatrix(b, (x, y) => open(b.dataset, x, y));
+  later.push(matrix.fill);
   const significant = b.pairs.filter((p) => p.significant).length;
   return h('section', { class: 'board', 'data-dataset': b.dataset },
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),
@@ -152,5 +163,5 @@ function board(b: BoardReport, open: OpenPair): HTMLElement {
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${s.mean.toFixed(4)} [${s.ci_low.toFixed(4)}, ${s.ci_high.toFixed(4)}]`),
         h('td', {}, `${s.rank_ci_low}–${s.rank_ci_high}`), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
-    pairMatrix(b, (x, y) => open(b.dataset, x, y)));
+    matrix.element);
 }

@@ -37,27 +37,42 @@ export function forestPlot(b: BoardReport): HTMLElement {
     h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); blue: tied with the best.'));
 }
 
+const escape = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** p of the randomized Tukey HSD for every pair, shaded (dark: small p); a cell
- *  opens its pair (row = A, column = B) through `open`. */
-export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void): HTMLElement {
+ *  opens its pair (row = A, column = B) through `open`. Written as one HTML
+ *  string with one delegated listener, and filled by `fill` in a task of its
+ *  own: 50 systems make 2,500 cells, which as separate elements and listeners
+ *  built with the rest of the report kept the main thread busy for ~0.2 s. */
+export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void): { element: HTMLElement; fill: () => void } {
   const order = b.systems.map((s) => s.system);
   const p = new Map<string, number>();
   for (const x of b.pairs) {
-    p.set(`${x.system_a}|${x.system_b}`, x.p_tukey);
-    p.set(`${x.system_b}|${x.system_a}`, x.p_tukey);
+    p.set(`${x.system_a}\u0000${x.system_b}`, x.p_tukey);
+    p.set(`${x.system_b}\u0000${x.system_a}`, x.p_tukey);
   }
   const cell = (a: string, c: string) => {
-    if (a === c) return h('td', { class: 'diagonal' }, '');
-    const v = p.get(`${a}|${c}`)!;
-    const shade = Math.round(255 * Math.min(1, Math.max(0, -Math.log10(Math.max(v, 1e-6)) / 4)));
-    return h('td', { 'data-a': a, 'data-b': c, 'data-p': v, style: `background: rgba(27,108,168,${(shade / 255).toFixed(2)}); color: ${shade > 140 ? '#fff' : 'inherit'}` },
-      h('button', { type: 'button', class: 'cell-link', 'data-testid': 'open-pair', title: `Open ${a} (A) against ${c} (B) in Analyze`, onclick: () => open(a, c) },
-        v < 0.001 ? '<0.001' : v.toFixed(3)));
+    if (a === c) return '<td class="diagonal"></td>';
+    const v = p.get(`${a}\u0000${c}`)!;
+    const shade = Math.min(8, Math.max(0, Math.round((-Math.log10(Math.max(v, 1e-6)) / 4) * 8)));  // nine steps: .shade-0 … .shade-8
+    return `<td class="shade-${shade}" data-a="${escape(a)}" data-b="${escape(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button">${v < 0.001 ? '&lt;0.001' : v.toFixed(3)}</td>`;
   };
-  return h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' },
-    h('caption', {}, 'Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell to open the pair (row = A, column = B) in Analyze with these settings.'),
-    h('thead', {}, h('tr', {}, h('th', {}, ''), ...order.map((s) => h('th', { scope: 'col' }, s)))),
-    h('tbody', {}, ...order.map((a) => h('tr', {}, h('th', { scope: 'row' }, a), ...order.map((c) => cell(a, c))))));
+  const table = h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' });
+  const fill = () => (table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
+    `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escape(s)}</th>`).join('')}</tr></thead>` +
+    `<tbody>${order.map((a) => `<tr><th scope="row">${escape(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')}</tbody>`);
+  const activate = (e: Event) => {
+    const td = (e.target as Element).closest('td[data-a]') as HTMLElement | null;
+    if (td) open(td.dataset.a!, td.dataset.b!);
+  };
+  table.addEventListener('click', activate);
+  table.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      activate(e);
+    }
+  });
+  return { element: h('div', { class: 'pair-matrix-wrap' }, table), fill };
 }
 
 /** Mean ranks on an axis from 1 (best), with a bar as long as the critical difference. */
