@@ -66,6 +66,15 @@ test('a pasted board gives the CLI’s ranks, tiers and means, and the pairwise 
   const cells = await page.$$eval('[data-testid="pair-matrix"] td[data-p]', (tds) => tds.map((td) => [td.dataset.a, td.dataset.b, Number(td.dataset.p)]));
   for (const p of want.pairs) assert.ok(cells.some(([a, b, v]) => a === p.system_a && b === p.system_b && v === p.p_tukey), `${p.system_a}-${p.system_b}`);
   assert.equal(await page.isVisible('[data-testid="forest-plot"]'), true);
+  // Every pair's row, written when its section opens: the CLI's Δ and p-values (the ANOVA's HSD to libm's last bits).
+  await page.click('details.pairs summary');
+  const pairs = await page.$$eval('[data-testid="pair-table"] tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
+  assert.equal(pairs.length, want.pairs.length);
+  for (const [i, p] of want.pairs.entries()) {
+    const got = pairs[i];
+    assert.deepEqual([got.a, got.b, Number(got.delta), Number(got.p), Number(got.pHolm), Number(got.pTukey)], [p.system_a, p.system_b, p.delta, p.p, p.p_holm, p.p_tukey]);
+    assert.ok(Math.abs(Number(got.pTukeyHsd) - p.p_tukey_hsd) <= 1e-12, `${p.system_a}-${p.system_b}: HSD ${got.pTukeyHsd} vs ${p.p_tukey_hsd}`);
+  }
 });
 
 test('a pair of the matrix opens in Analyze on the same scores and settings: its Δ and randomization p are the board’s', async () => {
@@ -90,12 +99,18 @@ test('a pair of the matrix opens in Analyze on the same scores and settings: its
 
 test('per-dataset scores give the across-datasets ranks and the critical-difference diagram', async () => {
   const page = await openLeaderboard();
-  await paste(page, 'paste-leaderboard', 'dataset,bm25,dense,splade\nnfcorpus,0.32,0.35,0.34\nscifact,0.66,0.70,0.69\nfiqa,0.23,0.30,0.33\ntrec-covid,0.59,0.65,0.71\n');
+  const text = 'dataset,bm25,dense,splade\nnfcorpus,0.32,0.35,0.34\nscifact,0.66,0.70,0.69\nfiqa,0.23,0.30,0.33\ntrec-covid,0.59,0.65,0.71\n';
+  await paste(page, 'paste-leaderboard', text);
   assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.equal(await page.isVisible('[data-testid="cd-diagram"]'), true);
   const ranks = await page.$$eval('[data-testid="across-datasets"] tr[data-system]', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.meanRank)]));
   // By hand: dense 1,1,2,2; splade 2,2,1,1; bm25 3 everywhere (1 = best); the tie keeps the input's order.
   assert.deepEqual(ranks, [['dense', 1.5], ['splade', 1.5], ['bm25', 3]]);
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
+  writeFileSync(join(dir, 'per_dataset.csv'), text);
+  const want = cli([join(dir, 'per_dataset.csv')]).across_datasets.pairs;
+  const shown = await page.$$eval('[data-testid="across-pairs"] tbody tr', (trs) => trs.map((tr) => [tr.dataset.a, tr.dataset.b, Number(tr.dataset.bBetter), Number(tr.dataset.p), Number(tr.dataset.pHolm)]));
+  assert.deepEqual(shown, want.map((p) => [p.system_a, p.system_b, p.b_better, p.p, p.p_holm]));
 });
 
 test('several trec_eval files, one per system, give the CLI’s board', async () => {

@@ -12,6 +12,7 @@ import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/analyze-fields';
 import { fmt, h, numberField } from '../../ui/dom';
 import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
+import { acrossPairTable, pairTable } from './tables';
 
 type Exports = { json: string; markdown: string; latex: string; csv: string };
 
@@ -142,7 +143,8 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
       h('p', {}, `Friedman χ² = ${a.friedman.statistic.toFixed(3)}, p = ${fmt.p3(a.friedman.p)}; mean ranks further apart than ${a.critical_difference.toFixed(3)} differ (Nemenyi, α = ${r.settings.alpha}).`),
       criticalDifferenceDiagram(ranks, a.critical_difference),
       h('table', { class: 'stats-table' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'system'), h('th', { scope: 'col' }, 'mean rank'))),
-        h('tbody', {}, ...ranks.map(([s, v]) => h('tr', { 'data-system': s, 'data-mean-rank': v }, h('td', {}, s), h('td', {}, v.toFixed(2))))))));
+        h('tbody', {}, ...ranks.map(([s, v]) => h('tr', { 'data-system': s, 'data-mean-rank': v }, h('td', {}, s), h('td', {}, v.toFixed(2)))))),
+      acrossPairTable(a)));
   }
   return parts;
 }
@@ -163,5 +165,6 @@ function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLEleme
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${s.mean.toFixed(4)} [${s.ci_low.toFixed(4)}, ${s.ci_high.toFixed(4)}]`),
         h('td', {}, `${s.rank_ci_low}–${s.rank_ci_high}`), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
-    matrix.element);
+    matrix.element,
+    pairTable(b));
 }

@@ -2,7 +2,7 @@
 // critical-difference diagram, and both are a few lines and axes): means with
 // their intervals and tier letters; the pairwise family-wise p as a heatmap
 // table; mean ranks on an axis with the critical difference as a bar.
-import { h } from '../../ui/dom';
+import { escapeHtml, h } from '../../ui/dom';
 import type { BoardReport } from './report';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -37,8 +37,6 @@ export function forestPlot(b: BoardReport): HTMLElement {
     h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); blue: tied with the best.'));
 }
 
-const escape = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** p of the randomized Tukey HSD for every pair, shaded (dark: small p); a cell
  *  opens its pair (row = A, column = B) through `open`. Written as one HTML
  *  string with one delegated listener, and filled by `fill` in a task of its
@@ -55,12 +53,12 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
     if (a === c) return '<td class="diagonal"></td>';
     const v = p.get(`${a}\u0000${c}`)!;
     const shade = Math.min(8, Math.max(0, Math.round((-Math.log10(Math.max(v, 1e-6)) / 4) * 8)));  // nine steps: .shade-0 … .shade-8
-    return `<td class="shade-${shade}" data-a="${escape(a)}" data-b="${escape(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button">${v < 0.001 ? '&lt;0.001' : v.toFixed(3)}</td>`;
+    return `<td class="shade-${shade}" data-a="${escapeHtml(a)}" data-b="${escapeHtml(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button">${v < 0.001 ? '&lt;0.001' : v.toFixed(3)}</td>`;
   };
   const table = h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' });
   const fill = () => (table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
-    `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escape(s)}</th>`).join('')}</tr></thead>` +
-    `<tbody>${order.map((a) => `<tr><th scope="row">${escape(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')}</tbody>`);
+    `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead>` +
+    `<tbody>${order.map((a) => `<tr><th scope="row">${escapeHtml(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')}</tbody>`);
   const activate = (e: Event) => {
     const td = (e.target as Element).closest('td[data-a]') as HTMLElement | null;
     if (td) open(td.dataset.a!, td.dataset.b!);

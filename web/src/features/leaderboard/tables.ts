@@ -1,0 +1,34 @@
+// The Leaderboard's tables of pairs: every pair of a board (Δ with its interval
+// and the four p-values), written when first opened (a board of 50 systems has
+// 1,225 pairs), and across datasets each pair's wins and Wilcoxon test.
+import { escapeHtml as e, fmt, h } from '../../ui/dom';
+import type { BoardReport, LeaderboardReport } from './report';
+
+const p = (v: number) => (v < 0.001 ? '&lt;0.001' : v.toFixed(3));
+
+/** Every pair of a board in a collapsed section, its rows written on first opening. */
+export function pairTable(b: BoardReport): HTMLElement {
+  const table = h('table', { class: 'stats-table', 'data-testid': 'pair-table' });
+  const details = h('details', { class: 'pairs' }, h('summary', {}, `All ${fmt.int(b.pairs.length)} pairs: Δ = mean(B − A) with its bootstrap interval, and their tests`), table);
+  details.addEventListener('toggle', () => {
+    if (!details.open || table.rows.length) return;
+    table.innerHTML = '<thead><tr><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [interval]</th><th scope="col">randomization p (± SE)</th>' +
+      '<th scope="col">Holm</th><th scope="col">randomized Tukey HSD</th><th scope="col">Tukey HSD (ANOVA)</th><th scope="col">differ</th></tr></thead><tbody>' +
+      b.pairs.map((x) => `<tr data-a="${e(x.system_a)}" data-b="${e(x.system_b)}" data-delta="${x.delta}" data-p="${x.p}" data-p-holm="${x.p_holm}" data-p-tukey="${x.p_tukey}" data-p-tukey-hsd="${x.p_tukey_hsd}">` +
+        `<td>${e(x.system_a)}</td><td>${e(x.system_b)}</td><td>${x.delta.toFixed(4)} [${x.ci_low.toFixed(4)}, ${x.ci_high.toFixed(4)}]</td>` +
+        `<td>${p(x.p)} (±${x.p_se.toFixed(3)})</td><td>${p(x.p_holm)}</td><td>${p(x.p_tukey)}</td><td>${p(x.p_tukey_hsd)}</td><td>${x.significant ? 'yes' : 'no'}</td></tr>`).join('') +
+      '</tbody>';
+  });
+  return details;
+}
+
+/** Across datasets: for each pair, on how many datasets B is better (significantly, where per-query scores say so) and the Wilcoxon test with Holm. */
+export function acrossPairTable(a: NonNullable<LeaderboardReport['across_datasets']>): HTMLElement {
+  const table = h('table', { class: 'stats-table', 'data-testid': 'across-pairs' });
+  table.innerHTML = '<caption>Each pair across datasets: Wilcoxon signed-rank over the per-dataset means, Holm over all pairs</caption>' +
+    '<thead><tr><th scope="col">A</th><th scope="col">B</th><th scope="col">B better on</th><th scope="col">Wilcoxon p</th><th scope="col">Holm</th></tr></thead><tbody>' +
+    a.pairs.map((x) => `<tr data-a="${e(x.system_a)}" data-b="${e(x.system_b)}" data-b-better="${x.b_better}" data-p="${x.p}" data-p-holm="${x.p_holm}">` +
+      `<td>${e(x.system_a)}</td><td>${e(x.system_b)}</td><td>${x.b_better} of ${a.datasets}${x.b_significantly_better === null ? '' : `, significantly on ${x.b_significantly_better}`}</td>` +
+      `<td>${p(x.p)}</td><td>${p(x.p_holm)}</td></tr>`).join('') + '</tbody>';
+  return table;
+}
