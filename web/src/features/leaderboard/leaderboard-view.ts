@@ -81,10 +81,12 @@ export function createLeaderboardView(ctx: ViewContext): View {
       const r = await ctx.callAnalysis((w) => w.rankMerge(q, parts));
       last = r;
       const later: (() => void)[] = [];
+      const yieldTask = () => new Promise((go) => setTimeout(go, 0));
+      await yieldTask();  // receiving the report is a task; drawing it is the next
       out.replaceChildren(...render(r.report, (dataset, a, b) => void openPair(q, dataset, a, b), later));
       // The big pieces (the p matrices) each in a task of their own: no long stall of the page.
       for (const fill of later) {
-        await new Promise((go) => setTimeout(go, 0));
+        await yieldTask();
         fill();
       }
       exportsEl.hidden = false;
@@ -151,7 +153,7 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
 
 function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLElement {
   const matrix = pairMatrix(b, (x, y) => open(b.dataset, x, y));
-  later.push(matrix.fill);
+  later.push(...matrix.fills);
   const significant = b.pairs.filter((p) => p.significant).length;
   return h('section', { class: 'board', 'data-dataset': b.dataset },
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),

@@ -39,10 +39,10 @@ export function forestPlot(b: BoardReport): HTMLElement {
 
 /** p of the randomized Tukey HSD for every pair, shaded (dark: small p); a cell
  *  opens its pair (row = A, column = B) through `open`. Written as one HTML
- *  string with one delegated listener, and filled by `fill` in a task of its
- *  own: 50 systems make 2,500 cells, which as separate elements and listeners
+ *  string with one delegated listener, and filled by `fills`, each in a task
+ *  of its own: 50 systems make 2,500 cells, which as separate elements and listeners
  *  built with the rest of the report kept the main thread busy for ~0.2 s. */
-export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void): { element: HTMLElement; fill: () => void } {
+export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void): { element: HTMLElement; fills: (() => void)[] } {
   const order = b.systems.map((s) => s.system);
   const p = new Map<string, number>();
   for (const x of b.pairs) {
@@ -56,9 +56,14 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
     return `<td class="shade-${shade}" data-a="${escapeHtml(a)}" data-b="${escapeHtml(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button">${v < 0.001 ? '&lt;0.001' : v.toFixed(3)}</td>`;
   };
   const table = h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' });
-  const fill = () => (table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
-    `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead>` +
-    `<tbody>${order.map((a) => `<tr><th scope="row">${escapeHtml(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')}</tbody>`);
+  // The head first, then the rows ten at a time: each piece a short task of its own.
+  const fills = [() => {
+    table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
+      `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead><tbody></tbody>`;
+  }];
+  for (let from = 0; from < order.length; from += 10)
+    fills.push(() => table.tBodies[0].insertAdjacentHTML('beforeend',
+      order.slice(from, from + 10).map((a) => `<tr><th scope="row">${escapeHtml(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')));
   const activate = (e: Event) => {
     const td = (e.target as Element).closest('td[data-a]') as HTMLElement | null;
     if (td) open(td.dataset.a!, td.dataset.b!);
@@ -70,7 +75,7 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
       activate(e);
     }
   });
-  return { element: h('div', { class: 'pair-matrix-wrap' }, table), fill };
+  return { element: h('div', { class: 'pair-matrix-wrap' }, table), fills };
 }
 
 /** Mean ranks on an axis from 1 (best), with a bar as long as the critical difference. */
