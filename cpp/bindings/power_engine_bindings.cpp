@@ -5,7 +5,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <exception>
 #include <new>
 #include <string>
@@ -44,6 +46,12 @@ pairpower::GroupSpec group_from(const val& s) {
   g.deltas = numbers(s, "deltas");
   g.alpha = number(s, "alpha");
   g.seed = count(s, "seed");
+  // The models' own parameters (group_json writes them all; the model reads its own).
+  if (!s["tau"].isUndefined()) g.params.tau = number(s, "tau");
+  if (!s["df"].isUndefined()) g.params.df = number(s, "df");
+  if (!s["zero_share"].isUndefined()) g.params.zero_share = number(s, "zero_share");
+  if (!s["levels"].isUndefined()) g.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(s, "levels"), 1u << 20));
+  if (!s["pilot"].isUndefined()) g.params.pilot = std::make_shared<const std::vector<double>>(numbers(s, "pilot"));
   g.tests.clear();
   const val tests = s["tests"];
   if (!tests.isArray()) throw std::invalid_argument("tests: must be a list");
@@ -100,6 +108,25 @@ nlohmann::json to_core(const std::string& text) {
   }
 }
 
+// {model, mean, sd, delta, rho, tau, df, zero_share, levels} → {sdDiff: number | null}: the SD of
+// differences the model's analytic power uses (score_model.hpp model_sd_diff), null where none is offered.
+val model_sd_diff(const val& q) {
+  return guarded([&] {
+    const auto model = pairpower::score_model_from_string(q["model"].isString() ? q["model"].as<std::string>() : "");
+    if (!model) throw std::invalid_argument("model: not a model of the registry");
+    pairpower::Scenario s{*model, {number(q, "mean"), number(q, "sd")}, number(q, "delta"), number(q, "rho"), {}};
+    s.params.tau = number(q, "tau");
+    s.params.df = number(q, "df");
+    s.params.zero_share = number(q, "zero_share");
+    s.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(q, "levels"), 1u << 20));
+    pairpower::validate(s);
+    const auto sd = pairpower::model_analytic(*model) == pairpower::ModelAnalytic::none ? std::nullopt : pairpower::model_sd_diff(s);
+    val out = val::object();
+    out.set("sdDiff", sd ? val(*sd) : val::null());
+    return out;
+  });
+}
+
 // The registry (registry.hpp): what the page's controls, types and checks are built from.
 val registry() { return guarded([] { return from_json(pairpower::registry_json()); }); }
 
@@ -114,7 +141,9 @@ val read_plan_field(const std::string& id, const std::string& text, bool page) {
 
 nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
   nlohmann::ordered_json j{{"model", pairpower::to_string(g.model)}, {"n", g.n}, {"rho", g.rho}, {"mean", g.marginal.mean}, {"sd", g.marginal.sd},
-                           {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed}};
+                           {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed},
+                           {"tau", g.params.tau}, {"df", g.params.df}, {"zero_share", g.params.zero_share}, {"levels", g.params.levels}};
+  if (g.params.pilot) j["pilot"] = *g.params.pilot;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (auto t : g.tests) tests.push_back(pairpower::to_string(t));
   return j;
@@ -274,6 +303,7 @@ val analyze_scores(const val& q) {
 EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("simulateGroup", &simulate_group);
   emscripten::function("analyticPower", &analytic_power);
+  emscripten::function("modelSdDiff", &model_sd_diff);
   emscripten::function("minSampleSize", &min_sample_size);
   emscripten::function("minDetectableEffect", &min_detectable_effect);
   emscripten::function("registry", &registry);

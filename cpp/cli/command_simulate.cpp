@@ -11,7 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "arguments.hpp"
+#include "input_files.hpp"
 #include "pairpower/field_text.hpp"
+#include "pairpower/pairing.hpp"
 #include "pairpower/plan_export.hpp"
 #include "commands.hpp"
 #include "pairpower/paper.hpp"
@@ -62,6 +64,31 @@ std::vector<PairedTest> read_tests(const Flag& f) {
   return out;
 }
 
+// The models' own parameter flags, by Plan field.
+std::vector<std::pair<const char*, const Flag*>> param_flags(const SimulateFlags& f) {
+  return {{"tau", &f.tau}, {"df", &f.df}, {"zero_share", &f.zero_share}, {"levels", &f.levels}};
+}
+
+// The pilot's per-query differences b − a, read as compare reads its inputs.
+std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f) {
+  if (f.pilot.size() > 2) throw UsageError("--pilot: give one file holding two systems, or two files (--pilot A --pilot B)");
+  const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
+  const MissingPolicy missing = *missing_policy_from_string(f.missing.given() ? f.missing.value : missing_policies()[0].id);
+  const ScoreFile a = parse_file(f.pilot[0], format, "A", "--pilot");
+  std::optional<ScoreFile> b;
+  if (f.pilot.size() == 2) b = parse_file(f.pilot[1], format, "B", "--pilot");
+  std::vector<std::string> measures;
+  if (f.pilot_measure.given()) measures = {f.pilot_measure.value};
+  const ComparisonPlan plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
+  if (plan.samples.size() != 1)
+    throw UsageError(fmt::format("--pilot: the pilot holds {} comparisons (systems, datasets or measures); give one pair of systems and one measure (--pilot-measure)",
+                                 plan.samples.size()));
+  const PairedSample& s = plan.samples.front();
+  std::vector<double> d(s.a.size());
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = s.b[i] - s.a[i];
+  return std::make_shared<const std::vector<double>>(std::move(d));
+}
+
 void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads) {
   const RunInfo run{fmt::format("native, {} threads", threads), threads, r.elapsed_s, r.cancelled};
   std::puts(simulation_json(spec, r.cells, run).dump(1).c_str());
@@ -95,6 +122,20 @@ void add_simulate(CLI::App& app, SimulateFlags& f) {
   f.format.option->check(CLI::IsMember({"table", "json", "csv", "md"}));
   add(app, f.power, "--power", help_of("power", "0.8"));
   add(app, f.progress, "--progress", "on, off or auto (auto: when stderr is a terminal) [auto]");
+  const ModelParams p{};
+  add(app, f.tau, "--tau", help_of("tau", fmt::format("{}", p.tau)));
+  add(app, f.df, "--df", help_of("df", fmt::format("{}", p.df)));
+  add(app, f.zero_share, "--zero-share", help_of("zero_share", fmt::format("{}", p.zero_share)));
+  add(app, f.levels, "--levels", help_of("levels", fmt::format("{}", p.levels)));
+  app.add_option("--pilot", f.pilot, "pilot model: FILE holding two systems' per-query scores, or --pilot A --pilot B (any format compare reads)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add(app, f.pilot_measure, "--pilot-measure", "pilot model: the measure to take from the pilot files");
+  f.missing.option = app.add_option("--missing", f.missing.value, "pilot model: unmatched query ids: " + choices(missing_policies()));
+  f.missing.option->check(CLI::IsMember(ids(missing_policies())));
+  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
+  f.input_format.option = app.add_option("--input-format", f.input_format.value, fmt::format("pilot model: {} [auto]", fmt::join(formats, ", ")));
+  f.input_format.option->check(CLI::IsMember(formats));
 }
 
 int run_simulate(const SimulateFlags& f) {
@@ -126,6 +167,23 @@ int run_simulate(const SimulateFlags& f) {
     if (f.sd.given()) g.marginal.sd = read<double>(f.sd, "sd");
     if (f.alpha.given()) g.alpha = read<double>(f.alpha, "alpha");
   }
+  // A model's parameter given for a grid without that model is a mistake worth naming.
+  for (const auto& [id, flag] : param_flags(f)) {
+    if (!flag->given()) continue;
+    const auto& models = score_models();
+    const bool used = std::any_of(g.models.begin(), g.models.end(), [&, id = id](ScoreModel m) {
+      return std::any_of(models.begin(), models.end(), [&](const ModelInfo& i) { return i.model == m && std::string_view(i.param) == id; });
+    });
+    if (!used) throw UsageError(fmt::format("{}: no model of this grid uses it (see --model)", flag->option->get_name()));
+  }
+  if (f.tau.given()) g.params.tau = read<double>(f.tau, "tau");
+  if (f.df.given()) g.params.df = read<double>(f.df, "df");
+  if (f.zero_share.given()) g.params.zero_share = read<double>(f.zero_share, "zero_share");
+  if (f.levels.given()) g.params.levels = read<unsigned>(f.levels, "levels");
+  const bool pilot_model = std::find(g.models.begin(), g.models.end(), ScoreModel::pilot) != g.models.end();
+  if (!f.pilot.empty() && !pilot_model) throw UsageError("--pilot: give --model pilot to plan with pilot data");
+  if (pilot_model && f.pilot.empty()) throw UsageError("--pilot: the pilot model needs the pilot's scores (--pilot FILE, or --pilot A --pilot B)");
+  if (pilot_model) g.params.pilot = read_pilot(f);
   if (f.tests.given()) g.tests = read_tests(f.tests);
   if (f.reps.given()) g.reps = read<std::uint64_t>(f.reps, "reps");
   if (f.seed.given()) g.seed = read<std::uint64_t>(f.seed, "seed");

@@ -33,6 +33,9 @@ struct Flag {
 
 struct SimulateFlags {
   Flag preset, reps, seed, threads, format, n, delta, rho, model, mean, sd, alpha, tests, power, progress;
+  Flag tau, df, zero_share, levels;  ///< the models' own parameters
+  std::vector<std::string> pilot;    ///< --pilot FILE [--pilot FILE_B]: the pilot model's data
+  Flag pilot_measure, missing, input_format;
 };
 void add_simulate(CLI::App& app, SimulateFlags& f);
 int run_simulate(const SimulateFlags& f);

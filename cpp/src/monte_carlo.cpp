@@ -12,6 +12,8 @@
 #include <thread>
 #include <tuple>
 
+#include <boost/math/distributions/normal.hpp>
+
 #include "pairpower/analytic_power.hpp"
 #include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/decision_rules.hpp"
@@ -67,7 +69,7 @@ void validate(const GridSpec& g) {
   check_count("reps", g.reps);
   for (ScoreModel m : g.models)
     for (double d : g.delta)
-      for (double r : g.rho) validate(Scenario{m, g.marginal, d, r});
+      for (double r : g.rho) validate(Scenario{m, g.marginal, d, r, g.params});
 }
 
 namespace {
@@ -119,6 +121,10 @@ struct Group {
   Rules rules;
   std::shared_ptr<const GaussianToBeta> beta_a;
   std::vector<std::shared_ptr<const GaussianToBeta>> beta_b;  // one per δ
+  ModelParams params;
+  double threshold_a = 0;               // binary: Φ⁻¹(μ)
+  std::vector<double> threshold_b;      // binary: Φ⁻¹(μ + δ), one per δ
+  std::vector<double> pilot_centred;    // pilot: b − a minus its mean
 };
 
 Group prepare(const GroupSpec& spec) {
@@ -127,12 +133,12 @@ Group prepare(const GroupSpec& spec) {
   static SharedCache<RuleKey, SignRule> s_rules;
   if (spec.deltas.empty()) throw Error("delta", ErrorKind::invalid_value, "at least one effect is required");
   if (spec.tests.empty()) throw Error("tests", ErrorKind::invalid_value, "at least one test is required");
-  for (double d : spec.deltas) validate(Scenario{spec.model, spec.marginal, d, spec.rho});
+  for (double d : spec.deltas) validate(Scenario{spec.model, spec.marginal, d, spec.rho, spec.params});
   check_count("n", spec.n);
   validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
-  Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}};
+  Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}};
   // δ is deliberately absent: common random numbers across effects.
   g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
@@ -154,15 +160,85 @@ Group prepare(const GroupSpec& spec) {
     g.beta_a = beta_table(beta_from_moments(spec.marginal.mean, spec.marginal.sd));
     for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(spec.marginal.mean + d, spec.marginal.sd)));
   }
+  if (spec.model == ScoreModel::binary) {
+    const boost::math::normal z;
+    g.threshold_a = boost::math::quantile(z, spec.marginal.mean);
+    for (double d : g.deltas) g.threshold_b.push_back(boost::math::quantile(z, spec.marginal.mean + d));
+  }
+  if (spec.model == ScoreModel::pilot) {
+    const auto& d = *spec.params.pilot;
+    double mean = 0;
+    for (double x : d) mean += x;
+    mean /= static_cast<double>(d.size());
+    for (double x : d) g.pilot_centred.push_back(x - mean);
+  }
   return g;
 }
 
 struct Workspace {
-  std::vector<std::uint32_t> bits;
-  std::vector<float> z1, z2;
-  std::vector<double> a, w, d;
+  std::vector<std::uint32_t> bits, extra_bits;
+  std::vector<float> z1, z2, z3, z4;
+  std::vector<double> a, w, d, x;  // x: a per-query extra (heterogeneous τZ₃, heavy-tailed c/√V, zero-inflated keep 0/1)
   SignedRanker ranker;
 };
+
+// Natural log in plain IEEE arithmetic (frexp and the atanh series), within a
+// few ulp: hand-written because glibc's and Emscripten's log differ in the last
+// bit, and the CLI and the page must draw the same gamma variates.
+double portable_log(double x) noexcept {
+  int e = 0;
+  double m = std::frexp(x, &e);  // x = m·2^e, m in [0.5, 1)
+  if (m < 0.70710678118654752) {
+    m *= 2.0;
+    --e;
+  }
+  const double s = (m - 1.0) / (m + 1.0), s2 = s * s;  // |s| ≤ 0.1716
+  double sum = 1.0 / 23.0;
+  for (int k = 21; k >= 1; k -= 2) sum = 1.0 / k + s2 * sum;
+  return 2.0 * s * sum + e * 0.69314718055994531;
+}
+
+// Uniform in (0, 1] from 24 random bits.
+inline double uniform01(std::uint32_t bits) noexcept { return static_cast<double>((bits >> 8) + 1) * (1.0 / 16777216.0); }
+
+// Words from the extra generator, eight at a time, for the rare redraws.
+class WordStream {
+ public:
+  explicit WordStream(Xoshiro128x8& rng) : rng_(rng) {}
+  std::uint32_t next() noexcept {
+    if (used_ == 8) {
+      rng_.fill(buf_, 8);
+      used_ = 0;
+    }
+    return buf_[used_++];
+  }
+
+ private:
+  Xoshiro128x8& rng_;
+  std::uint32_t buf_[8]{};
+  int used_ = 8;
+};
+
+// χ²_ν/ν by Marsaglia & Tsang (2000) for shape k = ν/2 > 1: the first try uses
+// the query's pre-drawn normal x and uniform u; a rejected try (about 2% at
+// ν = 5) redraws from the stream.
+double chi2_over_df(double k, double x, double u, WordStream& more) noexcept {
+  const double d = k - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+  for (;;) {
+    const double t = 1.0 + c * x;
+    if (t > 0) {
+      const double v = t * t * t;
+      const double x2 = x * x;
+      if (u < 1.0 - 0.0331 * x2 * x2) return d * v / k;
+      if (portable_log(u) < 0.5 * x2 + d * (1.0 - v + portable_log(v))) return d * v / k;
+    }
+    const std::uint32_t ub = more.next(), vb = more.next();
+    float z1 = 0, z2 = 0;
+    box_muller(&ub, &vb, &z1, &z2, 1);
+    x = z1;
+    u = uniform01(more.next());
+  }
+}
 
 void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
   const std::size_t n = g.n;
@@ -179,53 +255,142 @@ void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
   }
 }
 
+inline double clip01(double s) noexcept { return std::min(std::max(s, 0.0), 1.0); }
+
+// The per-query extras some models need, from the second generator.
+void draw_extras(const Group& g, std::uint64_t rep, Workspace& ws) {
+  const std::size_t n = g.n;
+  const std::size_t padded = (n + 7) / 8 * 8;
+  Xoshiro128x8 extra(hash_words({g.key, rep, 1}));
+  double* x = ws.x.data();
+  switch (g.model) {
+    case ScoreModel::heterogeneous: {
+      ws.extra_bits.resize(2 * padded);
+      extra.fill(ws.extra_bits.data(), 2 * padded);
+      box_muller(ws.extra_bits.data(), ws.extra_bits.data() + padded, ws.z3.data(), ws.z4.data(), n);
+      for (std::size_t i = 0; i < n; ++i) x[i] = g.params.tau * ws.z3[i];
+      break;
+    }
+    case ScoreModel::heavy_tailed: {
+      ws.extra_bits.resize(3 * padded);
+      extra.fill(ws.extra_bits.data(), 3 * padded);
+      box_muller(ws.extra_bits.data(), ws.extra_bits.data() + padded, ws.z3.data(), ws.z4.data(), n);
+      WordStream more(extra);
+      const double nu = g.params.df;
+      const double c = g.marginal.sd * std::sqrt((nu - 2.0) / nu);
+      for (std::size_t i = 0; i < n; ++i)
+        x[i] = c / std::sqrt(chi2_over_df(0.5 * nu, ws.z3[i], uniform01(ws.extra_bits[2 * padded + i]), more));
+      break;
+    }
+    case ScoreModel::zero_inflated: {
+      ws.extra_bits.resize(padded);
+      extra.fill(ws.extra_bits.data(), padded);
+      // Kept (1) unless the query is one no system answers: (bits >> 8)/2^24 < π.
+      const double cut = g.params.zero_share * 16777216.0;
+      for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<double>(ws.extra_bits[i] >> 8) < cut ? 0.0 : 1.0;
+      break;
+    }
+    case ScoreModel::pilot: {
+      ws.extra_bits.resize(padded);
+      extra.fill(ws.extra_bits.data(), padded);
+      // Multiply-shift index into the m pilot queries (bias below m/2^32).
+      const std::uint64_t m = g.pilot_centred.size();
+      for (std::size_t i = 0; i < n; ++i) x[i] = g.pilot_centred[(static_cast<std::uint64_t>(ws.extra_bits[i]) * m) >> 32];
+      break;
+    }
+    default: break;
+  }
+}
+
 // counts: deltas × tests, row-major.
 void run_reps(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws, std::uint64_t* counts) {
   const std::size_t n = g.n;
   const std::size_t padded = (n + 7) / 8 * 8;
   ws.bits.resize(2 * padded);
-  ws.z1.resize(n);
-  ws.z2.resize(n);
-  ws.a.resize(n);
-  ws.w.resize(n);
-  ws.d.resize(n);
+  for (auto* v : {&ws.z1, &ws.z2, &ws.z3, &ws.z4}) v->resize(n);
+  for (auto* v : {&ws.a, &ws.w, &ws.d, &ws.x}) v->resize(n);
   const double rho = g.rho;
   const double ortho = std::sqrt(1.0 - rho * rho);
   const double mean = g.marginal.mean, sd = g.marginal.sd;
-  const bool clip = g.model == ScoreModel::clipped_normal;
+  const ScoreModel model = g.model;
+  const double levels = static_cast<double>(g.params.levels);
   double* a = ws.a.data();
   double* w = ws.w.data();
   double* d = ws.d.data();
+  const double* x = ws.x.data();
   for (std::uint64_t rep = r0; rep < r1; ++rep) {
-    Xoshiro128x8 rng(hash_words({g.key, rep}));
-    rng.fill(ws.bits.data(), 2 * padded);
-    box_muller(ws.bits.data(), ws.bits.data() + padded, ws.z1.data(), ws.z2.data(), n);
-    const float* z1 = ws.z1.data();
-    const float* z2 = ws.z2.data();
-    // Latent pair: system A's z and system B's correlated z, in double.
-    for (std::size_t i = 0; i < n; ++i) {
-      const double x = z1[i], y = z2[i];
-      a[i] = x;
-      w[i] = rho * x + ortho * y;
-    }
-    if (g.model == ScoreModel::beta_copula) {
-      g.beta_a->transform(a, a, n);
-    } else {
+    if (model != ScoreModel::pilot) {
+      Xoshiro128x8 rng(hash_words({g.key, rep}));
+      rng.fill(ws.bits.data(), 2 * padded);
+      box_muller(ws.bits.data(), ws.bits.data() + padded, ws.z1.data(), ws.z2.data(), n);
+      const float* z1 = ws.z1.data();
+      const float* z2 = ws.z2.data();
+      // Latent pair: system A's z and system B's correlated z, in double.
       for (std::size_t i = 0; i < n; ++i) {
-        const double s = mean + sd * a[i];
-        a[i] = clip ? std::min(std::max(s, 0.0), 1.0) : s;
+        const double u = z1[i], v = z2[i];
+        a[i] = u;
+        w[i] = rho * u + ortho * v;
       }
     }
+    draw_extras(g, rep, ws);
+    // System A's scores (for lattice: K times the score, a whole number).
+    switch (model) {
+      case ScoreModel::beta_copula: g.beta_a->transform(a, a, n); break;
+      case ScoreModel::normal:
+        for (std::size_t i = 0; i < n; ++i) a[i] = mean + sd * a[i];
+        break;
+      case ScoreModel::clipped_normal:
+      case ScoreModel::heterogeneous:
+        for (std::size_t i = 0; i < n; ++i) a[i] = clip01(mean + sd * a[i]);
+        break;
+      case ScoreModel::heavy_tailed:
+        for (std::size_t i = 0; i < n; ++i) a[i] = clip01(mean + x[i] * a[i]);
+        break;
+      case ScoreModel::zero_inflated:
+        for (std::size_t i = 0; i < n; ++i) a[i] = x[i] * clip01(mean + sd * a[i]);
+        break;
+      case ScoreModel::binary:
+        for (std::size_t i = 0; i < n; ++i) a[i] = a[i] < g.threshold_a ? 1.0 : 0.0;
+        break;
+      case ScoreModel::lattice:
+        for (std::size_t i = 0; i < n; ++i) a[i] = std::round(levels * clip01(mean + sd * a[i]));
+        break;
+      case ScoreModel::pilot: break;
+    }
     for (std::size_t j = 0; j < g.deltas.size(); ++j) {
-      if (g.model == ScoreModel::beta_copula) {
-        g.beta_b[j]->transform(w, d, n);
-        for (std::size_t i = 0; i < n; ++i) d[i] -= a[i];
-      } else {
-        const double mean_b = mean + g.deltas[j];
-        for (std::size_t i = 0; i < n; ++i) {
-          const double s = mean_b + sd * w[i];
-          d[i] = (clip ? std::min(std::max(s, 0.0), 1.0) : s) - a[i];
+      const double mean_b = mean + g.deltas[j];
+      switch (model) {
+        case ScoreModel::beta_copula:
+          g.beta_b[j]->transform(w, d, n);
+          for (std::size_t i = 0; i < n; ++i) d[i] -= a[i];
+          break;
+        case ScoreModel::normal:
+          for (std::size_t i = 0; i < n; ++i) d[i] = (mean_b + sd * w[i]) - a[i];
+          break;
+        case ScoreModel::clipped_normal:
+          for (std::size_t i = 0; i < n; ++i) d[i] = clip01(mean_b + sd * w[i]) - a[i];
+          break;
+        case ScoreModel::heterogeneous:
+          for (std::size_t i = 0; i < n; ++i) d[i] = clip01(mean_b + x[i] + sd * w[i]) - a[i];
+          break;
+        case ScoreModel::heavy_tailed:
+          for (std::size_t i = 0; i < n; ++i) d[i] = clip01(mean_b + x[i] * w[i]) - a[i];
+          break;
+        case ScoreModel::zero_inflated:
+          for (std::size_t i = 0; i < n; ++i) d[i] = x[i] * clip01(mean_b + sd * w[i]) - a[i];
+          break;
+        case ScoreModel::binary: {
+          const double t = g.threshold_b[j];
+          for (std::size_t i = 0; i < n; ++i) d[i] = (w[i] < t ? 1.0 : 0.0) - a[i];
+          break;
         }
+        case ScoreModel::lattice:
+          // Whole numbers subtracted, then scaled: equal differences are equal doubles (ties stay ties).
+          for (std::size_t i = 0; i < n; ++i) d[i] = (std::round(levels * clip01(mean_b + sd * w[i])) - a[i]) / levels;
+          break;
+        case ScoreModel::pilot:
+          for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + g.deltas[j];
+          break;
       }
       count_rejections(g, ws, counts + j * g.tests.size());
     }
@@ -238,7 +403,7 @@ std::vector<GroupSpec> grid_groups(const GridSpec& g) {
   std::vector<GroupSpec> groups;
   for (ScoreModel m : g.models)
     for (std::size_t n : g.n)
-      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed});
+      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params});
   return groups;
 }
 
@@ -264,7 +429,7 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t r
 
 std::vector<std::uint64_t> simulate_cell(const CellSpec& cell, std::uint64_t rep_begin, std::uint64_t rep_end) {
   const Scenario& s = cell.scenario;
-  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed},
+  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params},
                         rep_begin, rep_end);
 }
 

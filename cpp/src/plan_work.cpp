@@ -42,7 +42,11 @@ std::uint64_t grid_pairs(const GridSpec& g) noexcept {
 }
 
 double analytic_for_cell(const GridSpec& g, const CellResult& c) {
-  const PairedEffect e = PairedEffect::from_scores(c.delta, g.marginal.sd, c.rho);
+  const ModelAnalytic offered = model_analytic(c.model);
+  if (offered == ModelAnalytic::none || (offered == ModelAnalytic::t_only && c.test != PairedTest::t)) return std::nan("");
+  const auto sd_diff = model_sd_diff(Scenario{c.model, g.marginal, c.delta, c.rho, g.params});
+  if (!sd_diff || !(*sd_diff > 0)) return std::nan("");
+  const PairedEffect e = PairedEffect::from_sd_diff(c.delta, *sd_diff);
   switch (c.test) {
 #define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
   case PairedTest::en: return analytic_power(PowerMethod::method, c.n, e, g.alpha);
@@ -97,6 +101,16 @@ PlanSpec plan_spec_from_json(const nlohmann::json& j) {
   s.grid.rho = list_of<double>(j, "rho");
   s.grid.models = names_of<ScoreModel>(j, "models", score_model_from_string);
   s.grid.marginal = {number_of(j, "mean"), number_of(j, "sd")};
+  // The models' own parameters: optional (a spec written before they existed keeps the defaults).
+  if (j.contains("tau")) s.grid.params.tau = number_of(j, "tau");
+  if (j.contains("df")) s.grid.params.df = number_of(j, "df");
+  if (j.contains("zero_share")) s.grid.params.zero_share = number_of(j, "zero_share");
+  if (j.contains("levels")) s.grid.params.levels = static_cast<unsigned>(count_of(j, "levels"));
+  if (j.contains("pilot")) {
+    auto pilot = list_of<double>(j, "pilot");
+    if (pilot.size() > limits().input_bytes) throw Error("pilot", ErrorKind::invalid_value, "too many pilot values");
+    s.grid.params.pilot = std::make_shared<const std::vector<double>>(std::move(pilot));
+  }
   s.grid.alpha = number_of(j, "alpha");
   s.grid.tests = names_of<PairedTest>(j, "tests", paired_test_from_string);
   s.grid.reps = count_of(j, "reps");

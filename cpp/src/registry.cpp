@@ -30,7 +30,7 @@ constexpr TestInfo tests_table[] = {
 };
 
 constexpr ModelInfo models_table[] = {
-#define PAIRPOWER_SCORE_MODEL(e, id, label, title) {ScoreModel::e, id, label, title},
+#define PAIRPOWER_SCORE_MODEL(e, id, label, title, param, analytic) {ScoreModel::e, id, label, title, param, ModelAnalytic::analytic},
 #include "pairpower/registry/score_models.def"
 #undef PAIRPOWER_SCORE_MODEL
 };
@@ -56,6 +56,15 @@ const PlanField plan_fields_table[] = {
     {"model", "Score model", "how per-query scores are drawn", FieldKind::choice, {0, 0, false, false}, ""},
     {"mean", "Mean score of A", "e.g. 0.65", FieldKind::real, {0, 1, true, true}, "the mean score must lie strictly between 0 and 1"},
     {"sd", "SD of scores", "of each system, e.g. 0.12", FieldKind::real, {0, 1, true, true}, "the SD must lie strictly between 0 and 1"},
+    // The parameters of single models (score_models.def names the model of each); the core's
+    // validate(Scenario) allows wider values, the form keeps them on the score scale.
+    {"tau", "Effect SD τ", "heterogeneous model: SD of the per-query effects δᵢ", FieldKind::real, {0, 1, false, true},
+     "τ must be at least 0 and below 1"},
+    {"df", "Degrees of freedom ν", "heavy-tailed model: smaller ν, heavier tails (ν > 2)", FieldKind::real, {2, 1e6, true, false},
+     "must be above 2 and at most 1e6 (the SD exists only for ν > 2)"},
+    {"zero_share", "Share of zero queries π", "zero-inflated model: queries no system answers", FieldKind::real, {0, 1, false, true},
+     "π must lie in [0, 1)"},
+    {"levels", "Levels K", "lattice model: scores are multiples of 1/K (P@10: 10)", FieldKind::count, {1, 1000, false, false}, ""},
     // Below 1e-10 the t quantile for one degree of freedom leaves double range (validate_alpha).
     {"alpha", "α", "two-sided significance level", FieldKind::real, {1e-10, 1, false, true}, "α must lie between 1e-10 and 1"},
     {"tests", "Tests", "applied to every simulated sample", FieldKind::choice_list, {0, 0, false, false}, ""},
@@ -202,6 +211,10 @@ nlohmann::ordered_json to_json(const PlanSpec& s) {
   for (ScoreModel m : s.grid.models) models.push_back(to_string(m));
   j["mean"] = s.grid.marginal.mean;
   j["sd"] = s.grid.marginal.sd;
+  j["tau"] = s.grid.params.tau;
+  j["df"] = s.grid.params.df;
+  j["zero_share"] = s.grid.params.zero_share;
+  j["levels"] = s.grid.params.levels;
   j["alpha"] = s.grid.alpha;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (PairedTest t : s.grid.tests) tests.push_back(to_string(t));
@@ -234,7 +247,9 @@ nlohmann::ordered_json registry_json() {
   for (const auto& t : tests_table)
     tests.push_back({{"id", t.id}, {"label", t.label}, {"short", t.short_label}, {"analytic", to_string(t.method)}, {"solvable", t.solvable}});
   auto& models = j["models"] = json::array();
-  for (const auto& m : models_table) models.push_back({{"id", m.id}, {"label", m.label}, {"title", m.title}});
+  const auto analytic_name = [](ModelAnalytic a) { return a == ModelAnalytic::all ? "all" : a == ModelAnalytic::t_only ? "t" : "none"; };
+  for (const auto& m : models_table)
+    models.push_back({{"id", m.id}, {"label", m.label}, {"title", m.title}, {"param", m.param}, {"analytic", analytic_name(m.analytic)}});
   auto& choices = j["model_choices"] = json::array();
   for (const auto& c : model_choices()) {
     json ids = json::array();

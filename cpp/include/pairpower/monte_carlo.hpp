@@ -3,7 +3,9 @@
 // applied to the same simulated samples.
 //
 // Reproducibility: replicate r of a cell draws from a generator keyed by
-// (seed, model, N, ρ, mean, SD, r). δ is left out on purpose: cells that differ
+// (seed, model, N, ρ, mean, SD, r); the models that need more than the two
+// normals per query (τ's effects, ν's scale, π's zeros, the pilot's indices)
+// draw those from a second generator keyed by (that key, r, 1). δ is left out on purpose: cells that differ
 // only in δ share their random numbers (common random numbers), which makes
 // power curves in δ smooth and monotone. Nothing else enters, so a cell's
 // counts never depend on threads, scheduling or the rest of the grid.
@@ -51,6 +53,7 @@ struct GridSpec {
   std::vector<PairedTest> tests{PairedTest::t, PairedTest::wilcoxon};
   std::uint64_t reps = 1000;
   std::uint64_t seed = 1;
+  ModelParams params{};  ///< τ, ν, π, K and the pilot, for the models that use them
 };
 
 /// Throws std::invalid_argument naming the field ("n", "rho", "reps", …).
@@ -68,6 +71,7 @@ struct GroupSpec {
   double alpha = 0.05;
   std::vector<PairedTest> tests{PairedTest::t, PairedTest::wilcoxon};
   std::uint64_t seed = 1;
+  ModelParams params{};
 };
 
 /// Rejection counts over replicates [rep_begin, rep_end), indexed

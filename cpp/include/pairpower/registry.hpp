@@ -44,6 +44,8 @@ struct ModelInfo {
   const char* id;     ///< "normal" is the paper's clipped normal; "unclipped" the exact one
   const char* label;  ///< the form's option text
   const char* title;  ///< table captions
+  const char* param;  ///< the Plan field of its own parameter ("tau", …), "pilot" for the pilot data, "" for none
+  ModelAnalytic analytic;
 };
 std::span<const ModelInfo> score_models() noexcept;
 

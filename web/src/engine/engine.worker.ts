@@ -14,6 +14,7 @@ import type {
   EffectQuery,
   ErrorResult,
   GroupSpec,
+  ModelSdQuery,
   LeaderboardQuery,
   LeaderboardPart,
   PairTableQuery,
@@ -119,6 +120,10 @@ const api = {
   async analyticPowers(queries: AnalyticQuery[]): Promise<AnalyticPowers[]> {
     const m = await engine();
     return guard(() => queries.map((q) => unwrap(m.analyticPower(q))));
+  },
+  async modelSdDiffs(queries: ModelSdQuery[]): Promise<(number | null)[]> {
+    const m = await engine();
+    return guard(() => queries.map((q) => unwrap(m.modelSdDiff(q)).sdDiff));
   },
   async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
     const m = await engine();

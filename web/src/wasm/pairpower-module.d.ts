@@ -28,6 +28,11 @@ export interface GroupSpec {
   alpha: number;
   tests: TestName[];
   seed: number;
+  /** The models' own parameters (the core's group_json writes them all). */
+  tau?: number;
+  df?: number;
+  zero_share?: number;
+  levels?: number;
 }
 
 /** Rejections indexed [delta * tests.length + test]. */
@@ -38,6 +43,8 @@ export interface GroupCounts {
 /** σ_d as measured, or the SD of each system's scores and their correlation (the core forms σ√(2(1−ρ))). */
 export type SdOfDifferences = { sdDiff: number } | { sd: number; rho: number };
 
+/** A model and its parameters at one (δ, ρ): the Plan spec's names. */
+export interface ModelSdQuery { model: ModelName; mean: number; sd: number; delta: number; rho: number; tau: number; df: number; zero_share: number; levels: number }
 export type AnalyticQuery = { n: number; delta: number; alpha: number } & SdOfDifferences;
 
 /** What an analytic answer was asked, echoed by the core (analytic_answers.hpp). */
@@ -176,6 +183,8 @@ export interface PairpowerModule {
   /** A Plan field's text read by the core's grammar and bounds; `page` applies the page's caps. */
   readPlanField(id: string, text: string, page: boolean): { value: unknown } | ErrorResult;
   analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
+  /** The SD of differences a model's analytic power uses; null where the model offers none. */
+  modelSdDiff(q: ModelSdQuery): { sdDiff: number | null } | ErrorResult;
   minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;
   minDetectableEffect(q: EffectQuery): EffectAnswer | ErrorResult;
   /** The registry (JSON-equal to web/src/generated/registry.ts). */

@@ -8,7 +8,7 @@ import { fmt, h } from '../../ui/dom';
 const PALETTE = ['#1b6ca8', '#d1495b', '#2a9d8f', '#8e5ea2', '#e07a1f', '#4d4d4d', '#b5838d', '#00798c'];
 
 /** Analytic power at (n, δ, ρ) for a test; undefined while unknown. */
-export type AnalyticLookup = (n: number, delta: number, rho: number, test: TestName) => number | undefined;
+export type AnalyticLookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => number | undefined;
 
 export interface ChartsView {
   element: HTMLElement;
@@ -52,7 +52,7 @@ export function createCharts(): ChartsView {
         const color = PALETTE[i % PALETTE.length];
         data.push(xs.map((n) => (spec.n.includes(n) ? cells.get(cellId({ model, n, delta, rho, test }))?.power ?? null : null)));
         series.push({ label: `δ = ${delta} (MC)`, stroke: color, paths: () => null, points: { show: true, size: 7, fill: color } });
-        data.push(xs.map((n) => analytic(n, delta, rho, test) ?? null));
+        data.push(xs.map((n) => analytic(model, n, delta, rho, test) ?? null));
         series.push({ label: `δ = ${delta} (analytic)`, stroke: color, width: 1.5, spanGaps: true, points: { show: false } });
       });
       const box = h('figure', { class: 'curve' }, h('figcaption', {}, `Power vs N — ${model}, ${test}, ρ = ${rho}`));

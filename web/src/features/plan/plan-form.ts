@@ -1,6 +1,6 @@
 // The Plan form: every field validated as it changes, before any run. The
 // fields, their labels, help, choices and the presets are the core's registry.
-import { REGISTRY, planField } from '../../engine/registry';
+import { REGISTRY, modelInfo, planField, type ModelName } from '../../engine/registry';
 import { FIELD_NAMES, PRESETS, PRESET_NAMES, fieldText, specFromFields, type FieldName, type PlanSpec } from './spec';
 import { h } from '../../ui/dom';
 
@@ -20,6 +20,12 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
   const listeners: (() => void)[] = [];
   const changed = () => listeners.forEach((l) => l());
 
+  // The pilot model needs data the form does not hold, so the page does not offer it here.
+  const choices = REGISTRY.model_choices.filter((c) => c.models.every((m) => modelInfo(m as ModelName).param !== 'pilot'));
+  // A model's own parameter (τ, ν, π, K) is shown only while a chosen model uses it.
+  const paramOf = new Map<string, ModelName[]>();
+  for (const m of REGISTRY.models) if (m.param) paramOf.set(m.param, [...(paramOf.get(m.param) ?? []), m.id as ModelName]);
+  const rowOf = {} as Record<FieldName, HTMLElement>;
   const rows = FIELD_NAMES.map((name) => {
     const def = planField(name);
     const id = `field-${name}`;
@@ -27,7 +33,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
     errors[name] = err;
     let control: HTMLElement;
     if (def.kind === 'choice') {
-      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...REGISTRY.model_choices.map((c) => h('option', { value: c.id }, c.label)));
+      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...choices.map((c) => h('option', { value: c.id }, c.label)));
       inputs[name] = sel;
       control = sel;
     } else if (def.kind === 'choice_list') {
@@ -61,15 +67,23 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       validate();
       changed();
     });
-    return h(
+    return (rowOf[name] = h(
       'div',
-      { class: 'field' },
+      { class: 'field', 'data-field': name },
       h(def.kind === 'choice_list' ? 'span' : 'label', { for: def.kind === 'choice_list' ? null : id, id: `${id}-label`, class: 'field-label' }, def.label),
       control,
       h('span', { class: 'field-help', id: `${id}-help` }, def.help),
       err,
-    );
+    ));
   });
+
+  function showModelFields() {
+    const chosen = REGISTRY.model_choices.find((c) => c.id === inputs.model.value)?.models ?? [];
+    for (const [param, models] of paramOf) {
+      const row = rowOf[param as FieldName];
+      if (row) row.hidden = !models.some((m) => (chosen as readonly string[]).includes(m));
+    }
+  }
 
   const run = h('button', { type: 'submit', 'data-testid': 'run', class: 'primary' }, 'Run');
   const cancel = h('button', { type: 'button', 'data-testid': 'cancel', disabled: true }, 'Cancel');
@@ -90,6 +104,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
   }
 
   function validate(): PlanSpec | null {
+    showModelFields();
     const r = specFromFields(texts());
     for (const name of FIELD_NAMES) {
       const msg = 'errors' in r ? r.errors[name] : undefined;

@@ -3,7 +3,7 @@
 // cells, the analytic values and the paper's flags all come from the core.
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../../engine/engine.worker';
-import { SOLVABLE_TESTS, TEST_IDS, type SolvableTest } from '../../engine/registry';
+import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
 import { describeEngines, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
 import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
@@ -27,14 +27,33 @@ function curveNs(spec: PlanSpec): number[] {
   return [...new Set(out)];
 }
 
-/** Analytic power by `n|δ|ρ|test`, from the core (σ_d is its own: σ√(2(1−ρ))). */
-async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[]) {
+/** The SD of differences each model's analytic power uses, by `model|δ|ρ` (the core's model_sd_diff; absent where none). */
+async function sdDiffs(spec: PlanSpec, remote: Comlink.Remote<EngineApi>) {
+  const queries = spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
+    model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels }))));
+  const answers = await remote.modelSdDiffs(queries);
+  const out = new Map<string, number>();
+  queries.forEach((q, i) => answers[i] !== null && out.set(`${q.model}|${q.delta}|${q.rho}`, answers[i]!));
+  return out;
+}
+
+/** The tests a model's analytic power covers (the registry's "all", "t" or "none"). */
+const analyticTests = (model: ModelName): readonly TestName[] => {
+  const a = modelInfo(model).analytic;
+  return a === 'all' ? TEST_IDS : a === 't' ? ['t'] : [];
+};
+
+/** Analytic power by `model|n|δ|ρ|test`, from the core with each model's own σ_d. */
+async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[], sd: Map<string, number>) {
   const queries = [];
-  for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) queries.push({ n, delta, rho, sd: spec.sd, alpha: spec.alpha });
-  const answers = await remote.analyticPowers(queries);
+  for (const model of spec.models) for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) {
+    const sdDiff = sd.get(`${model}|${delta}|${rho}`);
+    if (sdDiff !== undefined && analyticTests(model).length) queries.push({ model, n, delta, rho, sdDiff, alpha: spec.alpha });
+  }
+  const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha })));
   const byKey = new Map<string, number>();
   queries.forEach((q, i) => {
-    for (const test of TEST_IDS) byKey.set(`${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test].power);
+    for (const test of analyticTests(q.model)) byKey.set(`${q.model}|${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test].power);
   });
   return byKey;
 }
@@ -122,11 +141,11 @@ export function createPlanView(ctx: ViewContext): View {
     const remote = engines.analysis;
     const ns = curveNs(spec);
     let analytic = new Map<string, number>();
-    const lookup = (n: number, delta: number, rho: number, test: TestName) => analytic.get(`${n}|${delta}|${rho}|${test}`);
+    const lookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => analytic.get(`${model}|${n}|${delta}|${rho}|${test}`);
     const analyticByCell = () => {
       const m = new Map<string, number>();
       for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
-        const a = lookup(n, delta, rho, test);
+        const a = lookup(model, n, delta, rho, test);
         if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
       }
       return m;
@@ -165,17 +184,24 @@ export function createPlanView(ctx: ViewContext): View {
       });
       // Analytic values and the solvers, computed beside the simulation.
       const side = (async () => {
-        analytic = await analyticFor(spec, remote, [...new Set([...spec.n, ...ns])]);
+        const sd = await sdDiffs(spec, remote);
+        analytic = await analyticFor(spec, remote, [...new Set([...spec.n, ...ns])], sd);
         results.setAnalytic(analyticByCell());
+        // The solvers answer for the grid's first model, with its σ_d (at δ = 0 for the MDE), where it offers one.
+        const model = spec.models[0];
+        const solved = analyticTests(model);
         const deltas = spec.delta.filter((d) => d !== 0);
-        const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho })));
-        const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho })));
-        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sd: spec.sd, rho: q.rho, alpha: spec.alpha, power: spec.power })));
-        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sd: spec.sd, rho: q.rho, alpha: spec.alpha, power: spec.power })));
+        const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(`${model}|${delta}|${rho}`) })))
+          .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
+        const sd0 = await sdDiffs({ ...spec, models: [model], delta: [0] }, remote);
+        const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
+          .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
+        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power })));
+        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power })));
         const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
-          Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, a[t.id][key]])) as Record<SolvableTest, number | null>;
-        const minRows: SolverRow[] = minQ.map((q, i) => ({ ...q, byTest: byTest(minA[i], 'n') }));
-        const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ ...q, byTest: byTest(mdeA[i], 'delta') }));
+          Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
+        const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
+        const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ n: q.n, rho: q.rho, byTest: byTest(mdeA[i], 'delta') }));
         results.setSolvers(minRows, mdeRows, spec.power);
       })();
       const outcome = await current.done;
