@@ -4,6 +4,7 @@
 # Usage: tests/cli_contract_test.sh path/to/pairpower
 set -u
 bin=${1:?usage: cli_contract_test.sh PAIRPOWER}
+here=$(cd "$(dirname "$0")" && pwd)
 passed=0
 failed=0
 ok() { passed=$((passed + 1)); }
@@ -83,6 +84,25 @@ expect_usage_error "--delta" "$bin" simulate --n 50 --delta abc --rho 0.5
 expect_usage_error "--reps" "$bin" simulate --n 50 --delta 0 --rho 0.5 --reps 0
 expect_usage_error "--alpha" "$bin" simulate --n 50 --delta 0 --rho 0.5 --alpha 1.5
 expect_usage_error "--threads" "$bin" simulate --n 50 --delta 0 --rho 0.5 --threads 0
+# The models beyond the paper's: each parameter named when bad or when no model of the grid uses it.
+expect_usage_error "--tau" "$bin" simulate --n 50 --delta 0 --rho 0.5 --tau 0.1
+expect_usage_error "--tau" "$bin" simulate --n 50 --delta 0 --rho 0.5 --model heterogeneous --tau -0.1
+expect_usage_error "--df" "$bin" simulate --n 50 --delta 0 --rho 0.5 --model heavy-tailed --df 2
+expect_usage_error "--zero-share" "$bin" simulate --n 50 --delta 0 --rho 0.5 --model zero-inflated --zero-share 1
+expect_usage_error "--levels" "$bin" simulate --n 50 --delta 0 --rho 0.5 --model lattice --levels 0
+expect_usage_error "--delta" "$bin" simulate --n 50 --delta 0.5 --rho 0.5 --model binary --mean 0.6
+expect_usage_error "--pilot" "$bin" simulate --n 50 --delta 0 --rho 0.5 --model pilot
+expect_usage_error "--pilot" "$bin" simulate --n 50 --delta 0 --rho 0.5 --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_bm25.txt"
+expect_usage_error "--pilot" "$bin" simulate --n 50 --delta 0 --rho 0.5 --model pilot --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_bm25.txt" \
+  --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_ance_bert.txt"
+expect_json "pilot from two real trec_eval files" \
+  'j.results.length === 4 && j.results.every((r) => r.model === "pilot" && r.reps === 50) && j.results[0].analytic_power !== null && j.results[1].analytic_power === null' \
+  "$bin" simulate --n 30 --delta 0,0.05 --rho 0.5 --model pilot --tests t,wilcoxon --reps 50 --format json \
+  --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_bm25.txt" --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_ance_bert.txt" --pilot-measure map
+for m in heterogeneous heavy-tailed zero-inflated binary lattice; do
+  expect_json "simulate --model $m" "j.results.length === 2 && j.results.every((r) => r.model === \"$m\" && r.rejections >= 0 && r.rejections <= 40)" \
+    "$bin" simulate --n 40 --delta 0,0.05 --rho 0.6 --model "$m" --tests t --reps 40 --mean 0.5 --format json
+done
 expect_usage_error "--format" "$bin" simulate --preset paper --format xml
 expect_usage_error "--bogus" "$bin" simulate --preset paper --bogus
 expect_usage_error "--n" "$bin" simulate --preset paper --n 50

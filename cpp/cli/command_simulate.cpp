@@ -79,7 +79,14 @@ std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f) {
   if (f.pilot.size() == 2) b = parse_file(f.pilot[1], format, "B", "--pilot");
   std::vector<std::string> measures;
   if (f.pilot_measure.given()) measures = {f.pilot_measure.value};
-  const ComparisonPlan plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
+  ComparisonPlan plan;
+  try {
+    plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
+  } catch (const pairpower::Error& e) {
+    // compare's flag is --measure; here it is --pilot-measure.
+    if (e.field == "measure") throw UsageError("--pilot-measure: " + e.detail);
+    throw;
+  }
   if (plan.samples.size() != 1)
     throw UsageError(fmt::format("--pilot: the pilot holds {} comparisons (systems, datasets or measures); give one pair of systems and one measure (--pilot-measure)",
                                  plan.samples.size()));

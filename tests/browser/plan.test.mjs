@@ -160,3 +160,25 @@ test('the quick calculator answers as the user types', async () => {
   await page.fill('#calc-rho', '0.95');
   await page.waitForFunction(() => document.querySelector('[data-testid="calc-n-t"]')?.textContent === '115');
 });
+
+test('the models beyond the paper run in the page with the CLI numbers, and each shows only its own parameter', async () => {
+  const cases = [
+    ['binary', '&mean=0.4', ['--mean', '0.4'], []],
+    ['heterogeneous', '&tau=0.07', ['--tau', '0.07'], ['tau']],
+    ['heavy-tailed', '&df=3', ['--df', '3'], ['df']],
+    ['zero-inflated', '&zero_share=0.25', ['--zero-share', '0.25'], ['zero_share']],
+    ['lattice', '&levels=5', ['--levels', '5'], ['levels']],
+  ];
+  for (const [model, hashExtra, flags, shownParams] of cases) {
+    const grid = ['--n', '40,90', '--delta', '0,0.04', '--rho', '0.6', '--model', model, '--tests', 't,wilcoxon,sign', '--reps', '150', '--seed', '4', ...flags];
+    const { page, errors } = await openPage(true, `#n=40,90&delta=0,0.04&rho=0.6&model=${model}&tests=t,wilcoxon,sign&reps=150&seed=4${hashExtra}&run=1`);
+    await waitDone(page);
+    assertSameAsCli(await shownPowers(page), cliPowers(grid));
+    const visible = await page.$$eval('[data-field]', (rows) => rows.filter((r) => !r.hidden).map((r) => r.dataset.field));
+    for (const p of ['tau', 'df', 'zero_share', 'levels']) assert.equal(visible.includes(p), shownParams.includes(p), `${model}: field ${p}`);
+    // No model choice of the form needs pilot data it cannot hold.
+    assert.equal(await page.$eval('#field-model', (s) => [...s.options].some((o) => o.value === 'pilot')), false);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
