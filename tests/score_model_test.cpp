@@ -123,7 +123,8 @@ TEST_CASE("the binary model's SD of differences is the exact one from bivariate 
   REQUIRE(model_sd_diff(s).has_value());
   CHECK(*model_sd_diff(s) == Approx(std::sqrt(0.5)).epsilon(1e-12));
   // Heterogeneous: τ² adds to 2σ²(1−ρ).
-  const Scenario h{ScoreModel::heterogeneous, {0.5, 0.1}, 0.0, 0.5, ModelParams{0.1}};
+  Scenario h{ScoreModel::heterogeneous, {0.5, 0.1}, 0.0, 0.5, {}};
+  h.params.tau = 0.1;
   CHECK(*model_sd_diff(h) == Approx(std::sqrt(0.01 + 0.01)).epsilon(1e-12));
   // Lattice and zero-inflated have no closed form offered.
   CHECK_FALSE(model_sd_diff(Scenario{ScoreModel::lattice, {0.5, 0.1}, 0.0, 0.5, {}}).has_value());

@@ -51,6 +51,11 @@ pairpower::GroupSpec group_from(const val& s) {
   if (!s["df"].isUndefined()) g.params.df = number(s, "df");
   if (!s["zero_share"].isUndefined()) g.params.zero_share = number(s, "zero_share");
   if (!s["levels"].isUndefined()) g.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(s, "levels"), 1u << 20));
+  if (!s["alternative"].isUndefined()) {
+    const auto alt = pairpower::alternative_from_string(s["alternative"].isString() ? s["alternative"].as<std::string>() : "");
+    if (!alt) throw std::invalid_argument("alternative: must be two-sided, greater or less");
+    g.alternative = *alt;
+  }
   if (!s["pilot"].isUndefined()) g.params.pilot = std::make_shared<const std::vector<double>>(numbers(s, "pilot"));
   g.tests.clear();
   const val tests = s["tests"];
@@ -82,8 +87,15 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
 // The scenario from the query: {sdDiff} as measured, or {sd, rho}; and alpha.
 pairpower::AnalyticScenario scenario_of(const val& q) {
   const double alpha = number(q, "alpha");
-  if (!q["sdDiff"].isUndefined()) return pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha);
-  return pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
+  auto s = !q["sdDiff"].isUndefined() ? pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha)
+                                       : pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
+  // {alternative} optional: two-sided when absent.
+  if (!q["alternative"].isUndefined()) {
+    const auto alt = pairpower::alternative_from_string(q["alternative"].isString() ? q["alternative"].as<std::string>() : "");
+    if (!alt) throw pairpower::Error("alternative", pairpower::ErrorKind::invalid_value, "must be two-sided, greater or less");
+    s.alternative = *alt;
+  }
+  return s;
 }
 
 // The analytic answers in the core's JSON shape (analytic_answers.hpp), the CLI's own.
@@ -142,7 +154,7 @@ val read_plan_field(const std::string& id, const std::string& text, bool page) {
 nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
   nlohmann::ordered_json j{{"model", pairpower::to_string(g.model)}, {"n", g.n}, {"rho", g.rho}, {"mean", g.marginal.mean}, {"sd", g.marginal.sd},
                            {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed},
-                           {"tau", g.params.tau}, {"df", g.params.df}, {"zero_share", g.params.zero_share}, {"levels", g.params.levels}};
+                           {"tau", g.params.tau}, {"df", g.params.df}, {"zero_share", g.params.zero_share}, {"levels", g.params.levels}, {"alternative", pairpower::to_string(g.alternative)}};
   if (g.params.pilot) j["pilot"] = *g.params.pilot;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (auto t : g.tests) tests.push_back(pairpower::to_string(t));

@@ -24,6 +24,8 @@ void add_common(CLI::App& app, AnalyticFlags& f) {
   f.sd_diff.option = app.add_option("--sd-diff", f.sd_diff.value, "SD of the per-query differences (instead of --rho/--sd)");
   f.alpha.option = app.add_option("--alpha", f.alpha.value, fmt::format("{} [{}]", plan_field("alpha").help, format_csv(default_alpha())));
   f.format.option = app.add_option("--format", f.format.value, "text or json [text]")->check(CLI::IsMember({"text", "json"}));
+  f.alternative.option = app.add_option("--alternative", f.alternative.value, plan_field("alternative").help + std::string(" [two-sided]"));
+  f.alternative.option->check(CLI::IsMember(ids(alternatives())));
 }
 
 double real_or(const Flag& flag, const char* name, double fallback) { return flag.given() ? parse_real(name, flag.value) : fallback; }
@@ -31,12 +33,17 @@ double real_or(const Flag& flag, const char* name, double fallback) { return fla
 // The scenario from --sd-diff, or from --rho and --sd; the core checks each value.
 AnalyticScenario scenario(const AnalyticFlags& f) {
   const double alpha = real_or(f.alpha, "--alpha", default_alpha());
+  AnalyticScenario s{};
   if (f.sd_diff.given()) {
     if (f.rho.given() || f.sd.given()) throw UsageError("--sd-diff: give either --sd-diff or --rho (with --sd), not both");
-    return AnalyticScenario::from_sd_diff(parse_real("--sd-diff", f.sd_diff.value), alpha);
+    s = AnalyticScenario::from_sd_diff(parse_real("--sd-diff", f.sd_diff.value), alpha);
+  } else {
+    if (!f.rho.given()) throw UsageError("--rho: required (or give --sd-diff)");
+    s = AnalyticScenario::from_scores(real_or(f.sd, "--sd", default_sd()), parse_real("--rho", f.rho.value), alpha);
   }
-  if (!f.rho.given()) throw UsageError("--rho: required (or give --sd-diff)");
-  return AnalyticScenario::from_scores(real_or(f.sd, "--sd", default_sd()), parse_real("--rho", f.rho.value), alpha);
+  // Membership was checked by CLI11.
+  if (f.alternative.given()) s.alternative = *alternative_from_string(f.alternative.value);
+  return s;
 }
 
 double required_real(const Flag& flag, const char* name, const char* what) {
@@ -58,7 +65,8 @@ int answer(const AnalyticFlags& f, const json& j, Words words) {
 }
 
 std::string scenario_text(const json& in) {
-  return fmt::format("σ_d = {:.6g}, α = {}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()));
+  return fmt::format("σ_d = {:.6g}, α = {}{}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()),
+                     in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided"));
 }
 
 // The solvers' table in words: one line per test they offer.

@@ -129,6 +129,8 @@ void add_simulate(CLI::App& app, SimulateFlags& f) {
   f.format.option->check(CLI::IsMember({"table", "json", "csv", "md"}));
   add(app, f.power, "--power", help_of("power", "0.8"));
   add(app, f.progress, "--progress", "on, off or auto (auto: when stderr is a terminal) [auto]");
+  add(app, f.alternative, "--alternative", help_of("alternative", "two-sided"));
+  f.alternative.option->check(CLI::IsMember(ids(alternatives())));
   const ModelParams p{};
   add(app, f.tau, "--tau", help_of("tau", fmt::format("{}", p.tau)));
   add(app, f.df, "--df", help_of("df", fmt::format("{}", p.df)));
@@ -192,6 +194,7 @@ int run_simulate(const SimulateFlags& f) {
   if (pilot_model && f.pilot.empty()) throw UsageError("--pilot: the pilot model needs the pilot's scores (--pilot FILE, or --pilot A --pilot B)");
   if (pilot_model) g.params.pilot = read_pilot(f);
   if (f.tests.given()) g.tests = read_tests(f.tests);
+  if (f.alternative.given()) g.alternative = *alternative_from_string(read<std::string>(f.alternative, "alternative"));
   if (f.reps.given()) g.reps = read<std::uint64_t>(f.reps, "reps");
   if (f.seed.given()) g.seed = read<std::uint64_t>(f.seed, "seed");
   if (f.power.given()) target = read<double>(f.power, "power");

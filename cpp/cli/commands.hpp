@@ -36,12 +36,13 @@ struct SimulateFlags {
   Flag tau, df, zero_share, levels;  ///< the models' own parameters
   std::vector<std::string> pilot;    ///< --pilot FILE [--pilot FILE_B]: the pilot model's data
   Flag pilot_measure, missing, input_format;
+  Flag alternative;
 };
 void add_simulate(CLI::App& app, SimulateFlags& f);
 int run_simulate(const SimulateFlags& f);
 
 struct AnalyticFlags {
-  Flag n, delta, rho, sd, sd_diff, alpha, power, format;
+  Flag n, delta, rho, sd, sd_diff, alpha, power, format, alternative;
 };
 void add_power(CLI::App& app, AnalyticFlags& f);
 void add_samplesize(CLI::App& app, AnalyticFlags& f);

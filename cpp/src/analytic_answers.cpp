@@ -19,6 +19,7 @@ json inputs_of(const AnalyticScenario& s) {
   if (s.sd) j["sd"] = *s.sd;
   j["sd_diff"] = s.sd_diff;
   j["alpha"] = s.alpha;
+  if (s.alternative != Alternative::two_sided) j["alternative"] = to_string(s.alternative);
   return j;
 }
 
@@ -64,9 +65,9 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s) {
   const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
   json out;
   for (const auto& t : paired_tests()) {
-    out[t.id] = {{"power", analytic_power(t.method, n, e, s.alpha)}, {"method", to_string(t.method)}};
+    out[t.id] = {{"power", analytic_power(t.method, n, e, s.alpha, s.alternative)}, {"method", to_string(t.method)}};
     // Noether's simpler approximation beside the moments, as papers often quote it.
-    if (t.method == PowerMethod::wilcoxon_moments) out[t.id]["noether"] = power_wilcoxon_noether(n, e, s.alpha);
+    if (t.method == PowerMethod::wilcoxon_moments) out[t.id]["noether"] = power_wilcoxon_noether(n, e, s.alpha, s.alternative);
   }
   json inputs = inputs_of(s);
   inputs["n"] = n;
@@ -81,8 +82,10 @@ json sample_size_answers(double delta, double power, const AnalyticScenario& s) 
   json inputs = inputs_of(s);
   inputs["delta"] = delta;
   inputs["power"] = power;
-  const std::string reason = "not reached below N = " + std::to_string(solver_n_max);
-  return solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power); }, "n",
+  const bool wrong_side = (s.alternative == Alternative::greater && delta < 0) || (s.alternative == Alternative::less && delta > 0);
+  const std::string reason = wrong_side ? "δ lies on the other side of the one-sided alternative (" + std::string(to_string(s.alternative)) + ")"
+                                        : "not reached below N = " + std::to_string(solver_n_max);
+  return solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power, solver_n_max, s.alternative); }, "n",
                     [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
 }
 
@@ -91,7 +94,7 @@ json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {
   json inputs = inputs_of(s);
   inputs["n"] = n;
   inputs["power"] = power;
-  return solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power); }, "delta",
+  return solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power, s.alternative); }, "delta",
                     [](const EffectSolution& x) { return x.delta; }, "no effect reaches the target power at this N", std::move(inputs));
 }
 

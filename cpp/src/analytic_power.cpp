@@ -49,8 +49,29 @@ PairedEffect PairedEffect::from_sd_diff(double delta, double sd_diff) {
   return {delta, sd_diff};
 }
 
-double power_paired_t(std::size_t n, PairedEffect e, double alpha) {
+// One-sided: the effect as seen by "greater" (mirror "less").
+static double toward(const PairedEffect& e, Alternative alt) { return alt == Alternative::less ? -e.delta : e.delta; }
+
+static double power_paired_t_one_sided(std::size_t n, PairedEffect e, double alpha, Alternative alt) {
+  const double df = static_cast<double>(n - 1);
+  const double tc = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(df), alpha));
+  const double lambda = toward(e, alt) * std::sqrt(static_cast<double>(n)) / e.sd_diff;
+  if (lambda == 0) return alpha;
+  if (lambda - tc > 40) return 1.0;
+  if (lambda - tc < -40) return 0.0;
+  // As for two sides: the normal approximation where Boost's series cannot go.
+  auto approximate = [&] { return phi_cdf((lambda - tc * (1 - 1 / (4 * df))) / std::sqrt(1 + tc * tc / (2 * df))); };
+  if (std::fabs(lambda) > 1e4) return approximate();
+  try {
+    return boost::math::cdf(boost::math::complement(boost::math::non_central_t_distribution<double>(df, lambda), tc));
+  } catch (const std::exception&) {
+    return approximate();
+  }
+}
+
+double power_paired_t(std::size_t n, PairedEffect e, double alpha, Alternative alt) {
   check(n, e, alpha);
+  if (alt != Alternative::two_sided) return power_paired_t_one_sided(n, e, alpha, alt);
   const double df = static_cast<double>(n - 1);
   const double tc = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(df), alpha / 2));
   const double lambda = std::fabs(e.delta) * std::sqrt(static_cast<double>(n)) / e.sd_diff;
@@ -75,16 +96,22 @@ double power_paired_t(std::size_t n, PairedEffect e, double alpha) {
   }
 }
 
-double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha) {
+double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha, Alternative alt) {
   check(n, e, alpha);
+  if (alt != Alternative::two_sided) {
+    const double p_prime = phi_cdf(std::numbers::sqrt2 * toward(e, alt) / e.sd_diff);
+    return phi_cdf(std::sqrt(3.0 * static_cast<double>(n)) * (p_prime - 0.5) - z_upper(alpha));
+  }
   const double p_prime = phi_cdf(std::numbers::sqrt2 * e.delta / e.sd_diff);
   return phi_cdf(std::sqrt(3.0 * static_cast<double>(n)) * std::fabs(p_prime - 0.5) - z_upper(alpha / 2));
 }
 
-double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha) {
+double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha, Alternative alt) {
   check(n, e, alpha);
   const double nn = static_cast<double>(n);
-  const double h = std::fabs(e.delta) / e.sd_diff;  // power is symmetric in δ
+  const bool two = alt == Alternative::two_sided;
+  // Two-sided power is symmetric in δ; one-sided sees δ on its own side (it may be negative).
+  const double h = two ? std::fabs(e.delta) / e.sd_diff : toward(e, alt) / e.sd_diff;
   const double p1 = phi_cdf(h);
   const double p2 = phi_cdf(std::numbers::sqrt2 * h);
   const double p3 = bivariate_normal_cdf(h, std::numbers::sqrt2 * h, 1.0 / std::numbers::sqrt2);
@@ -100,16 +127,21 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha) {
   std::size_t hi = top + 1;  // no rejection at all when nothing reaches α
   if (wilcoxon_uses_exact(n, 0)) {
     for (std::size_t r = top / 2 + 1; r <= top; ++r)
-      if (wilcoxon_exact_p(n, static_cast<double>(r)) < alpha) {
+      if (wilcoxon_exact_p(n, static_cast<double>(r), two ? Alternative::two_sided : Alternative::greater) < alpha) {
         hi = r;
         break;
       }
   } else {
     const double mean0 = nn * (nn + 1) / 4;
     const double sd0 = std::sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);
-    hi = static_cast<std::size_t>(std::floor(mean0 + z_upper(alpha / 2) * sd0)) + 1;
+    hi = static_cast<std::size_t>(std::floor(mean0 + z_upper(two ? alpha / 2 : alpha) * sd0)) + 1;
   }
   if (hi > top) return 0.0;
+  if (!two) {
+    // One-sided ("greater" after mirroring): the upper region {W₊ ≥ hi} alone.
+    if (!(var1 > 0)) return mean1 >= static_cast<double>(hi) ? 1.0 : 0.0;
+    return phi_cdf((mean1 - (static_cast<double>(hi) - 0.5)) / std::sqrt(var1));
+  }
   const double lo = static_cast<double>(top - hi);
   if (!(var1 > 0)) return (mean1 >= static_cast<double>(hi) || mean1 <= lo) ? 1.0 : 0.0;
   const double sd1 = std::sqrt(var1);
@@ -117,8 +149,15 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha) {
   return phi_cdf((lo + 0.5 - mean1) / sd1) + phi_cdf((mean1 - (static_cast<double>(hi) - 0.5)) / sd1);
 }
 
-double power_sign_test(std::size_t n, PairedEffect e, double alpha) {
+double power_sign_test(std::size_t n, PairedEffect e, double alpha, Alternative alt) {
   check(n, e, alpha);
+  if (alt != Alternative::two_sided) {
+    // Reject when the negatives (after mirroring) are at most k*: positives ≥ n − k*.
+    const long long k = sign_test_one_sided_critical_k(n, alpha);
+    if (k < 0) return 0.0;
+    const boost::math::binomial_distribution<double> positives(static_cast<double>(n), phi_cdf(toward(e, alt) / e.sd_diff));
+    return boost::math::cdf(boost::math::complement(positives, static_cast<double>(n) - static_cast<double>(k) - 1));
+  }
   const long long k = sign_test_critical_k(n, alpha);
   if (k < 0) return 0.0;
   const double p = phi_cdf(e.delta / e.sd_diff);
@@ -138,12 +177,12 @@ std::string_view to_string(PowerMethod m) noexcept {
   return "?";
 }
 
-double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha) {
+double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt) {
   switch (m) {
-    case PowerMethod::paired_t: return power_paired_t(n, e, alpha);
-    case PowerMethod::wilcoxon_moments: return power_wilcoxon_moments(n, e, alpha);
-    case PowerMethod::wilcoxon_noether: return power_wilcoxon_noether(n, e, alpha);
-    case PowerMethod::sign_exact: return power_sign_test(n, e, alpha);
+    case PowerMethod::paired_t: return power_paired_t(n, e, alpha, alt);
+    case PowerMethod::wilcoxon_moments: return power_wilcoxon_moments(n, e, alpha, alt);
+    case PowerMethod::wilcoxon_noether: return power_wilcoxon_noether(n, e, alpha, alt);
+    case PowerMethod::sign_exact: return power_sign_test(n, e, alpha, alt);
   }
   return 0;
 }

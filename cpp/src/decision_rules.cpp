@@ -16,48 +16,54 @@ namespace {
 // a simulated statistic falls inside it about once in 10⁹ replicates.
 constexpr double guard = 1e-9;
 
-double normal_two_sided_p(double z) { return boost::math::erfc(std::fabs(z) / std::sqrt(2.0)); }
 }  // namespace
 
-PairedTRule::PairedTRule(std::size_t n, double alpha) : df_(static_cast<double>(n) - 1.0), alpha_(alpha) {
+// One-sided rules see the statistic on the side of their alternative ("less": its negative),
+// so one upper critical value serves both; two-sided rules see |statistic|.
+static double oriented(double x, Alternative alt) { return alt == Alternative::two_sided ? std::fabs(x) : alt == Alternative::less ? -x : x; }
+static double tail_share(double alpha, Alternative alt) { return alt == Alternative::two_sided ? alpha / 2.0 : alpha; }
+
+PairedTRule::PairedTRule(std::size_t n, double alpha, Alternative alt) : df_(static_cast<double>(n) - 1.0), alpha_(alpha), alt_(alt) {
   const boost::math::students_t_distribution<double> dist(df_);
-  crit_ = boost::math::quantile(boost::math::complement(dist, alpha / 2.0));
+  crit_ = boost::math::quantile(boost::math::complement(dist, tail_share(alpha, alt)));
   lo_ = crit_ * (1.0 - guard);
   hi_ = crit_ * (1.0 + guard);
 }
 
 bool PairedTRule::rejects(double t) const {
-  const double a = std::fabs(t);
+  const double a = oriented(t, alt_);
   if (a > hi_) return true;  // includes +inf
   if (!(a >= lo_)) return false;  // includes NaN
-  return t_two_sided_p(t, df_) < alpha_;
+  return t_p(t, df_, alt_) < alpha_;
 }
 
-WilcoxonRule::WilcoxonRule(std::size_t n, double alpha) : n_(n), alpha_(alpha) {
+WilcoxonRule::WilcoxonRule(std::size_t n, double alpha, Alternative alt) : n_(n), alpha_(alpha), alt_(alt) {
   const boost::math::normal_distribution<double> std_normal;
-  zcrit_ = boost::math::quantile(boost::math::complement(std_normal, alpha / 2.0));
+  zcrit_ = boost::math::quantile(boost::math::complement(std_normal, tail_share(alpha, alt)));
   lo_ = zcrit_ * (1.0 - guard);
   hi_ = zcrit_ * (1.0 + guard);
   if (n <= 50) {
     const std::size_t top = n * (n + 1) / 2;
     exact_rejects_.resize(top + 1);
     for (std::size_t r = 0; r <= top; ++r)
-      exact_rejects_[r] = wilcoxon_exact_p(n, static_cast<double>(r)) < alpha ? 1 : 0;
+      exact_rejects_[r] = wilcoxon_exact_p(n, static_cast<double>(r), alt) < alpha ? 1 : 0;
   }
 }
 
 bool WilcoxonRule::rejects(const SignedRankSums& s) const {
   if (s.n_nonzero == 0) return false;  // scipy raises; the seed script counts p = 1
   if (wilcoxon_uses_exact(n_, s.n_zero)) return exact_rejects_[static_cast<std::size_t>(s.r_plus)] != 0;
-  const double z = wilcoxon_z(s);
-  const double a = std::fabs(z);
+  // Two-sided: scipy's z from the smaller rank sum; one-sided: from r_plus.
+  const double z = alt_ == Alternative::two_sided ? wilcoxon_z(s) : wilcoxon_signed_z(s);
+  const double a = oriented(z, alt_);
   if (a > hi_) return true;
   if (!(a >= lo_)) return false;
-  return normal_two_sided_p(z) < alpha_;
+  return wilcoxon_normal_p(z, alt_) < alpha_;
 }
 
-SignRule::SignRule(std::size_t n_max, double alpha) : max_rejecting_(n_max + 1, -1) {
-  for (std::size_t m = 1; m <= n_max; ++m) max_rejecting_[m] = sign_test_critical_k(m, alpha);
+SignRule::SignRule(std::size_t n_max, double alpha, Alternative alt) : alt_(alt), max_rejecting_(n_max + 1, -1) {
+  for (std::size_t m = 1; m <= n_max; ++m)
+    max_rejecting_[m] = alt == Alternative::two_sided ? sign_test_critical_k(m, alpha) : sign_test_one_sided_critical_k(m, alpha);
 }
 
 }  // namespace pairpower

@@ -178,6 +178,15 @@ json read_plan_field(std::string_view id, std::string_view text, FieldReader whe
     case FieldKind::count: return static_cast<std::uint64_t>(within(s, static_cast<double>(read_count(id, text)), text));
     case FieldKind::choice: return ids(id, text, model_choices(), [](const ModelChoice& c) { return c.models; });
     case FieldKind::choice_list: return ids(id, text, paired_tests(), [](const TestInfo& t) { return std::vector{t.test}; });
+    case FieldKind::option: {
+      // One of the registry's choices for the field (the alternatives), as its id.
+      const std::string_view t = trim(text);
+      for (const auto& c : alternatives())
+        if (t == c.id) return c.id;
+      std::string known;
+      for (const auto& c : alternatives()) known += (known.empty() ? "" : ", ") + std::string(c.id);
+      fail(id, quoted(t) + " is not one of " + known, text);
+    }
   }
   fail(id, "not a field of the registry", text);
 }

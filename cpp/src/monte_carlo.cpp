@@ -93,7 +93,7 @@ class SharedCache {
   std::map<Key, std::shared_ptr<const Value>> items_;
 };
 
-using RuleKey = std::tuple<std::size_t, std::uint64_t>;  // (n, bits of α)
+using RuleKey = std::tuple<std::size_t, std::uint64_t, int>;  // (n, bits of α, alternative)
 
 std::shared_ptr<const GaussianToBeta> beta_table(BetaShape s) {
   static SharedCache<std::pair<std::uint64_t, std::uint64_t>, GaussianToBeta> cache;
@@ -142,16 +142,17 @@ Group prepare(const GroupSpec& spec) {
   // δ is deliberately absent: common random numbers across effects.
   g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
-  const RuleKey rk{n, bits_of(alpha)};
+  const Alternative alt = spec.alternative;
+  const RuleKey rk{n, bits_of(alpha), static_cast<int>(alt)};
   for (PairedTest t : g.tests) {
     switch (t) {
-      case PairedTest::t: g.rules.t = t_rules.get(rk, [&] { return PairedTRule(n, alpha); }); break;
+      case PairedTest::t: g.rules.t = t_rules.get(rk, [&] { return PairedTRule(n, alpha, alt); }); break;
       case PairedTest::wilcoxon:
-        g.rules.wilcoxon = w_rules.get(rk, [&] { return WilcoxonRule(n, alpha); });
+        g.rules.wilcoxon = w_rules.get(rk, [&] { return WilcoxonRule(n, alpha, alt); });
         g.rules.needs_ranks = true;
         break;
       case PairedTest::sign:
-        g.rules.sign = s_rules.get(rk, [&] { return SignRule(n, alpha); });
+        g.rules.sign = s_rules.get(rk, [&] { return SignRule(n, alpha, alt); });
         g.rules.needs_ranks = true;
         break;
     }
@@ -222,8 +223,12 @@ class WordStream {
 // χ²_ν/ν by Marsaglia & Tsang (2000) for shape k = ν/2 > 1: the first try uses
 // the query's pre-drawn normal x and uniform u; a rejected try (about 2% at
 // ν = 5) redraws from the stream.
-double chi2_over_df(double k, double x, double u, WordStream& more) noexcept {
-  const double d = k - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+struct GammaShape {
+  double k, d, c;  // shape, and Marsaglia–Tsang's d = k − ⅓, c = 1/√(9d)
+  explicit GammaShape(double shape) : k(shape), d(shape - 1.0 / 3.0), c(1.0 / std::sqrt(9.0 * (shape - 1.0 / 3.0))) {}
+};
+double chi2_over_df(const GammaShape& g, double x, double u, WordStream& more) noexcept {
+  const double k = g.k, d = g.d, c = g.c;
   for (;;) {
     const double t = 1.0 + c * x;
     if (t > 0) {
@@ -272,14 +277,32 @@ void draw_extras(const Group& g, std::uint64_t rep, Workspace& ws) {
       break;
     }
     case ScoreModel::heavy_tailed: {
-      ws.extra_bits.resize(3 * padded);
-      extra.fill(ws.extra_bits.data(), 3 * padded);
-      box_muller(ws.extra_bits.data(), ws.extra_bits.data() + padded, ws.z3.data(), ws.z4.data(), n);
+      // One Box–Muller pass gives two normals per pair of words: half as many pairs as queries,
+      // then one uniform per query for the acceptance step.
+      const std::size_t half = (n + 1) / 2, half_padded = (half + 7) / 8 * 8;
+      ws.extra_bits.resize(2 * half_padded + padded);
+      extra.fill(ws.extra_bits.data(), 2 * half_padded + padded);
+      box_muller(ws.extra_bits.data(), ws.extra_bits.data() + half_padded, ws.z3.data(), ws.z3.data() + half, n / 2);
+      if (n % 2) {
+        float spare = 0;
+        box_muller(ws.extra_bits.data() + n / 2, ws.extra_bits.data() + half_padded + n / 2, ws.z3.data() + n / 2, &spare, 1);
+      }
       WordStream more(extra);
       const double nu = g.params.df;
       const double c = g.marginal.sd * std::sqrt((nu - 2.0) / nu);
+      const std::uint32_t* ubits = ws.extra_bits.data() + 2 * half_padded;
+      const GammaShape shape(0.5 * nu);
+      // The squeeze accepts ~98% of first tries: a branch-free pass that vectorises marks them
+      // (x = V, or 0 for "try again"), then the rest take the full test and redraws in order.
+      const float* z = ws.z3.data();
+      for (std::size_t i = 0; i < n; ++i) {
+        const double t = 1.0 + shape.c * z[i], v = t * t * t, z2 = static_cast<double>(z[i]) * z[i];
+        const bool ok = t > 0 && uniform01(ubits[i]) < 1.0 - 0.0331 * z2 * z2;
+        x[i] = ok ? shape.d * v / shape.k : 0.0;
+      }
       for (std::size_t i = 0; i < n; ++i)
-        x[i] = c / std::sqrt(chi2_over_df(0.5 * nu, ws.z3[i], uniform01(ws.extra_bits[2 * padded + i]), more));
+        if (x[i] == 0.0) x[i] = chi2_over_df(shape, z[i], uniform01(ubits[i]), more);
+      for (std::size_t i = 0; i < n; ++i) x[i] = c / std::sqrt(x[i]);
       break;
     }
     case ScoreModel::zero_inflated: {
@@ -403,7 +426,7 @@ std::vector<GroupSpec> grid_groups(const GridSpec& g) {
   std::vector<GroupSpec> groups;
   for (ScoreModel m : g.models)
     for (std::size_t n : g.n)
-      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params});
+      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative});
   return groups;
 }
 
@@ -429,7 +452,7 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t r
 
 std::vector<std::uint64_t> simulate_cell(const CellSpec& cell, std::uint64_t rep_begin, std::uint64_t rep_end) {
   const Scenario& s = cell.scenario;
-  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params},
+  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params, cell.alternative},
                         rep_begin, rep_end);
 }
 

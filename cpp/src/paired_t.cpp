@@ -50,7 +50,15 @@ double t_two_sided_p(double t, double df) {
   return 2.0 * boost::math::cdf(dist, -std::fabs(t));
 }
 
-PairedTResult paired_t_test(std::span<const double> d, double confidence) {
+double t_p(double t, double df, Alternative alt) {
+  if (alt == Alternative::two_sided) return t_two_sided_p(t, df);
+  if (std::isnan(t)) return 1.0;
+  const double x = alt == Alternative::greater ? t : -t;  // the upper tail at x
+  if (std::isinf(x)) return x > 0 ? 0.0 : 1.0;
+  return boost::math::cdf(boost::math::complement(boost::math::students_t_distribution<double>(df), x));
+}
+
+PairedTResult paired_t_test(std::span<const double> d, double confidence, Alternative alt) {
   if (d.size() < 2) throw std::invalid_argument("paired t-test needs at least 2 pairs, got " + std::to_string(d.size()));
   if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("confidence must lie in (0, 1)");
   for (std::size_t i = 0; i < d.size(); ++i)
@@ -64,7 +72,7 @@ PairedTResult paired_t_test(std::span<const double> d, double confidence) {
   r.se = m.sd / std::sqrt(static_cast<double>(n));
   r.t = m.mean / r.se;
   r.df = static_cast<double>(n - 1);
-  r.p_value = t_two_sided_p(r.t, r.df);
+  r.p_value = t_p(r.t, r.df, alt);
   r.confidence = confidence;
   const boost::math::students_t_distribution<double> dist(r.df);
   const double q = boost::math::quantile(dist, 0.5 + confidence / 2.0);

@@ -49,7 +49,7 @@ double analytic_for_cell(const GridSpec& g, const CellResult& c) {
   const PairedEffect e = PairedEffect::from_sd_diff(c.delta, *sd_diff);
   switch (c.test) {
 #define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
-  case PairedTest::en: return analytic_power(PowerMethod::method, c.n, e, g.alpha);
+  case PairedTest::en: return analytic_power(PowerMethod::method, c.n, e, g.alpha, g.alternative);
 #include "pairpower/registry/paired_tests.def"
 #undef PAIRPOWER_PAIRED_TEST
   }
@@ -106,6 +106,11 @@ PlanSpec plan_spec_from_json(const nlohmann::json& j) {
   if (j.contains("df")) s.grid.params.df = number_of(j, "df");
   if (j.contains("zero_share")) s.grid.params.zero_share = number_of(j, "zero_share");
   if (j.contains("levels")) s.grid.params.levels = static_cast<unsigned>(count_of(j, "levels"));
+  if (j.contains("alternative")) {
+    const auto alt = j["alternative"].is_string() ? alternative_from_string(j["alternative"].get<std::string>()) : std::nullopt;
+    if (!alt) throw Error("alternative", ErrorKind::invalid_value, "must be two-sided, greater or less");
+    s.grid.alternative = *alt;
+  }
   if (j.contains("pilot")) {
     auto pilot = list_of<double>(j, "pilot");
     if (pilot.size() > limits().input_bytes) throw Error("pilot", ErrorKind::invalid_value, "too many pilot values");

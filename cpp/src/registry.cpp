@@ -66,7 +66,8 @@ const PlanField plan_fields_table[] = {
      "π must lie in [0, 1)"},
     {"levels", "Levels K", "lattice model: scores are multiples of 1/K (P@10: 10)", FieldKind::count, {1, 1000, false, false}, ""},
     // Below 1e-10 the t quantile for one degree of freedom leaves double range (validate_alpha).
-    {"alpha", "α", "two-sided significance level", FieldKind::real, {1e-10, 1, false, true}, "α must lie between 1e-10 and 1"},
+    {"alpha", "α", "significance level", FieldKind::real, {1e-10, 1, false, true}, "α must lie between 1e-10 and 1"},
+    {"alternative", "Alternative", "two-sided, or one-sided: greater (B better) or less (B worse)", FieldKind::option, {0, 0, false, false}, ""},
     {"tests", "Tests", "applied to every simulated sample", FieldKind::choice_list, {0, 0, false, false}, ""},
     {"reps", "Replicates R", "per cell; Monte Carlo SE ≈ 0.5/√R", FieldKind::count, {1, 1e9, false, false}, "",
      1'000'000, "a tab should not simulate for hours (the CLI goes to 10⁹)"},
@@ -79,6 +80,11 @@ constexpr PlanRule rules_table[] = {{"power", "alpha", "the target power must ex
 
 constexpr Choice missing_table[] = {
     {"error", "stop and list them"}, {"intersect", "keep the queries every system has"}, {"zero", "score a missing query 0 (trec_eval -c)"}};
+constexpr Choice alternative_table[] = {
+#define PAIRPOWER_ALTERNATIVE(e, id, label) {id, label},
+#include "pairpower/registry/alternatives.def"
+#undef PAIRPOWER_ALTERNATIVE
+};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
 std::span<const AnalyzeSetting> analyze_table() {
@@ -132,6 +138,7 @@ const char* kind_name(FieldKind k) {
     case FieldKind::count: return "count";
     case FieldKind::choice: return "choice";
     case FieldKind::choice_list: return "choice_list";
+    case FieldKind::option: return "option";
   }
   return "?";
 }
@@ -143,6 +150,7 @@ std::span<const ModelInfo> score_models() noexcept { return models_table; }
 std::span<const FormatInfo> input_formats() noexcept { return formats_table; }
 std::span<const PlanField> plan_fields() noexcept { return plan_fields_table; }
 std::span<const Choice> missing_policies() noexcept { return missing_table; }
+std::span<const Choice> alternatives() noexcept { return alternative_table; }
 std::span<const PlanRule> plan_rules() noexcept { return rules_table; }
 
 void check_plan_rules(const PlanSpec& s) {
@@ -216,6 +224,7 @@ nlohmann::ordered_json to_json(const PlanSpec& s) {
   j["zero_share"] = s.grid.params.zero_share;
   j["levels"] = s.grid.params.levels;
   j["alpha"] = s.grid.alpha;
+  j["alternative"] = to_string(s.grid.alternative);
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (PairedTest t : s.grid.tests) tests.push_back(to_string(t));
   j["reps"] = s.grid.reps;
@@ -277,7 +286,7 @@ nlohmann::ordered_json registry_json() {
     o["page_max"] = s.page_max > 0 ? s.page_max : s.bounds.max;
     settings.push_back(o);
   }
-  for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}}) {
+  for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}, std::pair{"alternatives", alternatives()}}) {
     auto& a = j[key] = json::array();
     for (const auto& c : list) a.push_back({{"id", c.id}, {"label", c.label}});
   }

@@ -27,7 +27,27 @@ long long sign_test_critical_k(std::size_t m, double alpha) {
   return static_cast<long long>(lo);
 }
 
-SignTestResult sign_test(std::span<const double> d) {
+double sign_test_p(std::size_t k, std::size_t m, Alternative alt) {
+  if (alt == Alternative::two_sided) return sign_test_p(k, m);
+  if (m == 0) return 1.0;
+  const boost::math::binomial_distribution<double> dist(static_cast<double>(m), 0.5);
+  // P(X ≥ k) = P(X ≤ m − k) by symmetry.
+  const std::size_t tail = alt == Alternative::less ? k : m - std::min(k, m);
+  return std::min(1.0, boost::math::cdf(dist, static_cast<double>(tail)));
+}
+
+long long sign_test_one_sided_critical_k(std::size_t m, double alpha) {
+  if (m == 0 || !(sign_test_p(0, m, Alternative::less) < alpha)) return -1;
+  std::size_t lo = 0, hi = m;  // P(X ≤ lo) < α; find the largest such k
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo + 1) / 2;
+    if (sign_test_p(mid, m, Alternative::less) < alpha) lo = mid;
+    else hi = mid - 1;
+  }
+  return static_cast<long long>(lo);
+}
+
+SignTestResult sign_test(std::span<const double> d, Alternative alt) {
   if (d.empty()) throw std::invalid_argument("sign test needs at least one pair");
   SignTestResult r{0, 0, 0, 1.0};
   for (std::size_t i = 0; i < d.size(); ++i) {
@@ -36,7 +56,7 @@ SignTestResult sign_test(std::span<const double> d) {
     else if (d[i] < 0) ++r.n_negative;
     else ++r.n_zero;
   }
-  r.p_value = sign_test_p(r.n_positive, r.n_positive + r.n_negative);
+  r.p_value = sign_test_p(r.n_positive, r.n_positive + r.n_negative, alt);
   return r;
 }
 

@@ -20,11 +20,12 @@ void check_target(double alpha, double target) {
 double sd_of_differences(double sd, double rho) { return PairedEffect::from_scores(0.0, sd, rho).sd_diff; }
 
 std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff, double alpha,
-                                                  double target, std::size_t n_max) {
+                                                  double target, std::size_t n_max, Alternative alt) {
   check_target(alpha, target);
   const PairedEffect e = PairedEffect::from_sd_diff(delta, sd_diff);
   if (delta == 0) return std::nullopt;
-  auto power = [&](std::size_t n) { return analytic_power(m, n, e, alpha); };
+  if ((alt == Alternative::greater && delta < 0) || (alt == Alternative::less && delta > 0)) return std::nullopt;
+  auto power = [&](std::size_t n) { return analytic_power(m, n, e, alpha, alt); };
   // Grow an upper bound, then bisect on integers: power rises with n.
   std::size_t lo = 1, hi = 2;
   while (power(hi) < target) {
@@ -41,11 +42,17 @@ std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, d
 }
 
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
-                                                    double target) {
+                                                    double target, Alternative alt) {
   check_target(alpha, target);
   if (n < 2) throw Error("n", ErrorKind::invalid_value, "must be at least 2");
   (void)PairedEffect::from_sd_diff(0.0, sd_diff);
-  auto gap = [&](double delta) { return analytic_power(m, n, PairedEffect{delta, sd_diff}, alpha) - target; };
+  if (alt == Alternative::less) {
+    // The mirror: B worse by δ is "greater" for A over B.
+    auto s = min_detectable_effect(m, n, sd_diff, alpha, target, Alternative::greater);
+    if (s) s->delta = -s->delta;
+    return s;
+  }
+  auto gap = [&](double delta) { return analytic_power(m, n, PairedEffect{delta, sd_diff}, alpha, alt) - target; };
   double hi = sd_diff / std::sqrt(static_cast<double>(n));
   double lo = 0;
   if (gap(lo) >= 0) return std::nullopt;  // a target not above the test's size (to rounding)

@@ -52,7 +52,35 @@ double wilcoxon_z(const SignedRankSums& s) noexcept {
   return (t - mean) / std::sqrt(var);
 }
 
-WilcoxonResult wilcoxon_signed_rank(std::span<const double> d) {
+double wilcoxon_exact_p(std::size_t c, double r_plus, Alternative alt) {
+  if (alt == Alternative::two_sided) return wilcoxon_exact_p(c, r_plus);
+  const std::vector<double>& pmf = wilcoxon_null_pmf(c);
+  const auto r = static_cast<std::size_t>(r_plus);
+  double p = 0;
+  if (alt == Alternative::greater)
+    for (std::size_t i = r; i < pmf.size(); ++i) p += pmf[i];
+  else
+    for (std::size_t i = 0; i <= r && i < pmf.size(); ++i) p += pmf[i];
+  return std::min(1.0, p);
+}
+
+double wilcoxon_signed_z(const SignedRankSums& s) noexcept {
+  const double c = s.n_nonzero;
+  const double mean = c * (c + 1.0) * 0.25;
+  const double var = (c * (c + 1.0) * (2.0 * c + 1.0) - 0.5 * s.tie_term) / 24.0;
+  return (s.r_plus - mean) / std::sqrt(var);
+}
+
+double wilcoxon_normal_p(double z, Alternative alt) {
+  switch (alt) {
+    case Alternative::two_sided: return boost::math::erfc(std::fabs(z) / std::sqrt(2.0));
+    case Alternative::greater: return 0.5 * boost::math::erfc(z / std::sqrt(2.0));
+    case Alternative::less: return 0.5 * boost::math::erfc(-z / std::sqrt(2.0));
+  }
+  return 1.0;
+}
+
+WilcoxonResult wilcoxon_signed_rank(std::span<const double> d, Alternative alt) {
   if (d.empty()) throw std::invalid_argument("Wilcoxon test needs at least one pair");
   for (std::size_t i = 0; i < d.size(); ++i)
     if (!std::isfinite(d[i])) throw std::invalid_argument("difference " + std::to_string(i + 1) + " is not a finite number");
@@ -68,11 +96,11 @@ WilcoxonResult wilcoxon_signed_rank(std::span<const double> d) {
   if (wilcoxon_uses_exact(r.n, s.n_zero)) {
     r.method = WilcoxonMethod::exact;
     r.z = 0;
-    r.p_value = wilcoxon_exact_p(s.n_nonzero, s.r_plus);
+    r.p_value = wilcoxon_exact_p(s.n_nonzero, s.r_plus, alt);
   } else {
     r.method = WilcoxonMethod::normal_approximation;
-    r.z = wilcoxon_z(s);
-    r.p_value = boost::math::erfc(std::fabs(r.z) / std::sqrt(2.0));
+    r.z = alt == Alternative::two_sided ? wilcoxon_z(s) : wilcoxon_signed_z(s);
+    r.p_value = wilcoxon_normal_p(r.z, alt);
   }
   return r;
 }

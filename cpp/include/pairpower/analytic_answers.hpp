@@ -15,15 +15,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pairpower/alternative.hpp"
+
 namespace pairpower {
 
 /// σ_d as measured, or formed from each system's SD σ and the correlation ρ
-/// (σ√(2(1−ρ))), and the two-sided α. Checked on construction: a bad value
+/// (σ√(2(1−ρ))), α, and the alternative (two-sided unless set). Checked on construction: a bad value
 /// throws Error naming "sd_diff", "sd", "rho" or "alpha".
 struct AnalyticScenario {
   double sd_diff;
   double alpha;
   std::optional<double> sd, rho;  ///< set when σ_d was formed from them
+  Alternative alternative = Alternative::two_sided;  ///< of every test (inputs name it when one-sided)
 
   static AnalyticScenario from_sd_diff(double sd_diff, double alpha);
   static AnalyticScenario from_scores(double sd, double rho, double alpha);

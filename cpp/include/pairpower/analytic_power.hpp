@@ -1,5 +1,8 @@
 #pragma once
-// Closed-form power of two-sided paired tests when D = s_B − s_A ~ N(δ, σ_d²).
+// Closed-form power of paired tests when D = s_B − s_A ~ N(δ, σ_d²), two-sided
+// or one-sided ("greater": reject for large statistics; power rises with δ > 0;
+// "less" is its mirror, power(δ, less) = power(−δ, greater)). One-sided t power
+// equals R's power.t.test(type = "paired", alternative = "one.sided") for δ > 0.
 //
 // Example:
 //   auto e = pairpower::PairedEffect::from_scores(0.01, 0.12, 0.5);  // σ_d = 0.12
@@ -7,6 +10,8 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
+
+#include "pairpower/alternative.hpp"
 
 namespace pairpower {
 
@@ -22,11 +27,11 @@ struct PairedEffect {
 
 /// Paired t: P(|T'| > t_c), T' noncentral t with df = n − 1, λ = δ√n/σ_d,
 /// t_c = t_{n−1, 1−α/2}. Equals R's power.t.test(type="paired", strict=TRUE).
-double power_paired_t(std::size_t n, PairedEffect e, double alpha);
+double power_paired_t(std::size_t n, PairedEffect e, double alpha, Alternative alt = Alternative::two_sided);
 
 /// Wilcoxon by Noether (1987, JASA 82:645–647):
 /// Φ(√(3n)·|p′ − ½| − z_{1−α/2}), p′ = P(D₁ + D₂ > 0) = Φ(√2·δ/σ_d).
-double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha);
+double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha, Alternative alt = Alternative::two_sided);
 
 /// Wilcoxon by the exact non-null mean and variance of W₊ (Lehmann 1975,
 /// Nonparametrics §4.2), W₊ taken as normal with a continuity correction,
@@ -35,18 +40,18 @@ double power_wilcoxon_noether(std::size_t n, PairedEffect e, double alpha);
 /// E W₊ = n p₁ + C(n,2) p₂,
 /// Var W₊ = n p₁(1−p₁) + C(n,2) p₂(1−p₂) + 2n(n−1)(p₃ − p₁p₂) + n(n−1)(n−2)(p₄ − p₂²),
 /// p₁ = P(D>0), p₂ = P(D₁+D₂>0), p₃ = P(D₁>0, D₁+D₂>0), p₄ = P(D₁+D₂>0, D₁+D₃>0).
-double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha);
+double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha, Alternative alt = Alternative::two_sided);
 
 /// Sign test, exact for continuous differences: K ~ Binomial(n, Φ(δ/σ_d))
 /// positives, over the test's own rejection region {min(K, n − K) ≤ k*}.
 /// Not monotone in n (the test is discrete), so the solvers do not offer it.
-double power_sign_test(std::size_t n, PairedEffect e, double alpha);
+double power_sign_test(std::size_t n, PairedEffect e, double alpha, Alternative alt = Alternative::two_sided);
 
 enum class PowerMethod { paired_t, wilcoxon_moments, wilcoxon_noether, sign_exact };
 std::string_view to_string(PowerMethod m) noexcept;
 
 /// Dispatches on the method.
-double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha);
+double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt = Alternative::two_sided);
 
 /// Throws std::invalid_argument unless 1e-10 ≤ α < 1 (the one place this bound lives).
 void validate_alpha(double alpha);

@@ -17,44 +17,56 @@
 #include <cstdint>
 #include <vector>
 
+#include "pairpower/alternative.hpp"
 #include "pairpower/signed_ranks.hpp"
 
 namespace pairpower {
 
-/// Two-sided paired t at level α for n pairs.
+/// Paired t at level α for n pairs, against an alternative (two-sided by default).
 class PairedTRule {
  public:
-  PairedTRule(std::size_t n, double alpha);
+  PairedTRule(std::size_t n, double alpha, Alternative alt = Alternative::two_sided);
   bool rejects(double t) const;
   double critical_value() const noexcept { return crit_; }
 
  private:
   double df_, alpha_, crit_, lo_, hi_;
+  Alternative alt_;
 };
 
-/// Two-sided Wilcoxon signed-rank (scipy semantics) at level α for n pairs.
+/// Wilcoxon signed-rank (scipy semantics) at level α for n pairs, against an alternative.
 class WilcoxonRule {
  public:
-  WilcoxonRule(std::size_t n, double alpha);
+  WilcoxonRule(std::size_t n, double alpha, Alternative alt = Alternative::two_sided);
   bool rejects(const SignedRankSums& s) const;
 
  private:
   std::size_t n_;
   double alpha_, zcrit_, lo_, hi_;
+  Alternative alt_;
   std::vector<std::uint8_t> exact_rejects_;  // by integer r_plus, when n ≤ 50
 };
 
-/// Two-sided sign test at level α for up to n_max nonzero differences.
+/// Sign test at level α for up to n_max nonzero differences, against an alternative.
 class SignRule {
  public:
-  SignRule(std::size_t n_max, double alpha);
+  SignRule(std::size_t n_max, double alpha, Alternative alt = Alternative::two_sided);
   bool rejects(std::uint32_t n_positive, std::uint32_t n_nonzero) const noexcept {
+    const std::int64_t crit = max_rejecting_[n_nonzero];
+    switch (alt_) {
+      case Alternative::greater: return crit >= 0 && static_cast<std::int64_t>(n_nonzero - n_positive) <= crit;
+      case Alternative::less: return static_cast<std::int64_t>(n_positive) <= crit;
+      case Alternative::two_sided: break;
+    }
     const std::uint32_t k = n_positive < n_nonzero - n_positive ? n_positive : n_nonzero - n_positive;
-    return static_cast<std::int64_t>(k) <= max_rejecting_[n_nonzero];
+    return static_cast<std::int64_t>(k) <= crit;
   }
 
  private:
-  std::vector<std::int64_t> max_rejecting_;  // largest min(k, m−k) with p < α; −1 if none
+  Alternative alt_;
+  // Two-sided: the largest min(k, m−k) with p < α; one-sided: the largest k with
+  // P(X ≤ k) < α (k counts positives for "less", negatives for "greater"); −1 if none.
+  std::vector<std::int64_t> max_rejecting_;
 };
 
 }  // namespace pairpower

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pairpower/alternative.hpp"
 #include "pairpower/score_model.hpp"
 
 namespace pairpower {
@@ -54,6 +55,7 @@ struct GridSpec {
   std::uint64_t reps = 1000;
   std::uint64_t seed = 1;
   ModelParams params{};  ///< τ, ν, π, K and the pilot, for the models that use them
+  Alternative alternative = Alternative::two_sided;  ///< every test's; the random numbers do not depend on it
 };
 
 /// Throws std::invalid_argument naming the field ("n", "rho", "reps", …).
@@ -72,6 +74,7 @@ struct GroupSpec {
   std::vector<PairedTest> tests{PairedTest::t, PairedTest::wilcoxon};
   std::uint64_t seed = 1;
   ModelParams params{};
+  Alternative alternative = Alternative::two_sided;
 };
 
 /// Rejection counts over replicates [rep_begin, rep_end), indexed
@@ -91,6 +94,7 @@ struct CellSpec {
   double alpha;
   std::vector<PairedTest> tests;
   std::uint64_t seed;
+  Alternative alternative = Alternative::two_sided;
 };
 
 /// Rejection counts of one cell over replicates [rep_begin, rep_end), one per

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <span>
 
+#include "pairpower/alternative.hpp"
+
 namespace pairpower {
 
 struct PairedTResult {
@@ -17,7 +19,7 @@ struct PairedTResult {
   double se;         ///< sd_diff / √n
   double t;          ///< mean_diff / se; ±inf if sd_diff = 0 ≠ mean, NaN if both 0
   double df;         ///< n − 1
-  double p_value;    ///< two-sided; 1 when t is NaN (no evidence either way)
+  double p_value;    ///< against the alternative asked for (two-sided by default); 1 when t is NaN
   double confidence; ///< level of the interval below
   double ci_low;     ///< mean_diff − t_{df,(1+conf)/2} · se
   double ci_high;
@@ -25,7 +27,7 @@ struct PairedTResult {
 };
 
 /// Throws std::invalid_argument if fewer than 2 differences or a value is not finite.
-PairedTResult paired_t_test(std::span<const double> d, double confidence = 0.95);
+PairedTResult paired_t_test(std::span<const double> d, double confidence = 0.95, Alternative alt = Alternative::two_sided);
 
 /// Mean and SD of d in a fixed summation order; shared by the data test and
 /// the simulation so that both compute bit-identical t statistics.
@@ -40,5 +42,9 @@ double t_statistic(const double* d, std::size_t n) noexcept;
 
 /// Two-sided p-value 2·P(T_df ≤ −|t|); 1 for NaN t.
 double t_two_sided_p(double t, double df);
+
+/// p for an alternative: two-sided as above, "greater" P(T_df ≥ t), "less" P(T_df ≤ t)
+/// (scipy.stats.ttest_rel(b, a, alternative=…)); 1 for NaN t.
+double t_p(double t, double df, Alternative alt);
 
 }  // namespace pairpower

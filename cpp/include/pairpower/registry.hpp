@@ -70,7 +70,7 @@ struct FormatInfo {
 std::span<const FormatInfo> input_formats() noexcept;
 
 /// One field of a Plan (the page's form, the CLI's simulate flags).
-enum class FieldKind { count_list, real_list, real, count, choice, choice_list };
+enum class FieldKind { count_list, real_list, real, count, choice, choice_list, option };
 struct Bounds {
   double min, max;
   bool min_open, max_open;  ///< strict inequality at that end
@@ -140,6 +140,8 @@ struct Choice {
 };
 /// "error", "intersect", "zero" (MissingPolicy), the first the default.
 std::span<const Choice> missing_policies() noexcept;
+/// "two-sided", "greater", "less" (Alternative), the first the default.
+std::span<const Choice> alternatives() noexcept;
 /// "higher", "lower" (CompareOptions::higher_is_better), the first the default.
 std::span<const Choice> directions() noexcept;
 /// true for "higher", false for "lower", nullopt for anything else.

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <span>
 
+#include "pairpower/alternative.hpp"
+
 namespace pairpower {
 
 struct SignTestResult {
@@ -18,10 +20,18 @@ struct SignTestResult {
 };
 
 /// Throws std::invalid_argument when d is empty or holds a non-finite value.
-SignTestResult sign_test(std::span<const double> d);
+SignTestResult sign_test(std::span<const double> d, Alternative alt = Alternative::two_sided);
 
 /// Two-sided p for k positives among m nonzero differences (1 when m = 0).
 double sign_test_p(std::size_t k, std::size_t m);
+
+/// p for an alternative: two-sided as above, "greater" P(X ≥ k), "less" P(X ≤ k),
+/// X ~ Binomial(m, ½) (scipy.stats.binomtest(k, m, alternative=…)); 1 when m = 0.
+double sign_test_p(std::size_t k, std::size_t m, Alternative alt);
+
+/// One-sided: the largest k with P(X ≤ k) < α (−1 if none); "less" rejects k ≤ it,
+/// "greater" rejects k ≥ m − it (the distribution is symmetric).
+long long sign_test_one_sided_critical_k(std::size_t m, double alpha);
 
 /// The largest min(k, m − k) whose p is below α (−1 if none): p grows with
 /// k ≤ m/2, so the rejecting k form a prefix, found by bisection.

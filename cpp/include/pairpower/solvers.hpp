@@ -26,9 +26,10 @@ struct SampleSizeSolution {
 
 /// Exact integer search. Returns nullopt when the target is out of reach below
 /// n_max (δ = 0, for instance). Throws std::invalid_argument on bad input.
+/// For a one-sided alternative δ must lie on its side (> 0 for "greater", < 0 for "less"), else nullopt.
 std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff,
                                                   double alpha, double target_power,
-                                                  std::size_t n_max = solver_n_max);
+                                                  std::size_t n_max = solver_n_max, Alternative alt = Alternative::two_sided);
 
 struct EffectSolution {
   double delta;  ///< smallest δ > 0 with power ≥ target (to 1e-12 relative)
@@ -37,7 +38,8 @@ struct EffectSolution {
 
 /// Returns nullopt when no effect reaches the target at this n (the Wilcoxon
 /// approximation at n ≤ 5, say). Throws std::invalid_argument on bad input.
+/// For "less" the effect found is negative (B worse by at least |δ|).
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
-                                     double target_power);
+                                     double target_power, Alternative alt = Alternative::two_sided);
 
 }  // namespace pairpower

@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "pairpower/alternative.hpp"
 #include "pairpower/signed_ranks.hpp"
 
 namespace pairpower {
@@ -28,12 +29,13 @@ struct WilcoxonResult {
   std::size_t n_nonzero;
   WilcoxonMethod method;
   double z;        ///< normal approximation only; 0 for the exact method
-  double p_value;  ///< two-sided
+  double p_value;  ///< against the alternative asked for (two-sided by default)
 };
 
 /// Throws std::invalid_argument when d is empty, holds a non-finite value, or
 /// every difference is zero (scipy raises there too).
-WilcoxonResult wilcoxon_signed_rank(std::span<const double> d);
+/// `alt` chooses the p-value's alternative (scipy's `alternative=`); the statistic is the same.
+WilcoxonResult wilcoxon_signed_rank(std::span<const double> d, Alternative alt = Alternative::two_sided);
 
 /// The decision scipy makes between its two methods.
 constexpr bool wilcoxon_uses_exact(std::size_t n, std::size_t n_zero) noexcept {
@@ -45,6 +47,14 @@ double wilcoxon_exact_p(std::size_t c, double r_plus);
 
 /// z of the normal approximation (see the header comment).
 double wilcoxon_z(const SignedRankSums& s) noexcept;
+
+/// One-sided tests as scipy 1.10–1.13 run them (`alternative="greater"|"less"`):
+/// exact: P(R ≥ r) or P(R ≤ r) with r = ⌊r_plus⌋; approximation: z = (r_plus − c(c+1)/4)/se
+/// (T = r_plus, not the smaller sum), p = 1 − Φ(z) or Φ(z). Two-sided: the functions above.
+double wilcoxon_exact_p(std::size_t c, double r_plus, Alternative alt);
+double wilcoxon_signed_z(const SignedRankSums& s) noexcept;
+/// p of the approximation for an alternative, from the signed z (two-sided: 2Φ(−|z|)).
+double wilcoxon_normal_p(double signed_z, Alternative alt);
 
 /// Null distribution of r_plus for c ranks: pmf over 0 … c(c+1)/2 (c ≤ 50,
 /// where counts are exact integers in double). Cached; thread-safe.

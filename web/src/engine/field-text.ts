@@ -115,5 +115,10 @@ export function parseField(id: FieldName, text: string): Parsed<unknown> {
       return ids(text, REGISTRY.model_choices, (e) => (e as (typeof REGISTRY.model_choices)[number]).models);
     case 'choice_list':
       return ids(text, REGISTRY.tests, (e) => [e.id]);
+    case 'option': {
+      const t = trim(text);
+      const e = REGISTRY.alternatives.find((x) => x.id === t);
+      return e ? ok(e.id) : fail(`${quoted(t)} is not one of ${REGISTRY.alternatives.map((x) => x.id).join(', ')}`);
+    }
   }
 }

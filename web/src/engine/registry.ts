@@ -15,6 +15,7 @@ export type AnalyzeSettingDef = Registry['analyze_settings'][number];
 export type AnalyzeKey = AnalyzeSettingDef['key'];
 export type MissingPolicy = Registry['missing_policies'][number]['id'];
 export type Direction = Registry['directions'][number]['id'];
+export type AlternativeName = Registry['alternatives'][number]['id'];
 /** The tests the minimum-N and MDE solvers offer (power monotone in N). */
 export type SolvableTest = Extract<Registry['tests'][number], { solvable: true }>['id'];
 export type ErrorKindName = Registry['error_kinds'][number];

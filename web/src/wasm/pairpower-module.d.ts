@@ -1,7 +1,7 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-import type { AnalyzeKey, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../engine/registry';
+import type { AlternativeName, AnalyzeKey, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../engine/registry';
 export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
@@ -45,7 +45,8 @@ export type SdOfDifferences = { sdDiff: number } | { sd: number; rho: number };
 
 /** A model and its parameters at one (δ, ρ): the Plan spec's names. */
 export interface ModelSdQuery { model: ModelName; mean: number; sd: number; delta: number; rho: number; tau: number; df: number; zero_share: number; levels: number }
-export type AnalyticQuery = { n: number; delta: number; alpha: number } & SdOfDifferences;
+/** alternative: two-sided when absent. */
+export type AnalyticQuery = { n: number; delta: number; alpha: number; alternative?: AlternativeName } & SdOfDifferences;
 
 /** What an analytic answer was asked, echoed by the core (analytic_answers.hpp). */
 export interface AnalyticInputs {
@@ -61,12 +62,12 @@ export interface AnalyticInputs {
 /** Power of every test of the registry (the CLI's `power --format json`). */
 export type AnalyticPowers = Record<TestName, { power: number; method: string; noether?: number }> & { inputs: AnalyticInputs };
 
-export type SampleSizeQuery = { delta: number; alpha: number; power: number } & SdOfDifferences;
+export type SampleSizeQuery = { delta: number; alpha: number; power: number; alternative?: AlternativeName } & SdOfDifferences;
 
 /** For each test the solvers offer: the smallest N, or nulls and the reason (the CLI's `samplesize --format json`). */
 export type SampleSizeAnswer = Record<SolvableTest, { n: number | null; power: number | null; reason?: string }> & { inputs: AnalyticInputs };
 
-export type EffectQuery = { n: number; alpha: number; power: number } & SdOfDifferences;
+export type EffectQuery = { n: number; alpha: number; power: number; alternative?: AlternativeName } & SdOfDifferences;
 
 /** For each test the solvers offer: the minimum detectable effect (the CLI's `mde --format json`). */
 export type EffectAnswer = Record<SolvableTest, { delta: number | null; power: number | null; reason?: string }> & { inputs: AnalyticInputs };

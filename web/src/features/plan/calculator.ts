@@ -3,7 +3,7 @@
 // and its typed errors are phrased here with the calculator's labels.
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../../engine/engine.worker';
-import { SOLVABLE_TESTS, TESTS, planField } from '../../engine/registry';
+import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName } from '../../engine/registry';
 import type { ErrorResult, SdOfDifferences } from '../../wasm/pairpower-module';
 import { isError } from '../../wasm/is-error';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
@@ -17,7 +17,10 @@ export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null)
   const rho = field('rho', 'rho', String(defaults.rho[0]), 'or leave empty and give the SD of differences');
   const sd = field('sd', 'sd', String(defaults.sd), 'of each system');
   const sdDiff = { ...numberField('calc-sddiff', 'SD of differences', '', 'optional: measured σ_d (overrides ρ and SD)'), core: 'sd_diff' };
-  const alpha = field('alpha', 'alpha', String(defaults.alpha), 'two-sided');
+  const alpha = field('alpha', 'alpha', String(defaults.alpha), 'significance level');
+  const alternative = h('select', { id: 'calc-alternative', 'data-testid': 'calc-alternative' }, ...REGISTRY.alternatives.map((c) => h('option', { value: c.id }, c.label)));
+  const alternativeRow = h('div', { class: 'field' }, h('label', { for: 'calc-alternative', class: 'field-label' }, planField('alternative').label), alternative,
+    h('span', { class: 'field-help' }, planField('alternative').help));
   const power = field('power', 'power', String(defaults.power), 'for N and the MDE');
   const n = field('n', 'n', '200', 'for power and the MDE');
   const fields = [delta, rho, sd, sdDiff, alpha, power, n];
@@ -25,7 +28,7 @@ export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null)
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
     h('h2', { id: 'calc-title' }, 'Quick calculator'),
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
-    h('div', { class: 'fields' }, ...fields.map((f) => f.row)), out);
+    h('div', { class: 'fields' }, ...fields.map((f) => f.row), alternativeRow), out);
 
   const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? core;
   const problem = (text: string) => out.replaceChildren(h('span', { class: 'field-error' }, text));
@@ -47,7 +50,7 @@ export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null)
     if (!remote) return problem('the engine is loading…');
     const sdd: SdOfDifferences = measured ? { sdDiff: values.sd_diff } : { sd: values.sd, rho: values.rho };
     try {
-      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, ...sdd });
+      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, alternative: alternative.value as AlternativeName, ...sdd });
       if (my !== ticket) return;
       if (isError(a)) return coreProblem(a);
       const list = (parts: string[]) => parts.join(', ');
@@ -68,6 +71,7 @@ export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null)
     }
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
+  alternative.addEventListener('change', () => void update());
   element.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(update, 80);

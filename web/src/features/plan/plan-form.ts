@@ -36,6 +36,10 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...choices.map((c) => h('option', { value: c.id }, c.label)));
       inputs[name] = sel;
       control = sel;
+    } else if (def.kind === 'option') {
+      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...REGISTRY.alternatives.map((c) => h('option', { value: c.id }, c.label)));
+      inputs[name] = sel;
+      control = sel;
     } else if (def.kind === 'choice_list') {
       const hidden = h('input', { type: 'hidden', id, name });
       inputs[name] = hidden;

@@ -50,7 +50,7 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
     const sdDiff = sd.get(`${model}|${delta}|${rho}`);
     if (sdDiff !== undefined && analyticTests(model).length) queries.push({ model, n, delta, rho, sdDiff, alpha: spec.alpha });
   }
-  const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha })));
+  const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha, alternative: spec.alternative })));
   const byKey = new Map<string, number>();
   queries.forEach((q, i) => {
     for (const test of analyticTests(q.model)) byKey.set(`${q.model}|${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test].power);
@@ -196,8 +196,8 @@ export function createPlanView(ctx: ViewContext): View {
         const sd0 = await sdDiffs({ ...spec, models: [model], delta: [0] }, remote);
         const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
           .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power })));
-        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power })));
+        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, alternative: spec.alternative })));
+        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, alternative: spec.alternative })));
         const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
           Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
         const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));

@@ -1,7 +1,7 @@
 // A Plan run's settings: the spec, its presets and the form fields' parsing.
 // Which fields exist, their bounds, rules, choices and the presets all come
 // from the core's registry; field-text.ts reads the text a user types.
-import { REGISTRY, planField, type FieldName, type ModelName, type PresetName, type TestName } from '../../engine/registry';
+import { REGISTRY, planField, type AlternativeName, type FieldName, type ModelName, type PresetName, type TestName } from '../../engine/registry';
 import { parseField } from '../../engine/field-text';
 
 export { parseField, parseNumber, type Parsed } from '../../engine/field-text';
@@ -9,7 +9,8 @@ export { parseField, parseNumber, type Parsed } from '../../engine/field-text';
 type PresetSpec = (typeof REGISTRY.presets)[number]['spec'];
 /** The spec as the core writes it (to_json(PlanSpec)): the same keys, widened. */
 export type PlanSpec = {
-  -readonly [K in keyof PresetSpec]: K extends 'models' ? ModelName[] : K extends 'tests' ? TestName[] : PresetSpec[K] extends readonly unknown[] ? number[] : number;
+  -readonly [K in keyof PresetSpec]: K extends 'models' ? ModelName[] : K extends 'tests' ? TestName[] : K extends 'alternative' ? AlternativeName
+    : PresetSpec[K] extends readonly unknown[] ? number[] : number;
 };
 export type { FieldName, PresetName };
 
