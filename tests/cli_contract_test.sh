@@ -99,6 +99,21 @@ expect_json "pilot from two real trec_eval files" \
   'j.results.length === 4 && j.results.every((r) => r.model === "pilot" && r.reps === 50) && j.results[0].analytic_power !== null && j.results[1].analytic_power === null' \
   "$bin" simulate --n 30 --delta 0,0.05 --rho 0.5 --model pilot --tests t,wilcoxon --reps 50 --format json \
   --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_bm25.txt" --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_ance_bert.txt" --pilot-measure map
+# One-sided questions and many comparisons.
+expect_usage_error "--alternative" "$bin" power --n 100 --delta 0.01 --rho 0.8 --alternative sideways
+expect_usage_error "--alternative" "$bin" simulate --n 50 --delta 0 --rho 0.5 --alternative up
+expect_usage_error "--comparisons" "$bin" power --n 100 --delta 0.01 --rho 0.8 --comparisons 0
+expect_usage_error "--correction" "$bin" power --n 100 --delta 0.01 --rho 0.8 --correction holm
+expect_usage_error "--correction" "$bin" power --n 100 --delta 0.01 --rho 0.8 --comparisons 3 --correction sidak
+expect_json "power --alternative greater is above two-sided" 'j.t.power > 0.8 && j.t.power < 0.85 && j.inputs.alternative === "greater"' \
+  "$bin" power --n 100 --delta 0.02 --rho 0.8 --alternative greater --format json
+expect_json "power --comparisons keeps t.power and adds power_all and power_any" \
+  'j.t.power > 0.45 && j.t.power_all < j.t.power_per_comparison && j.t.power_any > j.t.power_per_comparison && j.t.monte_carlo.reps === 20000 && !("power_all" in j.wilcoxon) && j.inputs.comparisons === 8' \
+  "$bin" power --n 200 --delta 0.01 --rho 0.8 --comparisons 8 --format json
+expect_json "samplesize --comparisons with Bonferroni needs more queries than one comparison" 'j.t.n > 455 && j.wilcoxon.n > j.t.n && j.inputs.target === "all"' \
+  "$bin" samplesize --delta 0.01 --rho 0.8 --power 0.8 --comparisons 8 --correction bonferroni --format json
+expect_json "samplesize on the wrong side of a one-sided alternative says why" 'j.t.n === null && /other side/.test(j.t.reason)' \
+  "$bin" samplesize --delta 0.01 --rho 0.8 --power 0.8 --alternative less --format json
 for m in heterogeneous heavy-tailed zero-inflated binary lattice; do
   expect_json "simulate --model $m" "j.results.length === 2 && j.results.every((r) => r.model === \"$m\" && r.rejections >= 0 && r.rejections <= 40)" \
     "$bin" simulate --n 40 --delta 0,0.05 --rho 0.6 --model "$m" --tests t --reps 40 --mean 0.5 --format json

@@ -1,7 +1,9 @@
 // power, samplesize, mde: instant analytic answers for one scenario. The core
 // checks every value and writes the JSON (analytic_answers.hpp); the CLI reads
 // flags and words the text.
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -26,6 +28,25 @@ void add_common(CLI::App& app, AnalyticFlags& f) {
   f.format.option = app.add_option("--format", f.format.value, "text or json [text]")->check(CLI::IsMember({"text", "json"}));
   f.alternative.option = app.add_option("--alternative", f.alternative.value, plan_field("alternative").help + std::string(" [two-sided]"));
   f.alternative.option->check(CLI::IsMember(ids(alternatives())));
+}
+
+void add_family(CLI::App& app, AnalyticFlags& f) {
+  f.comparisons.option = app.add_option("--comparisons", f.comparisons.value, "K independent comparisons (datasets or metrics) tested together [1]");
+  f.correction.option = app.add_option("--correction", f.correction.value, "across the K comparisons: none, bonferroni, holm or bh [holm]");
+  f.correction.option->check(CLI::IsMember({"none", "bonferroni", "holm", "bh"}));
+}
+
+// The family of comparisons, when --comparisons is given.
+std::optional<Family> family(const AnalyticFlags& f) {
+  if (!f.comparisons.given()) {
+    if (f.correction.given()) throw UsageError("--correction: give --comparisons K too");
+    return std::nullopt;
+  }
+  Family fam;
+  fam.comparisons = static_cast<std::size_t>(parse_count("--comparisons", f.comparisons.value, 1));
+  if (fam.comparisons > 1000) throw UsageError("--comparisons: must be a whole number from 1 to 1000");
+  if (f.correction.given()) fam.correction = *correction_from_string(f.correction.value);
+  return fam;
 }
 
 double real_or(const Flag& flag, const char* name, double fallback) { return flag.given() ? parse_real(name, flag.value) : fallback; }
@@ -86,12 +107,16 @@ void add_power(CLI::App& app, AnalyticFlags& f) {
   f.n.option = app.add_option("--n", f.n.value, "number of queries (pairs)");
   f.delta.option = app.add_option("--delta", f.delta.value, "true mean difference δ");
   add_common(app, f);
+  add_family(app, f);
 }
 
 void add_samplesize(CLI::App& app, AnalyticFlags& f) {
   f.delta.option = app.add_option("--delta", f.delta.value, "true mean difference δ to detect");
   f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
+  add_family(app, f);
+  f.family_target.option = app.add_option("--family-target", f.family_target.value, "with --comparisons: the power to detect all K, or any [all]");
+  f.family_target.option->check(CLI::IsMember({"all", "any"}));
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
@@ -103,7 +128,8 @@ void add_mde(CLI::App& app, AnalyticFlags& f) {
 int run_power(const AnalyticFlags& f) {
   const std::size_t n = queries(f);
   const double delta = required_real(f.delta, "--delta", "the true mean difference");
-  const json j = power_answers(n, delta, scenario(f));
+  const auto fam = family(f);
+  const json j = power_answers(n, delta, scenario(f), fam);
   return answer(f, j, [&] {
     fmt::print("N = {}, δ = {}, {}\n", n, format_csv(delta), scenario_text(j["inputs"]));
     for (const auto& t : paired_tests()) {
@@ -111,12 +137,38 @@ int run_power(const AnalyticFlags& f) {
       const std::string noether = a.contains("noether") ? fmt::format("; Noether 1987: {:.4f}", a["noether"].get<double>()) : "";
       fmt::print("  {:<22}power {:.4f}  ({}{})\n", t.label, a["power"].get<double>(), a["method"].get<std::string>(), noether);
     }
+    if (!fam) return;
+    fmt::print("Across {} independent comparisons, {}:\n", fam->comparisons, to_string(fam->correction));
+    for (const auto& t : paired_tests()) {
+      const json& a = j[t.id];
+      if (!a.contains("power_all")) {
+        fmt::print("  {:<22}{}\n", t.label, a["family_note"].get<std::string>());
+        continue;
+      }
+      const std::string se = a.contains("monte_carlo")
+                                 ? fmt::format("  (Monte Carlo, {} replicates; SE ≤ {:.4f})", a["monte_carlo"]["reps"].get<std::uint64_t>(),
+                                               std::max(a["monte_carlo"]["se_all"].get<double>(), a["monte_carlo"]["se_any"].get<double>()))
+                                 : std::string();
+      fmt::print("  {:<22}each {:.4f}, all {} {:.4f}, at least one {:.4f}{}\n", t.label, a["power_per_comparison"].get<double>(), fam->comparisons,
+                 a["power_all"].get<double>(), a["power_any"].get<double>(), se);
+    }
   });
 }
 
 int run_samplesize(const AnalyticFlags& f) {
   const double delta = required_real(f.delta, "--delta", "the effect to detect");
   const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
+  if (const auto fam = family(f)) {
+    const FamilyTarget goal = f.family_target.given() && f.family_target.value == "any" ? FamilyTarget::any : FamilyTarget::all;
+    const json j = family_sample_size_answers(delta, target, scenario(f), *fam, goal);
+    return answer(f, j, [&] {
+      print_solved(j, fmt::format("Smallest N with power ≥ {} to detect {} of {} comparisons ({}) for δ = {}, {}", format_csv(target),
+                                  goal == FamilyTarget::all ? "all" : "at least one", fam->comparisons, to_string(fam->correction), format_csv(delta),
+                                  scenario_text(j["inputs"])),
+                   "n", [](const json& a) { return fmt::format("N = {}  (power {:.4f})", a["n"].get<std::size_t>(), a["power"].get<double>()); });
+    });
+  }
+  if (f.family_target.given()) throw UsageError("--family-target: give --comparisons K too");
   const json j = sample_size_answers(delta, target, scenario(f));
   return answer(f, j, [&] {
     print_solved(j, fmt::format("Smallest N with power ≥ {} for δ = {}, {}", format_csv(target), format_csv(delta), scenario_text(j["inputs"])), "n",

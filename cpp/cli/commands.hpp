@@ -43,6 +43,7 @@ int run_simulate(const SimulateFlags& f);
 
 struct AnalyticFlags {
   Flag n, delta, rho, sd, sd_diff, alpha, power, format, alternative;
+  Flag comparisons, correction, family_target;  ///< power across K comparisons (power, samplesize)
 };
 void add_power(CLI::App& app, AnalyticFlags& f);
 void add_samplesize(CLI::App& app, AnalyticFlags& f);

@@ -60,7 +60,9 @@ AnalyticScenario AnalyticScenario::from_scores(double sd, double rho, double alp
 double default_sd() { return default_preset().spec.grid.marginal.sd; }
 double default_alpha() { return default_preset().spec.grid.alpha; }
 
-json power_answers(std::size_t n, double delta, const AnalyticScenario& s) {
+static bool simulated(const Family& f) { return f.comparisons > 1 && (f.correction == Correction::holm || f.correction == Correction::bh); }
+
+json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::optional<Family> family) {
   checked_n(n);
   const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
   json out;
@@ -68,10 +70,22 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s) {
     out[t.id] = {{"power", analytic_power(t.method, n, e, s.alpha, s.alternative)}, {"method", to_string(t.method)}};
     // Noether's simpler approximation beside the moments, as papers often quote it.
     if (t.method == PowerMethod::wilcoxon_moments) out[t.id]["noether"] = power_wilcoxon_noether(n, e, s.alpha, s.alternative);
+    if (!family) continue;
+    json& o = out[t.id];
+    if (simulated(*family) && t.method != PowerMethod::paired_t) {
+      o["family_note"] = "Holm and BH family power is simulated for the paired t-test only";
+      continue;
+    }
+    const FamilyPower f = family_power(t.method, n, e, s.alpha, s.alternative, *family);
+    o["power_per_comparison"] = f.per_comparison;
+    o["power_all"] = f.all;
+    o["power_any"] = f.any;
+    if (f.monte_carlo) o["monte_carlo"] = {{"reps", f.reps}, {"se_per_comparison", f.mc_se_per}, {"se_all", f.mc_se_all}, {"se_any", f.mc_se_any}};
   }
   json inputs = inputs_of(s);
   inputs["n"] = n;
   inputs["delta"] = delta;
+  if (family) inputs["comparisons"] = family->comparisons, inputs["correction"] = to_string(family->correction);
   out["inputs"] = std::move(inputs);
   return out;
 }
@@ -87,6 +101,36 @@ json sample_size_answers(double delta, double power, const AnalyticScenario& s) 
                                         : "not reached below N = " + std::to_string(solver_n_max);
   return solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power, solver_n_max, s.alternative); }, "n",
                     [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
+}
+
+json family_sample_size_answers(double delta, double power, const AnalyticScenario& s, Family family, FamilyTarget target) {
+  (void)PairedEffect::from_sd_diff(delta, s.sd_diff);
+  if (delta == 0) throw Error("delta", ErrorKind::invalid_value, "must be nonzero (no N detects an effect of 0)", "0");
+  if (!(power > s.alpha && power < 1)) throw Error("power", ErrorKind::invalid_value, "the target must lie strictly between alpha and 1");
+  json inputs = inputs_of(s);
+  inputs["delta"] = delta;
+  inputs["power"] = power;
+  inputs["comparisons"] = family.comparisons;
+  inputs["correction"] = to_string(family.correction);
+  inputs["target"] = target == FamilyTarget::all ? "all" : "any";
+  json out;
+  for (const auto& t : paired_tests()) {
+    if (!t.solvable) continue;
+    if (simulated(family) && t.method != PowerMethod::paired_t) {
+      out[t.id] = {{"n", nullptr}, {"power", nullptr}, {"reason", "Holm and BH family power is simulated for the paired t-test only"}};
+      continue;
+    }
+    const auto n = family_sample_size(t.method, delta, s.sd_diff, s.alpha, s.alternative, family, target, power, solver_n_max);
+    if (!n) {
+      out[t.id] = {{"n", nullptr}, {"power", nullptr}, {"reason", "not reached below N = " + std::to_string(solver_n_max) + " (or δ on the other side of the alternative)"}};
+      continue;
+    }
+    const FamilyPower f = family_power(t.method, *n, PairedEffect{delta, s.sd_diff}, s.alpha, s.alternative, family);
+    out[t.id] = {{"n", *n}, {"power", target == FamilyTarget::all ? f.all : f.any}};
+    if (f.monte_carlo) out[t.id]["monte_carlo_reps"] = f.reps;
+  }
+  out["inputs"] = std::move(inputs);
+  return out;
 }
 
 json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {

@@ -24,6 +24,7 @@
 #include "pairpower/random.hpp"
 #include "pairpower/registry.hpp"
 #include "pairpower/signed_ranks.hpp"
+#include "pairpower/variates.hpp"
 
 namespace pairpower {
 
@@ -182,68 +183,6 @@ struct Workspace {
   std::vector<double> a, w, d, x;  // x: a per-query extra (heterogeneous τZ₃, heavy-tailed c/√V, zero-inflated keep 0/1)
   SignedRanker ranker;
 };
-
-// Natural log in plain IEEE arithmetic (frexp and the atanh series), within a
-// few ulp: hand-written because glibc's and Emscripten's log differ in the last
-// bit, and the CLI and the page must draw the same gamma variates.
-double portable_log(double x) noexcept {
-  int e = 0;
-  double m = std::frexp(x, &e);  // x = m·2^e, m in [0.5, 1)
-  if (m < 0.70710678118654752) {
-    m *= 2.0;
-    --e;
-  }
-  const double s = (m - 1.0) / (m + 1.0), s2 = s * s;  // |s| ≤ 0.1716
-  double sum = 1.0 / 23.0;
-  for (int k = 21; k >= 1; k -= 2) sum = 1.0 / k + s2 * sum;
-  return 2.0 * s * sum + e * 0.69314718055994531;
-}
-
-// Uniform in (0, 1] from 24 random bits.
-inline double uniform01(std::uint32_t bits) noexcept { return static_cast<double>((bits >> 8) + 1) * (1.0 / 16777216.0); }
-
-// Words from the extra generator, eight at a time, for the rare redraws.
-class WordStream {
- public:
-  explicit WordStream(Xoshiro128x8& rng) : rng_(rng) {}
-  std::uint32_t next() noexcept {
-    if (used_ == 8) {
-      rng_.fill(buf_, 8);
-      used_ = 0;
-    }
-    return buf_[used_++];
-  }
-
- private:
-  Xoshiro128x8& rng_;
-  std::uint32_t buf_[8]{};
-  int used_ = 8;
-};
-
-// χ²_ν/ν by Marsaglia & Tsang (2000) for shape k = ν/2 > 1: the first try uses
-// the query's pre-drawn normal x and uniform u; a rejected try (about 2% at
-// ν = 5) redraws from the stream.
-struct GammaShape {
-  double k, d, c;  // shape, and Marsaglia–Tsang's d = k − ⅓, c = 1/√(9d)
-  explicit GammaShape(double shape) : k(shape), d(shape - 1.0 / 3.0), c(1.0 / std::sqrt(9.0 * (shape - 1.0 / 3.0))) {}
-};
-double chi2_over_df(const GammaShape& g, double x, double u, WordStream& more) noexcept {
-  const double k = g.k, d = g.d, c = g.c;
-  for (;;) {
-    const double t = 1.0 + c * x;
-    if (t > 0) {
-      const double v = t * t * t;
-      const double x2 = x * x;
-      if (u < 1.0 - 0.0331 * x2 * x2) return d * v / k;
-      if (portable_log(u) < 0.5 * x2 + d * (1.0 - v + portable_log(v))) return d * v / k;
-    }
-    const std::uint32_t ub = more.next(), vb = more.next();
-    float z1 = 0, z2 = 0;
-    box_muller(&ub, &vb, &z1, &z2, 1);
-    x = z1;
-    u = uniform01(more.next());
-  }
-}
 
 void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
   const std::size_t n = g.n;

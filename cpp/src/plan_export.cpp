@@ -34,7 +34,9 @@ std::string three(double x) {
   return buf;
 }
 
-std::optional<double> printed(const CellResult& c) {
+// The paper's values are two-sided: a one-sided run has none beside it.
+std::optional<double> printed(const GridSpec& g, const CellResult& c) {
+  if (g.alternative != Alternative::two_sided) return std::nullopt;
   const PaperValue* v = find_printed(c.model, c.test, c.n, c.delta, c.rho);
   return v ? std::optional<double>(v->power) : std::nullopt;
 }
@@ -80,7 +82,7 @@ std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells) 
   std::string out = "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper\n";
   for (const CellResult& c : in_spec_order(spec.grid, std::move(cells))) {
     const double a = analytic_for_cell(spec.grid, c);
-    const auto p = printed(c);
+    const auto p = printed(spec.grid, c);
     out += std::string(to_string(c.model)) + ',' + std::to_string(c.n) + ',' + number(c.delta) + ',' + number(c.rho) + ',' +
            std::string(to_string(c.test)) + ',' + std::to_string(c.estimate.reps) + ',' + std::to_string(c.rejections) + ',' +
            number(c.estimate.power) + ',' + number(c.estimate.mc_se) + ',' + (std::isfinite(a) ? number(a) : "") + ',' +
@@ -95,7 +97,7 @@ std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> ce
                     ", α = " + number(g.alpha) + ", mean " + number(g.marginal.mean) + ", SD " + number(g.marginal.sd) + ".\n\n" +
                     "| model | N | δ | ρ | test | power | MC SE | analytic | paper |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
   for (const CellResult& c : in_spec_order(g, std::move(cells))) {
-    const auto p = printed(c);
+    const auto p = printed(g, c);
     out += "| " + std::string(to_string(c.model)) + " | " + std::to_string(c.n) + " | " + number(c.delta) + " | " + number(c.rho) + " | " +
            std::string(to_string(c.test)) + " | " + three(c.estimate.power) + " | " + three(c.estimate.mc_se) + " | " +
            three(analytic_for_cell(g, c)) + " | " + (p ? three(*p) : "") + " |\n";

@@ -182,3 +182,11 @@ test('the models beyond the paper run in the page with the CLI numbers, and each
     await page.context().close();
   }
 });
+
+test('a one-sided alternative from the hash gives the CLI numbers', async () => {
+  const { page, errors } = await openPage(true, '#n=50,200&delta=0,0.01&rho=0.8&model=normal&tests=t,wilcoxon,sign&reps=200&seed=6&alternative=greater&run=1');
+  await waitDone(page);
+  assert.equal(await page.$eval('#field-alternative', (s) => s.value), 'greater');
+  assertSameAsCli(await shownPowers(page), cliPowers(['--n', '50,200', '--delta', '0,0.01', '--rho', '0.8', '--tests', 't,wilcoxon,sign', '--reps', '200', '--seed', '6', '--alternative', 'greater']));
+  assert.deepEqual(errors, []);
+});

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/alternative.hpp"
+#include "pairpower/family_power.hpp"
 
 namespace pairpower {
 
@@ -37,7 +38,13 @@ double default_sd();
 double default_alpha();
 
 /// {<test id>: {power, method}, …, "wilcoxon": {…, noether}, inputs}: every test of the registry.
-nlohmann::ordered_json power_answers(std::size_t n, double delta, const AnalyticScenario& s);
+/// With a family of K comparisons each test gains power_per_comparison, power_all and power_any
+/// (family_power.hpp; Holm and BH for the t-test only, with their Monte Carlo SEs).
+nlohmann::ordered_json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::optional<Family> family = std::nullopt);
+
+/// The smallest N whose power_all (or power_any) across the family reaches the target:
+/// {<test id>: {n, power} or nulls and a reason, …, inputs}.
+nlohmann::ordered_json family_sample_size_answers(double delta, double power, const AnalyticScenario& s, Family family, FamilyTarget target);
 
 /// {<test id>: {n, power} or {n: null, power: null, reason}, …, inputs}: every test the solvers offer.
 /// Throws Error for δ = 0 ("delta"), a target not in (α, 1) ("power").

@@ -210,7 +210,8 @@ export function createPlanView(ctx: ViewContext): View {
       flush();
       // The paper's printed values beside ours, flagged by the core's rule.
       const byCell = analyticByCell();
-      const printedCells = outcome.cells.filter((c) => findPrinted(c));
+      // The paper's values are two-sided: a one-sided run is not checked against them.
+      const printedCells = spec.alternative === 'two-sided' ? outcome.cells.filter((c) => findPrinted(c)) : [];
       const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
       results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
       charts.update(spec, cells, ns, lookup);

@@ -101,7 +101,7 @@ export function createResults(): ResultsView {
         const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
         const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, short(t)))));
         const body = spec.n.map((n) =>
-          h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, true)))),
+          h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, spec.alternative === 'two-sided')))),
         );
         tablesEl.append(
           h('table', { class: 'power-table' },
@@ -117,7 +117,7 @@ export function createResults(): ResultsView {
         h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
         h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
-          h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, true))))))),
+          h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, spec.alternative === 'two-sided'))))))),
     );
   }
 

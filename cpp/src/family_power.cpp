@@ -1,0 +1,144 @@
+#include "pairpower/family_power.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "pairpower/errors.hpp"
+#include "pairpower/paired_t.hpp"
+#include "pairpower/random.hpp"
+#include "pairpower/variates.hpp"
+
+namespace pairpower {
+
+std::string_view to_string(Correction c) noexcept {
+  switch (c) {
+    case Correction::none: return "none";
+    case Correction::bonferroni: return "bonferroni";
+    case Correction::holm: return "holm";
+    case Correction::bh: return "bh";
+  }
+  return "?";
+}
+
+std::optional<Correction> correction_from_string(std::string_view s) noexcept {
+  for (Correction c : {Correction::none, Correction::bonferroni, Correction::holm, Correction::bh})
+    if (s == to_string(c)) return c;
+  return std::nullopt;
+}
+
+namespace {
+
+void check(std::size_t n, Family f, PowerMethod m, double alpha) {
+  validate_alpha(alpha);
+  if (f.comparisons < 1 || f.comparisons > 1000)
+    throw Error("comparisons", ErrorKind::invalid_value, "must be a whole number from 1 to 1000", std::to_string(f.comparisons));
+  const bool simulated = f.correction == Correction::holm || f.correction == Correction::bh;
+  if (simulated && f.comparisons > 1 && m != PowerMethod::paired_t)
+    throw Error("correction", ErrorKind::invalid_value, "Holm and BH power is simulated for the paired t-test only; use bonferroni for the other tests");
+  if (simulated && f.comparisons > 1 && n < 3) throw Error("n", ErrorKind::invalid_value, "must be at least 3 for Holm or BH power", std::to_string(n));
+}
+
+// How many of the K p-values the correction rejects, as statsmodels' multipletests decides.
+std::size_t rejected(std::vector<double>& p, double alpha, Correction c) {
+  const std::size_t k = p.size();
+  std::sort(p.begin(), p.end());
+  if (c == Correction::holm) {
+    std::size_t r = 0;
+    while (r < k && p[r] <= alpha / static_cast<double>(k - r)) ++r;
+    return r;
+  }
+  // Benjamini–Hochberg: the largest i with p_(i) ≤ iα/K, and every smaller p with it.
+  std::size_t r = 0;
+  for (std::size_t i = 0; i < k; ++i)
+    if (p[i] <= static_cast<double>(i + 1) * alpha / static_cast<double>(k)) r = i + 1;
+  return r;
+}
+
+FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, std::uint64_t reps, std::uint64_t seed) {
+  const std::size_t k = f.comparisons;
+  const double df = static_cast<double>(n - 1);
+  const double lambda = e.delta * std::sqrt(static_cast<double>(n)) / e.sd_diff;
+  const GammaShape shape(0.5 * df);
+  // λ stays out of the key: runs at other effects and n share their normals (common random numbers).
+  const std::uint64_t key = hash_words({seed, k, static_cast<std::uint64_t>(f.correction)});
+  std::vector<double> p(k);
+  std::uint64_t all = 0, any = 0, detected = 0;
+  double sum_sq = 0;
+  for (std::uint64_t r = 0; r < reps; ++r) {
+    Xoshiro128x8 rng(hash_words({key, r}));
+    WordStream words(rng);
+    for (std::size_t i = 0; i < k; ++i) {
+      const double z = words.normal();
+      const double v = chi2_over_df(shape, words);
+      p[i] = t_p((z + lambda) / std::sqrt(v), df, alt);
+    }
+    const std::size_t hit = rejected(p, alpha, f.correction);
+    all += hit == k;
+    any += hit > 0;
+    detected += hit;
+    sum_sq += static_cast<double>(hit * hit);
+  }
+  const double R = static_cast<double>(reps), K = static_cast<double>(k);
+  FamilyPower out{};
+  out.monte_carlo = true;
+  out.reps = reps;
+  out.per_comparison = static_cast<double>(detected) / (R * K);
+  out.all = static_cast<double>(all) / R;
+  out.any = static_cast<double>(any) / R;
+  const double mean_hit = static_cast<double>(detected) / R;
+  const double var_hit = std::max(0.0, sum_sq / R - mean_hit * mean_hit);
+  out.mc_se_per = std::sqrt(var_hit / R) / K;
+  out.mc_se_all = std::sqrt(out.all * (1 - out.all) / R);
+  out.mc_se_any = std::sqrt(out.any * (1 - out.any) / R);
+  return out;
+}
+
+}  // namespace
+
+FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, std::uint64_t reps,
+                         std::uint64_t seed) {
+  check(n, f, m, alpha);
+  const double k = static_cast<double>(f.comparisons);
+  if (f.comparisons > 1 && (f.correction == Correction::holm || f.correction == Correction::bh)) {
+    if (reps < 1) throw Error("reps", ErrorKind::invalid_value, "must be at least 1");
+    return simulate(n, e, alpha, alt, f, reps, seed);
+  }
+  const double level = f.correction == Correction::none ? alpha : alpha / k;
+  const double p = analytic_power(m, n, e, std::max(level, 1e-10), alt);
+  return {p, std::pow(p, k), 1.0 - std::pow(1.0 - p, k), false};
+}
+
+std::optional<std::size_t> family_sample_size(PowerMethod m, double delta, double sd_diff, double alpha, Alternative alt, Family f,
+                                              FamilyTarget target, double power, std::size_t n_max, std::uint64_t reps, std::uint64_t seed) {
+  if (!(power > 0 && power < 1)) throw Error("power", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
+  const PairedEffect e = PairedEffect::from_sd_diff(delta, sd_diff);
+  if (delta == 0) return std::nullopt;
+  if ((alt == Alternative::greater && delta < 0) || (alt == Alternative::less && delta > 0)) return std::nullopt;
+  const auto reached = [&](std::size_t n) {
+    const FamilyPower fp = family_power(m, n, e, alpha, alt, f, reps, seed);
+    return (target == FamilyTarget::all ? fp.all : fp.any) >= power;
+  };
+  std::size_t lo = 2, hi = 3;  // Holm and BH need n ≥ 3; the analytic ones start at 2
+  if (f.correction == Correction::none || f.correction == Correction::bonferroni || f.comparisons == 1) {
+    if (reached(2)) return 2;
+  } else {
+    lo = 3;
+    hi = 4;
+    if (reached(3)) return 3;
+  }
+  while (!reached(hi)) {
+    if (hi >= n_max) return std::nullopt;
+    lo = hi;
+    hi = std::min(n_max, hi * 2);
+  }
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (reached(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+}  // namespace pairpower

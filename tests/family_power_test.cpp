@@ -1,0 +1,83 @@
+#include "pairpower/family_power.hpp"
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "fixtures.hpp"
+#include "pairpower/errors.hpp"
+
+using namespace pairpower;
+
+TEST_CASE("Holm and BH family power agree with a numpy simulation corrected by statsmodels' multipletests, within 4 combined Monte Carlo SEs",
+          "[family_power]") {
+  for (const auto& c : test::fixture("family_power.json").at("simulated")) {
+    const auto correction = correction_from_string(c.at("correction").get<std::string>());
+    const auto alt = alternative_from_string(c.at("alternative").get<std::string>());
+    REQUIRE(correction.has_value());
+    REQUIRE(alt.has_value());
+    const auto n = c.at("n").get<std::size_t>();
+    const Family fam{c.at("comparisons").get<std::size_t>(), *correction};
+    const FamilyPower f = family_power(PowerMethod::paired_t, n, PairedEffect{c.at("delta").get<double>(), c.at("sd_diff").get<double>()},
+                                       c.at("alpha").get<double>(), *alt, fam, 40000, 5);
+    const double ref_reps = c.at("reps").get<double>();
+    // The reference's binomial SE at the pooled rate (an observed 0 of 3,000 has SE 0 by its own estimate).
+    const auto binomial_se = [&](double ours, double ref, double ours_se) {
+      const double pooled = (ours + ref) / 2;
+      return std::sqrt(ours_se * ours_se + pooled * (1 - pooled) / ref_reps);
+    };
+    INFO(to_string(*correction) << " K=" << fam.comparisons << " n=" << n << ": per " << f.per_comparison << " vs " << c.at("per_comparison")
+                                << ", all " << f.all << " vs " << c.at("all") << ", any " << f.any << " vs " << c.at("any"));
+    const double ref_per = c.at("per_comparison").get<double>(), ref_all = c.at("all").get<double>(), ref_any = c.at("any").get<double>();
+    if (f.monte_carlo) {
+      CHECK(std::fabs(f.per_comparison - ref_per) <= 4 * std::hypot(f.mc_se_per, c.at("per_se").get<double>()));
+      CHECK(std::fabs(f.all - ref_all) <= 4 * binomial_se(f.all, ref_all, f.mc_se_all) + 1e-12);
+      CHECK(std::fabs(f.any - ref_any) <= 4 * binomial_se(f.any, ref_any, f.mc_se_any) + 1e-12);
+    } else {
+      // Bonferroni is analytic: only the reference carries Monte Carlo error.
+      CHECK(std::fabs(f.per_comparison - ref_per) <= 4 * c.at("per_se").get<double>());
+      CHECK(std::fabs(f.all - ref_all) <= 4 * binomial_se(f.all, ref_all, 0) + 1e-12);
+      CHECK(std::fabs(f.any - ref_any) <= 4 * binomial_se(f.any, ref_any, 0) + 1e-12);
+    }
+  }
+}
+
+TEST_CASE("Bonferroni per-comparison power equals R's power.t.test at α/K, and all/any follow from independence", "[family_power]") {
+  for (const auto& c : test::fixture("family_power.json").at("bonferroni_r")) {
+    const auto k = c.at("comparisons").get<std::size_t>();
+    const FamilyPower f = family_power(PowerMethod::paired_t, c.at("n").get<std::size_t>(), PairedEffect{c.at("delta").get<double>(), c.at("sd_diff").get<double>()},
+                                       c.at("alpha").get<double>(), Alternative::two_sided, {k, Correction::bonferroni});
+    const double p = c.at("per_comparison").get<double>();
+    CHECK(test::close_rel(f.per_comparison, p, 1e-6));
+    CHECK(f.all == Approx(std::pow(f.per_comparison, static_cast<double>(k))).epsilon(1e-12));
+    CHECK(f.any == Approx(1 - std::pow(1 - f.per_comparison, static_cast<double>(k))).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("one comparison is the plain test whatever the correction", "[family_power]") {
+  const PairedEffect e{0.01, 0.076};
+  const double plain = analytic_power(PowerMethod::paired_t, 300, e, 0.05);
+  for (Correction c : {Correction::none, Correction::bonferroni, Correction::holm, Correction::bh}) {
+    const FamilyPower f = family_power(PowerMethod::paired_t, 300, e, 0.05, Alternative::two_sided, {1, c});
+    CHECK_FALSE(f.monte_carlo);
+    CHECK(f.per_comparison == plain);
+    CHECK(f.all == plain);
+    CHECK(f.any == plain);
+  }
+}
+
+TEST_CASE("family power names a bad K, and Holm or BH for a rank test", "[family_power]") {
+  const PairedEffect e{0.01, 0.076};
+  CHECK_THROWS_WITH(family_power(PowerMethod::paired_t, 100, e, 0.05, Alternative::two_sided, {0, Correction::holm}), Catch::StartsWith("comparisons"));
+  CHECK_THROWS_WITH(family_power(PowerMethod::wilcoxon_moments, 100, e, 0.05, Alternative::two_sided, {4, Correction::bh}), Catch::StartsWith("correction"));
+  CHECK_NOTHROW(family_power(PowerMethod::wilcoxon_moments, 100, e, 0.05, Alternative::two_sided, {4, Correction::bonferroni}));
+}
+
+TEST_CASE("the family sample size reaches its target and one fewer query does not (Bonferroni, analytic)", "[family_power]") {
+  const Family fam{8, Correction::bonferroni};
+  const auto n = family_sample_size(PowerMethod::paired_t, 0.01, 0.076, 0.05, Alternative::two_sided, fam, FamilyTarget::all, 0.8, 100'000'000);
+  REQUIRE(n.has_value());
+  const PairedEffect e{0.01, 0.076};
+  CHECK(family_power(PowerMethod::paired_t, *n, e, 0.05, Alternative::two_sided, fam).all >= 0.8);
+  CHECK(family_power(PowerMethod::paired_t, *n - 1, e, 0.05, Alternative::two_sided, fam).all < 0.8);
+}
