@@ -37,6 +37,7 @@ const chosen: Record<string, string[]> = {
   df: ['5', '2', '2.0001', '1e6', '1e7', '-3'],
   zero_share: ['0.2', '0', '1', '0.999', '-0.1'],
   levels: ['10', '0', '1', '1000', '1001', '2.5', '1e1'],
+  alternative: ['two-sided', 'greater', 'less', ' less ', 'Greater', 'one-sided', '', 'greater,less'],
   tests: ['t', 't,wilcoxon', 'sign,t,t', 'x', 't,,sign', 'wilcoxon, sign'],
   reps: ['1000', '0', '1', '1000000', '1000001', '1e3', '1,2'],
   seed: ['0', '1', '9007199254740991', '9007199254740992', '-1', '1.0'],
@@ -56,7 +57,7 @@ describe('the page reads a Plan field as the core does', () => {
     let state = 20261122;
     const rand = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
     const alphabet = '0123456789012345.,:-+eE x';
-    const words = ['normal', 'beta', 'both', 'unclipped', 'binary', 'lattice', 'pilot', 't', 'wilcoxon', 'sign', ','];
+    const words = ['normal', 'beta', 'both', 'unclipped', 'binary', 'lattice', 'pilot', 't', 'wilcoxon', 'sign', 'greater', 'two-sided', ','];
     let agreed = 0;
     for (let i = 0; i < 20000; i++) {
       const id = FIELD_NAMES[i % FIELD_NAMES.length];
