@@ -191,6 +191,8 @@ int run_simulate(const SimulateFlags& f) {
   if (f.levels.given()) g.params.levels = read<unsigned>(f.levels, "levels");
   const bool pilot_model = std::find(g.models.begin(), g.models.end(), ScoreModel::pilot) != g.models.end();
   if (!f.pilot.empty() && !pilot_model) throw UsageError("--pilot: give --model pilot to plan with pilot data");
+  for (const Flag* only_pilot : {&f.pilot_measure, &f.missing, &f.input_format})
+    if (only_pilot->given() && f.pilot.empty()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only_pilot->option->get_name()));
   if (pilot_model && f.pilot.empty()) throw UsageError("--pilot: the pilot model needs the pilot's scores (--pilot FILE, or --pilot A --pilot B)");
   if (pilot_model) g.params.pilot = read_pilot(f);
   if (f.tests.given()) g.tests = read_tests(f.tests);

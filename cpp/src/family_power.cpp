@@ -106,7 +106,8 @@ FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double al
     return simulate(n, e, alpha, alt, f, reps, seed);
   }
   const double level = f.correction == Correction::none ? alpha : alpha / k;
-  const double p = analytic_power(m, n, e, std::max(level, 1e-10), alt);
+  if (level < 1e-10) throw Error("comparisons", ErrorKind::invalid_value, "α/K falls below 1e-10, where the t quantile leaves double range; use fewer comparisons or a larger α");
+  const double p = analytic_power(m, n, e, level, alt);
   return {p, std::pow(p, k), 1.0 - std::pow(1.0 - p, k), false};
 }
 

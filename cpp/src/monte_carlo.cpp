@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -125,7 +126,8 @@ struct Group {
   ModelParams params;
   double threshold_a = 0;               // binary: Φ⁻¹(μ)
   std::vector<double> threshold_b;      // binary: Φ⁻¹(μ + δ), one per δ
-  std::vector<double> pilot_centred;    // pilot: b − a minus its mean
+  std::vector<double> pilot_centred;    // pilot: b − a (raw; the shift to δ is per δ, see pilot_shift)
+  std::vector<double> pilot_shift;      // pilot: δ − mean(b − a) per δ, 0 when within rounding of 0
 };
 
 Group prepare(const GroupSpec& spec) {
@@ -139,7 +141,7 @@ Group prepare(const GroupSpec& spec) {
   validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
-  Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}};
+  Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}};
   // δ is deliberately absent: common random numbers across effects.
   g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
@@ -172,7 +174,15 @@ Group prepare(const GroupSpec& spec) {
     double mean = 0;
     for (double x : d) mean += x;
     mean /= static_cast<double>(d.size());
-    for (double x : d) g.pilot_centred.push_back(x - mean);
+    // Shift the raw differences, so that a δ equal to the pilot's own mean keeps its zeros (ties)
+    // exactly zero instead of ±1e-18 that the sign and Wilcoxon tests would count on one side.
+    g.pilot_centred = d;
+    double scale = 0;
+    for (double x : d) scale = std::max(scale, std::fabs(x));
+    for (double delta : g.deltas) {
+      const double shift = delta - mean;
+      g.pilot_shift.push_back(std::fabs(shift) <= 8 * std::numeric_limits<double>::epsilon() * std::max(scale, std::fabs(delta)) ? 0.0 : shift);
+    }
   }
   return g;
 }
@@ -351,7 +361,7 @@ void run_reps(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws,
           for (std::size_t i = 0; i < n; ++i) d[i] = (std::round(levels * clip01(mean_b + sd * w[i])) - a[i]) / levels;
           break;
         case ScoreModel::pilot:
-          for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + g.deltas[j];
+          for (std::size_t i = 0; i < n; ++i) d[i] = x[i] + g.pilot_shift[j];
           break;
       }
       count_rejections(g, ws, counts + j * g.tests.size());

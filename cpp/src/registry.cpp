@@ -223,6 +223,7 @@ nlohmann::ordered_json to_json(const PlanSpec& s) {
   j["df"] = s.grid.params.df;
   j["zero_share"] = s.grid.params.zero_share;
   j["levels"] = s.grid.params.levels;
+  if (s.grid.params.pilot) j["pilot"] = *s.grid.params.pilot;  // the data a pilot run resampled, so its JSON reproduces it
   j["alpha"] = s.grid.alpha;
   j["alternative"] = to_string(s.grid.alternative);
   auto& tests = j["tests"] = nlohmann::ordered_json::array();

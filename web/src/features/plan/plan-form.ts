@@ -113,6 +113,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
     for (const name of FIELD_NAMES) {
       const msg = 'errors' in r ? r.errors[name] : undefined;
       errors[name].textContent = msg ?? '';
+      if (msg) rowOf[name].hidden = false;  // a bad value is never hidden (say, from a link)
       if (msg) inputs[name].setAttribute('aria-invalid', 'true');
       else inputs[name].removeAttribute('aria-invalid');
       testBoxes.forEach((b) => (name === 'tests' && msg ? b.setAttribute('aria-invalid', 'true') : b.removeAttribute('aria-invalid')));

@@ -202,7 +202,8 @@ export function createPlanView(ctx: ViewContext): View {
           Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
         const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
         const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ n: q.n, rho: q.rho, byTest: byTest(mdeA[i], 'delta') }));
-        results.setSolvers(minRows, mdeRows, spec.power);
+        // Exact for the unclipped normal; for the others a normal-theory approximation of the model's own σ_d.
+        results.setSolvers(minRows, mdeRows, spec.power, { title: modelInfo(model).title, offered: solved, exact: model === 'unclipped' });
       })();
       const outcome = await current.done;
       await side;

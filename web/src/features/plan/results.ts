@@ -36,7 +36,8 @@ export interface ResultsView {
   setPaperChecks(checks: Map<string, PaperCheck>): void;
   setAnalytic(analytic: Map<string, number>): void;
   addCells(cells: CellResult[]): void;
-  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number): void;
+  /** The solver tables for one model: `offered` are the tests its closed form covers (others show "—"). */
+  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean }): void;
   summary(text: string): void;
 }
 
@@ -147,20 +148,25 @@ export function createResults(): ResultsView {
         refresh(id);
       }
     },
-    setSolvers(minN, mde, target) {
+    setSolvers(minN, mde, target, model) {
       const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))];
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
       const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
       const d = (v: number | null) => (v === null ? 'none' : v.toFixed(4));
-      // One cell shows every test the solvers offer, in the registry's order.
+      // One cell shows every test the solvers offer, in the registry's order; "—" where the model's formula does not cover it.
       const which = SOLVABLE_TESTS.map((t) => t.label).join(' / ');
       const each = (row: { byTest: Record<SolvableTest, number | null> }, text: (v: number | null) => string) =>
-        SOLVABLE_TESTS.map((t) => text(row.byTest[t.id])).join(' / ');
+        SOLVABLE_TESTS.map((t) => (model.offered.includes(t.id) ? text(row.byTest[t.id]) : '—')).join(' / ');
+      if (!model.offered.length) {
+        solversEl.replaceChildren(h('p', {}, `No closed form is offered for the ${model.title}: read the smallest N and the detectable effect off the Monte Carlo tables above.`));
+        return;
+      }
+      const kind = model.exact ? 'exact' : 'normal-theory approximation';
       solversEl.replaceChildren(
         deltas.length
           ? h('table', { class: 'solver-table', 'data-testid': 'min-n' },
-              h('caption', {}, `Smallest N for ${Math.round(target * 100)}% power (exact; ${which})`),
+              h('caption', {}, `Smallest N for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
               h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
               h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
                 const row = minN.find((x) => x.delta === delta && x.rho === rho)!;
@@ -169,7 +175,7 @@ export function createResults(): ResultsView {
               })))))
           : h('p', {}, 'Add a nonzero δ to see the smallest N.'),
         h('table', { class: 'solver-table', 'data-testid': 'mde' },
-          h('caption', {}, `Minimum detectable effect for ${Math.round(target * 100)}% power (${which})`),
+          h('caption', {}, `Minimum detectable effect for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
           h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
             const row = mde.find((x) => x.n === nn && x.rho === rho)!;

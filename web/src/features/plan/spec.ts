@@ -25,7 +25,8 @@ export function matchesPreset(spec: PlanSpec, preset: PresetName): boolean {
   const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   return (
     same(spec.n, p.n) && same(spec.delta, p.delta) && same(spec.rho, p.rho) && same(spec.models, p.models) &&
-    spec.mean === p.mean && spec.sd === p.sd && spec.alpha === p.alpha
+    spec.mean === p.mean && spec.sd === p.sd && spec.alpha === p.alpha && spec.alternative === p.alternative &&
+    spec.tau === p.tau && spec.df === p.df && spec.zero_share === p.zero_share && spec.levels === p.levels
   );
 }
 
