@@ -68,6 +68,8 @@ test('a pasted board gives the CLI’s ranks, tiers and means, and the pairwise 
   assert.equal(await page.isVisible('[data-testid="forest-plot"]'), true);
   // Every pair's row, written when its section opens: the CLI's Δ and p-values (the ANOVA's HSD to libm's last bits).
   await page.click('details.pairs summary');
+  // The rows are written by the details' toggle event, which the browser fires in a later task.
+  await page.waitForSelector('[data-testid="pair-table"] tbody tr');
   const pairs = await page.$$eval('[data-testid="pair-table"] tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
   assert.equal(pairs.length, want.pairs.length);
   for (const [i, p] of want.pairs.entries()) {
