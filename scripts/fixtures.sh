@@ -5,7 +5,7 @@
 # Needs Debian's python3-scipy, python3-statsmodels, r-base-core, r-cran-pwr.
 set -euo pipefail
 cd "$(dirname "$0")/../tests/fixtures"
-for g in paired_samples analytic_power solvers analysis bivariate_normal beta_quantiles studentized_range leaderboard score_models one_sided family_power; do
+for g in paired_samples analytic_power solvers analysis bivariate_normal beta_quantiles studentized_range leaderboard score_models one_sided family_power questions; do
   /usr/bin/python3 "$g.py"
 done
 /usr/bin/python3 real/expected.py

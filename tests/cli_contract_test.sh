@@ -114,6 +114,21 @@ expect_json "samplesize --comparisons with Bonferroni needs more queries than on
   "$bin" samplesize --delta 0.01 --rho 0.8 --power 0.8 --comparisons 8 --correction bonferroni --format json
 expect_json "samplesize on the wrong side of a one-sided alternative says why" 'j.t.n === null && /other side/.test(j.t.reason)' \
   "$bin" samplesize --delta 0.01 --rho 0.8 --power 0.8 --alternative less --format json
+# Equivalence and non-inferiority questions.
+expect_usage_error "--non-inferiority" "$bin" power --n 100 --delta 0 --rho 0.8 --equivalence 0.01 --non-inferiority 0.01
+expect_usage_error "--alternative" "$bin" simulate --n 50 --delta 0 --rho 0.5 --equivalence 0.01 --alternative greater
+expect_usage_error "--equivalence" "$bin" samplesize --delta 0 --rho 0.8 --power 0.8 --equivalence 0
+expect_usage_error "--non-inferiority" "$bin" mde --n 100 --rho 0.8 --power 0.8 --non-inferiority -0.01
+expect_json "power --equivalence gives the t-test's TOST power and says why the others have none" \
+  'j.t.power > 0.9 && j.t.power < 1 && j.wilcoxon.power === null && /paired t-test only/.test(j.wilcoxon.reason) && j.inputs.question === "equivalence" && j.inputs.margin === 0.01' \
+  "$bin" power --n 400 --delta 0 --sd-diff 0.05 --equivalence 0.01 --format json
+expect_json "samplesize --equivalence solves at δ = 0" 'j.t.n === 216 && j.t.power >= 0.8' \
+  "$bin" samplesize --delta 0 --sd-diff 0.05 --power 0.8 --equivalence 0.01 --format json
+expect_json "mde --non-inferiority may be negative" 'j.t.delta < 0 && j.wilcoxon.delta < 0' \
+  "$bin" mde --n 400 --sd-diff 0.05 --power 0.8 --non-inferiority 0.01 --format json
+expect_json "simulate --equivalence records the question and simulates every test" \
+  'j.settings.question === "equivalence" && j.settings.margin === 0.02 && j.results.length === 3 && j.results.every((r) => r.rejections > 0)' \
+  "$bin" simulate --n 200 --delta 0 --rho 0.8 --equivalence 0.02 --tests t,wilcoxon,sign --reps 50 --format json
 for m in heterogeneous heavy-tailed zero-inflated binary lattice; do
   expect_json "simulate --model $m" "j.results.length === 2 && j.results.every((r) => r.model === \"$m\" && r.rejections >= 0 && r.rejections <= 40)" \
     "$bin" simulate --n 40 --delta 0,0.05 --rho 0.6 --model "$m" --tests t --reps 40 --mean 0.5 --format json
@@ -153,6 +168,16 @@ expect_exit 1 "$bin" compare "$tmp/hold.csv" --resamples 2000 --bootstrap 1000
 expect_exit 3 "$bin" compare "$tmp/wide.csv" --resamples 2000 --bootstrap 1000
 expect_exit 0 "$bin" compare "$tmp/reject.csv" --direction lower --resamples 2000 --bootstrap 1000
 
+expect_exit 0 "$bin" compare "$tmp/hold.csv" --equivalence 0.02 --resamples 2000 --bootstrap 1000
+expect_exit 3 "$bin" compare "$tmp/ship.csv" --equivalence 0.01 --resamples 2000 --bootstrap 1000
+expect_exit 0 "$bin" compare "$tmp/reject.csv" --non-inferiority 0.05 --resamples 2000 --bootstrap 1000
+expect_exit 3 "$bin" compare "$tmp/reject.csv" --non-inferiority 0.01 --resamples 2000 --bootstrap 1000
+expect_exit 1 "$bin" compare "$tmp/reject.csv" --alternative greater --resamples 2000 --bootstrap 1000
+expect_usage_error "--alternative" "$bin" compare "$tmp/ship.csv" --alternative up
+expect_usage_error "--non-inferiority" "$bin" compare "$tmp/ship.csv" --equivalence 0.01 --non-inferiority 0.01
+VERDICT_EXIT=1 expect_json "compare --equivalence adds equivalence {p, ci_low, ci_high} and records the question" \
+  'j.comparisons[0].equivalence.p < 0.05 && j.comparisons[0].equivalence.ci_low > -0.02 && j.comparisons[0].equivalence.ci_high < 0.02 && j.settings.equivalence === 0.02 && j.comparisons[0].verdict === "SHIP"' \
+  "$bin" compare "$tmp/hold.csv" --equivalence 0.02 --resamples 2000 --bootstrap 1000 --format json
 VERDICT_EXIT=1 expect_json "compare json fields" '
   j.settings.seed === 3 && j.settings.alpha === 0.05 && j.comparisons.length === 3 && j.overall === "REJECT" &&
   j.comparisons.every(c => ["dataset","n","mean_a","mean_b","delta","sd_diff","pearson","spearman","min_attainable_p","p_holm","p_bonferroni","p_bh","verdict","reason"].every(k => k in c)) &&

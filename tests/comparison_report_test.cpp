@@ -27,14 +27,19 @@ TEST_CASE("every statistic of a real report has a label, and every label names a
     sample.a.push_back(0.3 + 0.01 * (i % 37));
     sample.b.push_back(0.31 + 0.01 * ((i * 7) % 41));
   }
-  CompareOptions o;
-  o.resamples = 2000;
-  o.bootstrap_resamples = 500;
-  const auto r = compare_all({sample}, o);
-  const auto j = report_json(r, ReportSettings{o, "error", {}, r.baseline, {}});
   std::set<std::string> shown, labelled;
-  const auto display = display_stats(j["comparisons"][0]);
-  for (const auto& [k, v] : display.items()) shown.insert(k);
+  // The plain difference question, then the two that add their own statistics.
+  for (int question = 0; question < 3; ++question) {
+    CompareOptions o;
+    o.resamples = 2000;
+    o.bootstrap_resamples = 500;
+    if (question == 1) o.equivalence_margin = 0.05;
+    if (question == 2) o.non_inferiority_margin = 0.05;
+    const auto r = compare_all({sample}, o);
+    const auto j = report_json(r, ReportSettings{o, "error", {}, r.baseline, {}});
+    const auto display = display_stats(j["comparisons"][0]);
+    for (const auto& [k, v] : display.items()) shown.insert(k);
+  }
   for (const auto& l : stat_labels()) CHECK(labelled.insert(l.path).second);
   CHECK(shown == labelled);
 }

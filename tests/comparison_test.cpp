@@ -1,9 +1,14 @@
 #include "pairpower/comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
 #include <catch2/catch.hpp>
+
+#include "fixtures.hpp"
+#include "pairpower/errors.hpp"
+#include "pairpower/multiple_testing.hpp"
 
 using namespace pairpower;
 
@@ -76,4 +81,107 @@ TEST_CASE("the quotable sentence carries the effect, interval, test, seed and n"
 
 TEST_CASE("a single pair is refused with a clear message", "[comparison]") {
   CHECK_THROWS_WITH(compare_all({sample(0.0, 1, 11)}, fast()), Catch::Contains("at least 2 paired queries"));
+}
+
+namespace {
+PairedSample from_fixture(const nlohmann::json& c) {
+  PairedSample s{"d", "m", "A", "B", {}, c["a"].get<std::vector<double>>(), c["b"].get<std::vector<double>>()};
+  for (std::size_t i = 0; i < s.a.size(); ++i) s.qids.push_back(std::to_string(i));
+  return s;
+}
+}  // namespace
+
+TEST_CASE("the equivalence p and interval are statsmodels' ttost_paired and the 1 − 2α t interval", "[comparison]") {
+  const auto& cases = test::fixture("questions.json").at("tost");
+  REQUIRE(cases.size() >= 30);
+  for (const auto& c : cases) {
+    auto o = fast();
+    o.power_curve = false;
+    o.alpha = c["alpha"];
+    o.equivalence_margin = c["margin"];
+    const auto r = compare_all({from_fixture(c)}, o);
+    const auto& e = r.comparisons[0].equivalence;
+    REQUIRE(e);
+    CHECK(e->p == Approx(c["p"].get<double>()).epsilon(1e-9).margin(1e-15));
+    CHECK(e->p_lower == Approx(c["p_lower"].get<double>()).epsilon(1e-9).margin(1e-15));
+    CHECK(e->p_upper == Approx(c["p_upper"].get<double>()).epsilon(1e-9).margin(1e-15));
+    CHECK(e->ci_low == Approx(c["ci_low"].get<double>()).epsilon(1e-9).margin(1e-12));
+    CHECK(e->ci_high == Approx(c["ci_high"].get<double>()).epsilon(1e-9).margin(1e-12));
+    CHECK(e->ci_level == Approx(0.9));
+    // The verdict follows the question: equivalent ⇔ the interval lies inside ±M ⇔ p < α.
+    const bool inside = e->ci_low > -e->margin && e->ci_high < e->margin;
+    CHECK((r.comparisons[0].verdict == Verdict::ship) == inside);
+    const bool outside = e->ci_low > e->margin || e->ci_high < -e->margin;
+    CHECK((r.comparisons[0].verdict == Verdict::reject) == outside);
+  }
+}
+
+TEST_CASE("the non-inferiority p is statsmodels' one-sided test against −M, or +M when lower is better", "[comparison]") {
+  for (const auto& c : test::fixture("questions.json").at("tost")) {
+    auto o = fast();
+    o.power_curve = false;
+    o.non_inferiority_margin = c["margin"];
+    const auto up = compare_all({from_fixture(c)}, o).comparisons[0];
+    REQUIRE(up.non_inferiority);
+    CHECK(up.non_inferiority->p == Approx(c["ni_higher_p"].get<double>()).epsilon(1e-9).margin(1e-15));
+    CHECK(up.non_inferiority->t == Approx(c["ni_higher_t"].get<double>()).epsilon(1e-9));
+    CHECK((up.verdict == Verdict::ship) == (up.non_inferiority->p < o.alpha));
+    o.higher_is_better = false;
+    const auto down = compare_all({from_fixture(c)}, o).comparisons[0];
+    CHECK(down.non_inferiority->p == Approx(c["ni_lower_p"].get<double>()).epsilon(1e-9).margin(1e-15));
+  }
+}
+
+TEST_CASE("a one-sided alternative shows only its own side: an improvement test cannot reject and says so", "[comparison]") {
+  auto o = fast();
+  o.power_curve = false;
+  o.alternative = Alternative::greater;
+  const auto worse = compare_all({sample(-0.03, 300, 2)}, o);
+  CHECK(worse.overall == Verdict::hold);
+  CHECK_THAT(worse.comparisons[0].reason, Catch::Contains("cannot show that B is worse"));
+  CHECK(worse.comparisons[0].randomization.p_value > 0.9);
+  CHECK_THAT(worse.comparisons[0].sentence, Catch::Contains("one-sided, B > A"));
+  const auto better = compare_all({sample(0.03, 300, 1)}, o);
+  CHECK(better.overall == Verdict::ship);
+  // The t p is half the two-sided one for an effect in the tested direction, 1 − half against it.
+  auto two = o;
+  two.alternative = Alternative::two_sided;
+  const auto mild = sample(0.004, 200, 9);
+  const auto one = compare_all({mild}, o).comparisons[0];
+  const double p_two = compare_all({mild}, two).comparisons[0].t.p;
+  CHECK(one.t.p == Approx(one.delta > 0 ? p_two / 2 : 1 - p_two / 2).epsilon(1e-9));
+  o.alternative = Alternative::less;
+  CHECK(compare_all({sample(-0.03, 300, 2)}, o).overall == Verdict::reject);
+  CHECK(compare_all({sample(0.03, 300, 1)}, o).overall == Verdict::hold);
+}
+
+TEST_CASE("equivalence and non-inferiority verdicts ship, reject and hold as the question says, and the sentence states it", "[comparison]") {
+  auto o = fast();
+  o.power_curve = false;
+  o.equivalence_margin = 0.02;
+  const auto same = compare_all({sample(0.0, 800, 3)}, o);
+  CHECK(same.overall == Verdict::ship);
+  CHECK_THAT(same.comparisons[0].reason, Catch::Contains("equivalent within ±0.02"));
+  CHECK_THAT(same.comparisons[0].sentence, Catch::Contains("Equivalence within ±0.02 (TOST, paired t)"));
+  CHECK_THAT(same.summary, Catch::Contains("shown equivalent to A within ±0.02 on 1 of 1"));
+  CHECK(compare_all({sample(0.06, 800, 4)}, o).overall == Verdict::reject);
+  CHECK(compare_all({sample(0.0, 10, 5)}, o).overall == Verdict::hold);
+  o.equivalence_margin = 0;
+  o.non_inferiority_margin = 0.02;
+  CHECK(compare_all({sample(-0.005, 800, 6)}, o).overall == Verdict::ship);
+  CHECK(compare_all({sample(-0.06, 800, 7)}, o).overall == Verdict::reject);
+  o.equivalence_margin = 0.02;
+  CHECK_THROWS_AS(compare_all({sample(0.0, 50, 8)}, o), Error);
+}
+
+TEST_CASE("several comparisons adjust the question's p by Holm before the verdict", "[comparison]") {
+  auto o = fast();
+  o.power_curve = false;
+  o.equivalence_margin = 0.02;
+  const auto r = compare_all({sample(0.0, 400, 3, "x"), sample(0.0, 400, 4, "y"), sample(0.0, 60, 5, "z")}, o);
+  std::vector<double> raw;
+  for (const auto& c : r.comparisons) raw.push_back(c.equivalence->p);
+  const auto holm = adjust_p(raw, Adjustment::holm);
+  for (std::size_t i = 0; i < raw.size(); ++i) CHECK(r.comparisons[i].question_p_holm == holm[i]);
+  CHECK(r.by_system[0].within == static_cast<std::size_t>(std::count_if(holm.begin(), holm.end(), [&](double p) { return p < o.alpha; })));
 }

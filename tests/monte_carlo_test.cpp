@@ -7,7 +7,9 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <catch2/catch.hpp>
 
+#include "fixtures.hpp"
 #include "pairpower/analytic_power.hpp"
+#include "pairpower/errors.hpp"
 
 using namespace pairpower;
 
@@ -213,4 +215,60 @@ TEST_CASE("grid validation names the offending field", "[monte_carlo]") {
   g = GridSpec{};
   g.tests.clear();
   CHECK_THROWS_WITH(validate(g), Catch::StartsWith("tests"));
+}
+
+TEST_CASE("equivalence and non-inferiority power of every test under the clipped normal matches a numpy and scipy simulation of the model", "[monte_carlo]") {
+  const auto& cases = test::fixture("questions.json").at("clipped_normal_mc");
+  REQUIRE(cases.size() >= 4);
+  for (const auto& c : cases) {
+    GridSpec g;
+    g.models = {ScoreModel::clipped_normal};
+    g.n = {c["n"].get<std::size_t>()};
+    g.delta = {c["delta"].get<double>()};
+    g.rho = {c["rho"].get<double>()};
+    g.marginal = {c["mean"].get<double>(), c["sd"].get<double>()};
+    g.alpha = c["alpha"];
+    g.tests = {PairedTest::t, PairedTest::wilcoxon, PairedTest::sign};
+    g.question = {c["question"] == "equivalence" ? Question::equivalence : Question::non_inferiority, c["margin"].get<double>()};
+    g.reps = 20000;
+    g.seed = 4;
+    const auto r = run_grid(g, RunOptions{.threads = 2, .on_progress = {}, .cancel = nullptr});
+    const double their_reps = c["reps"];
+    for (const auto& cell : r.cells) {
+      const double theirs = c["power"][std::string(to_string(cell.test))];
+      const double se = std::sqrt(theirs * (1 - theirs) / their_reps + cell.estimate.mc_se * cell.estimate.mc_se);
+      INFO(c["question"] << " n " << g.n[0] << " δ " << g.delta[0] << " " << to_string(cell.test) << ": " << cell.estimate.power << " vs " << theirs);
+      CHECK(std::fabs(cell.estimate.power - theirs) <= 4 * se + 1e-3);
+    }
+  }
+}
+
+TEST_CASE("the simulated TOST power of the t-test agrees with its closed form within 4 Monte Carlo SE", "[monte_carlo]") {
+  GridSpec g;
+  g.models = {ScoreModel::normal};
+  g.n = {60, 250};
+  g.delta = {0.0, 0.006};
+  g.rho = {0.8};
+  g.marginal = {0.5, 0.06};
+  g.tests = {PairedTest::t};
+  g.question = {Question::equivalence, 0.012};
+  g.reps = 20000;
+  const auto r = run_grid(g, RunOptions{.threads = 2, .on_progress = {}, .cancel = nullptr});
+  for (const auto& c : r.cells) {
+    const double a = power_paired_t_equivalence(c.n, PairedEffect::from_scores(c.delta, 0.06, 0.8), 0.012, g.alpha);
+    INFO("n " << c.n << " δ " << c.delta << ": " << c.estimate.power << " vs " << a);
+    CHECK(std::fabs(c.estimate.power - a) <= 4 * std::sqrt(a * (1 - a) / 20000) + 1e-9);
+  }
+}
+
+TEST_CASE("a question with a one-sided alternative is refused, naming the alternative", "[monte_carlo]") {
+  GridSpec g;
+  g.question = {Question::non_inferiority, 0.01};
+  g.alternative = Alternative::greater;
+  try {
+    validate(g);
+    FAIL("accepted");
+  } catch (const Error& e) {
+    CHECK(e.field == "alternative");
+  }
 }

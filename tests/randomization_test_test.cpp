@@ -49,3 +49,32 @@ TEST_CASE("sign-flip p depends only on the seed, and the smallest Monte Carlo p 
   CHECK_THROWS_WITH(randomization_test(std::vector<double>{}), Catch::Contains("at least one"));
   CHECK_THROWS_WITH(randomization_test(std::vector<double>{0.1, NAN}), Catch::Contains("difference 2"));
 }
+
+TEST_CASE("one-sided exact sign-flip p equals scipy permutation_test's greater and less", "[randomization_test]") {
+  const auto& cases = test::fixture("questions.json").at("randomization_one_sided");
+  REQUIRE(cases.size() >= 15);
+  for (const auto& c : cases) {
+    const auto d = c.at("d").get<std::vector<double>>();
+    for (auto [alt, key] : {std::pair{Alternative::greater, "greater"}, std::pair{Alternative::less, "less"}}) {
+      RandomizationOptions o;
+      o.alternative = alt;
+      const auto r = randomization_test(d, o);
+      REQUIRE(r.exact);
+      CHECK(r.p_value == Approx(c.at(key).get<double>()).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("one-sided monte carlo sign-flip p agrees with the exact one within 4 of its standard errors", "[randomization_test]") {
+  std::mt19937_64 gen(11);
+  std::normal_distribution<double> nd(0.01, 0.05);
+  std::vector<double> d(18);
+  for (double& x : d) x = std::round(nd(gen) * 100) / 100;
+  for (Alternative alt : {Alternative::greater, Alternative::less}) {
+    const auto exact = randomization_test(d, {100000, 1, 20, alt});
+    const auto mc = randomization_test(d, {200000, 5, 0, alt});
+    REQUIRE_FALSE(mc.exact);
+    const double se = std::sqrt(exact.p_value * (1 - exact.p_value) / 200000);
+    CHECK(std::fabs(mc.p_value - exact.p_value) < 4 * se + 2.0 / 200000);
+  }
+}

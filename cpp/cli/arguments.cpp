@@ -73,6 +73,30 @@ void add_input_choices(CLI::App& app, Flag& missing, Flag& input_format, Flag& d
   direction.option->check(CLI::IsMember(ids(directions())));
 }
 
+void add_question_flags(CLI::App& app, Flag& equivalence, Flag& non_inferiority) {
+  for (const auto& q : questions()) {
+    if (q.kind == Question::difference) continue;
+    Flag& f = q.kind == Question::equivalence ? equivalence : non_inferiority;
+    f.option = app.add_option(q.flag, f.value, fmt::format("M: {} — {}", q.label, q.help));
+  }
+}
+
+PlanQuestion read_question(const Flag& equivalence, const Flag& non_inferiority, const Flag& alternative) {
+  if (equivalence.given() && non_inferiority.given()) throw UsageError("--non-inferiority: ask either --equivalence or --non-inferiority, not both");
+  if (!equivalence.given() && !non_inferiority.given()) return {};
+  const bool eq = equivalence.given();
+  const char* flag = eq ? "--equivalence" : "--non-inferiority";
+  if (alternative.given() && alternative.value != "two-sided")
+    throw UsageError(fmt::format("--alternative: {} fixes its own one-sided tests; leave --alternative out", flag));
+  PlanQuestion q{eq ? Question::equivalence : Question::non_inferiority, parse_real(flag, eq ? equivalence.value : non_inferiority.value)};
+  try {
+    validate(q);
+  } catch (const pairpower::Error& e) {
+    throw UsageError(fmt::format("{}: {}", flag, e.detail));
+  }
+  return q;
+}
+
 std::vector<std::string> ids(std::span<const Choice> list) { return ids(list, [](const Choice& c) { return c.id; }); }
 
 std::string choices(std::span<const Choice> list) {

@@ -41,4 +41,9 @@ namespace pairpower::cli {
 struct Flag;
 /// --missing, --input-format and --direction, with the registry's choices checked by CLI11.
 void add_input_choices(CLI::App& app, Flag& missing, Flag& input_format, Flag& direction, const std::string& missing_help);
+/// --equivalence M and --non-inferiority M (the registry's questions), for the planning commands.
+void add_question_flags(CLI::App& app, Flag& equivalence, Flag& non_inferiority);
+/// The question they ask (the difference when neither is given); both, or with a one-sided
+/// --alternative, is a usage error.
+PlanQuestion read_question(const Flag& equivalence, const Flag& non_inferiority, const Flag& alternative);
 }  // namespace pairpower::cli

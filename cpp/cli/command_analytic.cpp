@@ -28,6 +28,7 @@ void add_common(CLI::App& app, AnalyticFlags& f) {
   f.format.option = app.add_option("--format", f.format.value, "text or json [text]")->check(CLI::IsMember({"text", "json"}));
   f.alternative.option = app.add_option("--alternative", f.alternative.value, plan_field("alternative").help + std::string(" [two-sided]"));
   f.alternative.option->check(CLI::IsMember(ids(alternatives())));
+  add_question_flags(app, f.equivalence, f.non_inferiority);
 }
 
 void add_family(CLI::App& app, AnalyticFlags& f) {
@@ -64,6 +65,7 @@ AnalyticScenario scenario(const AnalyticFlags& f) {
   }
   // Membership was checked by CLI11.
   if (f.alternative.given()) s.alternative = *alternative_from_string(f.alternative.value);
+  s.question = read_question(f.equivalence, f.non_inferiority, f.alternative);
   return s;
 }
 
@@ -86,8 +88,11 @@ int answer(const AnalyticFlags& f, const json& j, Words words) {
 }
 
 std::string scenario_text(const json& in) {
-  return fmt::format("σ_d = {:.6g}, α = {}{}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()),
-                     in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided"));
+  std::string question = in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided");
+  if (in.contains("question"))
+    question = in["question"] == "equivalence" ? ", equivalence within ±" + format_csv(in["margin"].get<double>()) + " (TOST)"
+                                               : ", non-inferiority at margin " + format_csv(in["margin"].get<double>());
+  return fmt::format("σ_d = {:.6g}, α = {}{}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()), question);
 }
 
 // The solvers' table in words: one line per test they offer.
@@ -134,6 +139,10 @@ int run_power(const AnalyticFlags& f) {
     fmt::print("N = {}, δ = {}, {}\n", n, format_csv(delta), scenario_text(j["inputs"]));
     for (const auto& t : paired_tests()) {
       const json& a = j[t.id];
+      if (a["power"].is_null()) {
+        fmt::print("  {:<22}{}\n", t.label, a["reason"].get<std::string>());
+        continue;
+      }
       const std::string noether = a.contains("noether") ? fmt::format("; Noether 1987: {:.4f}", a["noether"].get<double>()) : "";
       fmt::print("  {:<22}power {:.4f}  ({}{})\n", t.label, a["power"].get<double>(), a["method"].get<std::string>(), noether);
     }
@@ -182,7 +191,9 @@ int run_mde(const AnalyticFlags& f) {
   const json j = effect_answers(n, target, scenario(f));
   const double sd_diff = j["inputs"]["sd_diff"].get<double>();
   return answer(f, j, [&] {
-    print_solved(j, fmt::format("Minimum detectable effect at N = {} for power {}, {}", n, format_csv(target), scenario_text(j["inputs"])), "delta",
+    const bool eq = f.equivalence.given();
+    print_solved(j, fmt::format("{} at N = {} for power {}, {}", eq ? "Largest |δ| still shown equivalent" : f.non_inferiority.given() ? "Smallest δ shown non-inferior" : "Minimum detectable effect",
+                                n, format_csv(target), scenario_text(j["inputs"])), "delta",
                  [&](const json& a) { const double d = a["delta"].get<double>(); return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", d, d / sd_diff); });
   });
 }

@@ -40,6 +40,9 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
   for (const auto& s : analyze_settings()) add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
   add_input_choices(app, f.missing, f.input_format, f.direction, "unmatched query ids");
+  add(f.alternative, "--alternative",
+      fmt::format("alternative of the t, Wilcoxon, sign and randomization tests on Δ = B − A: {} [{}]", fmt::join(ids(alternatives()), ", "), alternatives()[0].id));
+  f.alternative.option->check(CLI::IsMember(ids(alternatives())));
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
 }
 
@@ -54,6 +57,7 @@ int run_compare(const CompareFlags& f) {
   o.power_curve = !f.no_curve;
   // Membership was checked by CLI11; a choice not given is the registry's default (its first).
   if (f.direction.given()) o.higher_is_better = *higher_is_better(f.direction.value);
+  if (f.alternative.given()) o.alternative = *alternative_from_string(f.alternative.value);
   const std::string missing_id = f.missing.given() ? f.missing.value : missing_policies()[0].id;
   const MissingPolicy missing = *missing_policy_from_string(missing_id);
   const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
@@ -93,6 +97,8 @@ int run_compare(const CompareFlags& f) {
   } else {
     fmt::print("pairpower compare — {}\n", b ? "first file: " + a.describe() + "; second file: " + b->describe() : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
+    if (o.alternative != Alternative::two_sided)
+      fmt::print("alternative: {} (p-values of the t, Wilcoxon, sign and randomization tests; intervals stay two-sided)\n", to_string(o.alternative));
     for (const auto& c : r.comparisons) {
       fmt::print("\n== {} (n = {})\n", comparison_name(c), c.n);
       fmt::print("  means        {} {:.4f}   {} {:.4f}   Δ = {} − {} = {:+.4f}   SD of differences {:.4f}\n", c.system_a, c.mean_a, c.system_b, c.mean_b,
@@ -113,6 +119,13 @@ int run_compare(const CompareFlags& f) {
       fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ: {}\n", c.n,
                  c.planning.mde ? fmt::format("{:.4f}", *c.planning.mde) : std::string("—"), o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
+      if (c.equivalence)
+        fmt::print("  equivalence  TOST within ±{}: {} (p of Δ > −margin {}, of Δ < +margin {})   {:.0f}% t interval [{:+.4f}, {:+.4f}]\n",
+                   format_csv(c.equivalence->margin), p_equals(c.equivalence->p), format_p(c.equivalence->p_lower), format_p(c.equivalence->p_upper),
+                   c.equivalence->ci_level * 100, c.equivalence->ci_low, c.equivalence->ci_high);
+      if (c.non_inferiority)
+        fmt::print("  non-inferior margin {}: t = {:.3f}, {} (one-sided paired t)\n", format_csv(c.non_inferiority->margin), c.non_inferiority->t,
+                   p_equals(c.non_inferiority->p));
       fmt::print("  verdict      {} — {}\n", to_string(c.verdict), c.reason);
       fmt::print("  quote        {}\n", c.sentence);
     }

@@ -131,6 +131,7 @@ void add_simulate(CLI::App& app, SimulateFlags& f) {
   add(app, f.progress, "--progress", "on, off or auto (auto: when stderr is a terminal) [auto]");
   add(app, f.alternative, "--alternative", help_of("alternative", "two-sided"));
   f.alternative.option->check(CLI::IsMember(ids(alternatives())));
+  add_question_flags(app, f.equivalence, f.non_inferiority);
   const ModelParams p{};
   add(app, f.tau, "--tau", help_of("tau", fmt::format("{}", p.tau)));
   add(app, f.df, "--df", help_of("df", fmt::format("{}", p.df)));
@@ -197,6 +198,7 @@ int run_simulate(const SimulateFlags& f) {
   if (pilot_model) g.params.pilot = read_pilot(f);
   if (f.tests.given()) g.tests = read_tests(f.tests);
   if (f.alternative.given()) g.alternative = *alternative_from_string(read<std::string>(f.alternative, "alternative"));
+  g.question = read_question(f.equivalence, f.non_inferiority, f.alternative);
   if (f.reps.given()) g.reps = read<std::uint64_t>(f.reps, "reps");
   if (f.seed.given()) g.seed = read<std::uint64_t>(f.seed, "seed");
   if (f.power.given()) target = read<double>(f.power, "power");
@@ -229,7 +231,7 @@ int run_simulate(const SimulateFlags& f) {
   else if (format == "csv") std::fputs(simulation_csv(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (format == "md") std::fputs(simulation_markdown(PlanSpec{g, target}, r.cells).c_str(), stdout);
   // The paper's tables compare two-sided power with its printed values.
-  else if (from_preset && f.preset.value == "paper" && g.alternative == Alternative::two_sided) print_paper_tables(stdout, g, r, target);
+  else if (from_preset && f.preset.value == "paper" && g.alternative == Alternative::two_sided && g.question.kind == Question::difference) print_paper_tables(stdout, g, r, target);
   else print_grid_table(stdout, g, r, target);
   return 0;
 }

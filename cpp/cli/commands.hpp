@@ -37,12 +37,14 @@ struct SimulateFlags {
   std::vector<std::string> pilot;    ///< --pilot FILE [--pilot FILE_B]: the pilot model's data
   Flag pilot_measure, missing, input_format;
   Flag alternative;
+  Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
 };
 void add_simulate(CLI::App& app, SimulateFlags& f);
 int run_simulate(const SimulateFlags& f);
 
 struct AnalyticFlags {
   Flag n, delta, rho, sd, sd_diff, alpha, power, format, alternative;
+  Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
   Flag comparisons, correction, family_target;  ///< power across K comparisons (power, samplesize)
 };
 void add_power(CLI::App& app, AnalyticFlags& f);
@@ -55,7 +57,7 @@ int run_mde(const AnalyticFlags& f);
 struct CompareFlags {
   std::vector<std::string> files;
   std::vector<std::string> measures;  ///< --measure, repeatable; each a list split outside parentheses
-  Flag baseline, format, missing, input_format, direction;
+  Flag baseline, format, missing, input_format, direction, alternative;
   std::map<std::string, Flag> settings;  ///< by the core's field name: the registry's Analyze settings
   bool no_curve = false;
 };

@@ -52,8 +52,8 @@ std::optional<std::size_t> exact_n(PowerMethod m, double delta, double sd_diff, 
   return s->n;
 }
 
-std::optional<std::size_t> min_n_for(PowerMethod m, double delta, double sd_diff, double alpha, double target, Alternative alt) {
-  auto s = min_sample_size(m, delta, sd_diff, alpha, target, solver_n_max, alt);
+std::optional<std::size_t> min_n_for(PowerMethod m, double delta, double sd_diff, double alpha, double target, Alternative alt, PlanQuestion q = {}) {
+  auto s = min_sample_size(m, delta, sd_diff, alpha, target, solver_n_max, alt, q);
   if (!s) return std::nullopt;
   return s->n;
 }
@@ -183,6 +183,10 @@ void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, 
 void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, double target) {
   fmt::print(out, "pairpower simulate: {} replicates per cell, seed {}, α = {}, mean {}, SD {}, {:.2f} s\n", g.reps, g.seed,
              g.alpha, g.marginal.mean, g.marginal.sd, r.elapsed_s);
+  if (g.question.kind == Question::equivalence)
+    fmt::print(out, "power = P(shown equivalent within ±{}): each test run as TOST on d + M (greater) and d − M (less) at α\n", g.question.margin);
+  if (g.question.kind == Question::non_inferiority)
+    fmt::print(out, "power = P(shown non-inferior at margin {}): each test one-sided (greater) on d + M at α\n", g.question.margin);
   fmt::print(out, "{:<10} {:<9} {:>7} {:>8} {:>6} │ {:>7} {:>7} │ {:>8}\n", "model", "test", "N", "δ", "ρ", "power", "MC SE",
              "analytic");
   for (const CellResult& c : r.cells) {
@@ -198,27 +202,33 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
     fmt::print(out, "\nNo closed form is offered for the {} model: read the smallest N and the MDE off the Monte Carlo rows above.\n", to_string(model));
     return;
   }
-  const bool wilcoxon_too = offered == ModelAnalytic::all;
+  // Equivalence (TOST) has a closed form for the t-test only.
+  const bool wilcoxon_too = offered == ModelAnalytic::all && g.question.kind != Question::equivalence;
+  const std::string asked = g.question.kind == Question::equivalence       ? fmt::format("equivalence within ±{}", g.question.margin)
+                            : g.question.kind == Question::non_inferiority ? fmt::format("non-inferiority at margin {}", g.question.margin)
+                                                                           : std::string(to_string(g.alternative));
   const auto sd_at = [&](double delta, double rho) { return model_sd_diff(Scenario{model, g.marginal, delta, rho, g.params}); };
   const char* kind = model == ScoreModel::normal ? "exact" : "normal theory of the model's σ_d";
-  fmt::print(out, "\nMinimum N for {:.0f}% power ({} model, {}, {}; t / Wilcoxon)\n", 100 * target, to_string(model), kind, to_string(g.alternative));
+  fmt::print(out, "\nMinimum N for {:.0f}% power ({} model, {}, {}; t / Wilcoxon)\n", 100 * target, to_string(model), kind, asked);
   for (double delta : g.delta) {
-    if (delta == 0) continue;
+    if (delta == 0 && g.question.kind == Question::difference) continue;
     for (double rho : g.rho) {
       const auto sdd = sd_at(delta, rho);
       if (!sdd) continue;
-      const auto solve = [&](PowerMethod m) { return n_text(min_n_for(m, delta, *sdd, g.alpha, target, g.alternative)); };
+      const auto solve = [&](PowerMethod m) { return n_text(min_n_for(m, delta, *sdd, g.alpha, target, g.alternative, g.question)); };
       fmt::print(out, "  δ = {:<8} ρ = {:<6} N = {} / {}\n", delta, rho, solve(PowerMethod::paired_t),
                  wilcoxon_too ? solve(PowerMethod::wilcoxon_moments) : std::string("—"));
     }
   }
-  fmt::print(out, "\nMinimum detectable effect for {:.0f}% power ({} model, {}; t / Wilcoxon)\n", 100 * target, to_string(model), to_string(g.alternative));
+  fmt::print(out, "\n{} for {:.0f}% power ({} model, {}; t / Wilcoxon)\n",
+             g.question.kind == Question::equivalence ? "Largest |δ| still shown equivalent" : g.question.kind == Question::non_inferiority ? "Smallest δ shown non-inferior" : "Minimum detectable effect",
+             100 * target, to_string(model), asked);
   for (std::size_t n : g.n)
     for (double rho : g.rho) {
       const auto sdd = sd_at(0.0, rho);
       if (!sdd) continue;
       const auto mde = [&](PowerMethod m) {
-        const auto e = min_detectable_effect(m, n, *sdd, g.alpha, target, g.alternative);
+        const auto e = min_detectable_effect(m, n, *sdd, g.alpha, target, g.alternative, g.question);
         return e ? fmt::format("{:.5f}", e->delta) : std::string("none");
       };
       fmt::print(out, "  N = {:<7} ρ = {:<6} δ = {} / {}\n", n, rho, mde(PowerMethod::paired_t),

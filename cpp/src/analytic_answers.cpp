@@ -20,7 +20,19 @@ json inputs_of(const AnalyticScenario& s) {
   j["sd_diff"] = s.sd_diff;
   j["alpha"] = s.alpha;
   if (s.alternative != Alternative::two_sided) j["alternative"] = to_string(s.alternative);
+  if (s.question.kind != Question::difference) j["question"] = to_string(s.question.kind), j["margin"] = s.question.margin;
   return j;
+}
+
+const char* const equivalence_t_only = "equivalence (TOST) power has a closed form for the paired t-test only; simulate for the others";
+
+void check_question(const AnalyticScenario& s, const std::optional<Family>& family) {
+  validate(s.question);
+  if (s.question.kind != Question::difference && s.alternative != Alternative::two_sided)
+    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides",
+                std::string(to_string(s.alternative)));
+  if (family && family->comparisons > 1 && s.question.kind != Question::difference)
+    throw Error("comparisons", ErrorKind::invalid_value, "family power is offered for the difference question only");
 }
 
 // The solvers' N: from the Plan field's minimum to the solvers' own cap.
@@ -65,11 +77,21 @@ static bool simulated(const Family& f) { return f.comparisons > 1 && (f.correcti
 json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::optional<Family> family) {
   checked_n(n);
   const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
+  check_question(s, family);
   json out;
   for (const auto& t : paired_tests()) {
-    out[t.id] = {{"power", analytic_power(t.method, n, e, s.alpha, s.alternative)}, {"method", to_string(t.method)}};
-    // Noether's simpler approximation beside the moments, as papers often quote it.
-    if (t.method == PowerMethod::wilcoxon_moments) out[t.id]["noether"] = power_wilcoxon_noether(n, e, s.alpha, s.alternative);
+    const auto power = question_power(t.method, n, e, s.alpha, s.alternative, s.question);
+    if (!power) {
+      out[t.id] = {{"power", nullptr}, {"method", to_string(t.method)}, {"reason", equivalence_t_only}};
+      continue;
+    }
+    out[t.id] = {{"power", *power}, {"method", to_string(t.method)}};
+    // Noether's simpler approximation beside the moments, as papers often quote it (non-inferiority: at δ + M, one-sided).
+    if (t.method == PowerMethod::wilcoxon_moments) {
+      const bool ni = s.question.kind == Question::non_inferiority;
+      out[t.id]["noether"] = power_wilcoxon_noether(n, ni ? PairedEffect::from_sd_diff(delta + s.question.margin, s.sd_diff) : e, s.alpha,
+                                                    ni ? Alternative::greater : s.alternative);
+    }
     if (!family) continue;
     json& o = out[t.id];
     if (simulated(*family) && t.method != PowerMethod::paired_t) {
@@ -92,19 +114,29 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
 
 json sample_size_answers(double delta, double power, const AnalyticScenario& s) {
   (void)PairedEffect::from_sd_diff(delta, s.sd_diff);
-  if (delta == 0) throw Error("delta", ErrorKind::invalid_value, "must be nonzero (no N detects an effect of 0)", "0");
+  check_question(s, std::nullopt);
+  const Question q = s.question.kind;
+  if (delta == 0 && q == Question::difference) throw Error("delta", ErrorKind::invalid_value, "must be nonzero (no N detects an effect of 0)", "0");
   json inputs = inputs_of(s);
   inputs["delta"] = delta;
   inputs["power"] = power;
-  const bool wrong_side = (s.alternative == Alternative::greater && delta < 0) || (s.alternative == Alternative::less && delta > 0);
-  const std::string reason = wrong_side ? "δ lies on the other side of the one-sided alternative (" + std::string(to_string(s.alternative)) + ")"
-                                        : "not reached below N = " + std::to_string(solver_n_max);
-  return solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power, solver_n_max, s.alternative); }, "n",
-                    [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
+  const std::string beyond = "not reached below N = " + std::to_string(solver_n_max);
+  std::string reason = beyond;
+  if (q == Question::difference && ((s.alternative == Alternative::greater && delta < 0) || (s.alternative == Alternative::less && delta > 0)))
+    reason = "δ lies on the other side of the one-sided alternative (" + std::string(to_string(s.alternative)) + ")";
+  if (q == Question::non_inferiority && !(delta + s.question.margin > 0)) reason = "δ is at or below −margin: B is inferior, no N shows otherwise";
+  if (q == Question::equivalence && !(std::fabs(delta) < s.question.margin)) reason = "|δ| is not inside the margin: no N shows equivalence";
+  json out = solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power, solver_n_max, s.alternative, s.question); },
+                        "n", [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
+  if (q == Question::equivalence && reason == beyond)
+    for (const auto& t : paired_tests())
+      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only;
+  return out;
 }
 
 json family_sample_size_answers(double delta, double power, const AnalyticScenario& s, Family family, FamilyTarget target) {
   (void)PairedEffect::from_sd_diff(delta, s.sd_diff);
+  check_question(s, family);
   if (delta == 0) throw Error("delta", ErrorKind::invalid_value, "must be nonzero (no N detects an effect of 0)", "0");
   if (!(power > s.alpha && power < 1)) throw Error("power", ErrorKind::invalid_value, "the target must lie strictly between alpha and 1");
   json inputs = inputs_of(s);
@@ -135,11 +167,18 @@ json family_sample_size_answers(double delta, double power, const AnalyticScenar
 
 json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {
   checked_n(n);
+  check_question(s, std::nullopt);
   json inputs = inputs_of(s);
   inputs["n"] = n;
   inputs["power"] = power;
-  return solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power, s.alternative); }, "delta",
-                    [](const EffectSolution& x) { return x.delta; }, "no effect reaches the target power at this N", std::move(inputs));
+  const char* reason = s.question.kind == Question::equivalence ? "even δ = 0 is not shown equivalent with the target power at this N"
+                                                                 : "no effect reaches the target power at this N";
+  json out = solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power, s.alternative, s.question); }, "delta",
+                        [](const EffectSolution& x) { return x.delta; }, reason, std::move(inputs));
+  if (s.question.kind == Question::equivalence)
+    for (const auto& t : paired_tests())
+      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only;
+  return out;
 }
 
 }  // namespace pairpower

@@ -1,12 +1,15 @@
 #include "pairpower/analytic_power.hpp"
 
 #include "pairpower/errors.hpp"
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
 #include <string>
 
 #include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -185,6 +188,41 @@ double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha
     case PowerMethod::sign_exact: return power_sign_test(n, e, alpha, alt);
   }
   return 0;
+}
+
+double power_paired_t_equivalence(std::size_t n, PairedEffect e, double margin, double alpha) {
+  check(n, e, alpha);
+  validate(PlanQuestion{Question::equivalence, margin});
+  const double df = static_cast<double>(n - 1), root_n = std::sqrt(static_cast<double>(n));
+  const double tc = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(df), alpha));
+  const double hi_z = (margin - e.delta) * root_n / e.sd_diff, lo_z = (-margin - e.delta) * root_n / e.sd_diff;
+  // w = S/σ_d; the interval rejects both nulls only while w < w_max (then the band is empty).
+  const double w_max = margin * root_n / (e.sd_diff * tc);
+  const boost::math::chi_squared_distribution<double> chi2(df);
+  const double w_lo = std::sqrt(boost::math::quantile(chi2, 1e-15) / df);
+  const double w_hi = std::min(w_max, std::sqrt(boost::math::quantile(boost::math::complement(chi2, 1e-15)) / df));
+  if (!(w_hi > w_lo)) return 0.0;
+  // Density of w: f_χ²(df·w²)·2·df·w (bounded at w → 0 even for df = 1).
+  const auto integrand = [&](double w) {
+    if (w <= 0) return 0.0;
+    const double band = phi_cdf(hi_z - tc * w) - phi_cdf(lo_z + tc * w);
+    return band <= 0 ? 0.0 : band * boost::math::pdf(chi2, df * w * w) * 2 * df * w;
+  };
+  const double p = boost::math::quadrature::gauss_kronrod<double, 61>::integrate(integrand, w_lo, w_hi, 15, 1e-12);
+  return std::clamp(p, 0.0, 1.0);
+}
+
+std::optional<double> question_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt, PlanQuestion q) {
+  switch (q.kind) {
+    case Question::difference: return analytic_power(m, n, e, alpha, alt);
+    case Question::non_inferiority:
+      validate(q);
+      return analytic_power(m, n, PairedEffect::from_sd_diff(e.delta + q.margin, e.sd_diff), alpha, Alternative::greater);
+    case Question::equivalence:
+      if (m != PowerMethod::paired_t) return std::nullopt;
+      return power_paired_t_equivalence(n, e, q.margin, alpha);
+  }
+  return std::nullopt;
 }
 
 }  // namespace pairpower

@@ -34,7 +34,8 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
   J j;
   j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap_resamples},
                    {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
-                   {"missing", s.missing}, {"planning_power", o.planning_power}, {"baseline", s.baseline}, {"detected", s.detected}};
+                   {"missing", s.missing}, {"planning_power", o.planning_power}, {"baseline", s.baseline}, {"detected", s.detected},
+                   {"alternative", to_string(o.alternative)}, {"equivalence", o.equivalence_margin}, {"non_inferiority", o.non_inferiority_margin}};
   j["comparisons"] = J::array();
   for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
     const Comparison& c = r.comparisons[i];
@@ -66,12 +67,22 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
         {"p_holm", c.p_holm}, {"p_bonferroni", c.p_bonferroni}, {"p_bh", c.p_bh},
         {"verdict", to_string(c.verdict)}, {"reason", c.reason}, {"sentence", c.sentence},
     };
+    // The question beyond "is there a difference", when asked: its p-values, raw and Holm-adjusted across comparisons.
+    if (c.equivalence)
+      cj["equivalence"] = {{"p", c.equivalence->p}, {"ci_low", c.equivalence->ci_low}, {"ci_high", c.equivalence->ci_high},
+                           {"ci_level", c.equivalence->ci_level}, {"margin", c.equivalence->margin}, {"p_lower", c.equivalence->p_lower},
+                           {"p_upper", c.equivalence->p_upper}, {"p_outside", c.equivalence->p_outside}, {"p_holm", c.question_p_holm},
+                           {"p_outside_holm", c.question_outside_p_holm}};
+    if (c.non_inferiority)
+      cj["non_inferiority"] = {{"p", c.non_inferiority->p}, {"t", c.non_inferiority->t}, {"margin", c.non_inferiority->margin},
+                               {"p_outside", c.non_inferiority->p_outside}, {"p_holm", c.question_p_holm}, {"p_outside_holm", c.question_outside_p_holm}};
     if (samples && i < samples->size()) cj["data"] = {{"qids", (*samples)[i].qids}, {"a", (*samples)[i].a}, {"b", (*samples)[i].b}};
     j["comparisons"].push_back(std::move(cj));
   }
   j["by_system"] = J::array();
   for (const auto& t : r.by_system)
-    j["by_system"].push_back({{"system", t.system}, {"comparisons", t.comparisons}, {"better", t.better}, {"worse", t.worse}, {"verdict", to_string(t.verdict)}});
+    j["by_system"].push_back({{"system", t.system}, {"comparisons", t.comparisons}, {"better", t.better}, {"worse", t.worse}, {"within", t.within},
+                              {"outside", t.outside}, {"verdict", to_string(t.verdict)}});
   j["overall"] = to_string(r.overall);
   j["summary"] = r.summary;
   j["pairing"] = J::array();
@@ -98,6 +109,13 @@ constexpr StatLabel stat_label_table[] = {
     {"planning.mde", "minimum detectable effect at this n"}, {"planning.n_required", "n to detect the observed Δ"},
     {"planning.target_power", "… with power"}, {"planning.curve_reps", "… power-curve replicates"},
     {"planning.curve_cap", "… power curve simulated up to n"},
+    {"equivalence.p", "equivalence (TOST) p"}, {"equivalence.ci_low", "TOST interval, low"}, {"equivalence.ci_high", "TOST interval, high"},
+    {"equivalence.ci_level", "… its level (1 − 2α)"}, {"equivalence.margin", "equivalence margin ±"}, {"equivalence.p_lower", "… p of Δ > −margin"},
+    {"equivalence.p_upper", "… p of Δ < +margin"}, {"equivalence.p_outside", "p of |Δ| beyond the margin"},
+    {"equivalence.p_holm", "Holm-adjusted TOST p"}, {"equivalence.p_outside_holm", "Holm-adjusted p beyond the margin"},
+    {"non_inferiority.p", "non-inferiority p"}, {"non_inferiority.t", "non-inferiority t"}, {"non_inferiority.margin", "non-inferiority margin"},
+    {"non_inferiority.p_outside", "p of worse by more than the margin"}, {"non_inferiority.p_holm", "Holm-adjusted non-inferiority p"},
+    {"non_inferiority.p_outside_holm", "Holm-adjusted p of worse beyond the margin"},
 };
 }  // namespace
 
@@ -120,12 +138,19 @@ nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
 
 std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
   std::ostringstream s;
-  s << "| comparison | n | Δ | " << fixed(o.confidence * 100, 0) << "% CI (BCa) | p (randomization) | p (Holm) | verdict |\n"
-    << "|---|---:|---:|---|---:|---:|---|\n";
-  for (const auto& c : r.comparisons)
+  const Question q = question_of(o);
+  const std::string q_head = q == Question::equivalence ? " p (TOST, ±" + num(o.equivalence_margin) + ") |"
+                             : q == Question::non_inferiority ? " p (non-inferiority, " + num(o.non_inferiority_margin) + ") |" : "";
+  s << "| comparison | n | Δ | " << fixed(o.confidence * 100, 0) << "% CI (BCa) | p (randomization" << (o.alternative == Alternative::two_sided ? "" : ", " + std::string(to_string(o.alternative)))
+    << ") | p (Holm) |" << q_head << " verdict |\n"
+    << "|---|---:|---:|---|---:|---:|" << (q_head.empty() ? "" : "---:|") << "---|\n";
+  for (const auto& c : r.comparisons) {
     s << "| " << comparison_name(c) << " | " << c.n << " | " << fixed(c.delta, 4, true) << " | [" << fixed(c.bootstrap.bca.low, 4, true) << ", "
-      << fixed(c.bootstrap.bca.high, 4, true) << "] | " << format_p(c.randomization.p_value) << " | " << format_p(c.p_holm) << " | **"
-      << to_string(c.verdict) << "** |\n";
+      << fixed(c.bootstrap.bca.high, 4, true) << "] | " << format_p(c.randomization.p_value) << " | " << format_p(c.p_holm) << " |";
+    if (c.equivalence) s << " " << format_p(c.equivalence->p) << " |";
+    if (c.non_inferiority) s << " " << format_p(c.non_inferiority->p) << " |";
+    s << " **" << to_string(c.verdict) << "** |\n";
+  }
   s << "\n" << r.summary << "\n\n";
   {
     s << "| system (vs " << r.baseline << ") | comparisons | better | worse | verdict |\n|---|---:|---:|---:|---|\n";
@@ -157,7 +182,8 @@ std::string report_csv(const CompareResult& r) {
   std::ostringstream s;
   s << "dataset,measure,system_a,system_b,n,mean_a,mean_b,delta,sd_diff,pearson,spearman,t_p,t_ci_low,t_ci_high,dz,wilcoxon_p,hl,hl_ci_low,"
        "hl_ci_high,randomization_p,randomization_exact,randomization_resamples,bca_ci_low,bca_ci_high,percentile_ci_low,percentile_ci_high,"
-       "sign_p,p_holm,p_bonferroni,p_bh,mde,n_required,verdict,system_comparisons,system_better,system_worse,system_verdict\n";
+       "sign_p,p_holm,p_bonferroni,p_bh,mde,n_required,verdict,system_comparisons,system_better,system_worse,system_verdict,"
+       "question,margin,question_p,question_ci_low,question_ci_high\n";
   for (const auto& c : r.comparisons) {
     const double row[] = {c.mean_a, c.mean_b, c.delta, c.sd_diff, c.pearson, c.spearman, c.t.p, c.t.ci_low, c.t.ci_high, c.t.dz, c.wilcoxon.p,
                           c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high, c.randomization.p_value};
@@ -172,6 +198,13 @@ std::string report_csv(const CompareResult& r) {
     // The record of this comparison's system B against the baseline, over all its comparisons.
     for (const auto& t : r.by_system)
       if (t.system == c.system_b) s << ',' << t.comparisons << ',' << t.better << ',' << t.worse << ',' << to_string(t.verdict);
+    // The question's columns: empty for a plain difference test.
+    if (c.equivalence)
+      s << ",equivalence," << num(c.equivalence->margin) << ',' << num(c.equivalence->p) << ',' << num(c.equivalence->ci_low) << ',' << num(c.equivalence->ci_high);
+    else if (c.non_inferiority)
+      s << ",non_inferiority," << num(c.non_inferiority->margin) << ',' << num(c.non_inferiority->p) << ",,";
+    else
+      s << ",difference,,,,";
     s << '\n';
   }
   return s.str();

@@ -46,7 +46,8 @@ bool ends_with(std::string_view s, std::string_view tail) { return s.size() >= t
 
 std::string format_stat(std::string_view path, double v) {
   // min_attainable_p (2^(1−n)) and p_se are not p-values of a test: numbers.
-  const bool p_value = (ends_with(path, ".p") || path.rfind("p_", 0) == 0) && !ends_with(path, "p_se");
+  const std::string_view last = path.substr(path.rfind('.') == std::string_view::npos ? 0 : path.rfind('.') + 1);
+  const bool p_value = (last == "p" || last.rfind("p_", 0) == 0) && !ends_with(path, "p_se");
   if (p_value) return format_p(v);
   const bool count = path == "n" || ends_with(path, "resamples") || ends_with(path, "curve_reps") || ends_with(path, "curve_cap") ||
                      ends_with(path, "n_required");

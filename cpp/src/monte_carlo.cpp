@@ -69,6 +69,10 @@ void validate(const GridSpec& g) {
   if (g.tests.empty()) fail("tests", "at least one test is required");
   validate_alpha(g.alpha);
   check_count("reps", g.reps);
+  validate(g.question);
+  if (g.question.kind != Question::difference && g.alternative != Alternative::two_sided)
+    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides",
+                std::string(to_string(g.alternative)));
   for (ScoreModel m : g.models)
     for (double d : g.delta)
       for (double r : g.rho) validate(Scenario{m, g.marginal, d, r, g.params});
@@ -113,6 +117,8 @@ struct Rules {
 };
 
 struct Group {
+  PlanQuestion question;
+  Rules rules_less;  // equivalence: the upper one-sided test (on d − M, "less"); `rules` then holds the lower ("greater")
   ScoreModel model;
   std::size_t n;
   double rho;
@@ -141,25 +147,34 @@ Group prepare(const GroupSpec& spec) {
   validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
-  Group g{spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}};
+  Group g{spec.question, {}, spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}};
   // δ is deliberately absent: common random numbers across effects.
   g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
-  const Alternative alt = spec.alternative;
-  const RuleKey rk{n, bits_of(alpha), static_cast<int>(alt)};
-  for (PairedTest t : g.tests) {
-    switch (t) {
-      case PairedTest::t: g.rules.t = t_rules.get(rk, [&] { return PairedTRule(n, alpha, alt); }); break;
-      case PairedTest::wilcoxon:
-        g.rules.wilcoxon = w_rules.get(rk, [&] { return WilcoxonRule(n, alpha, alt); });
-        g.rules.needs_ranks = true;
-        break;
-      case PairedTest::sign:
-        g.rules.sign = s_rules.get(rk, [&] { return SignRule(n, alpha, alt); });
-        g.rules.needs_ranks = true;
-        break;
+  validate(spec.question);
+  if (spec.question.kind != Question::difference && spec.alternative != Alternative::two_sided)
+    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides");
+  const auto make_rules = [&](Alternative alt) {
+    Rules rules;
+    const RuleKey rk{n, bits_of(alpha), static_cast<int>(alt)};
+    for (PairedTest t : g.tests) {
+      switch (t) {
+        case PairedTest::t: rules.t = t_rules.get(rk, [&] { return PairedTRule(n, alpha, alt); }); break;
+        case PairedTest::wilcoxon:
+          rules.wilcoxon = w_rules.get(rk, [&] { return WilcoxonRule(n, alpha, alt); });
+          rules.needs_ranks = true;
+          break;
+        case PairedTest::sign:
+          rules.sign = s_rules.get(rk, [&] { return SignRule(n, alpha, alt); });
+          rules.needs_ranks = true;
+          break;
+      }
     }
-  }
+    return rules;
+  };
+  // The question's one-sided tests on shifted differences: d + M against "greater", d − M against "less".
+  g.rules = make_rules(spec.question.kind == Question::difference ? spec.alternative : Alternative::greater);
+  if (spec.question.kind == Question::equivalence) g.rules_less = make_rules(Alternative::less);
   if (spec.model == ScoreModel::beta_copula) {
     g.beta_a = beta_table(beta_from_moments(spec.marginal.mean, spec.marginal.sd));
     for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(spec.marginal.mean + d, spec.marginal.sd)));
@@ -190,23 +205,54 @@ Group prepare(const GroupSpec& spec) {
 struct Workspace {
   std::vector<std::uint32_t> bits, extra_bits;
   std::vector<float> z1, z2, z3, z4;
-  std::vector<double> a, w, d, x;  // x: a per-query extra (heterogeneous τZ₃, heavy-tailed c/√V, zero-inflated keep 0/1)
+  std::vector<double> a, w, d, x, shifted;
+  std::vector<unsigned char> reject, upper;  // per test: the decision, and for TOST the upper test's  // x: a per-query extra (heterogeneous τZ₃, heavy-tailed c/√V, zero-inflated keep 0/1)
   SignedRanker ranker;
 };
 
-void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
+// Every test's decision on the differences d under `rules`; reject[k] for tests[k].
+void decide(const Group& g, const Rules& rules, const double* d, Workspace& ws, unsigned char* reject) {
   const std::size_t n = g.n;
   SignedRankSums ranks;
-  if (g.rules.needs_ranks) ranks = ws.ranker.rank(ws.d.data(), n);
+  if (rules.needs_ranks) ranks = ws.ranker.rank(d, n);
   for (std::size_t k = 0; k < g.tests.size(); ++k) {
-    bool reject = false;
     switch (g.tests[k]) {
-      case PairedTest::t: reject = g.rules.t->rejects(t_statistic(ws.d.data(), n)); break;
-      case PairedTest::wilcoxon: reject = g.rules.wilcoxon->rejects(ranks); break;
-      case PairedTest::sign: reject = g.rules.sign->rejects(ranks.n_positive, ranks.n_nonzero); break;
+      case PairedTest::t: reject[k] = rules.t->rejects(t_statistic(d, n)); break;
+      case PairedTest::wilcoxon: reject[k] = rules.wilcoxon->rejects(ranks); break;
+      case PairedTest::sign: reject[k] = rules.sign->rejects(ranks.n_positive, ranks.n_nonzero); break;
     }
-    counts[k] += reject ? 1 : 0;
   }
+}
+
+// d + c, with results within rounding of 0 set to 0: a lattice difference equal to the
+// margin must count as a tie (zero) for the Wilcoxon and sign tests, not as ±1e-17.
+const double* shifted(const Workspace& ws_in, std::vector<double>& out, std::size_t n, double c) {
+  const double* d = ws_in.d.data();
+  const double eps = 64 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::fabs(c));
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = d[i] + c;
+    out[i] = std::fabs(x) <= eps ? 0.0 : x;
+  }
+  return out.data();
+}
+
+void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
+  const std::size_t n = g.n;
+  ws.reject.resize(g.tests.size());
+  ws.upper.resize(g.tests.size());
+  unsigned char* reject = ws.reject.data();
+  unsigned char* upper = ws.upper.data();
+  switch (g.question.kind) {
+    case Question::difference: decide(g, g.rules, ws.d.data(), ws, reject); break;
+    case Question::non_inferiority: decide(g, g.rules, shifted(ws, ws.shifted, n, g.question.margin), ws, reject); break;
+    case Question::equivalence:
+      // TOST: both one-sided tests reject.
+      decide(g, g.rules, shifted(ws, ws.shifted, n, g.question.margin), ws, reject);
+      decide(g, g.rules_less, shifted(ws, ws.shifted, n, -g.question.margin), ws, upper);
+      for (std::size_t k = 0; k < g.tests.size(); ++k) reject[k] = reject[k] && upper[k];
+      break;
+  }
+  for (std::size_t k = 0; k < g.tests.size(); ++k) counts[k] += reject[k] ? 1 : 0;
 }
 
 inline double clip01(double s) noexcept { return std::min(std::max(s, 0.0), 1.0); }
@@ -280,7 +326,7 @@ void run_reps(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws,
   const std::size_t padded = (n + 7) / 8 * 8;
   ws.bits.resize(2 * padded);
   for (auto* v : {&ws.z1, &ws.z2, &ws.z3, &ws.z4}) v->resize(n);
-  for (auto* v : {&ws.a, &ws.w, &ws.d, &ws.x}) v->resize(n);
+  for (auto* v : {&ws.a, &ws.w, &ws.d, &ws.x, &ws.shifted}) v->resize(n);
   const double rho = g.rho;
   const double ortho = std::sqrt(1.0 - rho * rho);
   const double mean = g.marginal.mean, sd = g.marginal.sd;
@@ -375,7 +421,7 @@ std::vector<GroupSpec> grid_groups(const GridSpec& g) {
   std::vector<GroupSpec> groups;
   for (ScoreModel m : g.models)
     for (std::size_t n : g.n)
-      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative});
+      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative, g.question});
   return groups;
 }
 
@@ -401,7 +447,7 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t r
 
 std::vector<std::uint64_t> simulate_cell(const CellSpec& cell, std::uint64_t rep_begin, std::uint64_t rep_end) {
   const Scenario& s = cell.scenario;
-  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params, cell.alternative},
+  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params, cell.alternative, cell.question},
                         rep_begin, rep_end);
 }
 

@@ -82,4 +82,8 @@ PairedTResult paired_t_test(std::span<const double> d, double confidence, Altern
   return r;
 }
 
+double t_quantile_upper(double tail, double df) {
+  return boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(df), tail));
+}
+
 }  // namespace pairpower

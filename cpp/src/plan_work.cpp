@@ -49,7 +49,7 @@ double analytic_for_cell(const GridSpec& g, const CellResult& c) {
   const PairedEffect e = PairedEffect::from_sd_diff(c.delta, *sd_diff);
   switch (c.test) {
 #define PAIRPOWER_PAIRED_TEST(en, id, label, short_label, method, solvable) \
-  case PairedTest::en: return analytic_power(PowerMethod::method, c.n, e, g.alpha, g.alternative);
+  case PairedTest::en: return question_power(PowerMethod::method, c.n, e, g.alpha, g.alternative, g.question).value_or(std::nan(""));
 #include "pairpower/registry/paired_tests.def"
 #undef PAIRPOWER_PAIRED_TEST
   }

@@ -90,10 +90,16 @@ RandomizationResult randomization_test(std::span<const double> d, const Randomiz
   const double denom = static_cast<double>(r.resamples) + adjust;
   const double p_less = (static_cast<double>(tally.at_most) + adjust) / denom;
   const double p_greater = (static_cast<double>(tally.at_least) + adjust) / denom;
+  const double k = static_cast<double>(r.resamples);
+  if (opt.alternative != Alternative::two_sided) {
+    r.p_value = opt.alternative == Alternative::greater ? p_greater : p_less;
+    r.p_se = r.exact ? 0.0 : std::sqrt(r.p_value * (1 - r.p_value) / k);
+    return r;
+  }
   const double tail = std::min(p_less, p_greater);
   r.p_value = std::min(1.0, 2 * tail);
   // p = 2·(a binomial share): its Monte Carlo SE is twice the share's.
-  r.p_se = r.exact ? 0.0 : 2 * std::sqrt(tail * (1 - tail) / static_cast<double>(r.resamples));
+  r.p_se = r.exact ? 0.0 : 2 * std::sqrt(tail * (1 - tail) / k);
   return r;
 }
 

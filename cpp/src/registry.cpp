@@ -76,6 +76,14 @@ const PlanField plan_fields_table[] = {
      "the target power must lie strictly between 0 and 1"},
 };
 
+constexpr QuestionInfo questions_table[] = {
+    {Question::difference, "difference", "", "Is there a difference?", "the tests against Δ = 0 (two-sided or one-sided)"},
+    {Question::equivalence, "equivalence", "--equivalence", "Equivalent within ±M?",
+     "TOST: both one-sided tests of Δ > −M and Δ < +M reject at α; power falls as |δ| nears M"},
+    {Question::non_inferiority, "non_inferiority", "--non-inferiority", "Not worse by M or more?",
+     "one-sided test of Δ > −M at α (B may be a little worse, by less than M)"},
+};
+
 constexpr PlanRule rules_table[] = {{"power", "alpha", "the target power must exceed α"}};
 
 constexpr Choice missing_table[] = {
@@ -106,6 +114,13 @@ std::span<const AnalyzeSetting> analyze_table() {
        [](O& o, double v) { o.seed = static_cast<std::uint64_t>(v); }},
       {"power", "power", "Planning power", "for the MDE and the n needed", d.planning_power, {0, 1, true, true}, "must lie strictly between 0 and 1",
        false, 0, [](O& o, double v) { o.planning_power = v; }},
+      // The questions beyond "is there a difference": 0 leaves them unasked.
+      {"equivalence", "equivalence", "Equivalence margin",
+       "> 0 asks whether |Δ| < margin (TOST, two one-sided paired t-tests); the verdict follows it. 0: not asked", d.equivalence_margin,
+       {0, unbounded, false, true}, "must be a finite margin ≥ 0 (0: not asked)", false, 0, [](O& o, double v) { o.equivalence_margin = v; }},
+      {"non_inferiority", "nonInferiority", "Non-inferiority margin",
+       "> 0 asks whether B is worse than A by less than margin (one-sided paired t); the verdict follows it. 0: not asked", d.non_inferiority_margin,
+       {0, unbounded, false, true}, "must be a finite margin ≥ 0 (0: not asked)", false, 0, [](O& o, double v) { o.non_inferiority_margin = v; }},
   };
 
   return table;
@@ -152,6 +167,7 @@ std::span<const PlanField> plan_fields() noexcept { return plan_fields_table; }
 std::span<const Choice> missing_policies() noexcept { return missing_table; }
 std::span<const Choice> alternatives() noexcept { return alternative_table; }
 std::span<const PlanRule> plan_rules() noexcept { return rules_table; }
+std::span<const QuestionInfo> questions() noexcept { return questions_table; }
 
 void check_plan_rules(const PlanSpec& s) {
   // Each rule names two real fields of the spec.
@@ -226,6 +242,7 @@ nlohmann::ordered_json to_json(const PlanSpec& s) {
   if (s.grid.params.pilot) j["pilot"] = *s.grid.params.pilot;  // the data a pilot run resampled, so its JSON reproduces it
   j["alpha"] = s.grid.alpha;
   j["alternative"] = to_string(s.grid.alternative);
+  if (s.grid.question.kind != Question::difference) j["question"] = to_string(s.grid.question.kind), j["margin"] = s.grid.question.margin;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (PairedTest t : s.grid.tests) tests.push_back(to_string(t));
   j["reps"] = s.grid.reps;
@@ -275,6 +292,8 @@ nlohmann::ordered_json registry_json() {
     o["page_cap_reason"] = f.page_cap_reason;
     fields.push_back(o);
   }
+  auto& qs = j["questions"] = json::array();
+  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"flag", q.flag}, {"label", q.label}, {"help", q.help}});
   auto& rules = j["plan_rules"] = json::array();
   for (const auto& r : rules_table) rules.push_back({{"field", r.field}, {"above", r.above}, {"rule", r.rule}});
   auto& ps = j["presets"] = json::array();

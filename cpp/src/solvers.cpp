@@ -20,12 +20,23 @@ void check_target(double alpha, double target) {
 double sd_of_differences(double sd, double rho) { return PairedEffect::from_scores(0.0, sd, rho).sd_diff; }
 
 std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff, double alpha,
-                                                  double target, std::size_t n_max, Alternative alt) {
+                                                  double target, std::size_t n_max, Alternative alt, PlanQuestion q) {
   check_target(alpha, target);
   const PairedEffect e = PairedEffect::from_sd_diff(delta, sd_diff);
-  if (delta == 0) return std::nullopt;
-  if ((alt == Alternative::greater && delta < 0) || (alt == Alternative::less && delta > 0)) return std::nullopt;
-  auto power = [&](std::size_t n) { return analytic_power(m, n, e, alpha, alt); };
+  validate(q);
+  switch (q.kind) {
+    case Question::difference:
+      if (delta == 0) return std::nullopt;
+      if ((alt == Alternative::greater && delta < 0) || (alt == Alternative::less && delta > 0)) return std::nullopt;
+      break;
+    case Question::non_inferiority:
+      if (!(delta + q.margin > 0)) return std::nullopt;
+      break;
+    case Question::equivalence:
+      if (!(std::fabs(delta) < q.margin) || m != PowerMethod::paired_t) return std::nullopt;
+      break;
+  }
+  auto power = [&](std::size_t n) { return *question_power(m, n, e, alpha, alt, q); };
   // Grow an upper bound, then bisect on integers: power rises with n.
   std::size_t lo = 1, hi = 2;
   while (power(hi) < target) {
@@ -42,10 +53,31 @@ std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, d
 }
 
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
-                                                    double target, Alternative alt) {
+                                                    double target, Alternative alt, PlanQuestion q) {
   check_target(alpha, target);
   if (n < 2) throw Error("n", ErrorKind::invalid_value, "must be at least 2");
   (void)PairedEffect::from_sd_diff(0.0, sd_diff);
+  validate(q);
+  if (q.kind == Question::non_inferiority) {
+    // Shown above −M with the target power: the "greater" MDE, moved down by M.
+    auto s = min_detectable_effect(m, n, sd_diff, alpha, target, Alternative::greater);
+    if (s) s->delta -= q.margin;
+    return s;
+  }
+  if (q.kind == Question::equivalence) {
+    if (m != PowerMethod::paired_t) return std::nullopt;
+    // Power falls from its peak at δ = 0 to at most α at |δ| = M: solve on [0, M].
+    auto gap = [&](double delta) { return power_paired_t_equivalence(n, PairedEffect{delta, sd_diff}, q.margin, alpha) - target; };
+    if (gap(0) < 0) return std::nullopt;
+    std::uintmax_t iterations = 200;
+    try {
+      const auto bracket = boost::math::tools::toms748_solve(gap, 0.0, q.margin, boost::math::tools::eps_tolerance<double>(42), iterations);
+      const double delta = gap(bracket.first) >= 0 ? bracket.first : 0.0;
+      return EffectSolution{delta, gap(delta) + target};
+    } catch (const boost::math::evaluation_error&) {
+      return std::nullopt;
+    }
+  }
   if (alt == Alternative::less) {
     // The mirror: B worse by δ is "greater" for A over B.
     auto s = min_detectable_effect(m, n, sd_diff, alpha, target, Alternative::greater);

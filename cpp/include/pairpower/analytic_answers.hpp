@@ -17,6 +17,7 @@
 
 #include "pairpower/alternative.hpp"
 #include "pairpower/family_power.hpp"
+#include "pairpower/question.hpp"
 
 namespace pairpower {
 
@@ -28,6 +29,7 @@ struct AnalyticScenario {
   double alpha;
   std::optional<double> sd, rho;  ///< set when σ_d was formed from them
   Alternative alternative = Alternative::two_sided;  ///< of every test (inputs name it when one-sided)
+  PlanQuestion question{};  ///< equivalence or non-inferiority with a margin (inputs name it when asked)
 
   static AnalyticScenario from_sd_diff(double sd_diff, double alpha);
   static AnalyticScenario from_scores(double sd, double rho, double alpha);
@@ -37,7 +39,8 @@ struct AnalyticScenario {
 double default_sd();
 double default_alpha();
 
-/// {<test id>: {power, method}, …, "wilcoxon": {…, noether}, inputs}: every test of the registry.
+/// {<test id>: {power, method}, …, "wilcoxon": {…, noether}, inputs}: every test of the registry
+/// (for equivalence only the paired t has a closed form: the others get power null and a reason).
 /// With a family of K comparisons each test gains power_per_comparison, power_all and power_any
 /// (family_power.hpp; Holm and BH for the t-test only, with their Monte Carlo SEs).
 nlohmann::ordered_json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::optional<Family> family = std::nullopt);
@@ -47,7 +50,7 @@ nlohmann::ordered_json power_answers(std::size_t n, double delta, const Analytic
 nlohmann::ordered_json family_sample_size_answers(double delta, double power, const AnalyticScenario& s, Family family, FamilyTarget target);
 
 /// {<test id>: {n, power} or {n: null, power: null, reason}, …, inputs}: every test the solvers offer.
-/// Throws Error for δ = 0 ("delta"), a target not in (α, 1) ("power").
+/// Throws Error for δ = 0 with the difference question ("delta"), a target not in (α, 1) ("power").
 nlohmann::ordered_json sample_size_answers(double delta, double power, const AnalyticScenario& s);
 
 /// {<test id>: {delta, power} or {delta: null, power: null, reason}, …, inputs}.

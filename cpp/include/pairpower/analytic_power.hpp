@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "pairpower/alternative.hpp"
+#include "pairpower/question.hpp"
 
 namespace pairpower {
 
@@ -52,6 +53,17 @@ std::string_view to_string(PowerMethod m) noexcept;
 
 /// Dispatches on the method.
 double analytic_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt = Alternative::two_sided);
+
+/// Paired t TOST for |Δ| < M at α (both one-sided tests at α, t_c = t_{n−1,1−α}):
+/// exact, by integrating over the sample SD S, (n−1)S²/σ_d² ~ χ²_{n−1}, independent of the mean:
+/// P = E_S[max(0, Φ((M − δ)√n/σ_d − t_c S/σ_d) − Φ((−M − δ)√n/σ_d + t_c S/σ_d))]
+/// (Owen 1965's two-sided noncentral t probability, here by Gauss–Kronrod quadrature).
+double power_paired_t_equivalence(std::size_t n, PairedEffect e, double margin, double alpha);
+
+/// Power for a question (question.hpp): the difference question is analytic_power;
+/// non-inferiority is the "greater" power at δ + M (any method: differences are normal);
+/// equivalence has a closed form for the paired t only (nullopt for the other methods).
+std::optional<double> question_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt, PlanQuestion q);
 
 /// Throws std::invalid_argument unless 1e-10 ≤ α < 1 (the one place this bound lives).
 void validate_alpha(double alpha);

@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "pairpower/alternative.hpp"
 #include "pairpower/bootstrap.hpp"
+#include "pairpower/question.hpp"
 #include "pairpower/randomization_test.hpp"
 
 namespace pairpower {
@@ -39,6 +41,15 @@ struct CompareOptions {
   double planning_power = 0.8;
   bool power_curve = true;      ///< simulate power vs n from the pilot differences
   bool keep_bootstrap = false;  ///< keep the bootstrap distribution (for plots)
+  /// Of the t, Wilcoxon, sign and randomization p-values, on D = B − A (scipy's `alternative`).
+  /// The bootstrap and t intervals stay two-sided at `confidence`.
+  Alternative alternative = Alternative::two_sided;
+  /// > 0: the question is equivalence, |Δ| < margin, by two one-sided paired t-tests
+  /// (TOST, Schuirmann 1987), and the verdict follows it. 0: off.
+  double equivalence_margin = 0;
+  /// > 0: the question is non-inferiority, "B is not worse than A by margin or more"
+  /// (one-sided paired t against −margin, or +margin when lower is better). 0: off.
+  double non_inferiority_margin = 0;
 };
 
 enum class Verdict { ship, hold, reject };
@@ -61,6 +72,21 @@ struct WilcoxonSummary {
   bool exact;
 };
 
+/// TOST for |Δ| < margin with the paired t (as statsmodels' ttost_paired):
+/// p = max(p_lower, p_upper); the 1 − 2α t interval lies inside ±margin iff p < α.
+/// p_outside: the one-sided test that Δ lies beyond the margin (the smaller of
+/// P(T ≥ (Δ − M)/se) and P(T ≤ (Δ + M)/se)); below α the interval lies wholly outside.
+struct EquivalenceSummary {
+  double margin, p, p_lower, p_upper, ci_low, ci_high, ci_level, p_outside;
+};
+
+/// Non-inferiority with the paired t: p of "B is worse by less than margin"
+/// (H₀: Δ ≤ −margin when higher is better, Δ ≥ +margin when lower is better);
+/// p_outside of "B is worse by more than margin" (the opposite one-sided test).
+struct NonInferioritySummary {
+  double margin, t, p, p_outside;
+};
+
 /// Planning answers from the pilot (statistics/planning.cpp).
 struct PilotPlanning {
   std::optional<double> mde;              ///< δ detectable at this n with planning_power (paired t); none when σ_d is 0 or a solver fails
@@ -80,8 +106,13 @@ struct Comparison {
   BootstrapResult bootstrap{};
   double sign_p = 1;
   double min_attainable_p = 1;
+  std::optional<EquivalenceSummary> equivalence;        ///< when CompareOptions asks the equivalence question
+  std::optional<NonInferioritySummary> non_inferiority; ///< when it asks the non-inferiority question
   PilotPlanning planning{};
   double p_holm = 1, p_bonferroni = 1, p_bh = 1;
+  /// The question's p (TOST or non-inferiority) and its p_outside, Holm-adjusted
+  /// across comparisons (equal to the raw ones for a single comparison).
+  double question_p_holm = 1, question_outside_p_holm = 1;
   Verdict verdict = Verdict::hold;
   std::string reason;    ///< why the verdict (comparison/prose.cpp)
   std::string sentence;  ///< the result in one quotable sentence
@@ -94,6 +125,9 @@ struct Comparison {
 struct SystemTally {
   std::string system;
   std::size_t comparisons = 0, better = 0, worse = 0;
+  /// With an equivalence or non-inferiority question: comparisons shown within the
+  /// margin (equivalent / not worse) and shown outside it (Holm-adjusted when several).
+  std::size_t within = 0, outside = 0;
   Verdict verdict = Verdict::hold;
 };
 
@@ -105,12 +139,15 @@ struct CompareResult {
   std::string summary;  ///< e.g. "Against bm25, after Holm: dense is significantly better on 1 of 3 comparisons and worse on 0 (HOLD); …"
 };
 
+/// The question a comparison answers, from the options (question.hpp).
+Question question_of(const CompareOptions& o) noexcept;
+
 /// What the pilot power curve simulates, for labels.
 extern const char* const pilot_curve_test;
 
 /// Analyses every sample (p-values adjusted across them: Holm for the verdict).
 /// Throws Error (field "alpha", "confidence", "min_effect", "resamples",
-/// "bootstrap_resamples", "power"; or "scores" for fewer than 2 pairs).
+/// "bootstrap_resamples", "power", "equivalence", "non_inferiority"; or "scores" for fewer than 2 pairs).
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& options);
 
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "pairpower/alternative.hpp"
+#include "pairpower/question.hpp"
 #include "pairpower/score_model.hpp"
 
 namespace pairpower {
@@ -56,6 +57,9 @@ struct GridSpec {
   std::uint64_t seed = 1;
   ModelParams params{};  ///< τ, ν, π, K and the pilot, for the models that use them
   Alternative alternative = Alternative::two_sided;  ///< every test's; the random numbers do not depend on it
+  /// Equivalence (each test run as TOST on d ± M) or non-inferiority (on d + M, "greater");
+  /// the alternative must then stay two-sided. The random numbers do not depend on it either.
+  PlanQuestion question{};
 };
 
 /// Throws std::invalid_argument naming the field ("n", "rho", "reps", …).
@@ -75,6 +79,7 @@ struct GroupSpec {
   std::uint64_t seed = 1;
   ModelParams params{};
   Alternative alternative = Alternative::two_sided;
+  PlanQuestion question{};
 };
 
 /// Rejection counts over replicates [rep_begin, rep_end), indexed
@@ -95,6 +100,7 @@ struct CellSpec {
   std::vector<PairedTest> tests;
   std::uint64_t seed;
   Alternative alternative = Alternative::two_sided;
+  PlanQuestion question{};
 };
 
 /// Rejection counts of one cell over replicates [rep_begin, rep_end), one per

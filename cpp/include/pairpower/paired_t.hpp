@@ -47,4 +47,7 @@ double t_two_sided_p(double t, double df);
 /// (scipy.stats.ttest_rel(b, a, alternative=…)); 1 for NaN t.
 double t_p(double t, double df, Alternative alt);
 
+/// The upper-tail quantile t with P(T_df ≥ t) = tail (0 < tail < 1).
+double t_quantile_upper(double tail, double df);
+
 }  // namespace pairpower

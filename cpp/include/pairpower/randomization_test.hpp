@@ -3,7 +3,7 @@
 // difference's sign is exchangeable (Fisher 1935; for IR, Smucker, Allan &
 // Carterette 2007). Two-sided p as scipy.stats.permutation_test(
 // permutation_type="samples") computes it: 2·min(P(T* ≤ t), P(T* ≥ t)) with
-// a 1e-14 relative tolerance, over all 2^n sign vectors when n is small
+// a 1e-14 relative tolerance (one-sided: P(T* ≥ t) for "greater", P(T* ≤ t) for "less"), over all 2^n sign vectors when n is small
 // enough, otherwise over K random ones with p = (count + 1)/(K + 1).
 //
 // Written by hand: no maintained library offers a sign-flip test, and the fast
@@ -15,19 +15,22 @@
 #include <cstdint>
 #include <span>
 
+#include "pairpower/alternative.hpp"
+
 namespace pairpower {
 
 struct RandomizationOptions {
   std::uint64_t resamples = 100000;  ///< K for the Monte Carlo version
   std::uint64_t seed = 1;
   unsigned max_exact_n = 20;         ///< enumerate all 2^n flips up to this n
+  Alternative alternative = Alternative::two_sided;
 };
 
 struct RandomizationResult {
   double p_value;
   bool exact;
   std::uint64_t resamples;  ///< 2^n when exact, else K
-  double p_se;              ///< Monte Carlo SE of p, 2·√(q(1−q)/K) for q = min(P(T*≤t), P(T*≥t)); 0 when exact
+  double p_se;              ///< Monte Carlo SE of p: 2·√(q(1−q)/K) for q = min(P(T*≤t), P(T*≥t)), one-sided √(p(1−p)/K); 0 when exact
   double statistic;         ///< mean(d)
 };
 

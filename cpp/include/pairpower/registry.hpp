@@ -129,6 +129,16 @@ struct AnalyzeSetting {
   double page_max;   ///< 0: as bounds.max; else the page's lower cap (a tab's time and memory)
   void (*apply)(CompareOptions&, double);  ///< sets the option (a checked value)
 };
+/// The questions (question.hpp): id, the flag of the margin (none for "difference"), label and help.
+struct QuestionInfo {
+  Question kind;
+  const char* id;
+  const char* flag;  ///< "--equivalence": the CLI flag (and page field) that carries the margin; "" for the difference
+  const char* label;
+  const char* help;
+};
+std::span<const QuestionInfo> questions() noexcept;
+
 /// The value read for a setting, checked against its bounds: throws Error naming the field.
 double checked_setting(const AnalyzeSetting& s, double value);
 std::span<const AnalyzeSetting> analyze_settings();

@@ -27,9 +27,11 @@ struct SampleSizeSolution {
 /// Exact integer search. Returns nullopt when the target is out of reach below
 /// n_max (δ = 0, for instance). Throws std::invalid_argument on bad input.
 /// For a one-sided alternative δ must lie on its side (> 0 for "greater", < 0 for "less"), else nullopt.
+/// With a question (question.hpp): non-inferiority needs δ > −M, equivalence |δ| < M and the paired t.
 std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, double sd_diff,
                                                   double alpha, double target_power,
-                                                  std::size_t n_max = solver_n_max, Alternative alt = Alternative::two_sided);
+                                                  std::size_t n_max = solver_n_max, Alternative alt = Alternative::two_sided,
+                                                  PlanQuestion q = {});
 
 struct EffectSolution {
   double delta;  ///< smallest δ > 0 with power ≥ target (to 1e-12 relative)
@@ -39,7 +41,10 @@ struct EffectSolution {
 /// Returns nullopt when no effect reaches the target at this n (the Wilcoxon
 /// approximation at n ≤ 5, say). Throws std::invalid_argument on bad input.
 /// For "less" the effect found is negative (B worse by at least |δ|).
+/// Non-inferiority: the smallest δ shown not worse than −M with the target power (negative when
+/// B may be a little worse). Equivalence (paired t only): the largest |δ| still shown within ±M
+/// with the target power; nullopt when even δ = 0 falls short.
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
-                                     double target_power, Alternative alt = Alternative::two_sided);
+                                     double target_power, Alternative alt = Alternative::two_sided, PlanQuestion q = {});
 
 }  // namespace pairpower

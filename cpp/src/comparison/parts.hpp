@@ -25,6 +25,6 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several);
 /// The result in one sentence a paper or a PR can quote.
 std::string sentence(const Comparison& c, const CompareOptions& o);
 /// The whole result in one paragraph.
-std::string summary(const CompareResult& r, bool several);
+std::string summary(const CompareResult& r, const CompareOptions& o, bool several);
 
 }  // namespace pairpower::comparison

@@ -15,10 +15,10 @@ namespace pairpower::comparison {
 namespace {
 
 // Power vs n by resampling the pilot differences, shifted to mean Δ, tested with
-// the paired t at α. The n grid runs from n0/4 past the n the planning
+// the paired t at α against the run's alternative. The n grid runs from n0/4 past the n the planning
 // recommends (to 1.25 × n_required), capped at `cap`; replicates shrink with
 // the total work so the curve stays quick.
-std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double delta, double alpha, std::uint64_t seed,
+std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double delta, double alpha, Alternative alt, std::uint64_t seed,
                                           std::optional<std::size_t> n_required, std::size_t cap, std::uint64_t& reps_out) {
   const std::size_t n0 = d.size();
   const double top = std::min<double>(static_cast<double>(cap),
@@ -42,7 +42,7 @@ std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double d
   std::vector<double> sample;
   std::vector<std::uint32_t> idx;
   for (std::size_t n : ns) {
-    const PairedTRule rule(n, alpha);
+    const PairedTRule rule(n, alpha, alt);
     Xoshiro128x8 rng(hash_words({seed, 0x6375727665ULL /* "curve" */, n}));
     sample.resize(n);
     idx.resize((n + 7) / 8 * 8);
@@ -68,9 +68,9 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
   // Planning is advice on top of the tests: a special function failing on
   // extreme data leaves these answers out rather than losing the report.
   try {
-    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, n, sd_diff, o.alpha, o.planning_power)) p.mde = mde->delta;
+    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, n, sd_diff, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta;
     if (delta != 0) {
-      const auto need = min_sample_size(PowerMethod::paired_t, delta, sd_diff, o.alpha, o.planning_power);
+      const auto need = min_sample_size(PowerMethod::paired_t, delta, sd_diff, o.alpha, o.planning_power, solver_n_max, o.alternative);
       if (need) p.n_required = need->n;
     }
   } catch (const std::invalid_argument&) {
@@ -80,7 +80,7 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
     p.n_required.reset();
   }
   p.curve_cap = 100000;  // beyond, a pilot of this size says little, and the simulation would take seconds
-  if (o.power_curve) p.curve = pilot_power_curve(d, delta, o.alpha, o.seed, p.n_required, p.curve_cap, p.curve_reps);
+  if (o.power_curve) p.curve = pilot_power_curve(d, delta, o.alpha, o.alternative, o.seed, p.n_required, p.curve_cap, p.curve_reps);
   return p;
 }
 

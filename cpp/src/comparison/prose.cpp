@@ -1,6 +1,7 @@
 // The words of a comparison: why the verdict, the quotable sentence, and the
 // summary of a whole run. Numbers are formatted by formatting.hpp only.
 #include <cmath>
+#include <functional>
 #include <sstream>
 
 #include "parts.hpp"
@@ -29,17 +30,58 @@ std::string signed_fixed(double x, int digits) {
   return s.str();
 }
 
+// "one-sided, B > A" for the alternative on D = B − A; "" when two-sided.
+std::string sided(const Comparison& c, Alternative alt) {
+  if (alt == Alternative::two_sided) return "";
+  return "one-sided, " + c.system_b + (alt == Alternative::greater ? " > " : " < ") + c.system_a;
+}
+
+std::string question_reason(const Comparison& c, bool several, const std::function<std::string(double)>& p_is) {
+  std::ostringstream why;
+  const std::string adj = several ? "Holm-adjusted " : "";
+  if (c.equivalence) {
+    const auto& e = *c.equivalence;
+    const std::string margin = "±" + format_csv(e.margin);
+    const std::string ci = std::to_string(static_cast<int>(std::lround(e.ci_level * 100))) + "% t interval [" + signed_fixed(e.ci_low, 4) + ", " +
+                           signed_fixed(e.ci_high, 4) + "]";
+    if (c.verdict == Verdict::ship)
+      why << c.system_b << " and " << c.system_a << " are equivalent within " << margin << ": both one-sided paired t-tests reject (" << adj
+          << "TOST p " << p_is(c.question_p_holm) << "); the " << ci << " lies inside the margin.";
+    else if (c.verdict == Verdict::reject)
+      why << c.system_b << " and " << c.system_a << " differ by more than the margin " << format_csv(e.margin) << ": the " << ci
+          << " lies wholly outside " << margin << " (" << adj << "one-sided p " << p_is(c.question_outside_p_holm) << ").";
+    else
+      why << "Equivalence within " << margin << " is not shown: the " << adj << "TOST p " << p_is(c.question_p_holm) << "; the " << ci
+          << " reaches past the margin.";
+  } else if (c.non_inferiority) {
+    const auto& ni = *c.non_inferiority;
+    const std::string m = format_csv(ni.margin);
+    if (c.verdict == Verdict::ship)
+      why << c.system_b << " is not worse than " << c.system_a << " by " << m << " or more: the " << adj << "one-sided paired t p " << p_is(c.question_p_holm) << ".";
+    else if (c.verdict == Verdict::reject)
+      why << c.system_b << " is worse than " << c.system_a << " by more than the margin " << m << ": the " << adj << "one-sided paired t p "
+          << p_is(c.question_outside_p_holm) << ".";
+    else
+      why << "Non-inferiority at margin " << m << " is not shown: the " << adj << "one-sided paired t p " << p_is(c.question_p_holm) << ".";
+  }
+  return why.str();
+}
+
 }  // namespace
 
 std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   const double p = several ? c.p_holm : c.randomization.p_value;
-  const std::string p_name = several ? "Holm-adjusted randomization p" : "randomization p";
+  const std::string side = sided(c, o.alternative);
+  const std::string p_name = std::string(several ? "Holm-adjusted randomization p" : "randomization p") + (side.empty() ? "" : " (" + side + ")");
   const double sign = o.higher_is_better ? 1.0 : -1.0;
   const int pct = static_cast<int>(std::lround(o.confidence * 100));
   // "is 0.034, below α = 0.05" / "is below 0.001"
   const auto p_is = [&](double x) { return x < 0.001 ? std::string("is below 0.001") : "is " + format_p(x) + (x < o.alpha ? ", below" : ", not below") + " α = " + format_csv(o.alpha); };
   std::ostringstream why;
-  if (c.identical) {
+  if (question_of(o) != Question::difference) {
+    if (c.identical) why << c.system_a << " and " << c.system_b << " score identically on every query. ";
+    why << question_reason(c, several, p_is);
+  } else if (c.identical) {
     why << c.system_a << " and " << c.system_b << " score identically on every query; there is no difference to test.";
   } else if (c.verdict == Verdict::ship) {
     why << c.system_b << " is better: the " << pct << "% BCa interval of the improvement lies above " << format_csv(o.min_effect) << " and the " << p_name
@@ -48,8 +90,15 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
     why << c.system_b << " is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
         << " " << p_is(p) << ".";
   } else {
-    if (p >= o.alpha)
+    const Alternative better = o.higher_is_better ? Alternative::greater : Alternative::less;
+    if (p >= o.alpha) {
       why << "Inconclusive: the " << p_name << " " << p_is(p) << ".";
+      if (o.alternative == better && sign * c.delta < 0)
+        why << " A one-sided test for improvement cannot show that " << c.system_b << " is worse.";
+      if (o.alternative == mirrored(better) && o.alternative != Alternative::two_sided && sign * c.delta > 0)
+        why << " A one-sided test for a worse " << c.system_b << " cannot show that it is better.";
+    } else if (o.alternative == mirrored(better) && o.alternative != Alternative::two_sided)
+      why << c.system_b << " is significantly worse (" << p_name << " " << p_is(p) << "), but the interval does not lie wholly on the wrong side of 0.";
     else
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
     if (c.planning.n_required && sign * c.delta > 0)
@@ -70,17 +119,35 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
   }
   sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << signed_fixed(c.delta, 3) << ", " << pct
        << "% CI [" << signed_fixed(c.bootstrap.bca.low, 3) << ", " << signed_fixed(c.bootstrap.bca.high, 3) << "], "
-       << p_equals(c.randomization.p_value) << " (paired randomization, "
+       << p_equals(c.randomization.p_value) << " (paired randomization, " << (o.alternative == Alternative::two_sided ? "" : sided(c, o.alternative) + ", ")
        << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
                                  : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
        << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
   sent.precision(2);
   sent << c.pearson << ".";
+  sent.unsetf(std::ios::fixed);
+  if (c.equivalence)
+    sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << ", "
+         << std::lround(c.equivalence->ci_level * 100) << "% CI [" << signed_fixed(c.equivalence->ci_low, 3) << ", " << signed_fixed(c.equivalence->ci_high, 3) << "].";
+  if (c.non_inferiority)
+    sent << " Non-inferiority at margin " << format_csv(c.non_inferiority->margin) << " (one-sided paired t): " << p_equals(c.non_inferiority->p) << ".";
   return sent.str();
 }
 
-std::string summary(const CompareResult& r, bool several) {
+std::string summary(const CompareResult& r, const CompareOptions& o, bool several) {
   std::ostringstream s;
+  if (question_of(o) != Question::difference) {
+    const bool eq = question_of(o) == Question::equivalence;
+    const std::string shown = eq ? "shown equivalent to " + r.baseline + " within ±" + format_csv(o.equivalence_margin)
+                                 : "shown not worse than " + r.baseline + " by " + format_csv(o.non_inferiority_margin) + " or more";
+    for (std::size_t i = 0; i < r.by_system.size(); ++i) {
+      const auto& t = r.by_system[i];
+      s << (i ? " " : "") << t.system << " is " << shown << " on " << t.within << " of " << t.comparisons
+        << (t.comparisons == 1 ? " comparison" : " comparisons") << (several ? " after Holm" : "") << "; shown outside the margin on " << t.outside
+        << " (" << to_string(t.verdict) << ").";
+    }
+    return s.str();
+  }
   const auto tally = [](const SystemTally& t) {
     return std::to_string(t.better) + " of " + std::to_string(t.comparisons) + (t.comparisons == 1 ? " comparison" : " comparisons");
   };

@@ -16,6 +16,46 @@
 #include "pairpower/wilcoxon.hpp"
 
 namespace pairpower::comparison {
+namespace {
+
+// One-sided p of the paired t for H₁: mean(d) − null ≷ 0; sd = 0 decides by the sign (t = ±∞), and 1 at t = 0/0.
+double one_sided_t_p(double mean, double null, double se, double df, Alternative alt) {
+  const double num = mean - null;
+  if (se > 0) return t_p(num / se, df, alt);
+  if (num == 0) return 1;
+  return (num > 0) == (alt == Alternative::greater) ? 0.0 : 1.0;
+}
+
+void ask_question(Comparison& c, std::size_t n, double sd, const CompareOptions& o) {
+  const double df = static_cast<double>(n - 1), se = sd / std::sqrt(static_cast<double>(n));
+  if (o.equivalence_margin > 0) {
+    const double m = o.equivalence_margin;
+    EquivalenceSummary e{};
+    e.margin = m;
+    e.p_lower = one_sided_t_p(c.delta, -m, se, df, Alternative::greater);
+    e.p_upper = one_sided_t_p(c.delta, m, se, df, Alternative::less);
+    e.p = std::max(e.p_lower, e.p_upper);
+    e.p_outside = std::min(one_sided_t_p(c.delta, m, se, df, Alternative::greater), one_sided_t_p(c.delta, -m, se, df, Alternative::less));
+    e.ci_level = 1 - 2 * o.alpha;
+    const double half = e.ci_level > 0 ? t_quantile_upper(o.alpha, df) * se : 0.0;
+    e.ci_low = c.delta - half;
+    e.ci_high = c.delta + half;
+    c.equivalence = e;
+  } else if (o.non_inferiority_margin > 0) {
+    const double m = o.non_inferiority_margin;
+    // "Not worse": above −M when higher is better, below +M when lower is better.
+    const double bound = o.higher_is_better ? -m : m;
+    const Alternative better = o.higher_is_better ? Alternative::greater : Alternative::less;
+    NonInferioritySummary ni{};
+    ni.margin = m;
+    ni.t = se > 0 ? (c.delta - bound) / se : (c.delta == bound ? 0.0 : std::copysign(1e308, c.delta - bound));
+    ni.p = one_sided_t_p(c.delta, bound, se, df, better);
+    ni.p_outside = one_sided_t_p(c.delta, bound, se, df, mirrored(better));
+    c.non_inferiority = ni;
+  }
+}
+
+}  // namespace
 
 Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   const std::size_t n = s.a.size();
@@ -51,6 +91,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
     c.bootstrap.percentile = c.bootstrap.bca = {0, 0};
     c.bootstrap.resamples = 0;
     c.sign_p = 1;
+    ask_question(c, n, 0.0, o);
     return c;
   }
   // Values within rounding noise of 0 (relative to the data's magnitude) are 0.
@@ -58,18 +99,19 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   for (double x : d) scale = std::max(scale, std::fabs(x));
   const auto snap = [scale](double x) { return snap_noise(x, scale); };
   c.delta = snap(c.delta);
-  const PairedTResult t = paired_t_test(d, o.confidence);
+  const PairedTResult t = paired_t_test(d, o.confidence, o.alternative);
   c.t = {.t = c.delta == 0 ? 0.0 : t.t, .p = t.p_value, .ci_low = snap(t.ci_low), .ci_high = snap(t.ci_high), .dz = c.delta == 0 ? 0.0 : t.dz};
   if (!std::isfinite(c.t.t)) c.t.t = std::copysign(1e308, c.delta);  // sd = 0 ≠ mean: JSON has no infinity
   if (!std::isfinite(c.t.dz)) c.t.dz = std::copysign(1e308, c.delta);
-  const WilcoxonResult w = wilcoxon_signed_rank(d);
+  const WilcoxonResult w = wilcoxon_signed_rank(d, o.alternative);
   const HodgesLehmann hl = hodges_lehmann(d, o.confidence);
   c.wilcoxon = {.statistic = w.statistic, .p = w.p_value, .hl = snap(hl.estimate), .hl_ci_low = snap(hl.ci_low), .hl_ci_high = snap(hl.ci_high),
                 .exact = w.method == WilcoxonMethod::exact};
-  c.randomization = randomization_test(d, {o.resamples, o.seed, 20});
+  c.randomization = randomization_test(d, {o.resamples, o.seed, 20, o.alternative});
   c.bootstrap = paired_bootstrap(d, {o.bootstrap_resamples, o.seed, o.confidence, o.keep_bootstrap});
   for (Interval* i : {&c.bootstrap.bca, &c.bootstrap.percentile}) *i = {snap(i->low), snap(i->high)};
-  c.sign_p = sign_test(d).p_value;
+  c.sign_p = sign_test(d, o.alternative).p_value;
+  ask_question(c, n, ms.sd, o);
   c.planning = plan_from_pilot(d, c.delta, c.sd_diff, o);
   return c;
 }

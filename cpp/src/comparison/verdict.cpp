@@ -1,6 +1,9 @@
-// The verdict: SHIP when the interval of the improvement clears the minimum
-// effect and the (Holm-adjusted, with several comparisons) randomization p is
-// below α; REJECT when B is significantly worse; HOLD otherwise.
+// The verdict. For "is there a difference": SHIP when the interval of the
+// improvement clears the minimum effect and the (Holm-adjusted, with several
+// comparisons) randomization p is below α; REJECT when B is significantly
+// worse; HOLD otherwise. A one-sided alternative can only show its own side.
+// For equivalence / non-inferiority: SHIP when shown within the margin, REJECT
+// when shown outside it, HOLD otherwise.
 #include <algorithm>
 
 #include "parts.hpp"
@@ -8,13 +11,21 @@
 namespace pairpower::comparison {
 
 Verdict verdict_of(const Comparison& c, const CompareOptions& o, bool several) {
+  if (question_of(o) != Question::difference) {
+    if (c.question_p_holm < o.alpha) return Verdict::ship;
+    if (c.question_outside_p_holm < o.alpha) return Verdict::reject;
+    return Verdict::hold;
+  }
   if (c.identical) return Verdict::hold;
   const double p = several ? c.p_holm : c.randomization.p_value;
+  const Alternative better = o.higher_is_better ? Alternative::greater : Alternative::less;
+  const bool can_ship = o.alternative != mirrored(better) || o.alternative == Alternative::two_sided;
+  const bool can_reject = o.alternative != better || o.alternative == Alternative::two_sided;
   // Improvement in the good direction: the CI bound nearest to "no better".
   const double worst_case = o.higher_is_better ? c.bootstrap.bca.low : -c.bootstrap.bca.high;
   const double best_case = o.higher_is_better ? c.bootstrap.bca.high : -c.bootstrap.bca.low;
-  if (worst_case > o.min_effect && p < o.alpha) return Verdict::ship;
-  if (best_case < 0 && p < o.alpha) return Verdict::reject;
+  if (can_ship && worst_case > o.min_effect && p < o.alpha) return Verdict::ship;
+  if (can_reject && best_case < 0 && p < o.alpha) return Verdict::reject;
   return Verdict::hold;
 }
 
@@ -29,6 +40,10 @@ std::vector<SystemTally> tally_by_system(const std::vector<Comparison>& cs, cons
     ++it->comparisons;
     it->better += significant && up;
     it->worse += significant && !up && c.delta != 0;
+    if (question_of(o) != Question::difference) {
+      it->within += c.question_p_holm < o.alpha;
+      it->outside += c.question_outside_p_holm < o.alpha;
+    }
   }
   for (auto& t : out) {
     std::vector<Comparison> own;
@@ -42,6 +57,12 @@ std::vector<SystemTally> tally_by_system(const std::vector<Comparison>& cs, cons
 }  // namespace pairpower::comparison
 
 namespace pairpower {
+
+Question question_of(const CompareOptions& o) noexcept {
+  if (o.equivalence_margin > 0) return Question::equivalence;
+  if (o.non_inferiority_margin > 0) return Question::non_inferiority;
+  return Question::difference;
+}
 
 Verdict overall_verdict(const std::vector<Comparison>& cs) {
   if (std::any_of(cs.begin(), cs.end(), [](const Comparison& c) { return c.verdict == Verdict::reject; })) return Verdict::reject;

@@ -1,0 +1,32 @@
+#pragma once
+// The question a paired comparison asks of Δ = mean(s_B − s_A):
+//  - difference: is Δ ≠ 0 (or > 0, < 0: see alternative.hpp);
+//  - equivalence: is |Δ| < M? Two one-sided tests at α (TOST, Schuirmann 1987):
+//    reject both H₀: Δ ≤ −M (on d + M, "greater") and H₀: Δ ≥ +M (on d − M, "less");
+//  - non-inferiority: is B worse than A by less than M? One test at α of
+//    H₀: Δ ≤ −M (on d + M, "greater"); "worse" is a lower score.
+// Any paired test can be used in either role; the power of the t-test has a
+// closed form for both (analytic_power.hpp).
+//
+// Example:
+//   pairpower::PlanQuestion q{pairpower::Question::equivalence, 0.01};
+//   double p = pairpower::power_paired_t_equivalence(400, {0.0, 0.05}, q.margin, 0.05);
+#include <optional>
+#include <string_view>
+
+namespace pairpower {
+
+enum class Question { difference, equivalence, non_inferiority };
+std::string_view to_string(Question q) noexcept;
+
+/// A question with its margin M (0 for the difference question).
+struct PlanQuestion {
+  Question kind = Question::difference;
+  double margin = 0;
+};
+
+/// Throws Error naming "equivalence" or "non_inferiority" unless the margin is finite and > 0
+/// (and 0 for the difference question).
+void validate(const PlanQuestion& q);
+
+}  // namespace pairpower
