@@ -27,6 +27,7 @@
 #include "pairpower/plan_export.hpp"
 #include "pairpower/plan_work.hpp"
 #include "pairpower/registry.hpp"
+#include "pairpower/sensitivity.hpp"
 #include "bindings_support.hpp"
 
 using emscripten::val;
@@ -95,21 +96,60 @@ pairpower::AnalyticScenario scenario_of(const val& q) {
     if (!alt) throw pairpower::Error("alternative", pairpower::ErrorKind::invalid_value, "must be two-sided, greater or less");
     s.alternative = *alt;
   }
+  // {question, margin} optional: the difference question when absent (registry questions()).
+  if (q["question"].isString()) {
+    const std::string id = q["question"].as<std::string>();
+    const auto& qs = pairpower::questions();
+    const auto it = std::find_if(qs.begin(), qs.end(), [&](const pairpower::QuestionInfo& x) { return id == x.id; });
+    if (it == qs.end()) throw pairpower::Error("question", pairpower::ErrorKind::invalid_value, "not a question of the registry", id);
+    if (it->kind != pairpower::Question::difference) s.question = {it->kind, number(q, "margin")};
+    try {
+      pairpower::validate(s.question);
+    } catch (const pairpower::Error& e) {
+      throw pairpower::Error("margin", e.kind, e.detail, e.value);  // the page has one margin field for both questions
+    }
+  }
   return s;
+}
+
+// {comparisons, correction} optional: a family of K independent comparisons (family_power.hpp).
+std::optional<pairpower::Family> family_of(const val& q) {
+  if (q["comparisons"].isUndefined()) return std::nullopt;
+  pairpower::Family f;
+  f.comparisons = count(q, "comparisons");
+  if (f.comparisons < 1 || f.comparisons > 1000) throw pairpower::Error("comparisons", pairpower::ErrorKind::invalid_value, "must be a whole number from 1 to 1000");
+  const std::string c = q["correction"].isString() ? q["correction"].as<std::string>() : "";
+  const auto correction = pairpower::correction_from_string(c);
+  if (!correction) throw pairpower::Error("correction", pairpower::ErrorKind::invalid_value, "must be none, bonferroni, holm or bh", c);
+  f.correction = *correction;
+  return f;
 }
 
 // The analytic answers in the core's JSON shape (analytic_answers.hpp), the CLI's own.
 // {n, delta, sdDiff | sd + rho, alpha} → {<test id>: {power, method}, …, inputs}
 val analytic_power(const val& q) {
-  return guarded([&] { return from_json(pairpower::power_answers(count(q, "n"), number(q, "delta"), scenario_of(q))); });
+  return guarded([&] { return from_json(pairpower::power_answers(count(q, "n"), number(q, "delta"), scenario_of(q), family_of(q))); });
 }
 // {delta, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {n, power} (nulls and a reason when out of reach), …, inputs}
 val min_sample_size(const val& q) {
-  return guarded([&] { return from_json(pairpower::sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q))); });
+  return guarded([&] {
+    // With a family: the N for power_all (familyTarget "all", the default) or power_any.
+    if (const auto f = family_of(q); f && f->comparisons > 1) {
+      const bool any = q["familyTarget"].isString() && q["familyTarget"].as<std::string>() == "any";
+      return from_json(pairpower::family_sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q), *f,
+                                                             any ? pairpower::FamilyTarget::any : pairpower::FamilyTarget::all));
+    }
+    return from_json(pairpower::sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q)));
+  });
 }
 // {n, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {delta, power} …, inputs}
 val min_detectable_effect(const val& q) {
   return guarded([&] { return from_json(pairpower::effect_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
+}
+
+// {n, power, sdDiff | sd + rho, alpha, alternative?, question?, margin?} → sensitivity_answers (sensitivity.hpp).
+val sensitivity(const val& q) {
+  return guarded([&] { return from_json(pairpower::sensitivity_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
 }
 
 nlohmann::json to_core(const std::string& text) {
@@ -279,6 +319,12 @@ val analyze_scores(const val& q) {
     if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
     o.higher_is_better = *higher;
     o.keep_bootstrap = true;
+    // The alternative is optional in the query: two-sided unless the page's chooser says otherwise.
+    if (q["alternative"].isString()) {
+      const auto alt = pairpower::alternative_from_string(q["alternative"].as<std::string>());
+      if (!alt) throw pairpower::Error("alternative", pairpower::ErrorKind::invalid_value, "not an alternative of the registry", q["alternative"].as<std::string>());
+      o.alternative = *alt;
+    }
     const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
     if (!missing) throw std::invalid_argument("missing: not a policy of the registry");
     const auto format = format_from(q);
@@ -318,6 +364,7 @@ EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("modelSdDiff", &model_sd_diff);
   emscripten::function("minSampleSize", &min_sample_size);
   emscripten::function("minDetectableEffect", &min_detectable_effect);
+  emscripten::function("sensitivity", &sensitivity);
   emscripten::function("registry", &registry);
   emscripten::function("readPlanField", &read_plan_field);
   emscripten::function("planWork", &plan_work);

@@ -9,6 +9,7 @@
 #include "pairpower/comparison.hpp"
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/errors.hpp"
+#include "pairpower/family_power.hpp"
 #include "pairpower/formatting.hpp"
 #include "pairpower/leaderboard.hpp"
 #include "pairpower/paper.hpp"
@@ -291,6 +292,12 @@ nlohmann::ordered_json registry_json() {
     o["page_max"] = f.page_max > 0 ? f.page_max : f.bounds.max;
     o["page_cap_reason"] = f.page_cap_reason;
     fields.push_back(o);
+  }
+  // The corrections of a family of comparisons (family_power.hpp); the first is the CLI's default.
+  auto& cs = j["corrections"] = json::array();
+  for (Correction c : {Correction::holm, Correction::bonferroni, Correction::bh, Correction::none}) {
+    const char* label = c == Correction::holm ? "Holm (simulated)" : c == Correction::bonferroni ? "Bonferroni (exact)" : c == Correction::bh ? "Benjamini–Hochberg (simulated)" : "none (each at α)";
+    cs.push_back({{"id", to_string(c)}, {"label", label}});
   }
   auto& qs = j["questions"] = json::array();
   for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"flag", q.flag}, {"label", q.label}, {"help", q.help}});

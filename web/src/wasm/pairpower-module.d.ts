@@ -135,6 +135,8 @@ export type AnalyzeQuery = Record<AnalyzeKey, number> & {
   measures: string[];
   missing: MissingPolicy;
   direction: Direction;
+  /** Of the t, Wilcoxon, sign and randomization p-values on Δ = B − A (default two-sided). */
+  alternative?: AlternativeName;
 };
 
 /** report_json (the CLI's `compare --format json`) as text, and the other exports. */

@@ -27,6 +27,7 @@ export const CHOOSER_LABELS: Record<string, string> = {
   missing: 'Unmatched query ids',
   baseline: 'Baseline',
   direction: 'Better is',
+  alternative: 'Alternative',
 };
 
 const LABELS: Record<string, string> = {

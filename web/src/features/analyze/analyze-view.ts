@@ -4,7 +4,7 @@
 import type * as Comlink from 'comlink';
 import type { AnalysisResult, EngineApi } from '../../engine/engine.worker';
 import { parseNumber } from '../../engine/field-text';
-import { REGISTRY, type AnalyzeKey } from '../../engine/registry';
+import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../engine/registry';
 import { EngineStopped } from '../../engine/scheduler';
 import type { AnalysisReport, PlotData } from './report';
 import type { AnalyzeQuery, Detected, InputFormatName } from '../../wasm/pairpower-module';
@@ -54,6 +54,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   const choices = (list: readonly { id: string; label: string }[]) => list.map((c) => [c.id, c.label] as [string, string]);
   const missing = select('an-missing', CHOOSER_LABELS.missing, choices(REGISTRY.missing_policies), REGISTRY.missing_policies[0].id);
   const direction = select('an-direction', CHOOSER_LABELS.direction, choices(REGISTRY.directions), REGISTRY.directions[0].id);
+  const alternative = select('an-alternative', CHOOSER_LABELS.alternative, choices(REGISTRY.alternatives), REGISTRY.alternatives[0].id);
   const field = (f: (typeof ANALYZE_FIELDS)[keyof typeof ANALYZE_FIELDS]) => input(f.id, f.label, f.value, f.help);
   // The registry's settings, in its order: one number field each.
   const settings = (Object.keys(ANALYZE_FIELDS) as AnalyzeKey[]).map((key) => ({ key, def: ANALYZE_FIELDS[key], ...field(ANALYZE_FIELDS[key]) }));
@@ -67,7 +68,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     h('h2', { id: 'analyze-title' }, 'Analyze: is B really better than A on these queries?'),
     h('p', { class: 'note' }, 'Paste or drop per-query scores: two trec_eval -q, ir_measures -q, ranx or pytrec_eval outputs — or one CSV/TSV table with a column per system (optionally a dataset column). Nothing leaves this page.'),
     h('div', { class: 'inputs' }, a.element, b.element),
-    h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, ...settings.map((f) => f.row)),
+    h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, alternative.row, ...settings.map((f) => f.row)),
     h('div', { class: 'actions' }, run, status),
     errorPanel,
     staleNote,
@@ -144,7 +145,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     baseline.row.hidden = systems.length < 2;
   }
   format.s.addEventListener('change', changed);
-  for (const control of [measure.s, baseline.s, missing.s, direction.s]) control.addEventListener('change', markStale);
+  for (const control of [measure.s, baseline.s, missing.s, direction.s, alternative.s]) control.addEventListener('change', markStale);
   for (const f of settings) f.i.addEventListener('input', markStale);
 
   // A setting's number, read as the core reads numbers; its bounds are the core's
@@ -184,6 +185,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         measures,
         missing: missing.s.value as AnalyzeQuery['missing'],
         direction: direction.s.value as AnalyzeQuery['direction'],
+        alternative: alternative.s.value as AlternativeName,
         ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
       };
       const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;

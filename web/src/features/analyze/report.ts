@@ -5,7 +5,7 @@
 // C++ writer adds or drops fails tests/wasm/report_shape.test.mjs).
 import { z } from 'zod';
 import { checkedShape } from '../../engine/checked';
-import { REGISTRY } from '../../engine/registry';
+import { REGISTRY, type AlternativeName } from '../../engine/registry';
 
 const verdict = z.enum(REGISTRY.verdicts);
 const interval = z.strictObject({ ci_low: z.number(), ci_high: z.number() });
@@ -41,6 +41,15 @@ export const cliComparison = z.strictObject({
   p_holm: z.number(),
   p_bonferroni: z.number(),
   p_bh: z.number(),
+  /** Present when the equivalence question is asked (TOST, paired t). */
+  equivalence: z.strictObject({
+    p: z.number(), ci_low: z.number(), ci_high: z.number(), ci_level: z.number(), margin: z.number(), p_lower: z.number(), p_upper: z.number(),
+    p_outside: z.number(), p_holm: z.number(), p_outside_holm: z.number(),
+  }).optional(),
+  /** Present when the non-inferiority question is asked (one-sided paired t). */
+  non_inferiority: z.strictObject({
+    p: z.number(), t: z.number(), margin: z.number(), p_outside: z.number(), p_holm: z.number(), p_outside_holm: z.number(),
+  }).optional(),
   verdict,
   reason: z.string(),
   sentence: z.string(),
@@ -60,9 +69,14 @@ const settings = z.strictObject({
   planning_power: z.number(),
   baseline: z.string(),
   detected: z.array(z.string()),
+  alternative: z.enum(REGISTRY.alternatives.map((a) => a.id) as [AlternativeName, ...AlternativeName[]]),
+  equivalence: z.number(),
+  non_inferiority: z.number(),
 });
 
-const systemTally = z.strictObject({ system: z.string(), comparisons: z.number(), better: z.number(), worse: z.number(), verdict });
+const systemTally = z.strictObject({
+  system: z.string(), comparisons: z.number(), better: z.number(), worse: z.number(), within: z.number(), outside: z.number(), verdict,
+});
 
 const pairing = z.strictObject({
   dataset: z.string(),
