@@ -82,7 +82,7 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
   for (const auto& t : paired_tests()) {
     const auto power = question_power(t.method, n, e, s.alpha, s.alternative, s.question);
     if (!power) {
-      out[t.id] = {{"power", nullptr}, {"method", to_string(t.method)}, {"reason", equivalence_t_only}};
+      out[t.id] = {{"power", nullptr}, {"method", to_string(t.method)}, {"reason", equivalence_t_only}, {"closed_form", false}};
       continue;
     }
     out[t.id] = {{"power", *power}, {"method", to_string(t.method)}};
@@ -130,7 +130,7 @@ json sample_size_answers(double delta, double power, const AnalyticScenario& s) 
                         "n", [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
   if (q == Question::equivalence && reason == beyond)
     for (const auto& t : paired_tests())
-      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only;
+      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only, out[t.id]["closed_form"] = false;
   return out;
 }
 
@@ -177,7 +177,7 @@ json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {
                         [](const EffectSolution& x) { return x.delta; }, reason, std::move(inputs));
   if (s.question.kind == Question::equivalence)
     for (const auto& t : paired_tests())
-      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only;
+      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only, out[t.id]["closed_form"] = false;
   return out;
 }
 

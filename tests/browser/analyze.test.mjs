@@ -118,3 +118,45 @@ test('a setting out of its bounds or not a number is named by its label, and a f
   assert.equal(await analyzeAndWait(page), 'done');
   assert.equal(await page.getAttribute('#an-alpha', 'aria-invalid'), null);
 });
+
+test('an equivalence margin and a one-sided alternative give the CLI numbers, the verdict and the sentence', async () => {
+  const a = trecEval('bm25', 0), b = trecEval('dense', 0.02);
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-'));
+  writeFileSync(join(dir, 'a.txt'), a);
+  writeFileSync(join(dir, 'b.txt'), b);
+  for (const [flags, fill] of [
+    [['--equivalence', '0.05'], { '#an-equivalence': '0.05' }],
+    [['--non-inferiority', '0.01', '--alternative', 'less'], { '#an-non-inferiority': '0.01', alternative: 'less' }],
+  ]) {
+    let cliOut;
+    try {
+      cliOut = execFileSync(`${root}build/pairpower`, ['compare', join(dir, 'a.txt'), join(dir, 'b.txt'), '--measure', 'map', '--resamples', '5000',
+        '--bootstrap', '2000', ...flags, '--format', 'json'], { encoding: 'utf8' });
+    } catch (e) {
+      cliOut = e.stdout;  // HOLD and REJECT exit 1 and 3, with the report
+    }
+    const cli = JSON.parse(cliOut).comparisons[0];
+    const page = await analyzePage();
+    await page.fill('[data-testid="paste-a"]', a);
+    await page.fill('[data-testid="paste-b"]', b);
+    await page.waitForSelector('select[data-testid="measure"]:visible');
+    await page.selectOption('select[data-testid="measure"]', 'map');
+    await page.fill('#an-resamples', '5000');
+    await page.fill('#an-bootstrap', '2000');
+    for (const [id, value] of Object.entries(fill)) {
+      if (id === 'alternative') await page.selectOption('#an-alternative', value);
+      else await page.fill(id, value);
+    }
+    assert.equal(await analyzeAndWait(page), 'done');
+    const shown = Object.fromEntries(await page.$$eval('[data-comparison="0"][data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.dataset.value)])));
+    const question = flags[0] === '--equivalence' ? 'equivalence' : 'non_inferiority';
+    assert.ok(`${question}.p` in shown, `${question}.p not shown`);
+    for (const path of [`${question}.p`, 'randomization.p', 't.p', 'sign.p']) {
+      const want = path.split('.').reduce((o, k) => o[k], cli);
+      assert.ok(Math.abs(shown[path] - want) <= 1e-12 * Math.abs(want), `${path}: page ${shown[path]}, CLI ${want}`);
+    }
+    assert.equal(await page.textContent('[data-testid="verdict"]'), cli.verdict);
+    assert.equal(await page.textContent('[data-testid="sentence"]'), cli.sentence);
+    await page.close();
+  }
+});

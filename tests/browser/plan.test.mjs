@@ -2,7 +2,8 @@
 // worker pool otherwise, the CLI's numbers in both, cancel, and the URL hash.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { cliPowers, launch, serve, shownPowers, waitDone } from './browser.mjs';
+import { execFileSync } from 'node:child_process';
+import { cliPowers, launch, root, serve, shownPowers, waitDone } from './browser.mjs';
 
 let browser;
 const servers = [];
@@ -188,5 +189,51 @@ test('a one-sided alternative from the hash gives the CLI numbers', async () => 
   await waitDone(page);
   assert.equal(await page.$eval('#field-alternative', (s) => s.value), 'greater');
   assertSameAsCli(await shownPowers(page), cliPowers(['--n', '50,200', '--delta', '0,0.01', '--rho', '0.8', '--tests', 't,wilcoxon,sign', '--reps', '200', '--seed', '6', '--alternative', 'greater']));
+  assert.deepEqual(errors, []);
+});
+
+test('the calculator asks equivalence, non-inferiority and family questions with the CLI numbers, and shows the sensitivity views', async () => {
+  const { page, errors } = await openPage(true, '#preset=quick');
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.waitForSelector('[data-testid="calc-n-t"]');
+  const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args, '--format', 'json'], { encoding: 'utf8' }));
+  // Equivalence within ±0.01 at δ = 0 with a measured σ_d.
+  await page.fill('#calc-sddiff', '0.05');
+  await page.fill('#calc-delta', '0');
+  await page.fill('#calc-n', '400');
+  await page.selectOption('#calc-question', 'equivalence');
+  await page.fill('#calc-margin', '0.01');
+  const n = cli(['samplesize', '--delta', '0', '--sd-diff', '0.05', '--power', '0.8', '--equivalence', '0.01']).t.n;
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-n-t"]')?.textContent === want, String(n));
+  const p = cli(['power', '--n', '400', '--delta', '0', '--sd-diff', '0.05', '--equivalence', '0.01']);
+  assert.equal(await page.textContent('[data-testid="calc-power-t"]'), p.t.power.toFixed(3));
+  assert.equal(await page.textContent('[data-testid="calc-power-wilcoxon"]'), '—');
+  // The sensitivity views: a sentence per N whose effect is the CLI's mde, and the grid's cells.
+  const rows = await page.$$eval('[data-testid="calc-detectable"] li', (els) => els.map((e) => ({ n: Number(e.dataset.n), delta: e.dataset.delta, text: e.textContent })));
+  assert.ok(rows.length >= 4);
+  for (const r of rows) {
+    const m = cli(['mde', '--n', String(r.n), '--sd-diff', '0.05', '--power', '0.8', '--equivalence', '0.01']).t.delta;
+    if (m === null) assert.equal(r.delta, '');
+    else assert.ok(Math.abs(Number(r.delta) - m) <= 1e-12 * m, `N = ${r.n}: page ${r.delta}, CLI ${m}`);
+    assert.match(r.text, new RegExp(`^At N = ${r.n} `));
+  }
+  assert.ok((await page.$$('[data-testid="calc-grid"] td[data-power]')).length >= 60);
+  await page.waitForSelector('[data-testid="calc-curve"] canvas');
+  // Non-inferiority: the MDE may be negative.
+  await page.selectOption('#calc-question', 'non_inferiority');
+  const ni = cli(['mde', '--n', '400', '--sd-diff', '0.05', '--power', '0.8', '--non-inferiority', '0.01']).t.delta;
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-mde-t"]')?.textContent === want, ni.toFixed(4));
+  // A family of 8 comparisons after Holm: the CLI's Monte Carlo power_all (same seed, same numbers).
+  await page.selectOption('#calc-question', 'difference');
+  await page.fill('#calc-delta', '0.01');
+  await page.fill('#calc-n', '200');
+  await page.fill('#calc-comparisons', '8');
+  const fam = cli(['power', '--n', '200', '--delta', '0.01', '--sd-diff', '0.05', '--comparisons', '8']);
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-family-all-t"]')?.textContent === want, fam.t.power_all.toFixed(3));
+  assert.equal(await page.textContent('[data-testid="calc-family-any-t"]'), fam.t.power_any.toFixed(3));
+  // A bad margin is named by its label.
+  await page.selectOption('#calc-question', 'equivalence');
+  await page.fill('#calc-margin', '-1');
+  await page.waitForFunction(() => /^Margin M: /.test(document.querySelector('[data-testid="calc-error"]')?.textContent ?? ''));
   assert.deepEqual(errors, []);
 });

@@ -47,7 +47,7 @@ test('wasm analysis equals pairpower compare on a two-dataset table', async () =
   writeFileSync(join(dir, 't.csv'), text);
   const cli = cliJson(join(dir, 't.csv'), ['--resamples', '20000', '--bootstrap', '3000', '--seed', '9', '--min-effect', '0.002']);
   const m = await loadModule('st');
-  const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 20000, bootstrap: 3000, seed: 9, minEffect: 0.002, direction: 'higher', power: 0.8 });
+  const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 20000, bootstrap: 3000, seed: 9, minEffect: 0.002, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
   assert.ok(!out.error, out.error);
   const web = JSON.parse(out.json);
   const mismatches = [];
@@ -61,7 +61,7 @@ test('wasm analysis equals pairpower compare on a two-dataset table', async () =
 
 test('wasm analysis reports bad input as a message naming the line', async () => {
   const m = await loadModule('st');
-  const base = { measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 100, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8 };
+  const base = { measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 100, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 };
   assert.equal(m.analyzeScores({ ...base, textA: 'qid,A,B\n1,0.5,0.6\n2,0.4,inf\n' }).error, "line 3: field 3 (B) is 'inf', not a finite number");
   assert.match(m.analyzeScores({ ...base, textA: 'qid,A,B\n1,0.5,0.6\n' }).error, /at least 2 paired queries/);
   assert.match(m.detectScores({ text: '\u0000\u0001binary' }).error, /binary/);

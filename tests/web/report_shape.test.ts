@@ -37,7 +37,7 @@ describe('the report schema', () => {
     const m = await loadModule('st');
     for (const [a, b] of pairs) {
       const out = m.analyzeScores({ textA: readFileSync(real(a), 'utf8'), textB: readFileSync(real(b), 'utf8'), measures: ['*'], missing: 'intersect',
-        alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8 });
+        alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
       expect(out.error).toBeUndefined();
       const report = checkReport(JSON.parse(out.json));
       expect(report.comparisons.length).toBeGreaterThan(0);

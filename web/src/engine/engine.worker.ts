@@ -24,6 +24,7 @@ import type {
   PlanWork,
   SampleSizeAnswer,
   SampleSizeQuery,
+  SensitivityAnswer,
 } from '../wasm/pairpower-module';
 import { isError } from '../wasm/is-error';
 import { REGISTRY, pageThreads } from './registry';
@@ -105,6 +106,9 @@ function guard<T>(f: () => T): T {
   }
 }
 
+/** The quick calculator's answers for one scenario. */
+export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
+
 const api = {
   /** Loads the module (once); returns the threads it may use. */
   async init(wasmBase: string, variant: Variant): Promise<{ variant: Variant; threads: number }> {
@@ -134,16 +138,20 @@ const api = {
     return guard(() => queries.map((q) => unwrap(m.minDetectableEffect(q))));
   },
   /** The quick calculator's three answers for one scenario, or the core's typed error (the calculator phrases it with its labels). */
-  async calculate(q: AnalyticQuery & { power: number }): Promise<{ power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer } | ErrorResult> {
+  async calculate(q: AnalyticQuery & { power: number }): Promise<CalculatorAnswer | ErrorResult> {
     const m = await engine();
     return guard(() => {
       const power = m.analyticPower(q);
       if (isError(power)) return power;
       const sampleSize = m.minSampleSize(q);
       if (isError(sampleSize)) return sampleSize;
-      const effect = m.minDetectableEffect(q);
+      // The MDE and the sensitivity views concern one comparison.
+      const single = { ...q, comparisons: undefined, correction: undefined, familyTarget: undefined };
+      const effect = m.minDetectableEffect(single);
       if (isError(effect)) return effect;
-      return { power, sampleSize, effect };
+      const sensitivity = m.sensitivity(single);
+      if (isError(sensitivity)) return sensitivity;
+      return { power, sampleSize, effect, sensitivity };
     });
   },
   async detectScores(q: DetectQuery): Promise<Detected> {

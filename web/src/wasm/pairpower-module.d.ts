@@ -1,7 +1,7 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-import type { AlternativeName, AnalyzeKey, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../engine/registry';
+import type { AlternativeName, AnalyzeKey, CorrectionName, QuestionName, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../engine/registry';
 export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
@@ -45,8 +45,11 @@ export type SdOfDifferences = { sdDiff: number } | { sd: number; rho: number };
 
 /** A model and its parameters at one (δ, ρ): the Plan spec's names. */
 export interface ModelSdQuery { model: ModelName; mean: number; sd: number; delta: number; rho: number; tau: number; df: number; zero_share: number; levels: number }
-/** alternative: two-sided when absent. */
-export type AnalyticQuery = { n: number; delta: number; alpha: number; alternative?: AlternativeName } & SdOfDifferences;
+/** alternative: two-sided when absent; question (the registry's questions) with its margin: the difference when absent. */
+export type QuestionFields = { alternative?: AlternativeName; question?: QuestionName; margin?: number };
+/** A family of K independent comparisons after a correction (family_power.hpp); absent: one comparison. */
+export type FamilyFields = { comparisons?: number; correction?: CorrectionName; familyTarget?: 'all' | 'any' };
+export type AnalyticQuery = { n: number; delta: number; alpha: number } & QuestionFields & FamilyFields & SdOfDifferences;
 
 /** What an analytic answer was asked, echoed by the core (analytic_answers.hpp). */
 export interface AnalyticInputs {
@@ -59,18 +62,31 @@ export interface AnalyticInputs {
   power?: number;
 }
 
-/** Power of every test of the registry (the CLI's `power --format json`). */
-export type AnalyticPowers = Record<TestName, { power: number; method: string; noether?: number }> & { inputs: AnalyticInputs };
+/** Power of every test of the registry (the CLI's `power --format json`): null with a reason where no closed form answers
+ *  the question; with a family, each comparison's power, all K and at least one (Monte Carlo for Holm and BH). */
+export type AnalyticPowers = Record<TestName, {
+  power: number | null; method: string; noether?: number; reason?: string; closed_form?: false;
+  power_per_comparison?: number; power_all?: number; power_any?: number; family_note?: string;
+  monte_carlo?: { reps: number; se_per_comparison: number; se_all: number; se_any: number };
+}> & { inputs: AnalyticInputs };
 
-export type SampleSizeQuery = { delta: number; alpha: number; power: number; alternative?: AlternativeName } & SdOfDifferences;
+/** The sensitivity of one scenario (sensitivity.hpp). */
+export interface SensitivityAnswer {
+  curve: { delta: number[] } & Record<TestName, (number | null)[]>;
+  grid: { n: number[]; delta: number[]; test: TestName; power: number[][] };
+  detectable: { n: number; delta: number | null; sentence: string }[];
+  inputs: AnalyticInputs;
+}
+
+export type SampleSizeQuery = { delta: number; alpha: number; power: number } & QuestionFields & FamilyFields & SdOfDifferences;
 
 /** For each test the solvers offer: the smallest N, or nulls and the reason (the CLI's `samplesize --format json`). */
-export type SampleSizeAnswer = Record<SolvableTest, { n: number | null; power: number | null; reason?: string }> & { inputs: AnalyticInputs };
+export type SampleSizeAnswer = Record<SolvableTest, { n: number | null; power: number | null; reason?: string; closed_form?: false }> & { inputs: AnalyticInputs };
 
-export type EffectQuery = { n: number; alpha: number; power: number; alternative?: AlternativeName } & SdOfDifferences;
+export type EffectQuery = { n: number; alpha: number; power: number } & QuestionFields & SdOfDifferences;
 
 /** For each test the solvers offer: the minimum detectable effect (the CLI's `mde --format json`). */
-export type EffectAnswer = Record<SolvableTest, { delta: number | null; power: number | null; reason?: string }> & { inputs: AnalyticInputs };
+export type EffectAnswer = Record<SolvableTest, { delta: number | null; power: number | null; reason?: string; closed_form?: false }> & { inputs: AnalyticInputs };
 
 /** A run's work (plan_work.hpp): its groups, the replicate ranges to hand out, its pairs. */
 export interface PlanWork {
@@ -190,6 +206,7 @@ export interface PairpowerModule {
   modelSdDiff(q: ModelSdQuery): { sdDiff: number | null } | ErrorResult;
   minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;
   minDetectableEffect(q: EffectQuery): EffectAnswer | ErrorResult;
+  sensitivity(q: EffectQuery): SensitivityAnswer | ErrorResult;
   /** The registry (JSON-equal to web/src/generated/registry.ts). */
   registry(): unknown;
   /** spec: JSON text of a PlanSpec. */

@@ -1,38 +1,67 @@
 // The quick calculator: one scenario, analytic, updated as the user types. The
-// page reads the numbers; the core checks them and answers (analytic_answers.hpp),
-// and its typed errors are phrased here with the calculator's labels.
+// page reads the numbers; the core checks them and answers (analytic_answers.hpp,
+// sensitivity.hpp), and its typed errors are phrased here with the calculator's labels.
+// The question (difference, equivalence, non-inferiority), the alternative, the
+// corrections and every sentence of the sensitivity table are the core's.
 import type * as Comlink from 'comlink';
-import type { EngineApi } from '../../engine/engine.worker';
-import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName } from '../../engine/registry';
+import type { CalculatorAnswer, EngineApi } from '../../engine/engine.worker';
+import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../engine/registry';
 import type { ErrorResult, SdOfDifferences } from '../../wasm/pairpower-module';
 import { isError } from '../../wasm/is-error';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
+import { renderSensitivity } from './sensitivity';
+
+type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons';
 
 export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null): { element: HTMLElement; refresh: () => void } {
   const defaults = PRESETS[DEFAULT_PRESET];  // the default preset's values
-  const field = (id: string, core: 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n', value: string, help: string) =>
-    ({ ...numberField(`calc-${id}`, planField(core).label, value, help), core });
-  const delta = field('delta', 'delta', '0.01', 'mean difference to detect');
-  const rho = field('rho', 'rho', String(defaults.rho[0]), 'or leave empty and give the SD of differences');
-  const sd = field('sd', 'sd', String(defaults.sd), 'of each system');
-  const sdDiff = { ...numberField('calc-sddiff', 'SD of differences', '', 'optional: measured σ_d (overrides ρ and SD)'), core: 'sd_diff' };
-  const alpha = field('alpha', 'alpha', String(defaults.alpha), 'significance level');
-  const alternative = h('select', { id: 'calc-alternative', 'data-testid': 'calc-alternative' }, ...REGISTRY.alternatives.map((c) => h('option', { value: c.id }, c.label)));
-  const alternativeRow = h('div', { class: 'field' }, h('label', { for: 'calc-alternative', class: 'field-label' }, planField('alternative').label), alternative,
-    h('span', { class: 'field-help' }, planField('alternative').help));
-  const power = field('power', 'power', String(defaults.power), 'for N and the MDE');
-  const n = field('n', 'n', '200', 'for power and the MDE');
-  const fields = [delta, rho, sd, sdDiff, alpha, power, n];
+  const field = (id: string, core: Core, label: string, value: string, help: string) => ({ ...numberField(`calc-${id}`, label, value, help), core });
+  const delta = field('delta', 'delta', planField('delta').label, '0.01', 'mean difference to detect (equivalence: the true difference you expect)');
+  const rho = field('rho', 'rho', planField('rho').label, String(defaults.rho[0]), 'or leave empty and give the SD of differences');
+  const sd = field('sd', 'sd', planField('sd').label, String(defaults.sd), 'of each system');
+  const sdDiff = field('sddiff', 'sd_diff', 'SD of differences', '', 'optional: measured σ_d (overrides ρ and SD)');
+  const alpha = field('alpha', 'alpha', planField('alpha').label, String(defaults.alpha), 'significance level');
+  const power = field('power', 'power', planField('power').label, String(defaults.power), 'for N and the MDE');
+  const n = field('n', 'n', planField('n').label, '200', 'for power, the MDE and the sensitivity views');
+  const margin = field('margin', 'margin', 'Margin M', '0.01', 'equivalence: ±M; non-inferiority: B may be worse by less than M');
+  const comparisons = field('comparisons', 'comparisons', 'Comparisons K', '1', 'independent datasets or metrics tested together');
+  const select = (id: string, label: string, help: string, options: readonly { id: string; label: string }[]) => {
+    const s = h('select', { id: `calc-${id}`, 'data-testid': `calc-${id}` }, ...options.map((c) => h('option', { value: c.id }, c.label)));
+    return { s, row: h('div', { class: 'field' }, h('label', { for: `calc-${id}`, class: 'field-label' }, label), s, h('span', { class: 'field-help' }, help)) };
+  };
+  const question = select('question', 'Question', 'what the comparison must show', REGISTRY.questions);
+  const alternative = select('alternative', planField('alternative').label, planField('alternative').help, REGISTRY.alternatives);
+  const correction = select('correction', 'Correction', 'across the K comparisons', REGISTRY.corrections);
+  const target = select('family-target', 'N for power to detect', 'with K > 1: every comparison, or at least one',
+    [{ id: 'all', label: 'all K comparisons' }, { id: 'any', label: 'at least one' }]);
+  const fields = [delta, rho, sd, sdDiff, alpha, power, n, margin, comparisons];
   const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
+  const sensitivityEl = h('div', { class: 'sensitivity', 'data-testid': 'calc-sensitivity' });
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
     h('h2', { id: 'calc-title' }, 'Quick calculator'),
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
-    h('div', { class: 'fields' }, ...fields.map((f) => f.row), alternativeRow), out);
+    h('div', { class: 'fields' }, ...[delta, rho, sd, sdDiff, alpha, power, n].map((f) => f.row), question.row, margin.row, alternative.row,
+      comparisons.row, correction.row, target.row),
+    out, sensitivityEl);
 
-  const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? core;
-  const problem = (text: string) => out.replaceChildren(h('span', { class: 'field-error' }, text));
-  const coreProblem = (e: ErrorResult) => problem(e.field && e.detail ? `${labelOf(e.field)}: ${e.detail}` : e.error);
+  const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? (core === 'question' ? 'Question' : core);
+  const problem = (text: string) => {
+    out.replaceChildren(h('span', { class: 'field-error', 'data-testid': 'calc-error' }, text));
+    sensitivityEl.replaceChildren();
+  };
+  // The core names a question's margin by the question ("equivalence", "non_inferiority"): here it is the one margin field.
+  const coreProblem = (e: ErrorResult) => {
+    const f = e.field === 'equivalence' || e.field === 'non_inferiority' ? 'margin' : e.field;
+    problem(f && e.detail ? `${labelOf(f)}: ${e.detail}` : e.error);
+  };
+  /** Shows the margin only with a question that has one, the family's controls only with K > 1, the alternative only for the difference. */
+  function showRelevant(k: number) {
+    const asked = question.s.value !== 'difference';
+    margin.row.hidden = !asked;
+    alternative.row.hidden = asked;
+    correction.row.hidden = target.row.hidden = !(k > 1);
+  }
 
   let ticket = 0;
   async function update() {
@@ -40,38 +69,78 @@ export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null)
     // Only the reading of text is the page's; every bound and rule is the core's.
     const values: Record<string, number> = {};
     const measured = sdDiff.input.value.trim() !== '';
+    const asked = (question.s.value as QuestionName) !== 'difference';
     for (const f of fields) {
       if (f === sdDiff ? !measured : measured && (f === rho || f === sd)) continue;
+      if (f === margin && !asked) continue;
       const r = parseNumber(f.input.value);
       if (!r.ok) return problem(`${labelOf(f.core)}: ${r.error}`);
       values[f.core] = r.value;
     }
+    showRelevant(values.comparisons);
     const remote = engine();
     if (!remote) return problem('the engine is loading…');
     const sdd: SdOfDifferences = measured ? { sdDiff: values.sd_diff } : { sd: values.sd, rho: values.rho };
+    const family = values.comparisons === 1 ? {} : {
+      comparisons: values.comparisons, correction: correction.s.value as CorrectionName, familyTarget: target.s.value as 'all' | 'any',
+    };
+    const asking = asked ? { question: question.s.value as QuestionName, margin: values.margin } : { alternative: alternative.s.value as AlternativeName };
     try {
-      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, alternative: alternative.value as AlternativeName, ...sdd });
+      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, ...asking, ...family, ...sdd });
       if (my !== ticket) return;
       if (isError(a)) return coreProblem(a);
-      const list = (parts: string[]) => parts.join(', ');
-      out.replaceChildren(
-        h('p', {}, `σ_d = ${a.power.inputs.sd_diff.toPrecision(4)}. To detect δ = ${values.delta} with ${Math.round(values.power * 100)}% power: `,
-          ...SOLVABLE_TESTS.flatMap((t, i) => {
-            const s = a.sampleSize[t.id];
-            return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}` }, s.n === null ? 'not reachable' : fmt.int(s.n)), ` queries (${t.label})`];
-          }), '.'),
-        h('p', {}, `At N = ${fmt.int(values.n)}: power ${list(TESTS.map((t) => `${fmt.p3(a.power[t.id].power)} (${t.label})`))}; minimum detectable effect `,
-          ...SOLVABLE_TESTS.flatMap((t, i) => {
-            const e = a.effect[t.id];
-            return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}` }, e.delta === null ? 'none' : e.delta.toFixed(4)), ` (${t.label})`];
-          }), '.'),
-      );
+      show(a, values);
     } catch (e) {
       if (my === ticket) problem(String((e as Error).message ?? e));
     }
   }
+
+  function show(a: CalculatorAnswer, values: Record<string, number>) {
+    const list = (parts: string[]) => parts.join(', ');
+    const q = question.s.value as QuestionName;
+    const k = values.comparisons;
+    const goal = q === 'equivalence' ? `To show equivalence within ±${values.margin} when the true δ is ${values.delta}`
+      : q === 'non_inferiority' ? `To show non-inferiority at margin ${values.margin} when the true δ is ${values.delta}`
+        : `To detect δ = ${values.delta}`;
+    const family = k > 1 ? ` in ${target.s.value === 'any' ? 'at least one' : 'all'} of ${k} comparisons (${correction.s.value})` : '';
+    const mdeWords = q === 'equivalence' ? 'largest |δ| still shown equivalent' : q === 'non_inferiority' ? 'smallest δ shown non-inferior' : 'minimum detectable effect';
+    const powerText = (t: (typeof TESTS)[number]) => {
+      const p = a.power[t.id];
+      return h('span', { 'data-testid': `calc-power-${t.id}`, title: p.reason ?? '' }, p.power === null ? '—' : fmt.p3(p.power));
+    };
+    const parts: HTMLElement[] = [
+      h('p', {}, `σ_d = ${a.power.inputs.sd_diff.toPrecision(4)}. ${goal}${family} with ${Math.round(values.power * 100)}% power: `,
+        ...SOLVABLE_TESTS.flatMap((t, i) => {
+          const s = a.sampleSize[t.id];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? '—' : 'not reachable') : fmt.int(s.n)), ` queries (${t.label})`];
+        }), '.'),
+      h('p', {}, `At N = ${fmt.int(values.n)}: power `, ...TESTS.flatMap((t, i) => [i ? ', ' : '', powerText(t), ` (${t.label})`]),
+        `; ${mdeWords} `,
+        ...SOLVABLE_TESTS.flatMap((t, i) => {
+          const e = a.effect[t.id];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? '—' : 'none') : e.delta.toFixed(4)), ` (${t.label})`];
+        }), '.'),
+    ];
+    const missing = TESTS.filter((t) => a.power[t.id].power === null);
+    if (missing.length) parts.push(h('p', { class: 'note' }, `${list(missing.map((t) => t.label))}: ${a.power[missing[0].id].reason}.`));
+    if (k > 1) {
+      parts.push(h('p', { 'data-testid': 'calc-family' }, `Across ${k} independent comparisons after ${correction.s.value}: `,
+        ...TESTS.flatMap((t, i) => {
+          const p = a.power[t.id];
+          if (p.power_all === undefined) return [i ? '; ' : '', `${t.label}: ${p.family_note ?? '—'}`];
+          const se = p.monte_carlo ? ` (Monte Carlo, ${fmt.int(p.monte_carlo.reps)} replicates, SE ≤ ${Math.max(p.monte_carlo.se_all, p.monte_carlo.se_any).toFixed(4)})` : '';
+          return [i ? '; ' : '', `${t.label}: each `, h('span', { 'data-testid': `calc-family-each-${t.id}` }, fmt.p3(p.power_per_comparison)),
+            ', all ', h('span', { 'data-testid': `calc-family-all-${t.id}` }, fmt.p3(p.power_all)),
+            ', at least one ', h('span', { 'data-testid': `calc-family-any-${t.id}` }, fmt.p3(p.power_any)), se];
+        }), '.'));
+    }
+    out.replaceChildren(...parts);
+    sensitivityEl.replaceChildren(...renderSensitivity(a.sensitivity, values.n, values.power));
+  }
+
   let timer: ReturnType<typeof setTimeout> | undefined;
-  alternative.addEventListener('change', () => void update());
+  for (const s of [alternative.s, question.s, correction.s, target.s]) s.addEventListener('change', () => void update());
+  showRelevant(1);
   element.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(update, 80);

@@ -53,7 +53,11 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
   const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha, alternative: spec.alternative })));
   const byKey = new Map<string, number>();
   queries.forEach((q, i) => {
-    for (const test of analyticTests(q.model)) byKey.set(`${q.model}|${q.n}|${q.delta}|${q.rho}|${test}`, answers[i][test].power);
+    // The Plan grid asks the difference question: every test has its closed form (power is null only for equivalence).
+    for (const test of analyticTests(q.model)) {
+      const p = answers[i][test].power;
+      if (p !== null) byKey.set(`${q.model}|${q.n}|${q.delta}|${q.rho}|${test}`, p);
+    }
   });
   return byKey;
 }

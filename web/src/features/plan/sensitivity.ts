@@ -1,0 +1,53 @@
+// The calculator's sensitivity views, as G*Power and jamovi users expect them:
+// power against δ at the chosen N (uPlot, one line per test with a closed form),
+// the paired t's power over N × δ with the target-power contour marked, and in
+// plain words what each N would detect. Every number and sentence is the core's
+// (sensitivity.hpp); this file only draws.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { TESTS } from '../../engine/registry';
+import type { SensitivityAnswer } from '../../wasm/pairpower-module';
+import { fmt, h } from '../../ui/dom';
+import { heatColor } from './charts';
+
+const COLORS = ['#1b6ca8', '#d1495b', '#2a9d8f'];
+
+let plot: uPlot | null = null;
+
+export function renderSensitivity(s: SensitivityAnswer, n: number, target: number): HTMLElement[] {
+  plot?.destroy();
+  plot = null;
+  const curveBox = h('figure', { class: 'curve', 'data-testid': 'calc-curve' }, h('figcaption', {}, `Power against δ at N = ${fmt.int(n)}`));
+  const tests = TESTS.filter((t) => s.curve[t.id].some((p) => p !== null));
+  const data = [s.curve.delta, ...tests.map((t) => s.curve[t.id]), s.curve.delta.map(() => target)];
+  const series: uPlot.Series[] = [
+    { label: 'δ' },
+    ...tests.map((t, i) => ({ label: t.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: false } })),
+    { label: `target ${target}`, stroke: '#888', dash: [4, 4], width: 1, points: { show: false } },
+  ];
+  // uPlot measures its box: draw once the figure is in the document (the next frame).
+  requestAnimationFrame(() => {
+    if (!curveBox.isConnected) return;
+    const width = Math.max(280, Math.min(640, (curveBox.parentElement?.clientWidth || 640) - 16));
+    plot = new uPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [{ label: 'true δ' }, { label: 'power' }], series,
+      legend: { show: true, live: false } }, data as uPlot.AlignedData, curveBox);
+    curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
+  });
+
+  // The contour: a cell at or above the target power is marked, so the boundary reads as a line.
+  const g = s.grid;
+  const testLabel = TESTS.find((t) => t.id === g.test)?.label ?? g.test;
+  const heat = h('table', { class: 'heat-table sensitivity-grid', 'data-testid': 'calc-grid' },
+    h('caption', {}, `${testLabel}: power over N × δ (outlined: at least ${target})`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N \\ δ'), ...g.delta.map((d) => h('th', { scope: 'col' }, Number(d.toPrecision(3)))))),
+    h('tbody', {}, ...g.n.map((rowN, r) => h('tr', {}, h('th', { scope: 'row' }, fmt.int(rowN)), ...g.power[r].map((p, c) =>
+      h('td', {
+        class: p >= target ? 'reaches' : '',
+        style: `background:${heatColor(p)};color:${p > 0.55 ? '#fff' : '#111'}`,
+        'data-power': String(p), 'data-n': String(rowN), 'data-delta': String(g.delta[c]),
+      }, fmt.p3(p)))))));
+
+  const words = h('ul', { class: 'detectable', 'data-testid': 'calc-detectable' },
+    ...s.detectable.map((d) => h('li', { 'data-n': String(d.n), 'data-delta': d.delta === null ? '' : String(d.delta) }, d.sentence)));
+  return [h('h3', {}, 'Sensitivity'), words, curveBox, heat];
+}
