@@ -171,6 +171,7 @@ val model_sd_diff(const val& q) {
     s.params.df = number(q, "df");
     s.params.zero_share = number(q, "zero_share");
     s.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(q, "levels"), 1u << 20));
+    if (!q["pilot"].isUndefined()) s.params.pilot = std::make_shared<const std::vector<double>>(numbers(q, "pilot"));
     pairpower::validate(s);
     const auto sd = pairpower::model_analytic(*model) == pairpower::ModelAnalytic::none ? std::nullopt : pairpower::model_sd_diff(s);
     val out = val::object();

@@ -2,11 +2,11 @@
 // the CLI's numbers; bad input shows the error element with the line.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, root, useSite } from './browser.mjs';
+import { analyzeAndWait, cliPowers, paste, root, shownPowers, useSite, waitDone } from './browser.mjs';
 
 const site = useSite();
 
@@ -159,4 +159,34 @@ test('an equivalence margin and a one-sided alternative give the CLI numbers, th
     assert.equal(await page.textContent('[data-testid="sentence"]'), cli.sentence);
     await page.close();
   }
+});
+
+test('scores analysed here plan as a pilot in Plan, with the CLI simulate --model pilot numbers', async () => {
+  const te = (name) => join(root, 'tests/fixtures/real/trec_eval', name);
+  const a = readFileSync(te('te908.q.org_manual_bm25.txt'), 'utf8'), b = readFileSync(te('te908.q.org_manual_ance_bert.txt'), 'utf8');
+  const page = await analyzePage();
+  await paste(page, 'paste-a', a);
+  await paste(page, 'paste-b', b);
+  await page.waitForSelector('select[data-testid="measure"]:visible');
+  await page.selectOption('select[data-testid="measure"]', 'map');
+  await page.fill('#an-resamples', '2000');
+  await page.fill('#an-bootstrap', '1000');
+  assert.equal(await analyzeAndWait(page), 'done');
+  await page.click('[data-testid="send-pilot"]');
+  await page.waitForSelector('#plan:visible');
+  assert.equal(await page.inputValue('#field-model'), 'pilot');
+  assert.match(await page.textContent('[data-testid="pilot-note"]'), /on map, \d+ queries/);
+  for (const [field, value] of [['n', '30,80'], ['delta', '0,0.03'], ['rho', '0.5'], ['reps', '300'], ['seed', '5']]) await page.fill(`#field-${field}`, value);
+  if (await page.isChecked('#field-tests-sign')) await page.uncheck('#field-tests-sign');
+  await page.check('#field-tests-t');
+  await page.check('#field-tests-wilcoxon');
+  await page.click('[data-testid="run"]');
+  await waitDone(page);
+  const cli = cliPowers(['--n', '30,80', '--delta', '0,0.03', '--rho', '0.5', '--reps', '300', '--seed', '5', '--model', 'pilot', '--tests', 't,wilcoxon',
+    '--pilot', te('te908.q.org_manual_bm25.txt'), '--pilot', te('te908.q.org_manual_ance_bert.txt'), '--pilot-measure', 'map']);
+  // Every value shown (the δ = 0 cells twice: power and type I tables) equals the CLI's, and every CLI cell is shown.
+  const shown = await shownPowers(page);
+  for (const { key, power } of shown) assert.equal(power, cli.get(key), `cell ${key}`);
+  assert.equal(new Set(shown.map((c) => c.key)).size, cli.size);
+  await page.close();
 });

@@ -177,8 +177,8 @@ test('the models beyond the paper run in the page with the CLI numbers, and each
     assertSameAsCli(await shownPowers(page), cliPowers(grid));
     const visible = await page.$$eval('[data-field]', (rows) => rows.filter((r) => !r.hidden).map((r) => r.dataset.field));
     for (const p of ['tau', 'df', 'zero_share', 'levels']) assert.equal(visible.includes(p), shownParams.includes(p), `${model}: field ${p}`);
-    // No model choice of the form needs pilot data it cannot hold.
-    assert.equal(await page.$eval('#field-model', (s) => [...s.options].some((o) => o.value === 'pilot')), false);
+    // The pilot model is not offered until Analyze hands data over (a link cannot carry them).
+    assert.equal(await page.$eval('#field-model', (s) => [...s.options].filter((o) => o.value === 'pilot' && !o.hidden && !o.disabled).length), 0);
     assert.deepEqual(errors, []);
     await page.context().close();
   }
@@ -217,7 +217,7 @@ test('the calculator asks equivalence, non-inferiority and family questions with
     else assert.ok(Math.abs(Number(r.delta) - m) <= 1e-12 * m, `N = ${r.n}: page ${r.delta}, CLI ${m}`);
     assert.match(r.text, new RegExp(`^At N = ${r.n} `));
   }
-  assert.ok((await page.$$('[data-testid="calc-grid"] td[data-power]')).length >= 60);
+  assert.ok((await page.$$('[data-testid="calc-grid"] td[data-grid-power]')).length >= 60);
   await page.waitForSelector('[data-testid="calc-curve"] canvas');
   // Non-inferiority: the MDE may be negative.
   await page.selectOption('#calc-question', 'non_inferiority');

@@ -3,7 +3,7 @@
 // panel inside the visible view. All computation runs in Web Workers.
 import type * as Comlink from 'comlink';
 import './styles.css';
-import { VIEWS, type ScoresHandOff, type View, type ViewContext } from './app/views';
+import { VIEWS, type HandOff, type View, type ViewContext } from './app/views';
 import type { EngineApi } from './engine/engine.worker';
 import { EngineStopped, createEngines, describeEngines, orFailure, shutdown, type Engines } from './engine/scheduler';
 import { h } from './ui/dom';
@@ -58,7 +58,7 @@ async function callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise
   }
 }
 
-function open(id: string, handOff: ScoresHandOff) {
+function open(id: string, handOff: HandOff) {
   const view = views.find((v) => v.id === id);
   if (!view) throw new Error(`no view '${id}'`);
   history.pushState(null, '', `#view=${id}`);  // a new history entry (Back returns), without a hashchange run

@@ -13,11 +13,22 @@ import { createPlanView } from '../features/plan/plan-view';
 /** Scores one view hands to another (the Leaderboard's pair to Analyze): a
  *  table the core reads, with the settings that produced the sender's numbers. */
 export interface ScoresHandOff {
+  kind?: 'scores';
   text: string;
   direction: string;
   missing: string;
   settings: Partial<Record<AnalyzeKey, number>>;
 }
+
+/** A pilot's per-query differences (B − A) for the Plan's pilot model, from Analyze. */
+export interface PilotHandOff {
+  kind: 'pilot';
+  differences: number[];
+  /** What the data are, for the Plan's note: "dense vs bm25 on map, 158 queries". */
+  label: string;
+}
+
+export type HandOff = ScoresHandOff | PilotHandOff;
 
 export interface ViewContext {
   app: HTMLElement;
@@ -29,7 +40,7 @@ export interface ViewContext {
   restartEngines(): Promise<void>;
   showError(message: string | null): void;
   /** Shows view `id` (its hash) and hands it scores. */
-  open(id: string, handOff: ScoresHandOff): void;
+  open(id: string, handOff: HandOff): void;
   /** The page's data-state (loading, idle, running, done, error): the tests' contract. */
   setState(state: string): void;
 }
@@ -50,7 +61,7 @@ export interface View {
   /** A run is going: hash changes wait. */
   busy?(): boolean;
   /** Takes scores handed over by another view. */
-  receive?(handOff: ScoresHandOff): void;
+  receive?(handOff: HandOff): void;
   /** Extra parts of the page outside the view (dialogs). */
   extras?: HTMLElement[];
 }

@@ -47,6 +47,8 @@ export interface AnalysisResult {
   csv: string;
   /** The report as JSON (settings and seed included, per-query data left out). */
   json: string;
+  /** Per comparison, the per-query differences B − A: a pilot for the Plan's pilot model. */
+  pilots: number[][];
 }
 
 let modulePromise: Promise<PairpowerModule> | null = null;
@@ -164,7 +166,8 @@ const api = {
     const out: AnalyzeOutput = guard(() => unwrap(m.analyzeScores(q)));
     const full = checkReport(JSON.parse(out.json));
     const report = slimReport(full);
-    return { report, plots: full.comparisons.map(plotData), markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
+    const pilots = full.comparisons.map((c) => (c.data ? c.data.b.map((b, i) => b - c.data!.a[i]) : []));
+    return { report, plots: full.comparisons.map(plotData), pilots, markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
   },
   /** A leaderboard pair's scores as a table for Analyze. */
   async pairTable(q: PairTableQuery): Promise<string> {

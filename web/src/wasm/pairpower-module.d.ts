@@ -44,7 +44,7 @@ export interface GroupCounts {
 export type SdOfDifferences = { sdDiff: number } | { sd: number; rho: number };
 
 /** A model and its parameters at one (δ, ρ): the Plan spec's names. */
-export interface ModelSdQuery { model: ModelName; mean: number; sd: number; delta: number; rho: number; tau: number; df: number; zero_share: number; levels: number }
+export interface ModelSdQuery { model: ModelName; mean: number; sd: number; delta: number; rho: number; tau: number; df: number; zero_share: number; levels: number; pilot?: number[] }
 /** alternative: two-sided when absent; question (the registry's questions) with its margin: the difference when absent. */
 export type QuestionFields = { alternative?: AlternativeName; question?: QuestionName; margin?: number };
 /** A family of K independent comparisons after a correction (family_power.hpp); absent: one comparison. */

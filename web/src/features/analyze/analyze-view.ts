@@ -13,18 +13,19 @@ import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './analyze-fields';
 import { h, numberField } from '../../ui/dom';
-import type { ScoresHandOff, View, ViewContext } from '../../app/views';
+import type { HandOff, PilotHandOff, View, ViewContext } from '../../app/views';
 
 export { fileLabel } from './inputs';
 
 export interface AnalyzeView {
   element: HTMLElement;
-  receive(x: ScoresHandOff): Promise<void>;
+  receive(x: HandOff): Promise<void>;
 }
 
 type CallEngine = <T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>) => Promise<T>;
 
-export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement): AnalyzeView {
+export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement,
+  sendPilot?: (p: PilotHandOff) => void): AnalyzeView {
   const detected = { a: null as Detected | null, b: null as Detected | null };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const typed = () => {
@@ -217,7 +218,12 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   run.addEventListener('click', () => void analyze());
 
   function render(r: AnalysisReport, plots: PlotData[]) {
-    reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value));
+    const toPlan = sendPilot && last ? (i: number) => {
+      const c = r.comparisons[i];
+      const differences = last!.pilots[i];
+      sendPilot({ kind: 'pilot', differences, label: `${c.system_b} vs ${c.system_a}${c.measure ? ` on ${c.measure}` : ''}${c.dataset ? ` (${c.dataset})` : ''}, ${differences.length} queries` });
+    } : undefined;
+    reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value, toPlan));
   }
 
   const save = (kind: 'md' | 'tex' | 'csv' | 'json') => {
@@ -235,7 +241,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     );
   }
   /** Scores handed over by another view replace the inputs and settings, and are analysed at once. */
-  async function receive(x: ScoresHandOff) {
+  async function receive(x: HandOff) {
+    if (x.kind === 'pilot') return;  // Analyze takes scores, not a pilot
     a.set(x.text, '');
     b.set('', '');
     format.s.value = 'auto';
@@ -251,6 +258,6 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
 /** The Analyze view in the shell's registry. */
 export function createAnalyzeView(ctx: ViewContext): View {
   const slot = h('div', { class: 'error-slot' });
-  const page = createAnalyzePage((f) => ctx.callAnalysis(f), ctx.showError, slot);
+  const page = createAnalyzePage((f) => ctx.callAnalysis(f), ctx.showError, slot, (p) => ctx.open('plan', p));
   return { id: 'analyze', label: 'Analyze', element: page.element, errorSlot: slot, receive: (x) => void page.receive(x) };
 }

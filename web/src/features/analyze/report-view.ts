@@ -24,7 +24,7 @@ function bySystem(r: AnalysisReport): HTMLElement {
 
 
 /** The report's elements; `missing` names how unmatched ids were handled. */
-export function renderReport(r: AnalysisReport, plots: PlotData[], width: number, missing: string): HTMLElement[] {
+export function renderReport(r: AnalysisReport, plots: PlotData[], width: number, missing: string, toPlan?: (comparison: number) => void): HTMLElement[] {
   return [
     h('p', { class: 'summary' }, h('span', { class: `verdict verdict-${r.overall.toLowerCase()}`, 'data-testid': 'overall' }, r.overall), ' ', r.summary),
     ...(r.by_system.length > 1 ? [bySystem(r)] : []),
@@ -41,6 +41,8 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         h('p', { class: 'reason' }, c.reason),
         sentence,
         h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c.sentence) }, 'Copy the sentence'),
+        toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: 'Simulate power for these queries’ own score distribution, resampled and shifted to each δ',
+          onclick: () => toPlan(i) }, 'Plan with these queries as a pilot') : null,
         unmatched,
         h('div', { class: 'comparison-body' },
           h('table', { class: 'stats-table' }, h('caption', {}, 'All statistics (the same numbers as pairpower compare --format json)'), h('tbody', {}, ...rows)),

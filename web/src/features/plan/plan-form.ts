@@ -10,6 +10,8 @@ export interface PlanForm {
   read(): PlanSpec | null;
   write(spec: PlanSpec): void;
   onChange(cb: () => void): void;
+  /** Offers the pilot model for data handed over from Analyze (described by `label`), and chooses it. */
+  setPilot(label: string): void;
   setRunning(running: boolean): void;
 }
 
@@ -20,8 +22,11 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
   const listeners: (() => void)[] = [];
   const changed = () => listeners.forEach((l) => l());
 
-  // The pilot model needs data the form does not hold, so the page does not offer it here.
-  const choices = REGISTRY.model_choices.filter((c) => c.models.every((m) => modelInfo(m as ModelName).param !== 'pilot'));
+  // The pilot model needs data the form does not hold: it is offered once Analyze hands a pilot over.
+  const needsPilot = (c: (typeof REGISTRY.model_choices)[number]) => c.models.some((m) => modelInfo(m as ModelName).param === 'pilot');
+  const choices = REGISTRY.model_choices;
+  let pilotLabel: string | null = null;
+  const pilotNote = h('span', { class: 'field-help', 'data-testid': 'pilot-note', hidden: true });
   // A model's own parameter (τ, ν, π, K) is shown only while a chosen model uses it.
   const paramOf = new Map<string, ModelName[]>();
   for (const m of REGISTRY.models) if (m.param) paramOf.set(m.param, [...(paramOf.get(m.param) ?? []), m.id as ModelName]);
@@ -33,7 +38,8 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
     errors[name] = err;
     let control: HTMLElement;
     if (def.kind === 'choice') {
-      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...choices.map((c) => h('option', { value: c.id }, c.label)));
+      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` },
+        ...choices.map((c) => h('option', { value: c.id, hidden: needsPilot(c), disabled: needsPilot(c) }, c.label)));
       inputs[name] = sel;
       control = sel;
     } else if (def.kind === 'option') {
@@ -77,6 +83,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       h(def.kind === 'choice_list' ? 'span' : 'label', { for: def.kind === 'choice_list' ? null : id, id: `${id}-label`, class: 'field-label' }, def.label),
       control,
       h('span', { class: 'field-help', id: `${id}-help` }, def.help),
+      def.kind === 'choice' ? pilotNote : null,
       err,
     ));
   });
@@ -109,7 +116,11 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
 
   function validate(): PlanSpec | null {
     showModelFields();
-    const r = specFromFields(texts());
+    let r = specFromFields(texts());
+    // A pilot model without pilot data (a shared link cannot carry them) is named at the model field.
+    const pilotChosen = choices.some((c) => c.id === inputs.model.value && needsPilot(c));
+    if (pilotChosen && !pilotLabel)
+      r = { errors: { ...('errors' in r ? r.errors : {}), model: 'the pilot model needs your data: in Analyze, analyse your scores and choose “Plan with these queries as a pilot” (links do not carry data)' } };
     for (const name of FIELD_NAMES) {
       const msg = 'errors' in r ? r.errors[name] : undefined;
       errors[name].textContent = msg ?? '';
@@ -145,6 +156,16 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
     read: validate,
     write,
     onChange: (cb) => listeners.push(cb),
+    setPilot(label: string) {
+      pilotLabel = label;
+      const sel = inputs.model as HTMLSelectElement;
+      for (const o of sel.options) if (choices.some((c) => c.id === o.value && needsPilot(c))) o.hidden = o.disabled = false;
+      sel.value = choices.find(needsPilot)!.id;
+      pilotNote.hidden = false;
+      pilotNote.textContent = `Pilot: ${label} (kept in this tab only).`;
+      validate();
+      changed();
+    },
     setRunning(r: boolean) {
       running = r;
       cancel.disabled = !r;

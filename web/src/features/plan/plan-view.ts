@@ -31,7 +31,7 @@ function curveNs(spec: PlanSpec): number[] {
 async function sdDiffs(spec: PlanSpec, remote: Comlink.Remote<EngineApi>) {
   const queries = spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
     model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels }))));
-  const answers = await remote.modelSdDiffs(queries);
+  const answers = await remote.modelSdDiffs(queries.map((q) => (q.model === 'pilot' && spec.pilot ? { ...q, pilot: spec.pilot } : q)));
   const out = new Map<string, number>();
   queries.forEach((q, i) => answers[i] !== null && out.set(`${q.model}|${q.delta}|${q.rho}`, answers[i]!));
   return out;
@@ -111,8 +111,11 @@ export function createPlanView(ctx: ViewContext): View {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
+  let pilot: number[] | null = null;
   async function run() {
-    const spec = form.read();
+    const read = form.read();
+    // The pilot's data travel with the spec to the engines, never into the link.
+    const spec = read && read.models.some((m) => modelInfo(m).param === 'pilot') && pilot ? { ...read, pilot } : read;
     const engines = ctx.engines();
     if (!spec || !engines || current) return;
     ctx.showError(null);
@@ -260,5 +263,10 @@ export function createPlanView(ctx: ViewContext): View {
     ready: () => calculator.refresh(),
     run: () => void run(),
     busy: () => current !== null,
+    receive(x) {
+      if (x.kind !== 'pilot') return;
+      pilot = x.differences;
+      form.setPilot(x.label);
+    },
   };
 }

@@ -44,7 +44,7 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
       h('td', {
         class: p >= target ? 'reaches' : '',
         style: `background:${heatColor(p)};color:${p > 0.55 ? '#fff' : '#111'}`,
-        'data-power': String(p), 'data-n': String(rowN), 'data-delta': String(g.delta[c]),
+        'data-grid-power': String(p), 'data-n': String(rowN), 'data-delta': String(g.delta[c]),
       }, fmt.p3(p)))))));
 
   const words = h('ul', { class: 'detectable', 'data-testid': 'calc-detectable' },

@@ -11,6 +11,9 @@ type PresetSpec = (typeof REGISTRY.presets)[number]['spec'];
 export type PlanSpec = {
   -readonly [K in keyof PresetSpec]: K extends 'models' ? ModelName[] : K extends 'tests' ? TestName[] : K extends 'alternative' ? AlternativeName
     : PresetSpec[K] extends readonly unknown[] ? number[] : number;
+} & {
+  /** The pilot model's per-query differences B − A (from Analyze; never in the URL). */
+  pilot?: number[];
 };
 export type { FieldName, PresetName };
 
