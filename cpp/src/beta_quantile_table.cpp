@@ -5,42 +5,32 @@
 #include <stdexcept>
 
 #include <boost/math/distributions/beta.hpp>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/special_functions/beta.hpp>
 
 namespace pairpower {
 namespace {
 
+const boost::math::normal_distribution<double> std_normal;
+
 // Quantile at Φ(z) taken from the tail nearer to z, so that Φ(z) close to 1 is
 // not rounded away: Φ(6) = 1 − 1e-9 keeps only 7 digits of its complement.
 double beta_of_gaussian(const BetaShape& s, double z) {
-  const boost::math::normal_distribution<double> std_normal;
   if (z <= 0) return boost::math::ibeta_inv(s.a, s.b, boost::math::cdf(std_normal, z));
   return boost::math::ibetac_inv(s.a, s.b, boost::math::cdf(std_normal, -z));
 }
 
 }  // namespace
 
-GaussianToBeta::GaussianToBeta(BetaShape shape)
-    : shape_(shape), inv_h_(static_cast<double>(nodes_ - 1) / (hi_ - lo_)), coef_(4 * (nodes_ - 1)) {
-  const boost::math::normal_distribution<double> std_normal;
-  const boost::math::beta_distribution<double> beta(shape.a, shape.b);
+GaussianQuantileTable::GaussianQuantileTable(std::function<double(double)> exact, const std::function<double(double, double)>& slope)
+    : exact_(std::move(exact)), inv_h_(static_cast<double>(nodes_ - 1) / (hi_ - lo_)), coef_(4 * (nodes_ - 1)) {
   const double h = (hi_ - lo_) / static_cast<double>(nodes_ - 1);
   std::vector<double> x(nodes_), hs(nodes_);
   for (std::size_t i = 0; i < nodes_; ++i) {
     const double z = lo_ + h * static_cast<double>(i);
-    x[i] = beta_of_gaussian(shape, z);
-    // dx/dz = φ(z) / f(x): the quantile's derivative by the chain rule.
-    // At the bounds (small shapes) the density is infinite and the quantile flat.
-    double f = 0;
-    if (x[i] > 0 && x[i] < 1) {
-      try {
-        f = boost::math::pdf(beta, x[i]);
-      } catch (const std::overflow_error&) {
-        f = 0;
-      }
-    }
-    hs[i] = f > 0 && std::isfinite(f) ? h * boost::math::pdf(std_normal, z) / f : 0.0;
+    x[i] = exact_(z);
+    hs[i] = h * slope(z, x[i]);
   }
   for (std::size_t i = 0; i + 1 < nodes_; ++i) {
     // p(u) = x0 + m0 u + (3Δ − 2m0 − m1) u² + (m0 + m1 − 2Δ) u³, Δ = x1 − x0.
@@ -52,26 +42,69 @@ GaussianToBeta::GaussianToBeta(BetaShape shape)
   }
 }
 
-void GaussianToBeta::transform(const double* z, double* out, std::size_t n) const {
-  // Same arithmetic as operator(), with the table index clamped so the loop has
-  // no branch; the rare values off the table are redone exactly afterwards.
+void GaussianQuantileTable::transform(const double* z, double* out, std::size_t n) const {
+  // One read-only pass finds whether any z lies off the table (about 2e-9 of them);
+  // then one branch-free pass the compiler can vectorise. `out` may be `z` itself.
   const double lo = lo_, inv_h = inv_h_;
-  const std::int32_t top = static_cast<std::int32_t>(nodes_) - 2;
-  const double* coef = coef_.data();
-  const auto in_table = [&](double t) { return t >= 0.0 && t < static_cast<double>(nodes_ - 1); };
+  const double t_max = static_cast<double>(nodes_ - 1);
+  double z_min = 0, z_max = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double t = (z[i] - lo) * inv_h;
-    // |z| < 10 in the simulation keeps t well inside int32 range.
-    std::int32_t k = static_cast<std::int32_t>(t);
-    k = k < 0 ? 0 : (k > top ? top : k);
+    z_min = std::min(z_min, z[i]);
+    z_max = std::max(z_max, z[i]);
+  }
+  const auto in_table = [&](double zi) {
+    const double t = (zi - lo) * inv_h;
+    return t >= 0.0 && t < t_max;
+  };
+  const double* coef = coef_.data();
+  const auto poly = [&](double zi) {
+    const double t = (zi - lo) * inv_h;
+    const auto k = static_cast<std::int32_t>(t);
     const double u = t - static_cast<double>(k);
     const double* c = coef + 4 * k;
-    out[i] = ((c[3] * u + c[2]) * u + c[1]) * u + c[0];
+    return ((c[3] * u + c[2]) * u + c[1]) * u + c[0];
+  };
+  if (n > 0 && in_table(z_min) && in_table(z_max)) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = poly(z[i]);
+    return;
   }
-  for (std::size_t i = 0; i < n; ++i)
-    if (!in_table((z[i] - lo) * inv_h)) out[i] = exact(z[i]);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double zi = z[i];
+    out[i] = in_table(zi) ? poly(zi) : exact(zi);
+  }
 }
 
-double GaussianToBeta::exact(double z) const { return beta_of_gaussian(shape_, z); }
+GaussianToBeta::GaussianToBeta(BetaShape shape)
+    : GaussianQuantileTable([shape](double z) { return beta_of_gaussian(shape, z); },
+                            [shape](double z, double x) {
+                              // dx/dz = φ(z) / f(x): the quantile's derivative by the chain rule.
+                              // At the bounds (small shapes) the density is infinite and the quantile flat.
+                              double f = 0;
+                              if (x > 0 && x < 1) {
+                                try {
+                                  f = boost::math::pdf(boost::math::beta_distribution<double>(shape.a, shape.b), x);
+                                } catch (const std::overflow_error&) {
+                                  f = 0;
+                                }
+                              }
+                              return f > 0 && std::isfinite(f) ? boost::math::pdf(std_normal, z) / f : 0.0;
+                            }),
+      shape_(shape) {}
+
+GaussianToInverseRootChi2::GaussianToInverseRootChi2(double nu)
+    : GaussianQuantileTable(
+          [nu](double z) {
+            // V = χ²_ν/ν at Φ(z), from the nearer tail (as for the Beta quantile).
+            const boost::math::chi_squared_distribution<double> chi2(nu);
+            const double q = z <= 0 ? boost::math::quantile(chi2, boost::math::cdf(std_normal, z))
+                                    : boost::math::quantile(boost::math::complement(chi2, boost::math::cdf(std_normal, -z)));
+            return 1.0 / std::sqrt(q / nu);
+          },
+          [nu](double z, double x) {
+            // x = (q/ν)^(−1/2): dx/dz = −½ x³/ν · dq/dz, dq/dz = φ(z) / f_χ²(q).
+            const double q = nu / (x * x);
+            const double f = boost::math::pdf(boost::math::chi_squared_distribution<double>(nu), q);
+            return f > 0 && std::isfinite(f) ? -0.5 * x * x * x / nu * boost::math::pdf(std_normal, z) / f : 0.0;
+          }) {}
 
 }  // namespace pairpower

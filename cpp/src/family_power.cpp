@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,19 +41,20 @@ void check(std::size_t n, Family f, PowerMethod m, double alpha) {
   if (simulated && f.comparisons > 1 && n < 3) throw Error("n", ErrorKind::invalid_value, "must be at least 3 for Holm or BH power", std::to_string(n));
 }
 
-// How many of the K p-values the correction rejects, as statsmodels' multipletests decides.
-std::size_t rejected(std::vector<double>& p, double alpha, Correction c) {
-  const std::size_t k = p.size();
-  std::sort(p.begin(), p.end());
+// How many of the K comparisons the correction rejects, as statsmodels' multipletests decides
+// on p-values, here on the statistics: p ≤ a ⟺ s ≥ c(a) for the "extremeness" s (|t| two-sided,
+// t for "greater", −t for "less") and c(a) its critical value, so no tail probability is computed
+// per replicate. `s` sorted descending; crit[j] is c of the j-th threshold (Holm α/(K−j), BH (j+1)α/K).
+std::size_t rejected(const std::vector<double>& s, const std::vector<double>& crit, Correction c) {
+  const std::size_t k = s.size();
+  std::size_t r = 0;
   if (c == Correction::holm) {
-    std::size_t r = 0;
-    while (r < k && p[r] <= alpha / static_cast<double>(k - r)) ++r;
+    while (r < k && s[r] >= crit[r]) ++r;
     return r;
   }
   // Benjamini–Hochberg: the largest i with p_(i) ≤ iα/K, and every smaller p with it.
-  std::size_t r = 0;
   for (std::size_t i = 0; i < k; ++i)
-    if (p[i] <= static_cast<double>(i + 1) * alpha / static_cast<double>(k)) r = i + 1;
+    if (s[i] >= crit[i]) r = i + 1;
   return r;
 }
 
@@ -61,9 +63,15 @@ FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative al
   const double df = static_cast<double>(n - 1);
   const double lambda = e.delta * std::sqrt(static_cast<double>(n)) / e.sd_diff;
   const GammaShape shape(0.5 * df);
+  // The critical statistic of each threshold the correction compares the ordered p-values with.
+  std::vector<double> crit(k);
+  for (std::size_t j = 0; j < k; ++j) {
+    const double a = f.correction == Correction::holm ? alpha / static_cast<double>(k - j) : static_cast<double>(j + 1) * alpha / static_cast<double>(k);
+    crit[j] = t_quantile_upper(alt == Alternative::two_sided ? a / 2 : a, df);
+  }
   // λ stays out of the key: runs at other effects and n share their normals (common random numbers).
   const std::uint64_t key = hash_words({seed, k, static_cast<std::uint64_t>(f.correction)});
-  std::vector<double> p(k);
+  std::vector<double> s(k);
   std::uint64_t all = 0, any = 0, detected = 0;
   double sum_sq = 0;
   for (std::uint64_t r = 0; r < reps; ++r) {
@@ -72,9 +80,11 @@ FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative al
     for (std::size_t i = 0; i < k; ++i) {
       const double z = words.normal();
       const double v = chi2_over_df(shape, words);
-      p[i] = t_p((z + lambda) / std::sqrt(v), df, alt);
+      const double t = (z + lambda) / std::sqrt(v);
+      s[i] = alt == Alternative::two_sided ? std::fabs(t) : alt == Alternative::greater ? t : -t;
     }
-    const std::size_t hit = rejected(p, alpha, f.correction);
+    std::sort(s.begin(), s.end(), std::greater<>());
+    const std::size_t hit = rejected(s, crit, f.correction);
     all += hit == k;
     any += hit > 0;
     detected += hit;

@@ -25,7 +25,6 @@
 #include "pairpower/random.hpp"
 #include "pairpower/registry.hpp"
 #include "pairpower/signed_ranks.hpp"
-#include "pairpower/variates.hpp"
 
 namespace pairpower {
 
@@ -134,6 +133,7 @@ struct Group {
   std::vector<double> threshold_b;      // binary: Φ⁻¹(μ + δ), one per δ
   std::vector<double> pilot_centred;    // pilot: b − a (raw; the shift to δ is per δ, see pilot_shift)
   std::vector<double> pilot_shift;      // pilot: δ − mean(b − a) per δ, 0 when within rounding of 0
+  std::shared_ptr<const GaussianToInverseRootChi2> inverse_root_chi2;  // heavy-tailed: z ↦ 1/√V
 };
 
 Group prepare(const GroupSpec& spec) {
@@ -147,7 +147,7 @@ Group prepare(const GroupSpec& spec) {
   validate_alpha(spec.alpha);
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
-  Group g{spec.question, {}, spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}};
+  Group g{spec.question, {}, spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}, nullptr};
   // δ is deliberately absent: common random numbers across effects.
   g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
@@ -178,6 +178,11 @@ Group prepare(const GroupSpec& spec) {
   if (spec.model == ScoreModel::beta_copula) {
     g.beta_a = beta_table(beta_from_moments(spec.marginal.mean, spec.marginal.sd));
     for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(spec.marginal.mean + d, spec.marginal.sd)));
+  }
+  if (spec.model == ScoreModel::heavy_tailed) {
+    static SharedCache<std::uint64_t, GaussianToInverseRootChi2> tables;
+    const double nu = spec.params.df;
+    g.inverse_root_chi2 = tables.get(bits_of(nu), [nu] { return GaussianToInverseRootChi2(nu); });
   }
   if (spec.model == ScoreModel::binary) {
     const boost::math::normal z;
@@ -272,32 +277,22 @@ void draw_extras(const Group& g, std::uint64_t rep, Workspace& ws) {
       break;
     }
     case ScoreModel::heavy_tailed: {
-      // One Box–Muller pass gives two normals per pair of words: half as many pairs as queries,
-      // then one uniform per query for the acceptance step.
+      // One Box–Muller pass gives two normals per pair of words: half as many pairs as queries.
+      // Each normal z becomes the query's scale c/√V through V's quantile at Φ(z) (a table),
+      // so V ~ χ²_ν/ν exactly in distribution, without a rejection sampler per query.
       const std::size_t half = (n + 1) / 2, half_padded = (half + 7) / 8 * 8;
-      ws.extra_bits.resize(2 * half_padded + padded);
-      extra.fill(ws.extra_bits.data(), 2 * half_padded + padded);
+      ws.extra_bits.resize(2 * half_padded);
+      extra.fill(ws.extra_bits.data(), 2 * half_padded);
       box_muller(ws.extra_bits.data(), ws.extra_bits.data() + half_padded, ws.z3.data(), ws.z3.data() + half, n / 2);
       if (n % 2) {
         float spare = 0;
         box_muller(ws.extra_bits.data() + n / 2, ws.extra_bits.data() + half_padded + n / 2, ws.z3.data() + n / 2, &spare, 1);
       }
-      WordStream more(extra);
       const double nu = g.params.df;
       const double c = g.marginal.sd * std::sqrt((nu - 2.0) / nu);
-      const std::uint32_t* ubits = ws.extra_bits.data() + 2 * half_padded;
-      const GammaShape shape(0.5 * nu);
-      // The squeeze accepts ~98% of first tries: a branch-free pass that vectorises marks them
-      // (x = V, or 0 for "try again"), then the rest take the full test and redraws in order.
-      const float* z = ws.z3.data();
-      for (std::size_t i = 0; i < n; ++i) {
-        const double t = 1.0 + shape.c * z[i], v = t * t * t, z2 = static_cast<double>(z[i]) * z[i];
-        const bool ok = t > 0 && uniform01(ubits[i]) < 1.0 - 0.0331 * z2 * z2;
-        x[i] = ok ? shape.d * v / shape.k : 0.0;
-      }
-      for (std::size_t i = 0; i < n; ++i)
-        if (x[i] == 0.0) x[i] = chi2_over_df(shape, z[i], uniform01(ubits[i]), more);
-      for (std::size_t i = 0; i < n; ++i) x[i] = c / std::sqrt(x[i]);
+      for (std::size_t i = 0; i < n; ++i) x[i] = ws.z3[i];
+      g.inverse_root_chi2->transform(x, x, n);
+      for (std::size_t i = 0; i < n; ++i) x[i] *= c;
       break;
     }
     case ScoreModel::zero_inflated: {

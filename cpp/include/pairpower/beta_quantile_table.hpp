@@ -1,26 +1,31 @@
 #pragma once
-// z ↦ F⁻¹(Φ(z)) for a Beta distribution F, tabulated for the Gaussian copula.
+// z ↦ F⁻¹(Φ(z)) tabulated, for the simulation's transforms of Gaussian draws:
+// Beta marginals for the Gaussian copula, and the heavy-tailed model's scale
+// c/√V with V ~ χ²_ν/ν.
 //
-// Calling the Beta quantile per simulated value would cost microseconds; the
+// Calling a quantile function per simulated value would cost microseconds; the
 // table costs nanoseconds: 1024 nodes on [−6, 6] holding exact values and exact
-// slopes φ(z)/f(x), joined by cubic Hermite interpolation (max error ≈1e-12
-// for the paper's shapes, checked in tests). Outside the table the exact
-// quantile is computed (probability ≈ 2e-9 per value).
+// slopes dx/dz, joined by cubic Hermite interpolation (max error ≈1e-12
+// relative for the paper's Beta shapes and ≈1e-9 for the scale, checked in
+// tests). Outside the table the exact value is computed (probability ≈ 2e-9 per value).
 //
 // Example:
 //   pairpower::GaussianToBeta q({9.62, 5.18});
 //   double x = q(0.3);   // Beta quantile at Φ(0.3)
+#include <functional>
 #include <vector>
 
 #include "pairpower/score_model.hpp"
 
 namespace pairpower {
 
-class GaussianToBeta {
+/// A smooth monotone map z ↦ x(z) = F⁻¹(Φ(z)), tabulated from its exact values and slopes.
+class GaussianQuantileTable {
  public:
-  explicit GaussianToBeta(BetaShape shape);
+  /// exact(z): x(z); slope(z, x): dx/dz at z, given x = x(z) (0 where it is flat or infinite).
+  GaussianQuantileTable(std::function<double(double)> exact, const std::function<double(double, double)>& slope);
 
-  /// The Beta quantile at Φ(z), from the table (exactly off it).
+  /// x(z), from the table (exactly off it).
   double operator()(double z) const {
     double x;
     transform(&z, &x, 1);
@@ -30,20 +35,35 @@ class GaussianToBeta {
   /// out[i] = (*this)(z[i]) for i < n: the one evaluation path, a loop the compiler can vectorise.
   void transform(const double* z, double* out, std::size_t n) const;
 
-  /// The quantile computed directly with Boost.Math (slow; used off the table).
-  double exact(double z) const;
-
-  BetaShape shape() const noexcept { return shape_; }
+  /// x(z) computed directly with Boost.Math (slow; used off the table).
+  double exact(double z) const { return exact_(z); }
 
  private:
-  BetaShape shape_;
+  std::function<double(double)> exact_;
   static constexpr std::size_t nodes_ = 1024;
   static constexpr double lo_ = -6.0;
   static constexpr double hi_ = 6.0;
   double inv_h_;
-  // Per interval, the cubic Hermite polynomial through the node values
-  // F⁻¹(Φ(z_i)) with node slopes φ(z)/f(x), in powers of the local coordinate.
+  // Per interval, the cubic Hermite polynomial through the node values with
+  // the node slopes, in powers of the local coordinate.
   std::vector<double> coef_;
+};
+
+/// The Beta quantile at Φ(z) (the Beta copula's marginals).
+class GaussianToBeta : public GaussianQuantileTable {
+ public:
+  explicit GaussianToBeta(BetaShape shape);
+  BetaShape shape() const noexcept { return shape_; }
+
+ private:
+  BetaShape shape_;
+};
+
+/// 1/√V at the quantile Φ(z) of V ~ χ²_ν/ν (decreasing in z): the heavy-tailed model's
+/// per-query scale (score_model.hpp), so that Z/√V with an independent normal Z is t_ν.
+class GaussianToInverseRootChi2 : public GaussianQuantileTable {
+ public:
+  explicit GaussianToInverseRootChi2(double nu);
 };
 
 }  // namespace pairpower
