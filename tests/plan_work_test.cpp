@@ -60,3 +60,32 @@ TEST_CASE("a spec read back from its JSON is the same spec", "[plan_work]") {
   bad["models"] = {"gamma"};
   CHECK_THROWS_AS(plan_spec_from_json(bad), Error);
 }
+
+TEST_CASE("a spec's question and margin are read back: the margin is kept for the difference and asked for the others", "[plan_work]") {
+  auto j = nlohmann::json::parse(to_json(preset("quick").spec).dump());
+  CHECK(j["question"] == "difference");
+  CHECK(j["margin"] == default_plan_margin);
+  j["margin"] = 0.03;
+  auto s = plan_spec_from_json(j);
+  CHECK(s.grid.question.kind == Question::difference);
+  CHECK(s.margin == 0.03);
+  CHECK(to_json(s)["margin"] == 0.03);
+  j["question"] = "equivalence";
+  s = plan_spec_from_json(j);
+  CHECK(s.grid.question.kind == Question::equivalence);
+  CHECK(s.grid.question.margin == 0.03);
+  CHECK(grid_groups(s.grid).front().question.margin == 0.03);
+  for (auto [key, value] : {std::pair{"question", nlohmann::json("sideways")}, std::pair{"margin", nlohmann::json(0.0)}}) {
+    auto bad = j;
+    bad[key] = value;
+    try {
+      plan_spec_from_json(bad);
+      FAIL("accepted " << key);
+    } catch (const Error& e) {
+      CHECK(e.field == key);
+    }
+  }
+  // A one-sided alternative with a question is refused by the grid's validation.
+  j["alternative"] = "greater";
+  CHECK_THROWS_AS(plan_spec_from_json(j), Error);
+}

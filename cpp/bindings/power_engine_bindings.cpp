@@ -58,6 +58,14 @@ pairpower::GroupSpec group_from(const val& s) {
     g.alternative = *alt;
   }
   if (!s["pilot"].isUndefined()) g.params.pilot = std::make_shared<const std::vector<double>>(numbers(s, "pilot"));
+  // {question, margin}: written by group_json only for equivalence and non-inferiority.
+  if (s["question"].isString()) {
+    const std::string id = s["question"].as<std::string>();
+    const auto& qs = pairpower::questions();
+    const auto it = std::find_if(qs.begin(), qs.end(), [&](const pairpower::QuestionInfo& q) { return id == q.id; });
+    if (it == qs.end()) throw std::invalid_argument("question: not a question of the registry");
+    if (it->kind != pairpower::Question::difference) g.question = {it->kind, number(s, "margin")};
+  }
   g.tests.clear();
   const val tests = s["tests"];
   if (!tests.isArray()) throw std::invalid_argument("tests: must be a list");
@@ -197,6 +205,7 @@ nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
                            {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed},
                            {"tau", g.params.tau}, {"df", g.params.df}, {"zero_share", g.params.zero_share}, {"levels", g.params.levels}, {"alternative", pairpower::to_string(g.alternative)}};
   if (g.params.pilot) j["pilot"] = *g.params.pilot;
+  if (g.question.kind != pairpower::Question::difference) j["question"] = pairpower::to_string(g.question.kind), j["margin"] = g.question.margin;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (auto t : g.tests) tests.push_back(pairpower::to_string(t));
   return j;

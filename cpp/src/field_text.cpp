@@ -179,13 +179,18 @@ json read_plan_field(std::string_view id, std::string_view text, FieldReader whe
     case FieldKind::choice: return ids(id, text, model_choices(), [](const ModelChoice& c) { return c.models; });
     case FieldKind::choice_list: return ids(id, text, paired_tests(), [](const TestInfo& t) { return std::vector{t.test}; });
     case FieldKind::option: {
-      // One of the registry's choices for the field (the alternatives), as its id.
+      // One of the registry's choices for the field (its `choices` list), as its id.
       const std::string_view t = trim(text);
-      for (const auto& c : alternatives())
-        if (t == c.id) return c.id;
-      std::string known;
-      for (const auto& c : alternatives()) known += (known.empty() ? "" : ", ") + std::string(c.id);
-      fail(id, quoted(t) + " is not one of " + known, text);
+      std::vector<std::string_view> known;
+      if (std::string_view(s.f.choices) == "questions")
+        for (const auto& q : questions()) known.push_back(q.id);
+      else
+        for (const auto& c : alternatives()) known.push_back(c.id);
+      for (std::string_view k : known)
+        if (t == k) return std::string(k);
+      std::string list;
+      for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      fail(id, quoted(t) + " is not one of " + list, text);
     }
   }
   fail(id, "not a field of the registry", text);

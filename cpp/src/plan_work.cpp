@@ -111,6 +111,16 @@ PlanSpec plan_spec_from_json(const nlohmann::json& j) {
     if (!alt) throw Error("alternative", ErrorKind::invalid_value, "must be two-sided, greater or less");
     s.grid.alternative = *alt;
   }
+  // The question and its margin: optional (a spec written before them asks for a difference).
+  if (j.contains("margin")) s.margin = number_of(j, "margin");
+  if (!plan_field("margin").bounds.contains(s.margin)) throw Error("margin", ErrorKind::invalid_value, plan_field("margin").rule);
+  if (j.contains("question")) {
+    const std::string id = j["question"].is_string() ? j["question"].get<std::string>() : "";
+    const auto& qs = questions();
+    const auto it = std::find_if(qs.begin(), qs.end(), [&](const QuestionInfo& q) { return id == q.id; });
+    if (it == qs.end()) throw Error("question", ErrorKind::invalid_value, "must be difference, equivalence or non_inferiority", id);
+    if (it->kind != Question::difference) s.grid.question = {it->kind, s.margin};
+  }
   if (j.contains("pilot")) {
     auto pilot = list_of<double>(j, "pilot");
     if (pilot.size() > limits().input_bytes) throw Error("pilot", ErrorKind::invalid_value, "too many pilot values");

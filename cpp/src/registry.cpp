@@ -68,7 +68,12 @@ const PlanField plan_fields_table[] = {
     {"levels", "Levels K", "lattice model: scores are multiples of 1/K (P@10: 10)", FieldKind::count, {1, 1000, false, false}, ""},
     // Below 1e-10 the t quantile for one degree of freedom leaves double range (validate_alpha).
     {"alpha", "α", "significance level", FieldKind::real, {1e-10, 1, false, true}, "α must lie between 1e-10 and 1"},
-    {"alternative", "Alternative", "two-sided, or one-sided: greater (B better) or less (B worse)", FieldKind::option, {0, 0, false, false}, ""},
+    {"alternative", "Alternative", "two-sided, or one-sided: greater (B better) or less (B worse)", FieldKind::option, {0, 0, false, false}, "",
+     0, "", "alternatives"},
+    {"question", "Question", "a difference, equivalence within ±M (TOST), or non-inferiority (not worse by M or more)", FieldKind::option,
+     {0, 0, false, false}, "", 0, "", "questions"},
+    {"margin", "Margin M", "equivalence ±M, or how much worse B may be for non-inferiority", FieldKind::real, {0, 1, true, true},
+     "the margin must lie strictly between 0 and 1"},
     {"tests", "Tests", "applied to every simulated sample", FieldKind::choice_list, {0, 0, false, false}, ""},
     {"reps", "Replicates R", "per cell; Monte Carlo SE ≈ 0.5/√R", FieldKind::count, {1, 1e9, false, false}, "",
      1'000'000, "a tab should not simulate for hours (the CLI goes to 10⁹)"},
@@ -243,7 +248,8 @@ nlohmann::ordered_json to_json(const PlanSpec& s) {
   if (s.grid.params.pilot) j["pilot"] = *s.grid.params.pilot;  // the data a pilot run resampled, so its JSON reproduces it
   j["alpha"] = s.grid.alpha;
   j["alternative"] = to_string(s.grid.alternative);
-  if (s.grid.question.kind != Question::difference) j["question"] = to_string(s.grid.question.kind), j["margin"] = s.grid.question.margin;
+  j["question"] = to_string(s.grid.question.kind);
+  j["margin"] = s.grid.question.kind != Question::difference ? s.grid.question.margin : s.margin;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (PairedTest t : s.grid.tests) tests.push_back(to_string(t));
   j["reps"] = s.grid.reps;
@@ -291,6 +297,7 @@ nlohmann::ordered_json registry_json() {
     json o{{"id", f.id}, {"label", f.label}, {"help", f.help}, {"kind", kind_name(f.kind)}, {"bounds", bounds_json(f.bounds)}, {"rule", f.rule}};
     o["page_max"] = f.page_max > 0 ? f.page_max : f.bounds.max;
     o["page_cap_reason"] = f.page_cap_reason;
+    o["choices"] = f.choices;
     fields.push_back(o);
   }
   // The corrections of a family of comparisons (family_power.hpp); the first is the CLI's default.

@@ -237,3 +237,21 @@ test('the calculator asks equivalence, non-inferiority and family questions with
   await page.waitForFunction(() => /^Margin M: /.test(document.querySelector('[data-testid="calc-error"]')?.textContent ?? ''));
   assert.deepEqual(errors, []);
 });
+
+test('an equivalence question from the hash runs every test as TOST with the CLI numbers, and shows its margin instead of the alternative', async () => {
+  const { page, errors } = await openPage(true, '#n=40,120&delta=0,0.01&rho=0.8&model=unclipped&tests=t,wilcoxon,sign&reps=200&seed=3&question=equivalence&margin=0.03&run=1');
+  await waitDone(page);
+  assertSameAsCli(await shownPowers(page), cliPowers(['--n', '40,120', '--delta', '0,0.01', '--rho', '0.8', '--model', 'unclipped', '--tests', 't,wilcoxon,sign',
+    '--reps', '200', '--seed', '3', '--equivalence', '0.03']));
+  const visible = await page.$$eval('[data-field]', (rows) => rows.filter((r) => !r.hidden).map((r) => r.dataset.field));
+  assert.ok(visible.includes('margin') && !visible.includes('alternative'));
+  assert.match(await page.textContent('.power-table caption'), /^Power to show equivalence within ±0.03/);
+  assert.equal(await page.$('.type-one'), null);  // at δ = 0 equivalence power is not a type I error
+  // The smallest N for the t-test at δ = 0 is the CLI's samplesize --equivalence answer (the unclipped model's σ_d is σ√(2(1−ρ))).
+  await page.waitForSelector('[data-testid="min-n"] td[data-delta="0"]');
+  const shownN = Number(await page.getAttribute('[data-testid="min-n"] td[data-delta="0"]', 'data-min-n-t'));
+  const want = JSON.parse(execFileSync(`${root}build/pairpower`, ['samplesize', '--delta', '0', '--rho', '0.8', '--power', '0.8', '--equivalence', '0.03', '--format', 'json'],
+    { encoding: 'utf8' })).t.n;
+  assert.equal(shownN, want);
+  assert.deepEqual(errors, []);
+});

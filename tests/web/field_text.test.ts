@@ -38,6 +38,8 @@ const chosen: Record<string, string[]> = {
   zero_share: ['0.2', '0', '1', '0.999', '-0.1'],
   levels: ['10', '0', '1', '1000', '1001', '2.5', '1e1'],
   alternative: ['two-sided', 'greater', 'less', ' less ', 'Greater', 'one-sided', '', 'greater,less'],
+  question: ['difference', 'equivalence', 'non_inferiority', ' equivalence ', 'non-inferiority', 'greater', '', 'Equivalence'],
+  margin: ['0.01', '0', '1', '0.5', '-0.01', '1e-3', 'x'],
   tests: ['t', 't,wilcoxon', 'sign,t,t', 'x', 't,,sign', 'wilcoxon, sign'],
   reps: ['1000', '0', '1', '1000000', '1000001', '1e3', '1,2'],
   seed: ['0', '1', '9007199254740991', '9007199254740992', '-1', '1.0'],

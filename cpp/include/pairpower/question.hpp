@@ -19,6 +19,9 @@ namespace pairpower {
 enum class Question { difference, equivalence, non_inferiority };
 std::string_view to_string(Question q) noexcept;
 
+/// The margin a Plan starts with (the form's, the presets').
+inline constexpr double default_plan_margin = 0.01;
+
 /// A question with its margin M (0 for the difference question).
 struct PlanQuestion {
   Question kind = Question::difference;

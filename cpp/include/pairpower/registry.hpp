@@ -85,6 +85,7 @@ struct PlanField {
   const char* rule;      ///< the message when a value is out of bounds: "must lie strictly between −1 and 1"
   double page_max = 0;   ///< 0: as bounds.max; else the page's lower cap, with the reason in page_cap_reason
   const char* page_cap_reason = "";
+  const char* choices = "";  ///< option fields: the registry list their values come from ("alternatives", "questions")
 };
 std::span<const PlanField> plan_fields() noexcept;
 const PlanField& plan_field(std::string_view id);
@@ -93,6 +94,8 @@ const PlanField& plan_field(std::string_view id);
 struct PlanSpec {
   GridSpec grid;
   double power = 0.8;
+  /// The margin the form holds (grid.question.margin when a question is asked; kept otherwise).
+  double margin = default_plan_margin;
 };
 struct Preset {
   const char* id;

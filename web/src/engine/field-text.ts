@@ -116,9 +116,11 @@ export function parseField(id: FieldName, text: string): Parsed<unknown> {
     case 'choice_list':
       return ids(text, REGISTRY.tests, (e) => [e.id]);
     case 'option': {
+      // The registry list the field's values come from (its `choices`).
+      const list: readonly { id: string }[] = f.choices === 'questions' ? REGISTRY.questions : REGISTRY.alternatives;
       const t = trim(text);
-      const e = REGISTRY.alternatives.find((x) => x.id === t);
-      return e ? ok(e.id) : fail(`${quoted(t)} is not one of ${REGISTRY.alternatives.map((x) => x.id).join(', ')}`);
+      const e = list.find((x) => x.id === t);
+      return e ? ok(e.id) : fail(`${quoted(t)} is not one of ${list.map((x) => x.id).join(', ')}`);
     }
   }
 }

@@ -43,7 +43,8 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       inputs[name] = sel;
       control = sel;
     } else if (def.kind === 'option') {
-      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...REGISTRY.alternatives.map((c) => h('option', { value: c.id }, c.label)));
+      const list: readonly { id: string; label: string }[] = def.choices === 'questions' ? REGISTRY.questions : REGISTRY.alternatives;
+      const sel = h('select', { id, name, 'aria-describedby': `${id}-help ${id}-error` }, ...list.map((c) => h('option', { value: c.id }, c.label)));
       inputs[name] = sel;
       control = sel;
     } else if (def.kind === 'choice_list') {
@@ -94,6 +95,10 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       const row = rowOf[param as FieldName];
       if (row) row.hidden = !models.some((m) => (chosen as readonly string[]).includes(m));
     }
+    // The margin belongs to equivalence and non-inferiority; the alternative to the difference question.
+    const asked = inputs.question.value !== REGISTRY.questions[0].id;
+    rowOf.margin.hidden = !asked;
+    rowOf.alternative.hidden = asked;
   }
 
   const run = h('button', { type: 'submit', 'data-testid': 'run', class: 'primary' }, 'Run');

@@ -15,7 +15,7 @@ import { createEmbedDialog } from './embed';
 import { exportRun, findPrinted, type ExportInput, type ExportKind } from './export';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './plan-form';
-import { createResults, type MdeRow, type SolverRow } from './results';
+import { createResults, paperComparable, type MdeRow, type SolverRow } from './results';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
 
@@ -37,6 +37,10 @@ async function sdDiffs(spec: PlanSpec, remote: Comlink.Remote<EngineApi>) {
   return out;
 }
 
+/** The question of the analytic answers: the alternative for a difference, else the question and its margin. */
+const asked = (spec: PlanSpec) =>
+  spec.question === 'difference' ? { alternative: spec.alternative } : { question: spec.question, margin: spec.margin };
+
 /** The tests a model's analytic power covers (the registry's "all", "t" or "none"). */
 const analyticTests = (model: ModelName): readonly TestName[] => {
   const a = modelInfo(model).analytic;
@@ -50,7 +54,7 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
     const sdDiff = sd.get(`${model}|${delta}|${rho}`);
     if (sdDiff !== undefined && analyticTests(model).length) queries.push({ model, n, delta, rho, sdDiff, alpha: spec.alpha });
   }
-  const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha, alternative: spec.alternative })));
+  const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha, ...asked(spec) })));
   const byKey = new Map<string, number>();
   queries.forEach((q, i) => {
     // The Plan grid asks the difference question: every test has its closed form (power is null only for equivalence).
@@ -196,15 +200,17 @@ export function createPlanView(ctx: ViewContext): View {
         results.setAnalytic(analyticByCell());
         // The solvers answer for the grid's first model, with its σ_d (at δ = 0 for the MDE), where it offers one.
         const model = spec.models[0];
-        const solved = analyticTests(model);
-        const deltas = spec.delta.filter((d) => d !== 0);
+        // Equivalence (TOST) has a closed form for the paired t only.
+        const solved = spec.question === 'equivalence' ? analyticTests(model).filter((t) => t === 't') : analyticTests(model);
+        // δ = 0 has no N for a difference; for equivalence it is the usual planning case.
+        const deltas = spec.delta.filter((d) => d !== 0 || spec.question !== 'difference');
         const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(`${model}|${delta}|${rho}`) })))
           .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
         const sd0 = await sdDiffs({ ...spec, models: [model], delta: [0] }, remote);
         const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
           .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, alternative: spec.alternative })));
-        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, alternative: spec.alternative })));
+        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) })));
+        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) })));
         const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
           Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
         const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
@@ -219,7 +225,7 @@ export function createPlanView(ctx: ViewContext): View {
       // The paper's printed values beside ours, flagged by the core's rule.
       const byCell = analyticByCell();
       // The paper's values are two-sided: a one-sided run is not checked against them.
-      const printedCells = spec.alternative === 'two-sided' ? outcome.cells.filter((c) => findPrinted(c)) : [];
+      const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
       const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
       results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
       charts.update(spec, cells, ns, lookup);

@@ -44,6 +44,7 @@ export interface ResultsView {
 export function createResults(): ResultsView {
   let slots = new Map<string, Slot[]>();
   let results = new Map<string, CellResult>();
+  let question: PlanSpec['question'] = 'difference';
   let analytic = new Map<string, number>();
   let checks = new Map<string, PaperCheck>();
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
@@ -102,29 +103,31 @@ export function createResults(): ResultsView {
         const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
         const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, short(t)))));
         const body = spec.n.map((n) =>
-          h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, spec.alternative === 'two-sided')))),
+          h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, paperComparable(spec))))),
         );
         tablesEl.append(
           h('table', { class: 'power-table' },
-            h('caption', {}, `Power: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
+            h('caption', {}, `${questionWords(spec)}: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
             h('thead', {}, head1, head2),
             h('tbody', {}, ...body)),
         );
       }
-    if (!spec.delta.includes(0)) return;
+    // At δ = 0 the difference tests' rejection rate is their type I error (for equivalence and non-inferiority it is power).
+    if (!spec.delta.includes(0) || spec.question !== 'difference') return;
     const cols = spec.models.flatMap((m) => spec.tests.map((t) => [m, t] as const));
     tablesEl.append(
       h('table', { class: 'power-table type-one' },
         h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
         h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
-          h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, spec.alternative === 'two-sided'))))))),
+          h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, paperComparable(spec)))))))),
     );
   }
 
   return {
     element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, tablesEl, solversEl),
     start(spec) {
+      question = spec.question;
       slots = new Map();
       results = new Map();
       checks = new Map();
@@ -173,9 +176,9 @@ export function createResults(): ResultsView {
                 const data = Object.fromEntries(SOLVABLE_TESTS.map((t) => [`data-min-n-${t.id}`, row.byTest[t.id] ?? '']));
                 return h('td', { ...data, 'data-delta': delta, 'data-rho': rho }, each(row, n));
               })))))
-          : h('p', {}, 'Add a nonzero δ to see the smallest N.'),
+          : h('p', {}, question === 'difference' ? 'Add a nonzero δ to see the smallest N.' : 'Add a δ to see the smallest N.'),
         h('table', { class: 'solver-table', 'data-testid': 'mde' },
-          h('caption', {}, `Minimum detectable effect for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
+          h('caption', {}, `${question === 'equivalence' ? 'Largest |δ| still shown equivalent' : question === 'non_inferiority' ? 'Smallest δ shown non-inferior' : 'Minimum detectable effect'} for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
           h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
             const row = mde.find((x) => x.n === nn && x.rho === rho)!;
@@ -187,4 +190,14 @@ export function createResults(): ResultsView {
       summaryEl.textContent = text;
     },
   };
+}
+
+/** The paper printed two-sided power for the difference question only. */
+export const paperComparable = (spec: PlanSpec) => spec.alternative === 'two-sided' && spec.question === 'difference';
+
+/** What the tables' power is the probability of. */
+export function questionWords(spec: PlanSpec): string {
+  if (spec.question === 'equivalence') return `Power to show equivalence within ±${spec.margin} (each test as TOST)`;
+  if (spec.question === 'non_inferiority') return `Power to show non-inferiority at margin ${spec.margin}`;
+  return spec.alternative === 'two-sided' ? 'Power' : `Power (one-sided, ${spec.alternative})`;
 }

@@ -1,7 +1,7 @@
 // A Plan run's settings: the spec, its presets and the form fields' parsing.
 // Which fields exist, their bounds, rules, choices and the presets all come
 // from the core's registry; field-text.ts reads the text a user types.
-import { REGISTRY, planField, type AlternativeName, type FieldName, type ModelName, type PresetName, type TestName } from '../../engine/registry';
+import { REGISTRY, planField, type AlternativeName, type QuestionName, type FieldName, type ModelName, type PresetName, type TestName } from '../../engine/registry';
 import { parseField } from '../../engine/field-text';
 
 export { parseField, parseNumber, type Parsed } from '../../engine/field-text';
@@ -10,7 +10,7 @@ type PresetSpec = (typeof REGISTRY.presets)[number]['spec'];
 /** The spec as the core writes it (to_json(PlanSpec)): the same keys, widened. */
 export type PlanSpec = {
   -readonly [K in keyof PresetSpec]: K extends 'models' ? ModelName[] : K extends 'tests' ? TestName[] : K extends 'alternative' ? AlternativeName
-    : PresetSpec[K] extends readonly unknown[] ? number[] : number;
+    : K extends 'question' ? QuestionName : PresetSpec[K] extends readonly unknown[] ? number[] : number;
 } & {
   /** The pilot model's per-query differences B − A (from Analyze; never in the URL). */
   pilot?: number[];
@@ -29,6 +29,7 @@ export function matchesPreset(spec: PlanSpec, preset: PresetName): boolean {
   return (
     same(spec.n, p.n) && same(spec.delta, p.delta) && same(spec.rho, p.rho) && same(spec.models, p.models) &&
     spec.mean === p.mean && spec.sd === p.sd && spec.alpha === p.alpha && spec.alternative === p.alternative &&
+    spec.question === p.question && spec.margin === p.margin &&
     spec.tau === p.tau && spec.df === p.df && spec.zero_share === p.zero_share && spec.levels === p.levels
   );
 }
