@@ -111,8 +111,10 @@ TEST_CASE("the equivalence p and interval are statsmodels' ttost_paired and the 
     // The verdict follows the question: equivalent ⇔ the interval lies inside ±M ⇔ p < α.
     const bool inside = e->ci_low > -e->margin && e->ci_high < e->margin;
     CHECK((r.comparisons[0].verdict == Verdict::ship) == inside);
-    const bool outside = e->ci_low > e->margin || e->ci_high < -e->margin;
-    CHECK((r.comparisons[0].verdict == Verdict::reject) == outside);
+    // Beyond the margin: twice the smaller of the opposite one-sided p-values (1 − p_lower, 1 − p_upper for a continuous t).
+    const double outside = std::min(1.0, 2 * std::min(1 - c["p_lower"].get<double>(), 1 - c["p_upper"].get<double>()));
+    CHECK(e->p_outside == Approx(outside).margin(1e-9));
+    CHECK((r.comparisons[0].verdict == Verdict::reject) == (e->p_outside < o.alpha));
   }
 }
 

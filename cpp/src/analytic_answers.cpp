@@ -31,7 +31,7 @@ void check_question(const AnalyticScenario& s, const std::optional<Family>& fami
   if (s.question.kind != Question::difference && s.alternative != Alternative::two_sided)
     throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides",
                 std::string(to_string(s.alternative)));
-  if (family && family->comparisons > 1 && s.question.kind != Question::difference)
+  if (family && s.question.kind != Question::difference)
     throw Error("comparisons", ErrorKind::invalid_value, "family power is offered for the difference question only");
 }
 

@@ -238,8 +238,8 @@ test('the calculator asks equivalence, non-inferiority and family questions with
   assert.deepEqual(errors, []);
 });
 
-test('an equivalence question from the hash runs every test as TOST with the CLI numbers, and shows its margin instead of the alternative', async () => {
-  const { page, errors } = await openPage(true, '#n=40,120&delta=0,0.01&rho=0.8&model=unclipped&tests=t,wilcoxon,sign&reps=200&seed=3&question=equivalence&margin=0.03&run=1');
+test('an equivalence question from the hash runs every test as TOST with the CLI numbers (a leftover one-sided alternative is not sent), and shows its margin instead of the alternative', async () => {
+  const { page, errors } = await openPage(true, '#n=40,120&delta=0,0.01&rho=0.8&model=unclipped&tests=t,wilcoxon,sign&reps=200&seed=3&alternative=greater&question=equivalence&margin=0.03&run=1');
   await waitDone(page);
   assertSameAsCli(await shownPowers(page), cliPowers(['--n', '40,120', '--delta', '0,0.01', '--rho', '0.8', '--model', 'unclipped', '--tests', 't,wilcoxon,sign',
     '--reps', '200', '--seed', '3', '--equivalence', '0.03']));

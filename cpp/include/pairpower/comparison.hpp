@@ -74,8 +74,8 @@ struct WilcoxonSummary {
 
 /// TOST for |Δ| < margin with the paired t (as statsmodels' ttost_paired):
 /// p = max(p_lower, p_upper); the 1 − 2α t interval lies inside ±margin iff p < α.
-/// p_outside: the one-sided test that Δ lies beyond the margin (the smaller of
-/// P(T ≥ (Δ − M)/se) and P(T ≤ (Δ + M)/se)); below α the interval lies wholly outside.
+/// p_outside: the test that Δ lies beyond the margin on either side: twice the smaller of
+/// P(T ≥ (Δ − M)/se) and P(T ≤ (Δ + M)/se) (capped at 1); below α the 1 − α interval lies wholly outside.
 struct EquivalenceSummary {
   double margin, p, p_lower, p_upper, ci_low, ci_high, ci_level, p_outside;
 };

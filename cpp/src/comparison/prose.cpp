@@ -48,8 +48,8 @@ std::string question_reason(const Comparison& c, bool several, const std::functi
       why << c.system_b << " and " << c.system_a << " are equivalent within " << margin << ": both one-sided paired t-tests reject (" << adj
           << "TOST p " << p_is(c.question_p_holm) << "); the " << ci << " lies inside the margin.";
     else if (c.verdict == Verdict::reject)
-      why << c.system_b << " and " << c.system_a << " differ by more than the margin " << format_csv(e.margin) << ": the " << ci
-          << " lies wholly outside " << margin << " (" << adj << "one-sided p " << p_is(c.question_outside_p_holm) << ").";
+      why << c.system_b << " and " << c.system_a << " differ by more than the margin " << format_csv(e.margin) << ": the " << adj
+          << "p of |Δ| beyond " << margin << " (the smaller one-sided p, doubled) " << p_is(c.question_outside_p_holm) << "; the " << ci << ".";
     else
       why << "Equivalence within " << margin << " is not shown: the " << adj << "TOST p " << p_is(c.question_p_holm) << "; the " << ci
           << " reaches past the margin.";

@@ -86,6 +86,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     reportEl.dataset.stale = 'true';
     staleNote.hidden = false;
     for (const b of exportsEl.querySelectorAll('button')) (b as HTMLButtonElement).disabled = true;
+    // The report no longer describes the inputs: its pilot must not be sent to Plan either.
+    for (const b of reportEl.querySelectorAll('[data-testid="send-pilot"]')) (b as HTMLButtonElement).disabled = true;
   }
   function clearReport() {
     last = null;
@@ -248,7 +250,12 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     format.s.value = 'auto';
     direction.s.value = x.direction;
     missing.s.value = x.missing;
-    for (const f of settings) if (x.settings[f.key] !== undefined) f.i.value = String(x.settings[f.key]);
+    // The sender's settings; the question and the alternative return to the registry's defaults unless it names them.
+    alternative.s.value = REGISTRY.alternatives[0].id;
+    for (const f of settings) {
+      if (x.settings[f.key] !== undefined) f.i.value = String(x.settings[f.key]);
+      else if (f.key === 'equivalence' || f.key === 'nonInferiority') f.i.value = f.def.value;
+    }
     markStale();
     await analyze();
   }

@@ -135,6 +135,8 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       testBoxes.forEach((b) => (name === 'tests' && msg ? b.setAttribute('aria-invalid', 'true') : b.removeAttribute('aria-invalid')));
     }
     run.disabled = 'errors' in r || running;
+    // A question fixes its own one-sided tests: the hidden alternative does not travel with it.
+    if ('spec' in r && r.spec.question !== REGISTRY.questions[0].id) r.spec.alternative = REGISTRY.alternatives[0].id;
     return 'spec' in r ? r.spec : null;
   }
 
