@@ -77,15 +77,17 @@ void add_question_flags(CLI::App& app, Flag& equivalence, Flag& non_inferiority)
   for (const auto& q : questions()) {
     if (q.kind == Question::difference) continue;
     Flag& f = q.kind == Question::equivalence ? equivalence : non_inferiority;
-    f.option = app.add_option(q.flag, f.value, fmt::format("M: {} — {}", q.label, q.help));
+    f.option = app.add_option(flag_for(q.id), f.value, fmt::format("M: {} — {}", q.label, q.help));
   }
 }
 
 PlanQuestion read_question(const Flag& equivalence, const Flag& non_inferiority, const Flag& alternative) {
-  if (equivalence.given() && non_inferiority.given()) throw UsageError("--non-inferiority: ask either --equivalence or --non-inferiority, not both");
+  const std::string eq_flag = flag_for(std::string(to_string(Question::equivalence)));
+  const std::string ni_flag = flag_for(std::string(to_string(Question::non_inferiority)));
+  if (equivalence.given() && non_inferiority.given()) throw UsageError(fmt::format("{}: ask either {} or {}, not both", ni_flag, eq_flag, ni_flag));
   if (!equivalence.given() && !non_inferiority.given()) return {};
   const bool eq = equivalence.given();
-  const char* flag = eq ? "--equivalence" : "--non-inferiority";
+  const std::string flag = eq ? eq_flag : ni_flag;
   if (alternative.given() && alternative.value != "two-sided")
     throw UsageError(fmt::format("--alternative: {} fixes its own one-sided tests; leave --alternative out", flag));
   PlanQuestion q{eq ? Question::equivalence : Question::non_inferiority, parse_real(flag, eq ? equivalence.value : non_inferiority.value)};

@@ -83,10 +83,10 @@ const PlanField plan_fields_table[] = {
 };
 
 constexpr QuestionInfo questions_table[] = {
-    {Question::difference, "difference", "", "Is there a difference?", "the tests against Δ = 0 (two-sided or one-sided)"},
-    {Question::equivalence, "equivalence", "--equivalence", "Equivalent within ±M?",
+    {Question::difference, "difference", "Is there a difference?", "the tests against Δ = 0 (two-sided or one-sided)"},
+    {Question::equivalence, "equivalence", "Equivalent within ±M?",
      "TOST: both one-sided tests of Δ > −M and Δ < +M reject at α; power falls as |δ| nears M"},
-    {Question::non_inferiority, "non_inferiority", "--non-inferiority", "Not worse by M or more?",
+    {Question::non_inferiority, "non_inferiority", "Not worse by M or more?",
      "one-sided test of Δ > −M at α (B may be a little worse, by less than M)"},
 };
 
@@ -307,7 +307,7 @@ nlohmann::ordered_json registry_json() {
     cs.push_back({{"id", to_string(c)}, {"label", label}});
   }
   auto& qs = j["questions"] = json::array();
-  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"flag", q.flag}, {"label", q.label}, {"help", q.help}});
+  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"label", q.label}, {"help", q.help}});
   auto& rules = j["plan_rules"] = json::array();
   for (const auto& r : rules_table) rules.push_back({{"field", r.field}, {"above", r.above}, {"rule", r.rule}});
   auto& ps = j["presets"] = json::array();

@@ -132,11 +132,11 @@ struct AnalyzeSetting {
   double page_max;   ///< 0: as bounds.max; else the page's lower cap (a tab's time and memory)
   void (*apply)(CompareOptions&, double);  ///< sets the option (a checked value)
 };
-/// The questions (question.hpp): id, the flag of the margin (none for "difference"), label and help.
+/// The questions (question.hpp): id, label and help. The id of a question with a margin is also the
+/// field that carries the margin (its errors name it; the CLI and the page phrase it).
 struct QuestionInfo {
   Question kind;
   const char* id;
-  const char* flag;  ///< "--equivalence": the CLI flag (and page field) that carries the margin; "" for the difference
   const char* label;
   const char* help;
 };
