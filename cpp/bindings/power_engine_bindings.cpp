@@ -60,11 +60,9 @@ pairpower::GroupSpec group_from(const val& s) {
   if (!s["pilot"].isUndefined()) g.params.pilot = std::make_shared<const std::vector<double>>(numbers(s, "pilot"));
   // {question, margin}: written by group_json only for equivalence and non-inferiority.
   if (s["question"].isString()) {
-    const std::string id = s["question"].as<std::string>();
-    const auto& qs = pairpower::questions();
-    const auto it = std::find_if(qs.begin(), qs.end(), [&](const pairpower::QuestionInfo& q) { return id == q.id; });
-    if (it == qs.end()) throw std::invalid_argument("question: not a question of the registry");
-    if (it->kind != pairpower::Question::difference) g.question = {it->kind, number(s, "margin")};
+    const auto q = pairpower::question_from_string(s["question"].as<std::string>());
+    if (!q) throw std::invalid_argument("question: not a question of the registry");
+    if (*q != pairpower::Question::difference) g.question = {*q, number(s, "margin")};
   }
   g.tests.clear();
   const val tests = s["tests"];
@@ -107,10 +105,9 @@ pairpower::AnalyticScenario scenario_of(const val& q) {
   // {question, margin} optional: the difference question when absent (registry questions()).
   if (q["question"].isString()) {
     const std::string id = q["question"].as<std::string>();
-    const auto& qs = pairpower::questions();
-    const auto it = std::find_if(qs.begin(), qs.end(), [&](const pairpower::QuestionInfo& x) { return id == x.id; });
-    if (it == qs.end()) throw pairpower::Error("question", pairpower::ErrorKind::invalid_value, "not a question of the registry", id);
-    if (it->kind != pairpower::Question::difference) s.question = {it->kind, number(q, "margin")};
+    const auto kind = pairpower::question_from_string(id);
+    if (!kind) throw pairpower::Error("question", pairpower::ErrorKind::invalid_value, "not a question of the registry", id);
+    if (*kind != pairpower::Question::difference) s.question = {*kind, number(q, "margin")};
     try {
       pairpower::validate(s.question);
     } catch (const pairpower::Error& e) {

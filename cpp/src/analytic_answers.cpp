@@ -26,11 +26,14 @@ json inputs_of(const AnalyticScenario& s) {
 
 const char* const equivalence_t_only = "equivalence (TOST) power has a closed form for the paired t-test only; simulate for the others";
 
+// The solvers' entries of tests without a closed form for the question say so.
+void mark_without_closed_form(json& out, const PlanQuestion& q) {
+  for (const auto& t : paired_tests())
+    if (t.solvable && !has_closed_form(t.method, q)) out[t.id]["reason"] = equivalence_t_only, out[t.id]["closed_form"] = false;
+}
+
 void check_question(const AnalyticScenario& s, const std::optional<Family>& family) {
-  validate(s.question);
-  if (s.question.kind != Question::difference && s.alternative != Alternative::two_sided)
-    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides",
-                std::string(to_string(s.alternative)));
+  validate(s.question, s.alternative);
   if (family && s.question.kind != Question::difference)
     throw Error("comparisons", ErrorKind::invalid_value, "family power is offered for the difference question only");
 }
@@ -128,9 +131,7 @@ json sample_size_answers(double delta, double power, const AnalyticScenario& s) 
   if (q == Question::equivalence && !(std::fabs(delta) < s.question.margin)) reason = "|δ| is not inside the margin: no N shows equivalence";
   json out = solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power, solver_n_max, s.alternative, s.question); },
                         "n", [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
-  if (q == Question::equivalence && reason == beyond)
-    for (const auto& t : paired_tests())
-      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only, out[t.id]["closed_form"] = false;
+  if (reason == beyond) mark_without_closed_form(out, s.question);
   return out;
 }
 
@@ -175,9 +176,7 @@ json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {
                                                                  : "no effect reaches the target power at this N";
   json out = solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power, s.alternative, s.question); }, "delta",
                         [](const EffectSolution& x) { return x.delta; }, reason, std::move(inputs));
-  if (s.question.kind == Question::equivalence)
-    for (const auto& t : paired_tests())
-      if (t.solvable && t.method != PowerMethod::paired_t) out[t.id]["reason"] = equivalence_t_only, out[t.id]["closed_form"] = false;
+  mark_without_closed_form(out, s.question);
   return out;
 }
 

@@ -223,7 +223,7 @@ std::optional<double> question_power(PowerMethod m, std::size_t n, PairedEffect 
       validate(q);
       return analytic_power(m, n, PairedEffect::from_sd_diff(e.delta + q.margin, e.sd_diff), alpha, Alternative::greater);
     case Question::equivalence:
-      if (m != PowerMethod::paired_t) return std::nullopt;
+      if (!has_closed_form(m, q)) return std::nullopt;
       return power_paired_t_equivalence(n, e, q.margin, alpha);
   }
   return std::nullopt;

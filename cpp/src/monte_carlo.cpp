@@ -68,10 +68,7 @@ void validate(const GridSpec& g) {
   if (g.tests.empty()) fail("tests", "at least one test is required");
   validate_alpha(g.alpha);
   check_count("reps", g.reps);
-  validate(g.question);
-  if (g.question.kind != Question::difference && g.alternative != Alternative::two_sided)
-    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides",
-                std::string(to_string(g.alternative)));
+  validate(g.question, g.alternative);
   for (ScoreModel m : g.models)
     for (double d : g.delta)
       for (double r : g.rho) validate(Scenario{m, g.marginal, d, r, g.params});
@@ -151,9 +148,7 @@ Group prepare(const GroupSpec& spec) {
   // δ is deliberately absent: common random numbers across effects.
   g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
-  validate(spec.question);
-  if (spec.question.kind != Question::difference && spec.alternative != Alternative::two_sided)
-    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides");
+  validate(spec.question, spec.alternative);
   const auto make_rules = [&](Alternative alt) {
     Rules rules;
     const RuleKey rk{n, bits_of(alpha), static_cast<int>(alt)};
@@ -231,14 +226,13 @@ void decide(const Group& g, const Rules& rules, const double* d, Workspace& ws, 
 
 // d + c, with results within rounding of 0 set to 0: a lattice difference equal to the
 // margin must count as a tie (zero) for the Wilcoxon and sign tests, not as ±1e-17.
-const double* shifted(const Workspace& ws_in, std::vector<double>& out, std::size_t n, double c) {
-  const double* d = ws_in.d.data();
+const double* shifted(const double* d, double* out, std::size_t n, double c) {
   const double eps = 64 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::fabs(c));
   for (std::size_t i = 0; i < n; ++i) {
     const double x = d[i] + c;
     out[i] = std::fabs(x) <= eps ? 0.0 : x;
   }
-  return out.data();
+  return out;
 }
 
 void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
@@ -249,11 +243,11 @@ void count_rejections(const Group& g, Workspace& ws, std::uint64_t* counts) {
   unsigned char* upper = ws.upper.data();
   switch (g.question.kind) {
     case Question::difference: decide(g, g.rules, ws.d.data(), ws, reject); break;
-    case Question::non_inferiority: decide(g, g.rules, shifted(ws, ws.shifted, n, g.question.margin), ws, reject); break;
+    case Question::non_inferiority: decide(g, g.rules, shifted(ws.d.data(), ws.shifted.data(), n, g.question.margin), ws, reject); break;
     case Question::equivalence:
       // TOST: both one-sided tests reject.
-      decide(g, g.rules, shifted(ws, ws.shifted, n, g.question.margin), ws, reject);
-      decide(g, g.rules_less, shifted(ws, ws.shifted, n, -g.question.margin), ws, upper);
+      decide(g, g.rules, shifted(ws.d.data(), ws.shifted.data(), n, g.question.margin), ws, reject);
+      decide(g, g.rules_less, shifted(ws.d.data(), ws.shifted.data(), n, -g.question.margin), ws, upper);
       for (std::size_t k = 0; k < g.tests.size(); ++k) reject[k] = reject[k] && upper[k];
       break;
   }

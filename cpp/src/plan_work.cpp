@@ -116,10 +116,9 @@ PlanSpec plan_spec_from_json(const nlohmann::json& j) {
   if (!plan_field("margin").bounds.contains(s.margin)) throw Error("margin", ErrorKind::invalid_value, plan_field("margin").rule);
   if (j.contains("question")) {
     const std::string id = j["question"].is_string() ? j["question"].get<std::string>() : "";
-    const auto& qs = questions();
-    const auto it = std::find_if(qs.begin(), qs.end(), [&](const QuestionInfo& q) { return id == q.id; });
-    if (it == qs.end()) throw Error("question", ErrorKind::invalid_value, "must be difference, equivalence or non_inferiority", id);
-    if (it->kind != Question::difference) s.grid.question = {it->kind, s.margin};
+    const auto q = question_from_string(id);
+    if (!q) throw Error("question", ErrorKind::invalid_value, "must be difference, equivalence or non_inferiority", id);
+    if (*q != Question::difference) s.grid.question = {*q, s.margin};
   }
   if (j.contains("pilot")) {
     auto pilot = list_of<double>(j, "pilot");

@@ -16,6 +16,19 @@ std::string_view to_string(Question q) noexcept {
   return "?";
 }
 
+std::optional<Question> question_from_string(std::string_view s) noexcept {
+  for (Question q : {Question::difference, Question::equivalence, Question::non_inferiority})
+    if (s == to_string(q)) return q;
+  return std::nullopt;
+}
+
+void validate(const PlanQuestion& q, Alternative alt) {
+  validate(q);
+  if (q.kind != Question::difference && alt != Alternative::two_sided)
+    throw Error("alternative", ErrorKind::invalid_value, "applies to the difference question; equivalence and non-inferiority fix their own sides",
+                std::string(to_string(alt)));
+}
+
 void validate(const PlanQuestion& q) {
   if (q.kind == Question::difference) {
     if (q.margin != 0) throw std::logic_error("a margin without an equivalence or non-inferiority question");

@@ -21,19 +21,16 @@ std::string four(double x) {
   return buf;
 }
 
-// The δ range the curve spans: around the t-test's answer at this N, on the side the question concerns.
-std::pair<double, double> delta_range(std::size_t n, double power, const AnalyticScenario& s) {
+// The δ range the curve spans: around the t-test's answer at this N (`mde`, none when out of
+// reach), on the side the question concerns.
+std::pair<double, double> delta_range(std::optional<double> mde, const AnalyticScenario& s) {
   const double m = s.question.margin;
   switch (s.question.kind) {
     case Question::equivalence: return {-1.5 * m, 1.5 * m};
-    case Question::non_inferiority: {
-      const auto e = min_detectable_effect(PowerMethod::paired_t, n, s.sd_diff, s.alpha, power, Alternative::two_sided, s.question);
-      return {-2 * m, std::max(m, e ? e->delta + m : m)};
-    }
+    case Question::non_inferiority: return {-2 * m, std::max(m, mde ? *mde + m : m)};
     case Question::difference: break;
   }
-  const auto e = min_detectable_effect(PowerMethod::paired_t, n, s.sd_diff, s.alpha, power, s.alternative);
-  const double reach = e ? 2.5 * std::fabs(e->delta) : s.sd_diff;
+  const double reach = mde ? 2.5 * std::fabs(*mde) : s.sd_diff;
   if (s.alternative == Alternative::less) return {-reach, 0.0};
   return {0.0, reach};
 }
@@ -47,22 +44,22 @@ std::vector<double> spaced(double lo, double hi, int points) {
   return v;
 }
 
-std::string sentence(std::size_t n, double power, const AnalyticScenario& s, const std::optional<EffectSolution>& e) {
+std::string sentence(std::size_t n, double power, const AnalyticScenario& s, std::optional<double> e) {
   const std::string at = "At N = " + std::to_string(n) + (s.rho ? " and ρ = " + four(*s.rho) : std::string());
   const std::string how_often = times_in(power);
   const std::string m = four(s.question.margin);
   switch (s.question.kind) {
     case Question::equivalence:
-      return e ? at + " you would show equivalence within ±" + m + " " + how_often + " when |δ| ≤ " + four(e->delta) + "."
+      return e ? at + " you would show equivalence within ±" + m + " " + how_often + " when |δ| ≤ " + four(*e) + "."
                : at + " not even identical systems would be shown equivalent within ±" + m + " " + how_often + ".";
     case Question::non_inferiority:
-      return e ? at + " you would show non-inferiority at margin " + m + " " + how_often + " when δ ≥ " + four(e->delta) + "."
+      return e ? at + " you would show non-inferiority at margin " + m + " " + how_often + " when δ ≥ " + four(*e) + "."
                : at + " no effect would be shown non-inferior " + how_often + ".";
     case Question::difference: break;
   }
   if (!e) return at + " no effect would be detected " + how_often + ".";
   const char* sign = s.alternative == Alternative::less ? "δ ≤ " : s.alternative == Alternative::greater ? "δ ≥ " : "|δ| ≥ ";
-  return at + " you would detect " + sign + four(e->delta) + " " + how_often + ".";
+  return at + " you would detect " + sign + four(*e) + " " + how_often + ".";
 }
 
 }  // namespace
@@ -83,10 +80,15 @@ std::string times_in(double p) {
 }
 
 json sensitivity_answers(std::size_t n, double power, const AnalyticScenario& s) {
-  // The same checks and inputs as the MDE answers (n, power, question).
+  // The MDE answers check n, power and the question, and give the t's effect at this N.
   json out;
   const json checked = effect_answers(n, power, s);
-  const auto [lo, hi] = delta_range(n, power, s);
+  const auto t_effect = [&](std::size_t k) -> std::optional<double> {
+    if (k == n) return checked["t"]["delta"].is_null() ? std::nullopt : std::optional(checked["t"]["delta"].get<double>());
+    const auto e = min_detectable_effect(PowerMethod::paired_t, k, s.sd_diff, s.alpha, power, s.alternative, s.question);
+    return e ? std::optional(e->delta) : std::nullopt;
+  };
+  const auto [lo, hi] = delta_range(t_effect(n), s);
   // The curve: every test with a closed form for this question (null elsewhere).
   const std::vector<double> deltas = spaced(lo, hi, 61);
   json curve;
@@ -118,8 +120,8 @@ json sensitivity_answers(std::size_t n, double power, const AnalyticScenario& s)
   for (double f : {0.25, 0.5, 1.0, 2.0, 4.0}) {
     const auto k = static_cast<std::size_t>(std::lround(f * static_cast<double>(n)));
     if (k < 2 || k > solver_n_max || (!detectable.empty() && detectable.back()["n"] == k)) continue;
-    const auto e = min_detectable_effect(PowerMethod::paired_t, k, s.sd_diff, s.alpha, power, s.alternative, s.question);
-    detectable.push_back({{"n", k}, {"delta", e ? json(e->delta) : json(nullptr)}, {"sentence", sentence(k, power, s, e)}});
+    const auto e = t_effect(k);
+    detectable.push_back({{"n", k}, {"delta", e ? json(*e) : json(nullptr)}, {"sentence", sentence(k, power, s, e)}});
   }
   out["detectable"] = std::move(detectable);
   out["inputs"] = checked["inputs"];

@@ -33,7 +33,7 @@ std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, d
       if (!(delta + q.margin > 0)) return std::nullopt;
       break;
     case Question::equivalence:
-      if (!(std::fabs(delta) < q.margin) || m != PowerMethod::paired_t) return std::nullopt;
+      if (!(std::fabs(delta) < q.margin) || !has_closed_form(m, q)) return std::nullopt;
       break;
   }
   auto power = [&](std::size_t n) { return *question_power(m, n, e, alpha, alt, q); };
@@ -65,7 +65,7 @@ std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n
     return s;
   }
   if (q.kind == Question::equivalence) {
-    if (m != PowerMethod::paired_t) return std::nullopt;
+    if (!has_closed_form(m, q)) return std::nullopt;
     // Power falls from its peak at δ = 0 to at most α at |δ| = M: solve on [0, M].
     auto gap = [&](double delta) { return power_paired_t_equivalence(n, PairedEffect{delta, sd_diff}, q.margin, alpha) - target; };
     if (gap(0) < 0) return std::nullopt;

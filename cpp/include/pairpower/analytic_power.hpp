@@ -64,6 +64,10 @@ double power_paired_t_equivalence(std::size_t n, PairedEffect e, double margin, 
 /// non-inferiority is the "greater" power at δ + M (any method: differences are normal);
 /// equivalence has a closed form for the paired t only (nullopt for the other methods).
 std::optional<double> question_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt, PlanQuestion q);
+/// Whether question_power answers for this method (false: equivalence with a test other than the t).
+constexpr bool has_closed_form(PowerMethod m, const PlanQuestion& q) noexcept {
+  return q.kind != Question::equivalence || m == PowerMethod::paired_t;
+}
 
 /// Throws std::invalid_argument unless 1e-10 ≤ α < 1 (the one place this bound lives).
 void validate_alpha(double alpha);

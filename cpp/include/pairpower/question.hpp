@@ -14,10 +14,13 @@
 #include <optional>
 #include <string_view>
 
+#include "pairpower/alternative.hpp"
+
 namespace pairpower {
 
 enum class Question { difference, equivalence, non_inferiority };
 std::string_view to_string(Question q) noexcept;
+std::optional<Question> question_from_string(std::string_view s) noexcept;
 
 /// The margin a Plan starts with (the form's, the presets').
 inline constexpr double default_plan_margin = 0.01;
@@ -31,5 +34,8 @@ struct PlanQuestion {
 /// Throws Error naming "equivalence" or "non_inferiority" unless the margin is finite and > 0
 /// (and 0 for the difference question).
 void validate(const PlanQuestion& q);
+/// As above, and a question fixes its own one-sided tests: with one, the alternative must
+/// stay two-sided (else Error naming "alternative").
+void validate(const PlanQuestion& q, Alternative alt);
 
 }  // namespace pairpower

@@ -95,9 +95,9 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
       why << "Inconclusive: the " << p_name << " " << p_is(p) << ".";
       if (o.alternative == better && sign * c.delta < 0)
         why << " A one-sided test for improvement cannot show that " << c.system_b << " is worse.";
-      if (o.alternative == mirrored(better) && o.alternative != Alternative::two_sided && sign * c.delta > 0)
+      if (o.alternative == mirrored(better) && sign * c.delta > 0)
         why << " A one-sided test for a worse " << c.system_b << " cannot show that it is better.";
-    } else if (o.alternative == mirrored(better) && o.alternative != Alternative::two_sided)
+    } else if (o.alternative == mirrored(better))
       why << c.system_b << " is significantly worse (" << p_name << " " << p_is(p) << "), but the interval does not lie wholly on the wrong side of 0.";
     else
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";

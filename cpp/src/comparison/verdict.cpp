@@ -19,8 +19,9 @@ Verdict verdict_of(const Comparison& c, const CompareOptions& o, bool several) {
   if (c.identical) return Verdict::hold;
   const double p = several ? c.p_holm : c.randomization.p_value;
   const Alternative better = o.higher_is_better ? Alternative::greater : Alternative::less;
-  const bool can_ship = o.alternative != mirrored(better) || o.alternative == Alternative::two_sided;
-  const bool can_reject = o.alternative != better || o.alternative == Alternative::two_sided;
+  // `better` is one-sided, so a two-sided alternative differs from both.
+  const bool can_ship = o.alternative != mirrored(better);
+  const bool can_reject = o.alternative != better;
   // Improvement in the good direction: the CI bound nearest to "no better".
   const double worst_case = o.higher_is_better ? c.bootstrap.bca.low : -c.bootstrap.bca.high;
   const double best_case = o.higher_is_better ? c.bootstrap.bca.high : -c.bootstrap.bca.low;

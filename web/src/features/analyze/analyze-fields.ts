@@ -1,7 +1,7 @@
 // The Analyze form's settings, from the core's registry (field name, query key,
 // label, default, help, bounds): the form is built from them, and the core's
 // typed errors are phrased with these labels (never with the CLI's flags).
-import { REGISTRY, type AnalyzeKey, type AnalyzeSettingDef } from '../../engine/registry';
+import { REGISTRY, planField, type AnalyzeKey, type AnalyzeSettingDef } from '../../engine/registry';
 import type { ErrorResult } from '../../wasm/pairpower-module';
 
 export interface AnalyzeField {
@@ -27,7 +27,7 @@ export const CHOOSER_LABELS: Record<string, string> = {
   missing: 'Unmatched query ids',
   baseline: 'Baseline',
   direction: 'Better is',
-  alternative: 'Alternative',
+  alternative: planField('alternative').label,
 };
 
 const LABELS: Record<string, string> = {
