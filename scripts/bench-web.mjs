@@ -2,8 +2,12 @@
 // are ratios on the same machine at the same moment:
 //  - the native CLI on the paper grid (R = 1000), 1 and all threads;
 //  - the wasm builds in Node on the same grid, split into units as the page does;
-//  - the page in headless Chromium: paper preset, R = 1000, threads and pool,
-//    with the longest main-thread stall during each run (a 10 ms timer probe),
+//  - a shared link's first open (cold: fresh context, empty cache): all
+//    results, the first analytic value, the longest main-thread task;
+//  - the page in headless Chromium, warm: paper preset, R = 1000, threads and
+//    pool, from the hash asking for the run until every result is shown, with
+//    the longest main-thread task (Long Tasks API) and the longest stall of a
+//    10 ms timer probe during each run,
 //    and how long Cancel takes to stop a long run (R = 50 000) in each engine.
 // Usage: node scripts/bench-web.mjs [runs]   (needs `npm run build` first)
 import { execFileSync } from 'node:child_process';
@@ -11,6 +15,7 @@ import os from 'node:os';
 import { launch, serve } from '../tests/browser/browser.mjs';
 import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
 import { startProbe, stopProbe } from './page-probe.mjs';
+import { openColdLink } from './cold-link.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const threads = os.cpus().length;
@@ -54,13 +59,31 @@ async function browserGrid(isolate) {
   page.on('dialog', (d) => d.accept());  // the long runs ask first; say yes
   await page.goto(`${url}#preset=paper&reps=1000&seed=0`);
   await page.waitForSelector('#app[data-state="idle"]');
-  const times = [], stalls = [], cancels = [];
+  const times = [], stalls = [], cancels = [], longest = [];
   for (let i = 0; i < runs; i++) {
     await startProbe(page);
-    await page.evaluate((h) => (location.hash = h), `#preset=paper&reps=1000&seed=${i + 1}&run=1`);
-    await page.waitForFunction((s) => document.getElementById('app').dataset.state === 'done' && location.hash.includes(`seed=${s}&`), i + 1);
+    // Warm: from the moment the link's hash asks for the run until every result is shown (state "done"), in the page's clock.
+    const t = await page.evaluate((h) => new Promise((resolve) => {
+      const app = document.getElementById('app');
+      const long = [];
+      const obs = new PerformanceObserver((l) => l.getEntries().forEach((e) => long.push(e.duration)));
+      obs.observe({ type: 'longtask' });
+      const t0 = performance.now();
+      let started = false;
+      const watch = new MutationObserver(() => {
+        if (app.dataset.state === 'running') started = true;
+        if (started && app.dataset.state === 'done') {
+          watch.disconnect();
+          const s = (performance.now() - t0) / 1000;
+          setTimeout(() => (obs.disconnect(), resolve({ s, long: Math.max(0, ...long) })), 0);
+        }
+      });
+      watch.observe(app, { attributes: true, attributeFilter: ['data-state'] });
+      location.hash = h;
+    }), `#preset=paper&reps=1000&seed=${i + 1}&run=1`);
     stalls.push(await stopProbe(page));
-    times.push(Number(await page.getAttribute('#app', 'data-elapsed-s')));
+    times.push(t.s);
+    longest.push(t.long);
   }
   for (let i = 0; i < runs; i++) {
     await page.evaluate((h) => (location.hash = h), `#preset=paper&reps=50000&seed=${i + 1}`);
@@ -89,7 +112,7 @@ async function browserGrid(isolate) {
   const engine = await page.getAttribute('#app', 'data-engine');
   await browser.close();
   server.close();
-  return { times, stalls, cancels, engine };
+  return { times, stalls, cancels, engine, longest };
 }
 
 console.log(`== pairpower web bench, ${new Date().toISOString().slice(0, 16)}Z, ${threads} cores, ${os.cpus()[0].model}`);
@@ -103,11 +126,28 @@ console.log(`wasm (single-thread) in Node:   ${fmt(w1)}  wasm/native = ${(w1 / n
 const mt = await loadModule('mt');
 const wAll = wasmGrid(mt, threads, 400_000 * threads);
 console.log(`wasm (${threads} threads) in Node:      ${fmt(wAll)}  wasm/native = ${(wAll / nAll).toFixed(2)}`);
+// A shared link's first open, in fresh browser contexts (median of `runs`), with its native CLI wall time in the same minute.
+{
+  const browser = await launch();
+  const site = await serve(true);
+  const cold = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = Date.now();
+    execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(9 + i), '--format', 'json', '--progress', 'off']);
+    cold.push({ cliWall: (Date.now() - t0) / 1000, ...(await openColdLink(browser, site.url, 9 + i)) });
+  }
+  await browser.close();
+  site.server.close();
+  const med = (k) => [...cold.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(cold.length / 2)];
+  console.log(`native CLI wall time (process start to exit), beside the cold opens: ${fmt(med('cliWall'))}`);
+  console.log(`cold shared link (fresh context, threads): all results ${fmt(med('done') / 1000)} = ${(med('done') / 1000 / med('cliWall')).toFixed(2)}× native wall; ` +
+    `first analytic value ${(med('firstAnalytic')).toFixed(0)} ms, first Monte Carlo cell ${(med('first')).toFixed(0)} ms after navigation; longest main-thread task ${med('longest').toFixed(0)} ms`);
+}
 for (const isolate of [true, false]) {
-  const { times, stalls, cancels, engine } = await browserGrid(isolate);
+  const { times, stalls, cancels, engine, longest } = await browserGrid(isolate);
   const ms = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
-  console.log(`Chromium page, ${engine.padEnd(7)}:        ${fmt(best(times))}  (runs: ${times.map((t) => t.toFixed(2)).join(', ')})  page/native = ${(best(times) / nAll).toFixed(2)}`);
-  console.log(`  longest main-thread stall during a run: ${Math.max(...stalls).toFixed(0)} ms  (runs: ${ms(stalls)} ms)`);
+  console.log(`Chromium page, ${engine.padEnd(7)}, warm (hash asks → all shown): ${fmt(best(times))}  (runs: ${times.map((t) => t.toFixed(2)).join(', ')})  page/native = ${(best(times) / nAll).toFixed(2)}`);
+  console.log(`  longest main-thread task during a run (Long Tasks API): ${Math.max(...longest).toFixed(0)} ms (runs: ${ms(longest)}); longest 10 ms-probe stall: ${Math.max(...stalls).toFixed(0)} ms  (runs: ${ms(stalls)} ms)`);
   console.log(`  Cancel click to data-outcome="cancelled", R = 50 000: worst ${Math.max(...cancels).toFixed(0)} ms  (runs: ${ms(cancels)} ms)`);
 }
 // Analyze: 10^6 sign flips at n = 1000, and a 100 000-row paste, in the page.

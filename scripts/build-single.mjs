@@ -31,7 +31,7 @@ html = html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="data:image
 // glue compiles functions at run time inside the worker, hence 'unsafe-eval'.
 html = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*" \/>/,
   `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' blob:; worker-src blob:; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'" />`);
-if (/(src|href)="\.\/assets/.test(html)) throw new Error('build-single: an asset reference was left unresolved');
+if (/(src|href)="\.\/(assets|wasm)\//.test(html)) throw new Error('build-single: an asset reference was left unresolved');
 mkdirSync('dist-single', { recursive: true });
 writeFileSync('dist-single/pairpower.html', html);
 console.log(`build-single: dist-single/pairpower.html (${(html.length / 1024).toFixed(0)} KiB)`);

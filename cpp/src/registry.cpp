@@ -342,7 +342,7 @@ nlohmann::ordered_json registry_json() {
   json printed = json::array();
   for (const auto& v : paper_printed_values())
     printed.push_back({{"section", v.section}, {"model", to_string(v.model)}, {"test", to_string(v.test)}, {"n", v.n}, {"delta", v.delta}, {"rho", v.rho}, {"power", v.power}});
-  j["paper"] = {{"reps", paper_reps}, {"flag_se", paper_flag_se}, {"printed", printed}};
+  j["paper"] = {{"title", paper_title}, {"reps", paper_reps}, {"flag_se", paper_flag_se}, {"printed", printed}};
   return j;
 }
 

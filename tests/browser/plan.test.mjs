@@ -140,6 +140,38 @@ test('the URL hash round-trips and a shared link reproduces the run', async () =
   assert.deepEqual(await shownPowers(other), await shownPowers(page));
 });
 
+test('a shared link shows every cell’s analytic value before the first Monte Carlo value, with the CLI’s analytic numbers, and leads with the answer', async () => {
+  const s = await serve(true);
+  servers.push(s);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  context.setDefaultTimeout(HANG_GUARD);
+  const page = await context.newPage();
+  // What the page shows at the moment its first Monte Carlo value lands.
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-power]')) return;
+      obs.disconnect();
+      window.__atFirstPower = document.querySelectorAll('[data-analytic]').length;
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-power'] });
+  });
+  await page.goto(`${s.url}#preset=paper&reps=200&seed=5&run=1`);
+  await waitDone(page);
+  const out = JSON.parse(execFileSync(`${root}build/pairpower`, ['simulate', '--preset', 'paper', '--reps', '200', '--seed', '5', '--format', 'json']));
+  const cli = new Map(out.results.filter((r) => r.analytic_power !== undefined && r.analytic_power !== null).map((r) => [`${r.model}|${r.n}|${r.delta}|${r.rho}|${r.test}`, r.analytic_power]));
+  const shown = await page.$$eval('[data-analytic]', (els) => els.map((e) => ({ key: `${e.dataset.model}|${e.dataset.n}|${e.dataset.delta}|${e.dataset.rho}|${e.dataset.test}`, value: Number(e.dataset.analytic) })));
+  const keys = new Set(shown.map((x) => x.key));
+  assert.equal(keys.size, cli.size, 'every cell with an analytic value shows it');
+  for (const { key, value } of shown) assert.ok(Math.abs(value - cli.get(key)) <= 1e-9, `${key}: page ${value}, CLI ${cli.get(key)}`);
+  // The type I table repeats the δ = 0 cells: every analytic element was in place before the first Monte Carlo value.
+  assert.equal(await page.evaluate(() => window.__atFirstPower), shown.length);
+  // The answer sits above the grid's form, in the first screen, and names the seed paper's ⚠ rule with the tables.
+  const top = await page.$eval('[data-testid="min-n"]', (e) => e.getBoundingClientRect().top);
+  assert.ok(top < 900, `the smallest-N table starts at ${top} px`);
+  assert.match(await page.textContent('[data-testid="plan-answer"]'), /Queries needed for 80% power with the paired t/);
+  assert.match(await page.textContent('[data-testid="paper-legend"]'), /How Many Test Pairs Do You Need\?.*⚠/s);
+  await context.close();
+});
+
 test('invalid input is flagged at its field before running', async () => {
   const { page } = await openPage(true, '#preset=quick');
   await page.waitForSelector('#app[data-state="idle"]');

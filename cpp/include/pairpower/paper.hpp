@@ -30,6 +30,9 @@ struct PaperValue {
 
 std::span<const PaperValue> paper_printed_values() noexcept;
 
+/// How the page and the reports name the seed paper where its values appear.
+inline constexpr const char* paper_title = "How Many Test Pairs Do You Need? Statistical Power Analysis for Embedding Model Comparisons";
+
 /// The paper's replicate count.
 constexpr std::uint64_t paper_reps = 1000;
 

@@ -19,6 +19,7 @@ import type {
   LeaderboardPart,
   PairTableQuery,
   ModuleFactory,
+  ModuleOptions,
   PaperCheck,
   PairpowerModule,
   PlanWork,
@@ -27,7 +28,7 @@ import type {
   SensitivityAnswer,
 } from '../wasm/pairpower-module';
 import { isError } from '../wasm/is-error';
-import { REGISTRY, pageThreads } from './registry';
+import { REGISTRY } from './registry';
 import { phraseError } from '../features/analyze/analyze-fields';
 import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from '../features/analyze/report';
 import type { PlanSpec } from '../features/plan/spec';
@@ -52,9 +53,40 @@ export interface AnalysisResult {
 }
 
 let modulePromise: Promise<PairpowerModule> | null = null;
+let startError: unknown = null;
 let variantLoaded: Variant = 'st';
+/** When this worker's script started and its module was ready (epoch ms, for the page's start-up timeline). */
+const scriptAt = performance.timeOrigin + performance.now();
+// The compiled module, handed over by the page from another worker of the same build (null: compile it here).
+let deliver: (m: WebAssembly.Module | null) => void = () => {};
+const delivered = new Promise<WebAssembly.Module | null>((resolve) => {
+  deliver = resolve;
+});
 
-function load(wasmBase: string, variant: Variant): Promise<PairpowerModule> {
+type Instantiate = NonNullable<ModuleOptions['instantiateWasm']>;
+// Emscripten's hook: instantiate the page's compiled module, or fall back to the
+// glue's own streaming load of the file when there is none.
+let failInstantiation: (e: unknown) => void = () => {};
+const instantiationFailed = new Promise<never>((_, reject) => {
+  failInstantiation = reject;
+});
+instantiationFailed.catch(() => undefined);
+let compiled: WebAssembly.Module | null = null;
+let compiledAt: number | null = null;
+const fromPage = (url: string): Instantiate => (imports, receive) => {
+  void delivered.then(async (module) => {
+    // Streaming compilation needs the server's application/wasm type; without it, compile the bytes.
+    const m = module ?? (await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })).catch(async () =>
+      WebAssembly.compile(await (await fetch(url, { credentials: 'same-origin' })).arrayBuffer())));
+    if (!module) compiledAt = performance.timeOrigin + performance.now();
+    compiled = m;
+    receive(await WebAssembly.instantiate(m, imports), m);
+  }).catch((e) => failInstantiation(new Error(`the engine ${url} could not be loaded: ${(e as Error).message ?? e}`)));
+  return {};
+};
+
+/** Loads Emscripten's glue and starts the module's creation (its thread pool, if threaded); the wasm itself comes with `init`. */
+function start(wasmBase: string, variant: Variant): Promise<PairpowerModule> {
   if (!modulePromise && self.__PAIRPOWER_WASM__ && self.createPairpower) {
     // The single-file build: the glue is already defined and the wasm is inline.
     variantLoaded = 'st';
@@ -70,6 +102,7 @@ function load(wasmBase: string, variant: Variant): Promise<PairpowerModule> {
     modulePromise = factory({
       locateFile: (path) => new URL(path, wasmBase).href,
       mainScriptUrlOrBlob: script,
+      instantiateWasm: fromPage(new URL(`pairpower-${variant}.wasm`, wasmBase).href),
     });
   }
   return modulePromise;
@@ -81,8 +114,9 @@ async function engine(): Promise<PairpowerModule> {
 }
 
 // V8 runs new wasm in its baseline tier and optimises hot functions later; a
-// few small simulations at start-up (~50 ms, before any run) spare the user's
-// first run that slow phase.
+// few small simulations while the page is idle (~50 ms) spare the user's first
+// run that slow phase. The page asks for it only when no run is waiting: a run
+// warms the code up just as well.
 function warmUp(m: PairpowerModule): void {
   const t0 = performance.now();
   const p = REGISTRY.presets.find((x) => x.id === 'paper')!.spec;
@@ -112,12 +146,28 @@ function guard<T>(f: () => T): T {
 export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
 
 const api = {
-  /** Loads the module (once); returns the threads it may use. */
-  async init(wasmBase: string, variant: Variant): Promise<{ variant: Variant; threads: number }> {
-    const m = await load(wasmBase, variant);
-    const threads = variantLoaded === 'mt' ? pageThreads() : 1;
-    warmUp(m);
-    return { variant: variantLoaded, threads };
+  /** Loads the glue of the build (once) and starts creating the module; returns at once. */
+  async prepare(wasmBase: string, variant: Variant): Promise<void> {
+    try {
+      start(wasmBase, variant).catch(() => undefined);  // a failed creation is init's to report
+    } catch (e) {
+      startError = e;
+    }
+  },
+  /**
+   * Hands over a compiled module (null: download and compile the build here)
+   * and waits until the engine can run; returns the compiled module, for the
+   * build's other workers, and when each stage ended (epoch ms).
+   */
+  async init(module: WebAssembly.Module | null): Promise<{ variant: Variant; module: WebAssembly.Module | null; scriptAt: number; compiledAt: number | null; loadedAt: number }> {
+    if (startError) throw startError;
+    deliver(module);
+    await Promise.race([engine(), instantiationFailed]);
+    return { variant: variantLoaded, module: compiled, scriptAt, compiledAt, loadedAt: performance.timeOrigin + performance.now() };
+  },
+  /** Runs the hot code once while the page is idle (see warmUp). */
+  async warmUp(): Promise<void> {
+    warmUp(await engine());
   },
   async simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
     const m = await engine();

@@ -27,6 +27,10 @@ export interface Engines {
    *  leaderboard's resampling): the pool's other workers, or one started on
    *  first use beside the threaded engine (whose build cannot report errors). */
   analysisHelpers(): Promise<Comlink.Remote<EngineApi>[]>;
+  /** The analysis worker has its module: analytic answers, solvers and parsing can go. */
+  analysisReady: Promise<void>;
+  /** Every worker has its module: simulations can go. */
+  ready: Promise<void>;
 }
 
 /** A worker died (crashed, or ran out of memory): the engines must be replaced. */
@@ -34,7 +38,7 @@ export class EngineStopped extends Error {}
 
 /** Waits for a worker call, or fails at once if a worker has died. */
 export function orFailure<T>(engines: Engines, call: Promise<T>): Promise<T> {
-  return Promise.race([call, engines.failure]);
+  return orFailureOf(engines.failure, call);
 }
 
 export function shutdown(engines: Engines): void {
@@ -59,14 +63,24 @@ function spawn(): Worker {
   return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: 'pairpower-engine' });
 }
 
-/** Starts the workers and loads the wasm build that fits this page. */
-export async function createEngines(wasmBase: string, forcePool = false): Promise<Engines> {
+/** Marks a start-up stage on the page's User Timing line (`npm run bench:cold` reads them); `epochMs` for a worker's moment. */
+function mark(name: string, epochMs?: number) {
+  performance.mark(`pairpower:${name}`, epochMs === undefined ? undefined : { startTime: Math.max(0, epochMs - performance.timeOrigin) });
+}
+
+/**
+ * Starts the workers and loads the wasm build that fits this page. Returns at
+ * once: `analysisReady` resolves when the analysis worker can answer (analytic
+ * power, solvers, parsing), `ready` when every worker can simulate.
+ */
+export function startEngines(wasmBase: string, forcePool = false): Engines {
+  mark('engines-start');
   // The single-file build carries the single-thread engine only.
   const threadsOk = crossOriginIsolatedNow() && !forcePool && !inlineEngine();
+  const variant: Variant = threadsOk ? 'mt' : 'st';
   const count = threadsOk ? 1 : pageThreads();
   const workers = Array.from({ length: count }, spawn);
   const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));
-  const variant: Variant = threadsOk ? 'mt' : 'st';
   let analysis = remotes[0];
   if (threadsOk) {
     const w = spawn();
@@ -86,7 +100,29 @@ export async function createEngines(wasmBase: string, forcePool = false): Promis
     });
   workers.forEach(watch);
   failure.catch(() => undefined);  // observed by the runs that race it
-  const infos = await Promise.all([...remotes.map((r) => r.init(wasmBase, variant)), ...(threadsOk ? [analysis.init(wasmBase, 'st')] : [])]);
+  // Each worker loads Emscripten's glue (and, threaded, starts its thread
+  // pool) at once. The first worker of each build downloads and compiles it
+  // (streaming, off the page's thread) and hands the compiled module back; the
+  // page passes it to the build's other workers, which only instantiate it.
+  const load = (r: Comlink.Remote<EngineApi>, v: Variant, module: Promise<WebAssembly.Module | null>) => {
+    void r.prepare(wasmBase, v);
+    return module.then((m) => r.init(m));
+  };
+  const stamp = (name: string, info: { loadedAt: number; scriptAt: number; compiledAt: number | null }) => {
+    mark(`${name}-script`, info.scriptAt);
+    if (info.compiledAt !== null) mark(`${name}-compiled`, info.compiledAt);
+    mark(`${name}-ready`, info.loadedAt);
+  };
+  const analysisInit = orFailureOf(failure, load(analysis, 'st', Promise.resolve(null)));
+  const stModule = analysisInit.then((info) => info.module, () => null);
+  const computeInits = remotes.map((r, i) =>
+    r === analysis ? analysisInit : orFailureOf(failure, load(r, variant, variant === 'mt' && i === 0 ? Promise.resolve(null) : stModule)));
+  const analysisReady = analysisInit.then((info) => stamp('analysis', info));
+  const ready = Promise.all([analysisInit, ...computeInits]).then((infos) => {
+    infos.slice(1).forEach((info, i) => stamp(`compute${i}`, info));
+  });
+  analysisReady.catch(() => undefined);
+  ready.catch(() => undefined);
   let helpers: Promise<Comlink.Remote<EngineApi>[]> | null = null;
   const analysisHelpers = () =>
     (helpers ??= threadsOk
@@ -95,15 +131,22 @@ export async function createEngines(wasmBase: string, forcePool = false): Promis
           workers.push(w);
           watch(w);
           const remote = Comlink.wrap<EngineApi>(w);
-          await remote.init(wasmBase, 'st');
+          await load(remote, 'st', stModule);
           return [remote];
         })()
-      : Promise.resolve(remotes.filter((r) => r !== analysis)));
-  const engines: Engines = { mode: threadsOk ? 'threads' : 'pool', variant, threads: infos[0].threads, remotes, analysis, workers, failure, dead: false, analysisHelpers };
+      : ready.then(() => remotes.filter((r) => r !== analysis)));
+  const engines: Engines = {
+    mode: threadsOk ? 'threads' : 'pool', variant, threads: threadsOk ? pageThreads() : 1,
+    remotes, analysis, workers, failure, dead: false, analysisHelpers, analysisReady, ready,
+  };
   markDead = () => {
     engines.dead = true;
   };
   return engines;
+}
+
+function orFailureOf<T>(failure: Promise<never>, call: Promise<T>): Promise<T> {
+  return Promise.race([call, failure]);
 }
 
 export function describeEngines(e: Engines): string {

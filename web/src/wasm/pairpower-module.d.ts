@@ -223,6 +223,8 @@ export interface ModuleOptions {
   /** In Node the .wasm must be passed in: Emscripten 3.1.6 fetch()es a file URL otherwise. */
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  /** Emscripten's hook: instantiate the module yourself and hand the instance (and its module) to `receive`; return {} when that is asynchronous. */
+  instantiateWasm?: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
   /** The module's own script URL, which its pthread workers import. */
   mainScriptUrlOrBlob?: string;
 }

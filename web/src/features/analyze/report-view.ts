@@ -4,7 +4,8 @@
 import { REGISTRY } from '../../engine/registry';
 import { h } from '../../ui/dom';
 import { renderAnalysisPlots } from './analysis-plots';
-import { reportStats, type AnalysisReport, type ComparisonReport, type PlotData } from './report';
+import type { AnalysisReport, ComparisonReport, PlotData } from './report';
+import { reportStats } from './report-stats';
 
 // Row heads by JSON path: the core's words (comparison_report.hpp stat_labels).
 const LABELS: Record<string, string> = REGISTRY.stat_labels;

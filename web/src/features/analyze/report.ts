@@ -125,12 +125,7 @@ export function checkReport(json: unknown): AnalysisReport {
   return checkedShape(pageReport, json, 'report');
 }
 
-/** The numbers a report shows, as [JSON path, value] pairs (data-stat / data-value): the paths the core
- *  formatted for display (display_stats walks the comparison), their values read from the comparison. */
-export function reportStats(c: ComparisonReport): [string, number][] {
-  const at = (path: string) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], c) as number;
-  return Object.keys(c.display).map((path) => [path, at(path)]);
-}
+export { reportStats } from './report-stats';
 
 export interface Histogram {
   centers: number[];

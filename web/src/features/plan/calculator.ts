@@ -39,7 +39,7 @@ export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null)
   const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
   const sensitivityEl = h('div', { class: 'sensitivity', 'data-testid': 'calc-sensitivity' });
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
-    h('h2', { id: 'calc-title' }, 'Quick calculator'),
+    h('h3', { id: 'calc-title' }, 'Quick calculator: one scenario'),
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
     h('div', { class: 'fields' }, ...[delta, rho, sd, sdDiff, alpha, power, n].map((f) => f.row), question.row, margin.row, alternative.row,
       comparisons.row, correction.row, target.row),

@@ -1,4 +1,6 @@
-// Power-vs-N curves (uPlot: Monte Carlo points, analytic lines) and an N × δ heatmap.
+// Power-vs-N curves (uPlot: Monte Carlo points with ±2 SE bars, analytic
+// lines, the target-power line, a tooltip) under one shared legend, and an
+// N × δ heatmap.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CellResult, ModelName, TestName } from '../../wasm/pairpower-module';
@@ -12,13 +14,28 @@ export type AnalyticLookup = (model: ModelName, n: number, delta: number, rho: n
 
 export interface ChartsView {
   element: HTMLElement;
-  update(spec: PlanSpec, cells: Map<string, CellResult>, curveNs: number[], analytic: AnalyticLookup): void;
+  /** Draws the charts, one plot per animation frame (so no single task blocks the page for long). */
+  update(spec: PlanSpec, cells: Map<string, CellResult>, curveNs: number[], analytic: AnalyticLookup): Promise<void>;
 }
+
+/** Round numbers of queries (1, 2, 5 × 10^k) inside [lo, hi], for a log axis's ticks. */
+export function roundTicks(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let p = Math.floor(Math.log10(Math.max(1, lo))); 10 ** p <= hi; p++)
+    for (const m of [1, 2, 5]) {
+      const v = m * 10 ** p;
+      if (v >= lo && v <= hi) out.push(v);
+    }
+  return out;
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 export function createCharts(): ChartsView {
   const modelSel = h('select', { id: 'chart-model', 'aria-label': 'Model shown in the charts' });
   const testSel = h('select', { id: 'chart-test', 'aria-label': 'Test shown in the charts' });
   const rhoSel = h('select', { id: 'heat-rho', 'aria-label': 'Correlation shown in the heatmap' });
+  const legend = h('div', { class: 'chart-legend', 'data-testid': 'chart-legend' });
   const curves = h('div', { class: 'curves' });
   const heat = h('div', { class: 'heatmap' });
   const element = h('section', { class: 'charts', 'aria-label': 'Charts' },
@@ -27,10 +44,11 @@ export function createCharts(): ChartsView {
       h('label', { for: 'chart-model' }, 'Model '), modelSel,
       h('label', { for: 'chart-test' }, ' Test '), testSel,
       h('label', { for: 'heat-rho' }, ' Heatmap ρ '), rhoSel),
-    curves, heat);
+    legend, curves, heat);
   let last: Parameters<ChartsView['update']> | null = null;
   const plots: uPlot[] = [];
-  for (const s of [modelSel, testSel, rhoSel]) s.addEventListener('change', () => last && draw(...last));
+  let drawing = 0;
+  for (const s of [modelSel, testSel, rhoSel]) s.addEventListener('change', () => last && void draw(...last));
 
   function options(sel: HTMLSelectElement, values: string[]) {
     const keep = sel.value;
@@ -38,35 +56,101 @@ export function createCharts(): ChartsView {
     sel.value = values.includes(keep) ? keep : values[0];
   }
 
-  function draw(spec: PlanSpec, cells: Map<string, CellResult>, curveNs: number[], analytic: AnalyticLookup) {
+  /** One legend for the whole group: a colour per δ, a marker per source, the target line. */
+  function drawLegend(spec: PlanSpec) {
+    legend.replaceChildren(
+      ...spec.delta.map((delta, i) => h('span', { class: 'legend-item' }, h('span', { class: 'swatch', style: `background:${PALETTE[i % PALETTE.length]}` }), ` δ = ${delta}`)),
+      h('span', { class: 'legend-item' }, '● Monte Carlo, bars ±2 SE'),
+      h('span', { class: 'legend-item' }, '— analytic'),
+      h('span', { class: 'legend-item' }, `┄ target power ${spec.power}`));
+  }
+
+  async function draw(spec: PlanSpec, cells: Map<string, CellResult>, curveNs: number[], analytic: AnalyticLookup) {
+    const mine = ++drawing;
     const model = modelSel.value as ModelName;
     const test = testSel.value as TestName;
     plots.splice(0).forEach((p) => p.destroy());
     curves.replaceChildren();
+    drawLegend(spec);
     const xs = [...new Set([...spec.n, ...curveNs])].sort((a, b) => a - b);
     const width = Math.max(280, Math.min(560, (curves.clientWidth || 900) / Math.min(spec.rho.length, 2) - 16));
+    const ticks = roundTicks(xs[0], xs[xs.length - 1]);
     for (const rho of spec.rho) {
+      if (mine !== drawing) return;
       const series: uPlot.Series[] = [{ label: 'N' }];
       const data: (number | null)[][] = [xs];
+      const se: (number | null)[][] = [];
       spec.delta.forEach((delta, i) => {
         const color = PALETTE[i % PALETTE.length];
-        data.push(xs.map((n) => (spec.n.includes(n) ? cells.get(cellId({ model, n, delta, rho, test }))?.power ?? null : null)));
-        series.push({ label: `δ = ${delta} (MC)`, stroke: color, paths: () => null, points: { show: true, size: 7, fill: color } });
+        const mc = xs.map((n) => (spec.n.includes(n) ? cells.get(cellId({ model, n, delta, rho, test })) ?? null : null));
+        data.push(mc.map((c) => c?.power ?? null));
+        se.push(mc.map((c) => c?.mcSe ?? null));
+        series.push({ label: `δ = ${delta} Monte Carlo`, stroke: color, paths: () => null, points: { show: true, size: 7, fill: color } });
         data.push(xs.map((n) => analytic(model, n, delta, rho, test) ?? null));
-        series.push({ label: `δ = ${delta} (analytic)`, stroke: color, width: 1.5, spanGaps: true, points: { show: false } });
+        series.push({ label: `δ = ${delta} analytic`, stroke: color, width: 1.5, spanGaps: true, points: { show: false } });
       });
+      const tip = h('div', { class: 'chart-tip', hidden: true });
       const box = h('figure', { class: 'curve' }, h('figcaption', {}, `Power vs N — ${model}, ${test}, ρ = ${rho}`));
       curves.append(box);
       plots.push(new uPlot({
         width, height: 240,
         scales: { x: { time: false, distr: 3, range: [xs[0], xs[xs.length - 1]] }, y: { range: [0, 1] } },
-        axes: [{ label: 'N (log scale)' }, { label: 'power' }],
+        axes: [
+          { label: 'N (log scale)', splits: () => ticks, filter: (_u, splits) => splits, values: (_u, vals) => vals.map((v) => (v === null || v === undefined ? '' : fmt.int(v))) },
+          { label: 'power' },
+        ],
         series,
-        legend: { show: true, live: false },
+        legend: { show: false },
+        hooks: {
+          // The target-power line and the Monte Carlo ±2 SE bars, on the plot's canvas.
+          draw: [(u) => {
+            const { ctx } = u;
+            const px = (v: number, scale: string) => u.valToPos(v, scale, true);
+            ctx.save();
+            ctx.setLineDash([5, 4]);
+            ctx.strokeStyle = '#6b7280';
+            ctx.lineWidth = 1;
+            ctx.beginPath();
+            ctx.moveTo(u.bbox.left, px(spec.power, 'y'));
+            ctx.lineTo(u.bbox.left + u.bbox.width, px(spec.power, 'y'));
+            ctx.stroke();
+            ctx.setLineDash([]);
+            spec.delta.forEach((_, i) => {
+              ctx.strokeStyle = PALETTE[i % PALETTE.length];
+              xs.forEach((n, j) => {
+                const p = data[1 + 2 * i][j], s = se[i][j];
+                if (p === null || s === null) return;
+                const x = px(n, 'x');
+                ctx.beginPath();
+                ctx.moveTo(x, px(Math.max(0, p - 2 * s), 'y'));
+                ctx.lineTo(x, px(Math.min(1, p + 2 * s), 'y'));
+                ctx.stroke();
+              });
+            });
+            ctx.restore();
+          }],
+          // The tooltip: every δ's values at the N under the cursor.
+          setCursor: [(u) => {
+            const j = u.cursor.idx;
+            if (j === null || j === undefined || u.cursor.left === undefined || u.cursor.left < 0) {
+              tip.hidden = true;
+              return;
+            }
+            const lines = spec.delta.map((delta, i) => {
+              const p = data[1 + 2 * i][j], a = data[2 + 2 * i][j], s = se[i][j];
+              return `δ = ${delta}: ${p === null ? '' : `MC ${fmt.p3(p)} ${s === null ? '' : fmt.se(s)}; `}${a === null ? '' : `analytic ${fmt.p3(a)}`}`;
+            });
+            tip.replaceChildren(h('strong', {}, `N = ${fmt.int(xs[j])}`), ...lines.map((l) => h('div', {}, l)));
+            tip.hidden = false;
+            tip.style.left = `${Math.min(u.cursor.left + 12, u.bbox.width / devicePixelRatio - 150)}px`;
+            tip.style.top = `${(u.cursor.top ?? 0) + 12}px`;
+          }],
+        },
       }, data as uPlot.AlignedData, box));
+      plots[plots.length - 1].over.append(tip);
+      await nextFrame();
     }
-    // uPlot's legend is a layout table; the tables above carry the numbers.
-    curves.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
+    if (mine !== drawing) return;
     // Heatmap: N × δ at one ρ, text values kept for screen readers.
     const rho = Number(rhoSel.value);
     heat.replaceChildren(h('table', { class: 'heat-table' },
@@ -82,12 +166,12 @@ export function createCharts(): ChartsView {
 
   return {
     element,
-    update(spec, cells, curveNs, analytic) {
+    async update(spec, cells, curveNs, analytic) {
       options(modelSel, spec.models);
       options(testSel, spec.tests);
       options(rhoSel, spec.rho.map(String));
       last = [spec, cells, curveNs, analytic];
-      draw(spec, cells, curveNs, analytic);
+      await draw(spec, cells, curveNs, analytic);
     },
   };
 }

@@ -4,7 +4,7 @@
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../../engine/engine.worker';
 import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
-import { describeEngines, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
+import { describeEngines, orFailure, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
 import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
@@ -18,6 +18,9 @@ import { createPlanForm } from './plan-form';
 import { createResults, paperComparable, type MdeRow, type SolverRow } from './results';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
+
+/** The page's share of a frame for adding finished cells to the tables (ms); the rest waits for the next frame. */
+const FRAME_BUDGET_MS = 8;
 
 /** Log-spaced N for the analytic curves, spanning the grid. */
 function curveNs(spec: PlanSpec): number[] {
@@ -66,6 +69,16 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
   return byKey;
 }
 
+/** Analytic power by cell id for the grid's cells (where a closed form exists). */
+function analyticByCell(spec: PlanSpec, analytic: Map<string, number>) {
+  const m = new Map<string, number>();
+  for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
+    const a = analytic.get(`${model}|${n}|${delta}|${rho}|${test}`);
+    if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
+  }
+  return m;
+}
+
 export function createPlanView(ctx: ViewContext): View {
   let current: RunHandle | null = null;
   let lastExport: ExportInput | null = null;
@@ -83,14 +96,20 @@ export function createPlanView(ctx: ViewContext): View {
     h('button', { type: 'button', 'data-testid': 'copy-link', onclick: () => void navigator.clipboard?.writeText(location.href) }, 'Copy link'));
   const embed = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
   exportButtons.append(embed.button);
+  // The answer first: the plain-language summary with the smallest-N and MDE
+  // tables, beside the quick calculator; the grid's settings, the detailed
+  // power tables and the charts follow.
   const element = h('section', { id: 'plan', 'aria-labelledby': 'plan-title' },
-    h('h2', { id: 'plan-title' }, 'Plan: power of paired tests by Monte Carlo'),
+    h('h2', { id: 'plan-title' }, 'Plan: how many queries do you need?'),
+    h('div', { class: 'plan-top' },
+      h('div', { class: 'answer-column' }, results.answer),
+      calculator.element),
+    h('h3', { class: 'grid-title' }, 'The grid: power of paired tests by Monte Carlo'),
     form.element,
     h('div', { class: 'progress' }, progressBar, ' ', progressText),
     exportButtons,
     results.element,
-    charts.element,
-    calculator.element);
+    charts.element);
 
   async function exportText(kind: ExportKind): Promise<string> {
     const x = lastExport;
@@ -116,72 +135,82 @@ export function createPlanView(ctx: ViewContext): View {
   }
 
   let pilot: number[] | null = null;
+  let running = false;
+  /** Counts what took the tables (a run or a preview): late answers of an older one are dropped. */
+  let shown = 0;
+  /** A run's Monte Carlo values are on show: the form's edits no longer replace them with a preview. */
+  let ran = false;
   async function run() {
     const read = form.read();
     // The pilot's data travel with the spec to the engines, never into the link.
     const spec = read && read.models.some((m) => modelInfo(m).param === 'pilot') && pilot ? { ...read, pilot } : read;
     const engines = ctx.engines();
-    if (!spec || !engines || current) return;
+    if (!spec || !engines || running) return;
+    running = true;
     ctx.showError(null);
     const { app } = ctx;
     app.removeAttribute('data-limit');
-    let work;
-    try {
-      work = await planWork(spec, engines);
-    } catch (e) {
-      ctx.showError(`The run could not start: ${(e as Error).message ?? e}`);
-      return;
-    }
-    // Estimate the cost first: ask above ~20 s on this device, refuse above 10 min (the registry's limits).
-    const cost = planCost(spec, work.pairs, engines.mode === 'threads' ? engines.threads : engines.remotes.length);
-    if (cost.kind === 'refuse') {
-      ctx.showError(cost.message);
-      app.setAttribute('data-limit', 'refused');
-      return;
-    }
-    if (cost.kind === 'confirm' && !window.confirm(cost.message)) {
-      app.setAttribute('data-limit', 'declined');
-      return;
-    }
-    history.replaceState(null, '', formatHash(spec));
+    app.removeAttribute('data-outcome');
     ctx.setState('running');
     form.setRunning(true);
     exportButtons.hidden = true;
+    // The tables at once, empty; the analytic values and the answer as soon as
+    // the analysis engine is up (a click while the engine loads waits here, shown).
+    const shownAt = ++shown;
     results.start(spec);
-    const cells = new Map<string, CellResult>();
     const remote = engines.analysis;
     const ns = curveNs(spec);
     let analytic = new Map<string, number>();
     const lookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => analytic.get(`${model}|${n}|${delta}|${rho}|${test}`);
-    const analyticByCell = () => {
-      const m = new Map<string, number>();
-      for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
-        const a = lookup(model, n, delta, rho, test);
-        if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
-      }
-      return m;
-    };
-    // Page updates are batched into animation frames: on a small machine every
-    // repaint during a run takes CPU from the compute threads. The charts are
-    // drawn once the cells are in.
-    let pendingCells: CellResult[] = [];
-    let pendingProgress: RunProgress | null = null;
-    let frame = 0;
-    const flush = () => {
-      frame = 0;
-      if (pendingCells.length) results.addCells(pendingCells.splice(0));
-      const p = pendingProgress;
-      if (p) {
-        progressBar.max = p.cellsTotal;
-        progressBar.value = p.cellsDone;
-        progressText.textContent = `${p.cellsDone} / ${p.cellsTotal} cells · ${fmt.seconds(p.elapsedS)}` +
-          (p.cellsDone < p.cellsTotal && Number.isFinite(p.etaS) ? ` · about ${fmt.seconds(p.etaS)} left` : '');
-      }
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(flush);
-    };
+    const cells = new Map<string, CellResult>();
+    let engineWait = 0;
     try {
+      engineWait = window.setTimeout(() => (progressText.textContent = 'Starting the engine…'), 50);
+      await orFailure(engines, engines.analysisReady);
+      clearTimeout(engineWait);
+      progressText.textContent = '';
+      // 1. Analytic power for every cell of the grid, then the answer (smallest N, MDE).
+      const first = await orFailure(engines, answerAnalytically(spec, remote, shownAt));
+      const sd = first.sd;
+      analytic = first.analytic;
+      // 2. The Monte Carlo run: estimate its cost first — ask above ~20 s on
+      // this device, refuse above 10 min (the registry's limits).
+      const work = await planWork(spec, engines);
+      const cost = planCost(spec, work.pairs, engines.mode === 'threads' ? engines.threads : engines.remotes.length);
+      if (cost.kind === 'refuse' || (cost.kind === 'confirm' && !window.confirm(cost.message))) {
+        ctx.setState('idle');
+        if (cost.kind === 'refuse') ctx.showError(cost.message);
+        app.setAttribute('data-limit', cost.kind === 'refuse' ? 'refused' : 'declined');
+        results.summary('The Monte Carlo run was not started: the analytic values are shown.');
+        return;
+      }
+      history.replaceState(null, '', formatHash(spec));
+      engineWait = window.setTimeout(() => (progressText.textContent = 'Starting the simulation engine…'), 50);
+      await orFailure(engines, engines.ready);
+      clearTimeout(engineWait);
+      // Page updates are batched into animation frames and sized by time, not
+      // count: on a small machine every repaint during a run takes CPU from the
+      // compute threads, and no frame's work may block the page for long.
+      let pendingCells: CellResult[] = [];
+      let pendingProgress: RunProgress | null = null;
+      let frame = 0;
+      const flush = (budgetMs = Infinity) => {
+        frame = 0;
+        const t0 = performance.now();
+        while (pendingCells.length && performance.now() - t0 < budgetMs) results.addCells(pendingCells.splice(0, 8));
+        if (pendingCells.length) schedule();
+        const p = pendingProgress;
+        if (p) {
+          progressBar.max = p.cellsTotal;
+          progressBar.value = p.cellsDone;
+          progressText.textContent = `${p.cellsDone} / ${p.cellsTotal} cells · ${fmt.seconds(p.elapsedS)}` +
+            (p.cellsDone < p.cellsTotal && Number.isFinite(p.etaS) ? ` · about ${fmt.seconds(p.etaS)} left` : '');
+        }
+      };
+      const schedule = () => {
+        if (!frame) frame = requestAnimationFrame(() => flush(FRAME_BUDGET_MS));
+      };
+      ran = true;
       current = startRun(spec, work, engines, {
         onCells(done) {
           for (const c of done) cells.set(cellId(c), c);
@@ -193,42 +222,21 @@ export function createPlanView(ctx: ViewContext): View {
           schedule();
         },
       });
-      // Analytic values and the solvers, computed beside the simulation.
+      // The analytic curves' extra N, beside the simulation.
       const side = (async () => {
-        const sd = await sdDiffs(spec, remote);
-        analytic = await analyticFor(spec, remote, [...new Set([...spec.n, ...ns])], sd);
-        results.setAnalytic(analyticByCell());
-        // The solvers answer for the grid's first model, with its σ_d (at δ = 0 for the MDE), where it offers one.
-        const model = spec.models[0];
-        // Equivalence (TOST) has a closed form for the paired t only.
-        const solved = spec.question === 'equivalence' ? analyticTests(model).filter((t) => t === 't') : analyticTests(model);
-        // δ = 0 has no N for a difference; for equivalence it is the usual planning case.
-        const deltas = spec.delta.filter((d) => d !== 0 || spec.question !== 'difference');
-        const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(`${model}|${delta}|${rho}`) })))
-          .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-        const sd0 = await sdDiffs({ ...spec, models: [model], delta: [0] }, remote);
-        const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
-          .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-        const minA = await remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) })));
-        const mdeA = await remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) })));
-        const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
-          Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
-        const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
-        const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ n: q.n, rho: q.rho, byTest: byTest(mdeA[i], 'delta') }));
-        // Exact for the unclipped normal; for the others a normal-theory approximation of the model's own σ_d.
-        results.setSolvers(minRows, mdeRows, spec.power, { title: modelInfo(model).title, offered: solved, exact: model === 'unclipped' });
+        analytic = new Map([...analytic, ...(await analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)), sd))]);
       })();
       const outcome = await current.done;
       await side;
       cancelAnimationFrame(frame);
       flush();
       // The paper's printed values beside ours, flagged by the core's rule.
-      const byCell = analyticByCell();
+      const byCell = analyticByCell(spec, analytic);
       // The paper's values are two-sided: a one-sided run is not checked against them.
       const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
       const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
       results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
-      charts.update(spec, cells, ns, lookup);
+      await charts.update(spec, cells, ns, lookup);
       const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
       results.summary(
         `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
@@ -247,9 +255,66 @@ export function createPlanView(ctx: ViewContext): View {
       ctx.setState('error');
       if (died) await ctx.restartEngines().catch((err) => ctx.showError(`The engine could not restart: ${(err as Error).message}. Reload the page.`));
     } finally {
+      clearTimeout(engineWait);
       current = null;
+      running = false;
       form.setRunning(false);
     }
+  }
+
+  /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
+  async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, at: number) {
+    const sd = await sdDiffs(spec, remote);
+    const analytic = await analyticFor(spec, remote, spec.n, sd);
+    if (at === shown) results.setAnalytic(analyticByCell(spec, analytic));
+    await solve(spec, sd, remote, at);
+    return { sd, analytic };
+  }
+
+  // Before any run, the tables show the form's grid with its analytic values and
+  // the answer; they follow the form as it changes (the Monte Carlo cells wait for Run).
+  let previewTimer = 0;
+  function preview() {
+    clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(async () => {
+      const spec = form.read();
+      const engines = ctx.engines();
+      if (!spec || !engines || running || ran || spec.models.some((m) => modelInfo(m).param === 'pilot')) return;
+      const at = ++shown;
+      results.start(spec);
+      results.summary('Analytic values and the answer for this grid; press Run for the Monte Carlo values.');
+      try {
+        await orFailure(engines, engines.analysisReady);
+        if (at === shown) await orFailure(engines, answerAnalytically(spec, engines.analysis, at));
+      } catch {
+        // The form names bad values, and a run reports engine failures.
+      }
+    }, 150);
+  }
+  form.onChange(preview);
+
+  /** The answer: the solvers for the grid's first model, with its σ_d (at δ = 0 for the MDE), where it offers one. */
+  async function solve(spec: PlanSpec, sd: Map<string, number>, remote: Comlink.Remote<EngineApi>, at: number) {
+    const model = spec.models[0];
+    // Equivalence (TOST) has a closed form for the paired t only.
+    const solved = spec.question === 'equivalence' ? analyticTests(model).filter((t) => t === 't') : analyticTests(model);
+    // δ = 0 has no N for a difference; for equivalence it is the usual planning case.
+    const deltas = spec.delta.filter((d) => d !== 0 || spec.question !== 'difference');
+    const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(`${model}|${delta}|${rho}`) })))
+      .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
+    const sd0 = spec.delta.includes(0) ? sd : await sdDiffs({ ...spec, models: [model], delta: [0] }, remote);
+    const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
+      .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
+    const [minA, mdeA] = await Promise.all([
+      remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) }))),
+      remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) }))),
+    ]);
+    const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
+      Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
+    const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
+    const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ n: q.n, rho: q.rho, byTest: byTest(mdeA[i], 'delta') }));
+    // Exact for the unclipped normal; for the others a normal-theory approximation of the model's own σ_d.
+    if (at === shown) results.setSolvers(minRows, mdeRows, spec.power, { title: modelInfo(model).title, offered: solved, exact: model === 'unclipped' });
   }
 
   return {
@@ -266,9 +331,12 @@ export function createPlanView(ctx: ViewContext): View {
       if (state.problems.length) ctx.showError(`Some link parameters were ignored: ${state.problems.join('; ')}`);
       return state.run;
     },
-    ready: () => calculator.refresh(),
+    ready() {
+      calculator.refresh();
+      preview();
+    },
     run: () => void run(),
-    busy: () => current !== null,
+    busy: () => running,
     receive(x) {
       if (x.kind !== 'pilot') return;
       pilot = x.differences;

@@ -3,6 +3,7 @@
 // data-power (a plain number): the page's test contract.
 import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../engine/registry';
 import type { CellResult, PaperCheck } from '../../wasm/pairpower-module';
+import { answerText } from './answer';
 import { findPrinted } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
@@ -30,6 +31,9 @@ export interface MdeRow {
 }
 
 export interface ResultsView {
+  /** The answer, for the top of the view: a plain-language summary and the smallest-N and MDE tables. */
+  answer: HTMLElement;
+  /** The run's status line and the detailed power tables (collapsible). */
   element: HTMLElement;
   start(spec: PlanSpec): void;
   /** The core's comparison of printed values with ours, by cellId (paper.hpp check_printed). */
@@ -45,11 +49,15 @@ export function createResults(): ResultsView {
   let slots = new Map<string, Slot[]>();
   let results = new Map<string, CellResult>();
   let question: PlanSpec['question'] = 'difference';
+  let current: PlanSpec | null = null;
   let analytic = new Map<string, number>();
   let checks = new Map<string, PaperCheck>();
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
   const tablesEl = h('div', { class: 'tables' });
   const solversEl = h('div', { class: 'solvers' });
+  const sentenceEl = h('div', { class: 'answer-text', 'data-testid': 'plan-answer', 'aria-live': 'polite' });
+  const tablesTitle = h('span', {}, 'Power tables');
+  const details = h('details', { class: 'power-details', open: true }, h('summary', {}, tablesTitle), tablesEl);
 
   function slot(key: CellKey, withPaper: boolean): HTMLElement {
     const power = h('span', {
@@ -60,7 +68,8 @@ export function createResults(): ResultsView {
       'data-rho': key.rho,
       'data-test': key.test,
     }, '…');
-    const an = h('span', { class: 'analytic', title: 'analytic power' });
+    // The analytic value sits beside where the Monte Carlo value lands, with the same keys.
+    const an = h('span', { class: 'analytic', title: 'analytic power', 'data-model': key.model, 'data-n': key.n, 'data-delta': key.delta, 'data-rho': key.rho, 'data-test': key.test });
     const printed = withPaper ? findPrinted(key) : undefined;
     const pap = printed ? h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }) : null;
     const id = cellId(key);
@@ -80,6 +89,8 @@ export function createResults(): ResultsView {
         s.power.classList.remove('pending');
       }
       s.analytic.textContent = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
+      if (a === undefined) s.analytic.removeAttribute('data-analytic');
+      else s.analytic.setAttribute('data-analytic', String(a));
       if (s.paper) {
         const printed = findPrinted(s.key)!;
         s.paper.textContent = `paper ${fmt.p3(printed.power)}`;
@@ -125,9 +136,13 @@ export function createResults(): ResultsView {
   }
 
   return {
-    element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, tablesEl, solversEl),
+    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, h('h3', { id: 'answer-title' }, 'The answer for this grid'), sentenceEl, solversEl),
+    element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, details),
     start(spec) {
       question = spec.question;
+      current = spec;
+      tablesTitle.textContent = `${questionWords(spec)} for every cell of the grid — Monte Carlo ± SE (analytic below; the paper's value where printed)`;
+      sentenceEl.replaceChildren(h('p', { class: 'answer-lead' }, 'Working out the answer…'));
       slots = new Map();
       results = new Map();
       checks = new Map();
@@ -135,6 +150,12 @@ export function createResults(): ResultsView {
       solversEl.replaceChildren();
       summaryEl.textContent = '';
       powerTables(spec);
+      // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
+      if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
+        tablesEl.append(h('p', { class: 'legend', 'data-testid': 'paper-legend' },
+          'paper: the power printed in the seed paper, “', h('cite', {}, REGISTRY.paper.title), `” (R = ${fmt.int(REGISTRY.paper.reps)}; its section on hover). `,
+          `⚠: the printed value lies more than ${REGISTRY.paper.flag_se} standard errors from our Monte Carlo value (both estimates' SEs combined) `,
+          `or more than ${REGISTRY.paper.flag_se} SEs from the analytic value — beyond what chance and three-decimal rounding explain.`));
     },
     setPaperChecks(map) {
       checks = map;
@@ -152,6 +173,7 @@ export function createResults(): ResultsView {
       }
     },
     setSolvers(minN, mde, target, model) {
+      if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact));
       const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))];
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
@@ -162,7 +184,7 @@ export function createResults(): ResultsView {
       const each = (row: { byTest: Record<SolvableTest, number | null> }, text: (v: number | null) => string) =>
         SOLVABLE_TESTS.map((t) => (model.offered.includes(t.id) ? text(row.byTest[t.id]) : '—')).join(' / ');
       if (!model.offered.length) {
-        solversEl.replaceChildren(h('p', {}, `No closed form is offered for the ${model.title}: read the smallest N and the detectable effect off the Monte Carlo tables above.`));
+        solversEl.replaceChildren(h('p', {}, `No closed form is offered for the ${model.title}: read the smallest N and the detectable effect off the Monte Carlo tables below.`));
         return;
       }
       const kind = model.exact ? 'exact' : 'normal-theory approximation';

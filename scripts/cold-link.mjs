@@ -1,0 +1,52 @@
+// Benchmarks' measure of a shared link's first open (bench:cold, bench:web):
+// opens `#preset=paper&reps=1000&seed=S&run=1` in a fresh browser context
+// (empty cache) and reads, from the page's own timelines: the document's
+// response, DOMContentLoaded, the engines' start-up marks (User Timing,
+// `pairpower:*`, set by the page), the first analytic value and the first
+// Monte Carlo value in the DOM (data-analytic, data-power), every result shown
+// (data-state="done"), and the main thread's long tasks (> 50 ms, Long Tasks
+// API) from the first moment of the document.
+import { statSync } from 'node:fs';
+
+export async function openColdLink(browser, siteUrl, seed) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Requests from the page and its workers (a worker's fetches are outside the page's Resource Timing).
+  const requests = [];
+  page.on('requestfinished', (r) => requests.push(r));
+  await page.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
+    const seen = () => {
+      if (!window.__firstAnalytic && document.querySelector('[data-analytic]')) window.__firstAnalytic = performance.now();
+      if (!window.__firstPower && document.querySelector('[data-power]')) window.__firstPower = performance.now();
+      if (!window.__done && document.getElementById('app')?.dataset.state === 'done') window.__done = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-analytic', 'data-power', 'data-state'] });
+  });
+  await page.goto(`${siteUrl}#preset=paper&reps=1000&seed=${seed}&run=1`);
+  await page.waitForFunction(() => document.getElementById('app')?.dataset.state === 'done', null, { timeout: 300_000 });
+  const t = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource').map((r) => ({ name: r.name.split('/').pop(), end: r.responseEnd }));
+    const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('pairpower:')).map((m) => [m.name.slice(10), m.startTime]));
+    return { response: nav.responseEnd, dcl: nav.domContentLoadedEventEnd, res, marks, firstAnalytic: window.__firstAnalytic, first: window.__firstPower, done: window.__done, long: window.__long };
+  });
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  const wasm = [];
+  for (const r of requests) {
+    if (!r.url().endsWith('.wasm')) continue;
+    const timing = r.timing();
+    const size = statSync(new URL(`../dist/wasm/${r.url().split('/').pop()}`, import.meta.url)).size;
+    wasm.push({ name: r.url().split('/').pop(), start: timing.startTime - origin, end: timing.startTime - origin + timing.responseEnd, bytes: size });
+  }
+  const scripts = t.res.filter((r) => r.name.endsWith('.js'));
+  await context.close();
+  return {
+    response: t.response, dcl: t.dcl, scriptsEnd: Math.max(0, ...scripts.map((r) => r.end)),
+    wasmStart: Math.min(...wasm.map((r) => r.start)), wasmEnd: Math.max(0, ...wasm.map((r) => r.end)),
+    wasmFiles: wasm.map((r) => `${r.name} ${(r.bytes / 1024).toFixed(0)} KiB`).join(', '),
+    marks: t.marks, firstAnalytic: t.firstAnalytic, first: t.first, done: t.done,
+    longest: Math.max(0, ...t.long.map(([, d]) => d)), longCount: t.long.length,
+  };
+}

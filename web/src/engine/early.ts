@@ -1,0 +1,9 @@
+// The engines, started by their own small entry script that the page runs
+// before its main one: the workers' scripts, the wasm downloads and their
+// compilation then overlap the evaluation of the page's code and the building
+// of its views (shell.ts takes the engines from here).
+import { startEngines, type Engines } from './scheduler';
+
+export const wasmBase = new URL('wasm/', document.baseURI).href;
+export const forcePool = new URLSearchParams(location.search).has('pool');
+export const earlyEngines: Engines = startEngines(wasmBase, forcePool);

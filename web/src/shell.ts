@@ -1,0 +1,169 @@
+// pairpower's page: a thin shell, built by main.ts once the engines are
+// starting. It lays out the views of the registry (app/views.ts), routes
+// #view=<id>, restarts engines that died, and keeps one error panel inside the
+// visible view. All computation runs in Web Workers.
+import type * as Comlink from 'comlink';
+import { VIEWS, type HandOff, type View, type ViewContext } from './app/views';
+import type { EngineApi } from './engine/engine.worker';
+import { EngineStopped, describeEngines, orFailure, shutdown, startEngines, type Engines } from './engine/scheduler';
+import { h } from './ui/dom';
+import { earlyEngines, forcePool, wasmBase } from './engine/early';
+
+/** Builds the page and boots it (main.ts calls this once the engines are starting). */
+export function startShell(): void {
+  const app = document.getElementById('app') as HTMLElement;
+  const setState = (s: string) => app.setAttribute('data-state', s);
+
+  // The engines were started by the page's first script (engine/early.ts).
+  let engines: Engines | null = earlyEngines;
+
+  const errorPanel = h('div', { class: 'error-panel', 'data-testid': 'error', role: 'alert', hidden: true });
+  function showError(msg: string | null) {
+    errorPanel.hidden = msg === null;
+    errorPanel.textContent = msg ?? '';
+  }
+
+  let restarting: Promise<void> | null = null;
+  const stoppedMessage = (why: string) => `${why}. The engine has been restarted and your data kept: press Analyze again.`;
+
+  /** Replaces engines whose worker died, so the user can go on without a reload. */
+  function restartEngines(): Promise<void> {
+    restarting ??= (async () => {
+      if (engines) shutdown(engines);
+      engines = null;
+      try {
+        const next = startEngines(wasmBase, forcePool);
+        await orFailure(next, next.ready);
+        engines = next;
+        app.setAttribute('data-engine', next.mode);
+      } finally {
+        restarting = null;
+      }
+    })();
+    return restarting;
+  }
+
+  /** Calls the analysis worker; if it dies meanwhile (or died and is being replaced), says so and restarts the engines. */
+  async function callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T> {
+    if (!engines && restarting) {
+      await restarting;
+      throw new EngineStopped(stoppedMessage('a computation worker stopped'));
+    }
+    if (!engines) throw new Error('the engine is still loading');
+    const e = engines;
+    try {
+      await e.analysisReady;  // a call made while the engine loads waits for it
+      return await orFailure(e, f(e.analysis));
+    } catch (err) {
+      if (e.dead) {
+        await restartEngines();
+        throw new EngineStopped(stoppedMessage((err as Error).message));
+      }
+      throw err;
+    }
+  }
+
+  function open(id: string, handOff: HandOff) {
+    const view = views.find((v) => v.id === id);
+    if (!view) throw new Error(`no view '${id}'`);
+    history.pushState(null, '', `#view=${id}`);  // a new history entry (Back returns), without a hashchange run
+    showView(view);
+    view.receive?.(handOff);
+  }
+
+  async function callAnalysisParts<T>(f: (remote: Comlink.Remote<EngineApi>, part: number, parts: number) => Promise<T>): Promise<T[]> {
+    const e = engines;
+    const helpers = e ? await orFailure(e, e.analysisHelpers()) : [];
+    const parts = 1 + helpers.length;
+    return Promise.all([callAnalysis((r) => f(r, 0, parts)), ...helpers.map((h, i) => callAnalysis(() => f(h, i + 1, parts)))]);
+  }
+
+  const ctx: ViewContext = { app, engines: () => engines, callAnalysis, callAnalysisParts, restartEngines, showError, setState, open };
+  const views: View[] = VIEWS.map((create) => create(ctx));
+  const links = new Map(views.map((v) => [v.id, h('a', { href: `#view=${v.id}` }, v.label)]));
+  const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');
+
+  app.replaceChildren(
+    h('header', {},
+      h('h1', {}, 'pairpower'),
+      h('p', { class: 'tagline' }, 'How many test queries do you need — and is system B really better than A?'),
+      h('nav', { 'aria-label': 'Views' }, ...views.flatMap((v, i) => (i ? [' ', links.get(v.id)!] : [links.get(v.id)!]))),
+      engineInfo),
+    ...views.map((v) => v.element),
+    h('footer', {}, 'Everything runs in this page; nothing you enter leaves it. ', h('a', { href: './', target: '_blank', rel: 'noopener', class: 'full-link' }, 'Open pairpower in full')),
+    ...views.flatMap((v) => v.extras ?? []),
+  );
+
+  // ?embed: a compact layout for an iframe — the calculator alone (?embed=calculator)
+  // or the grid given in the hash, without the page's chrome.
+  const embedMode = new URLSearchParams(location.search).get('embed');
+  if (embedMode !== null) {
+    app.classList.add('embed');
+    app.setAttribute('data-embed', embedMode === 'calculator' ? 'calculator' : 'grid');
+  }
+
+  function showView(view: View) {
+    for (const v of views) {
+      v.element.hidden = v !== view;
+      const link = links.get(v.id)!;
+      if (v === view) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    // One error panel, always inside the visible view.
+    view.errorSlot.before(errorPanel);
+    showError(null);
+    app.setAttribute('data-view', view.id);
+  }
+
+  /** Shows the hash's view and lets every view read its keys; the view whose hash asks for a run, if any. */
+  function applyHash(): View | null {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+    showView(views.find((v) => v.id === params.get('view')) ?? views[0]);
+    let runner: View | null = null;
+    for (const v of views) if (v.applyHash?.(params, location.hash)) runner = v;
+    return runner;
+  }
+
+  function registerServiceWorker() {
+    // Offline use and cross-origin isolation on any static host (see web/public/sw.js).
+    if (!('serviceWorker' in navigator) || !location.protocol.startsWith('http')) return;
+    navigator.serviceWorker.register('./sw.js', { updateViaCache: 'none' }).catch((e) => console.warn('pairpower: no offline support:', e));
+  }
+
+  async function boot() {
+    setState('loading');
+    registerServiceWorker();
+    const runner = applyHash();
+    const e = engines!;
+    app.setAttribute('data-engine', e.mode);
+    window.addEventListener('hashchange', () => {
+      if (views.some((v) => v.busy?.())) return;
+      applyHash()?.run?.();
+    });
+    // ?test-hooks: lets the browser tests crash a worker the way a real failure would.
+    if (new URLSearchParams(location.search).has('test-hooks'))
+      (window as unknown as { __pairpowerTest: object }).__pairpowerTest = {
+        crashWorker: (i: number) => engines?.remotes[i]?.crashForTesting(),
+        crashAnalysis: () => engines?.analysis.crashForTesting(),
+      };
+    // A link that asks for a run starts it now: its analytic answers come as soon
+    // as the analysis engine is up, its simulations when every engine is.
+    runner?.run?.();
+    try {
+      await orFailure(e, e.analysisReady);
+      for (const v of views) v.ready?.();
+      await orFailure(e, e.ready);
+      engineInfo.textContent = `Engine: ${describeEngines(e)}.`;
+    } catch (err) {
+      showError(`The engine could not start: ${(err as Error).message ?? err}`);
+      setState('error');
+      return;
+    }
+    // A run may have started (and ended) meanwhile: only a page still loading becomes idle.
+    if (app.getAttribute('data-state') === 'loading') setState('idle');
+    // Warm the simulation code up while the page is idle (no run asked for).
+    if (!runner) for (const r of e.remotes) void r.warmUp().catch(() => undefined);
+  }
+
+  void boot();
+}
