@@ -236,7 +236,8 @@ export function createPlanView(ctx: ViewContext): View {
       const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
       const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
       results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
-      await charts.update(spec, cells, ns, lookup);
+      // The charts draw themselves a plot per animation frame; the run does not wait for frames (a hidden tab gets none).
+      void charts.update(spec, cells, ns, lookup);
       const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
       results.summary(
         `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
