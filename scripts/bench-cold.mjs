@@ -2,28 +2,14 @@
 // stage by stage (scripts/cold-link.mjs measures one open). The native CLI
 // runs the same grid in the same minute.
 // Usage: node scripts/bench-cold.mjs [runs]   (needs `npm run build` first)
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { launch, serve } from '../tests/browser/browser.mjs';
-import { cliPath } from '../tests/wasm/load-module.mjs';
-import { openColdLink } from './cold-link.mjs';
+import { coldRuns } from './cold-link.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${Math.round(x)} ms`;
 
-const browser = await launch();
-const site = await serve(true);
-const rows = [];
-for (let i = 0; i < runs; i++) {
-  const seed = 9 + i;
-  const t0 = Date.now();
-  const cli = JSON.parse(execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(seed), '--format', 'json', '--progress', 'off']));
-  const cliWall = (Date.now() - t0) / 1000;
-  rows.push({ cli: cli.elapsed_s, cliWall, ...(await openColdLink(browser, site.url, seed)) });
-}
-await browser.close();
-site.server.close();
+const rows = await coldRuns(runs);
 
 console.log(`== pairpower bench:cold, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}, ${runs} runs (medians)`);
 console.log(`command: node scripts/bench-cold.mjs ${runs}`);

@@ -15,7 +15,7 @@ import os from 'node:os';
 import { launch, serve } from '../tests/browser/browser.mjs';
 import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
 import { startProbe, stopProbe } from './page-probe.mjs';
-import { openColdLink } from './cold-link.mjs';
+import { coldRuns } from './cold-link.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const threads = os.cpus().length;
@@ -128,16 +128,7 @@ const wAll = wasmGrid(mt, threads, 400_000 * threads);
 console.log(`wasm (${threads} threads) in Node:      ${fmt(wAll)}  wasm/native = ${(wAll / nAll).toFixed(2)}`);
 // A shared link's first open, in fresh browser contexts (median of `runs`), with its native CLI wall time in the same minute.
 {
-  const browser = await launch();
-  const site = await serve(true);
-  const cold = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = Date.now();
-    execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(9 + i), '--format', 'json', '--progress', 'off']);
-    cold.push({ cliWall: (Date.now() - t0) / 1000, ...(await openColdLink(browser, site.url, 9 + i)) });
-  }
-  await browser.close();
-  site.server.close();
+  const cold = await coldRuns(runs);
   const med = (k) => [...cold.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(cold.length / 2)];
   console.log(`native CLI wall time (process start to exit), beside the cold opens: ${fmt(med('cliWall'))}`);
   console.log(`cold shared link (fresh context, threads): all results ${fmt(med('done') / 1000)} = ${(med('done') / 1000 / med('cliWall')).toFixed(2)}× native wall; ` +

@@ -6,7 +6,10 @@
 // Monte Carlo value in the DOM (data-analytic, data-power), every result shown
 // (data-state="done"), and the main thread's long tasks (> 50 ms, Long Tasks
 // API) from the first moment of the document.
+import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { launch, serve } from '../tests/browser/browser.mjs';
+import { cliPath } from '../tests/wasm/load-module.mjs';
 
 export async function openColdLink(browser, siteUrl, seed) {
   const context = await browser.newContext();
@@ -49,4 +52,21 @@ export async function openColdLink(browser, siteUrl, seed) {
     marks: t.marks, firstAnalytic: t.firstAnalytic, first: t.first, done: t.done,
     longest: Math.max(0, ...t.long.map(([, d]) => d)), longCount: t.long.length,
   };
+}
+
+/** `runs` cold opens (seeds 9, 10, …) on a COOP/COEP server, each after the native CLI ran the same grid in the same minute (its engine and wall seconds). */
+export async function coldRuns(runs) {
+  const browser = await launch();
+  const site = await serve(true);
+  const rows = [];
+  for (let i = 0; i < runs; i++) {
+    const seed = 9 + i;
+    const t0 = Date.now();
+    const cli = JSON.parse(execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(seed), '--format', 'json', '--progress', 'off']));
+    const cliWall = (Date.now() - t0) / 1000;
+    rows.push({ cli: cli.elapsed_s, cliWall, ...(await openColdLink(browser, site.url, seed)) });
+  }
+  await browser.close();
+  site.server.close();
+  return rows;
 }

@@ -53,7 +53,6 @@ export interface AnalysisResult {
 }
 
 let modulePromise: Promise<PairpowerModule> | null = null;
-let startError: unknown = null;
 let variantLoaded: Variant = 'st';
 /** When this worker's script started and its module was ready (epoch ms, for the page's start-up timeline). */
 const scriptAt = performance.timeOrigin + performance.now();
@@ -149,10 +148,11 @@ const api = {
   /** Loads the glue of the build (once) and starts creating the module; returns at once. */
   async prepare(wasmBase: string, variant: Variant): Promise<void> {
     try {
-      start(wasmBase, variant).catch(() => undefined);  // a failed creation is init's to report
+      start(wasmBase, variant);
     } catch (e) {
-      startError = e;
+      modulePromise = Promise.reject(e);  // the glue did not load: init reports it
     }
+    modulePromise?.catch(() => undefined);  // observed by init
   },
   /**
    * Hands over a compiled module (null: download and compile the build here)
@@ -160,7 +160,6 @@ const api = {
    * build's other workers, and when each stage ended (epoch ms).
    */
   async init(module: WebAssembly.Module | null): Promise<{ variant: Variant; module: WebAssembly.Module | null; scriptAt: number; compiledAt: number | null; loadedAt: number }> {
-    if (startError) throw startError;
     deliver(module);
     await Promise.race([engine(), instantiationFailed]);
     return { variant: variantLoaded, module: compiled, scriptAt, compiledAt, loadedAt: performance.timeOrigin + performance.now() };

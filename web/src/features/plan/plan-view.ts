@@ -50,7 +50,10 @@ const analyticTests = (model: ModelName): readonly TestName[] => {
   return a === 'all' ? TEST_IDS : a === 't' ? ['t'] : [];
 };
 
-/** Analytic power by `model|n|δ|ρ|test`, from the core with each model's own σ_d. */
+/** The key of an analytic value: `model|n|δ|ρ|test`. */
+const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
+
+/** Analytic power by analyticKey, from the core with each model's own σ_d. */
 async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[], sd: Map<string, number>) {
   const queries = [];
   for (const model of spec.models) for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) {
@@ -63,7 +66,7 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
     // The Plan grid asks the difference question: every test has its closed form (power is null only for equivalence).
     for (const test of analyticTests(q.model)) {
       const p = answers[i][test].power;
-      if (p !== null) byKey.set(`${q.model}|${q.n}|${q.delta}|${q.rho}|${test}`, p);
+      if (p !== null) byKey.set(analyticKey(q.model, q.n, q.delta, q.rho, test), p);
     }
   });
   return byKey;
@@ -73,7 +76,7 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
 function analyticByCell(spec: PlanSpec, analytic: Map<string, number>) {
   const m = new Map<string, number>();
   for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
-    const a = analytic.get(`${model}|${n}|${delta}|${rho}|${test}`);
+    const a = analytic.get(analyticKey(model, n, delta, rho, test));
     if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
   }
   return m;
@@ -161,17 +164,23 @@ export function createPlanView(ctx: ViewContext): View {
     const remote = engines.analysis;
     const ns = curveNs(spec);
     let analytic = new Map<string, number>();
-    const lookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => analytic.get(`${model}|${n}|${delta}|${rho}|${test}`);
+    const lookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => analytic.get(analyticKey(model, n, delta, rho, test));
     const cells = new Map<string, CellResult>();
-    let engineWait = 0;
-    try {
-      engineWait = window.setTimeout(() => (progressText.textContent = 'Starting the engine…'), 50);
-      await orFailure(engines, engines.analysisReady);
-      clearTimeout(engineWait);
+    // A wait on the engine's start says so when it is not over at once.
+    const starting = async (ready: Promise<void>, notice: string) => {
+      const timer = window.setTimeout(() => (progressText.textContent = notice), 50);
+      try {
+        await orFailure(engines, ready);
+      } finally {
+        clearTimeout(timer);
+      }
       progressText.textContent = '';
+    };
+    try {
+      await starting(engines.analysisReady, 'Starting the engine…');
       // 1. Analytic power for every cell of the grid, then the answer (smallest N, MDE).
       const first = await orFailure(engines, answerAnalytically(spec, remote, shownAt));
-      const sd = first.sd;
+      const { sd } = first;
       analytic = first.analytic;
       // 2. The Monte Carlo run: estimate its cost first — ask above ~20 s on
       // this device, refuse above 10 min (the registry's limits).
@@ -185,9 +194,7 @@ export function createPlanView(ctx: ViewContext): View {
         return;
       }
       history.replaceState(null, '', formatHash(spec));
-      engineWait = window.setTimeout(() => (progressText.textContent = 'Starting the simulation engine…'), 50);
-      await orFailure(engines, engines.ready);
-      clearTimeout(engineWait);
+      await starting(engines.ready, 'Starting the simulation engine…');
       // Page updates are batched into animation frames and sized by time, not
       // count: on a small machine every repaint during a run takes CPU from the
       // compute threads, and no frame's work may block the page for long.
@@ -256,7 +263,6 @@ export function createPlanView(ctx: ViewContext): View {
       ctx.setState('error');
       if (died) await ctx.restartEngines().catch((err) => ctx.showError(`The engine could not restart: ${(err as Error).message}. Reload the page.`));
     } finally {
-      clearTimeout(engineWait);
       current = null;
       running = false;
       form.setRunning(false);

@@ -48,7 +48,6 @@ export interface ResultsView {
 export function createResults(): ResultsView {
   let slots = new Map<string, Slot[]>();
   let results = new Map<string, CellResult>();
-  let question: PlanSpec['question'] = 'difference';
   let current: PlanSpec | null = null;
   let analytic = new Map<string, number>();
   let checks = new Map<string, PaperCheck>();
@@ -139,7 +138,6 @@ export function createResults(): ResultsView {
     answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, h('h3', { id: 'answer-title' }, 'The answer for this grid'), sentenceEl, solversEl),
     element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, details),
     start(spec) {
-      question = spec.question;
       current = spec;
       tablesTitle.textContent = `${questionWords(spec)} for every cell of the grid — Monte Carlo ± SE (analytic below; the paper's value where printed)`;
       sentenceEl.replaceChildren(h('p', { class: 'answer-lead' }, 'Working out the answer…'));
@@ -198,9 +196,9 @@ export function createResults(): ResultsView {
                 const data = Object.fromEntries(SOLVABLE_TESTS.map((t) => [`data-min-n-${t.id}`, row.byTest[t.id] ?? '']));
                 return h('td', { ...data, 'data-delta': delta, 'data-rho': rho }, each(row, n));
               })))))
-          : h('p', {}, question === 'difference' ? 'Add a nonzero δ to see the smallest N.' : 'Add a δ to see the smallest N.'),
+          : h('p', {}, current?.question === 'difference' ? 'Add a nonzero δ to see the smallest N.' : 'Add a δ to see the smallest N.'),
         h('table', { class: 'solver-table', 'data-testid': 'mde' },
-          h('caption', {}, `${question === 'equivalence' ? 'Largest |δ| still shown equivalent' : question === 'non_inferiority' ? 'Smallest δ shown non-inferior' : 'Minimum detectable effect'} for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
+          h('caption', {}, `${current?.question === 'equivalence' ? 'Largest |δ| still shown equivalent' : current?.question === 'non_inferiority' ? 'Smallest δ shown non-inferior' : 'Minimum detectable effect'} for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
           h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
             const row = mde.find((x) => x.n === nn && x.rho === rho)!;
