@@ -112,6 +112,22 @@ for (const isolate of [true, false]) {
   });
 }
 
+test('Cancel pressed before the Monte Carlo units start ends the run there, keeping the analytic values', async () => {
+  const { page, errors } = await openPage(true, '#preset=quick&reps=2000&seed=3');
+  await page.waitForSelector('#app[data-state="idle"]');
+  // Run, then Cancel in the same task: the run has not reached its Monte Carlo units yet.
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="run"]').click();
+    document.querySelector('[data-testid="cancel"]').click();
+  });
+  await page.waitForSelector('#app[data-state="done"]');
+  assert.equal(await page.getAttribute('#app', 'data-outcome'), 'cancelled');
+  assert.equal(await page.locator('[data-power]').count(), 0);
+  assert.ok((await page.locator('[data-analytic]').count()) > 0);
+  assert.equal(await page.isDisabled('[data-testid="run"]'), false);
+  assert.deepEqual(errors, []);
+});
+
 test('the URL hash round-trips and a shared link reproduces the run', async () => {
   const hash = '#n=50,100&delta=0.02&rho=0.8&model=normal&reps=100&seed=4&run=1';
   const { page, url } = await openPage(true, hash);

@@ -85,7 +85,12 @@ function analyticByCell(spec: PlanSpec, analytic: Map<string, number>) {
 export function createPlanView(ctx: ViewContext): View {
   let current: RunHandle | null = null;
   let lastExport: ExportInput | null = null;
-  const form = createPlanForm(() => void run(), () => current?.cancel());
+  // Cancel may come before the Monte Carlo units start (the analytic answers, the engine's start): the run stops at its next step.
+  let stopAsked = false;
+  const form = createPlanForm(() => void run(), () => {
+    stopAsked = true;
+    current?.cancel();
+  });
   const progressBar = h('progress', { max: 1, value: 0, 'aria-label': 'Cells done' });
   const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress', 'aria-live': 'polite' });
   const results = createResults();
@@ -150,6 +155,9 @@ export function createPlanView(ctx: ViewContext): View {
     const engines = ctx.engines();
     if (!spec || !engines || running) return;
     running = true;
+    stopAsked = false;
+    progressBar.value = 0;
+    progressText.textContent = '';
     ctx.showError(null);
     const { app } = ctx;
     app.removeAttribute('data-limit');
@@ -182,6 +190,13 @@ export function createPlanView(ctx: ViewContext): View {
       const first = await orFailure(engines, answerAnalytically(spec, remote, shownAt));
       const { sd } = first;
       analytic = first.analytic;
+      /** Ends the run before its Monte Carlo units: the analytic values stay. */
+      const stoppedBefore = () => {
+        results.summary('Cancelled before the Monte Carlo run: the analytic values are shown.');
+        app.setAttribute('data-outcome', 'cancelled');
+        ctx.setState('done');
+      };
+      if (stopAsked) return stoppedBefore();
       // 2. The Monte Carlo run: estimate its cost first — ask above ~20 s on
       // this device, refuse above 10 min (the registry's limits).
       const work = await planWork(spec, engines);
@@ -195,6 +210,7 @@ export function createPlanView(ctx: ViewContext): View {
       }
       history.replaceState(null, '', formatHash(spec));
       await starting(engines.ready, 'Starting the simulation engine…');
+      if (stopAsked) return stoppedBefore();
       // Page updates are batched into animation frames and sized by time, not
       // count: on a small machine every repaint during a run takes CPU from the
       // compute threads, and no frame's work may block the page for long.
