@@ -32,9 +32,10 @@ class SignedRanker {
   std::vector<std::uint64_t> tmp_;
 };
 
-/// Sorts keys ascending; scratch must hold 2n + 1 words. Above a small size a
-/// bucket sort on |d| (hand-written: std::sort costs 3–4× more per element at
-/// n = 1000, and a radix sort needs several passes over 256-entry tables).
-void sort_keys(std::uint64_t* keys, std::uint64_t* scratch, std::size_t n);
+/// Sorts keys ascending, in place or into scratch (which must hold 2n + 1 words),
+/// and returns where the sorted keys are; max_key is the largest key. Above a
+/// small size a bucket sort on |d| (hand-written: std::sort costs 3–4× more per
+/// element at n = 1000, and a radix sort needs several passes over 256-entry tables).
+const std::uint64_t* sort_keys(std::uint64_t* keys, std::uint64_t* scratch, std::size_t n, std::uint64_t max_key);
 
 }  // namespace pairpower
