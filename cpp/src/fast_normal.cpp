@@ -24,8 +24,11 @@ inline float log_unit(float x) noexcept {
 inline void sincos_turns(float u, float& s_out, float& c_out) noexcept {
   // θ = 2πu = (π/2)(q + r), q the nearest quadrant, r in [−½, ½].
   const float w = 4.0f * u;
-  const std::int32_t q = static_cast<std::int32_t>(w + 0.5f);
-  const float a = (w - static_cast<float>(q)) * 1.57079632679489662f;
+  // q without a float-to-int conversion, which WebAssembly guards against overflow
+  // (slower there): floor(w + ½) + 2^23 holds q in its low bits (0 ≤ w < 4).
+  const float qf = std::floor(w + 0.5f);
+  const std::uint32_t q = pairpower::bit_cast<std::uint32_t>(qf + 0x1p23f);
+  const float a = (w - qf) * 1.57079632679489662f;
   const float a2 = a * a;
   const float sa = a * (1.0f + a2 * (-1.0f / 6 + a2 * (1.0f / 120 + a2 * (-1.0f / 5040 + a2 * (1.0f / 362880)))));
   const float ca = 1.0f + a2 * (-0.5f + a2 * (1.0f / 24 + a2 * (-1.0f / 720 + a2 * (1.0f / 40320))));
@@ -46,8 +49,9 @@ void box_muller(const std::uint32_t* u_bits, const std::uint32_t* v_bits,
                 float* z1, float* z2, std::size_t n) noexcept {
   constexpr float two_pow_m24 = 1.0f / 16777216.0f;
   for (std::size_t i = 0; i < n; ++i) {
-    const float u = static_cast<float>((u_bits[i] >> 8) + 1u) * two_pow_m24;  // (0, 1]
-    const float v = static_cast<float>(v_bits[i] >> 8) * two_pow_m24;         // [0, 1)
+    // Through int32 (the values have 24 bits): WebAssembly SIMD converts signed integers directly, unsigned ones in several steps.
+    const float u = static_cast<float>(static_cast<std::int32_t>((u_bits[i] >> 8) + 1u)) * two_pow_m24;  // (0, 1]
+    const float v = static_cast<float>(static_cast<std::int32_t>(v_bits[i] >> 8)) * two_pow_m24;         // [0, 1)
     const float radius = std::sqrt(-2.0f * log_unit(u));
     float s, c;
     sincos_turns(v, s, c);

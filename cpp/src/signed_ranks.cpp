@@ -25,8 +25,13 @@ const std::uint64_t* sort_keys(std::uint64_t* keys, std::uint64_t* scratch, std:
   std::memset(start, 0, (n + 1) * sizeof(std::uint32_t));
   for (std::size_t i = 0; i < n; ++i) {
     const double a = pairpower::bit_cast<double>(keys[i] >> 1);
-    // Clamp in double before converting: with subnormal |d| the scale is infinite.
-    const auto b = static_cast<std::uint32_t>(static_cast<std::int32_t>(std::min(a * scale, last)));
+    // Clamp in double (with subnormal |d| the scale is infinite; NaN goes to the
+    // last bucket), then the bucket number without a float-to-int conversion,
+    // which WebAssembly guards against overflow (measured: this loop took 1.8×
+    // its native time that way): floor(pos) + 2^52 holds floor(pos) in its low bits.
+    const double pos = a * scale;
+    const double clamped = pos < last ? pos : last;
+    const auto b = static_cast<std::uint32_t>(pairpower::bit_cast<std::uint64_t>(std::floor(clamped) + 0x1p52));
     bucket[i] = b;
     ++start[b + 1];
   }
