@@ -22,6 +22,12 @@ import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 /** The page's share of a frame for adding finished cells to the tables (ms); the rest waits for the next frame. */
 const FRAME_BUDGET_MS = 8;
 
+/** How often a run's progress and finished cells reach the screen (ms). Each update
+ *  lays out and paints the page, CPU the compute threads need on a small machine:
+ *  measured on 2 cores, updating every frame took 0.5 s of the page thread's time
+ *  during a 0.76 s run of the paper grid. */
+const UPDATE_INTERVAL_MS = 250;
+
 /** Log-spaced N for the analytic curves, spanning the grid. */
 function curveNs(spec: PlanSpec): number[] {
   const lo = Math.max(2, Math.min(...spec.n) / 2), hi = Math.max(...spec.n) * 1.5;
@@ -58,14 +64,18 @@ async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns
   const queries = [];
   for (const model of spec.models) for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) {
     const sdDiff = sd.get(`${model}|${delta}|${rho}`);
-    if (sdDiff !== undefined && analyticTests(model).length) queries.push({ model, n, delta, rho, sdDiff, alpha: spec.alpha });
+    if (sdDiff !== undefined && analyticTests(model).length) queries.push({ model, n, delta, rho, sdDiff });
   }
-  const answers = await remote.analyticPowers(queries.map(({ n, delta, sdDiff, alpha }) => ({ n, delta, sdDiff, alpha, ...asked(spec) })));
+  // Models with the same σ_d (the clipped normal and the Beta copula) ask the core once.
+  const keyOf = (q: { n: number; delta: number; sdDiff: number }) => `${q.n}|${q.delta}|${q.sdDiff}`;
+  const distinct = new Map(queries.map((q) => [keyOf(q), q]));
+  const answers = await remote.analyticPowers([...distinct.values()].map(({ n, delta, sdDiff }) => ({ n, delta, sdDiff, alpha: spec.alpha, ...asked(spec) })));
+  const answerOf = new Map([...distinct.keys()].map((k, i) => [k, answers[i]]));
   const byKey = new Map<string, number>();
-  queries.forEach((q, i) => {
+  queries.forEach((q) => {
     // The Plan grid asks the difference question: every test has its closed form (power is null only for equivalence).
     for (const test of analyticTests(q.model)) {
-      const p = answers[i][test].power;
+      const p = answerOf.get(keyOf(q))![test].power;
       if (p !== null) byKey.set(analyticKey(q.model, q.n, q.delta, q.rho, test), p);
     }
   });
@@ -168,6 +178,10 @@ export function createPlanView(ctx: ViewContext): View {
     // The tables at once, empty; the analytic values and the answer as soon as
     // the analysis engine is up (a click while the engine loads waits here, shown).
     const shownAt = ++shown;
+    // The run's units are asked for first (the core plans them in a few ms, even
+    // while its module loads), so that the Monte Carlo run can start at once.
+    const planned = planWork(spec, engines);
+    planned.catch(() => undefined);  // awaited below; a failure ends the run there
     results.start(spec);
     const remote = engines.analysis;
     const ns = curveNs(spec);
@@ -186,21 +200,29 @@ export function createPlanView(ctx: ViewContext): View {
     };
     try {
       await starting(engines.analysisReady, 'Starting the engine…');
-      // 1. Analytic power for every cell of the grid, then the answer (smallest N, MDE).
-      const first = await orFailure(engines, answerAnalytically(spec, remote, shownAt));
-      const { sd } = first;
-      analytic = first.analytic;
+      const work = await planned;
+      // 1. Analytic power for every cell of the grid, then the answer (smallest N,
+      // MDE). Monte Carlo cells reach the tables only once the analytic values are there.
+      let analyticShown = false;
+      let release = () => {};
+      const first = orFailure(engines, answerAnalytically(spec, remote, shownAt, () => {
+        analyticShown = true;
+        release();
+      }));
+      first.catch(() => undefined);  // awaited below; a failure ends the run there
       /** Ends the run before its Monte Carlo units: the analytic values stay. */
-      const stoppedBefore = () => {
+      const stoppedBefore = async () => {
+        await first;
         results.summary('Cancelled before the Monte Carlo run: the analytic values are shown.');
         app.setAttribute('data-outcome', 'cancelled');
         ctx.setState('done');
       };
-      if (stopAsked) return stoppedBefore();
+      if (stopAsked) return await stoppedBefore();
       // 2. The Monte Carlo run: estimate its cost first — ask above ~20 s on
-      // this device, refuse above 10 min (the registry's limits).
-      const work = await planWork(spec, engines);
+      // this device, refuse above 10 min (the registry's limits), with the
+      // analytic values on show when it asks.
       const cost = planCost(spec, work.pairs, engines.mode === 'threads' ? engines.threads : engines.remotes.length);
+      if (cost.kind !== 'run') await first;
       if (cost.kind === 'refuse' || (cost.kind === 'confirm' && !window.confirm(cost.message))) {
         ctx.setState('idle');
         if (cost.kind === 'refuse') ctx.showError(cost.message);
@@ -210,18 +232,21 @@ export function createPlanView(ctx: ViewContext): View {
       }
       history.replaceState(null, '', formatHash(spec));
       await starting(engines.ready, 'Starting the simulation engine…');
-      if (stopAsked) return stoppedBefore();
+      if (stopAsked) return await stoppedBefore();
       // Page updates are batched into animation frames and sized by time, not
       // count: on a small machine every repaint during a run takes CPU from the
       // compute threads, and no frame's work may block the page for long.
       let pendingCells: CellResult[] = [];
       let pendingProgress: RunProgress | null = null;
       let frame = 0;
+      let timer = 0;
+      let lastUpdate = -Infinity;
       const flush = (budgetMs = Infinity) => {
         frame = 0;
-        const t0 = performance.now();
-        while (pendingCells.length && performance.now() - t0 < budgetMs) results.addCells(pendingCells.splice(0, 8));
-        if (pendingCells.length) schedule();
+        const t0 = (lastUpdate = performance.now());
+        while (analyticShown && pendingCells.length && performance.now() - t0 < budgetMs) results.addCells(pendingCells.splice(0, 8));
+        // Cells left over go in the next frame.
+        if (analyticShown && pendingCells.length) frame = requestAnimationFrame(() => flush(FRAME_BUDGET_MS));
         const p = pendingProgress;
         if (p) {
           progressBar.max = p.cellsTotal;
@@ -231,8 +256,13 @@ export function createPlanView(ctx: ViewContext): View {
         }
       };
       const schedule = () => {
-        if (!frame) frame = requestAnimationFrame(() => flush(FRAME_BUDGET_MS));
+        if (frame || timer) return;
+        timer = window.setTimeout(() => {
+          timer = 0;
+          frame = requestAnimationFrame(() => flush(FRAME_BUDGET_MS));
+        }, Math.max(0, lastUpdate + UPDATE_INTERVAL_MS - performance.now()));
       };
+      release = schedule;
       ran = true;
       current = startRun(spec, work, engines, {
         onCells(done) {
@@ -245,22 +275,27 @@ export function createPlanView(ctx: ViewContext): View {
           schedule();
         },
       });
-      // The analytic curves' extra N, beside the simulation.
-      const side = (async () => {
-        analytic = new Map([...analytic, ...(await analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)), sd))]);
-      })();
       const outcome = await current.done;
-      await side;
-      cancelAnimationFrame(frame);
-      flush();
-      // The paper's printed values beside ours, flagged by the core's rule.
+      const { sd, analytic: grid } = await first;
+      analytic = grid;
+      // The paper's printed values beside ours, flagged by the core's rule; asked
+      // before the last cells go in, so that the tables change once.
       const byCell = analyticByCell(spec, analytic);
       // The paper's values are two-sided: a one-sided run is not checked against them.
       const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
       const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      flush();
       results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
-      // The charts draw themselves a plot per animation frame; the run does not wait for frames (a hidden tab gets none).
-      void charts.update(spec, cells, ns, lookup);
+      // The charts after the tables: their analytic curves need 40 more N, and
+      // they draw themselves a plot per animation frame; the run waits for
+      // neither (a hidden tab gets no frames).
+      void analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)), sd)
+        .then((curves) => {
+          if (shownAt === shown) analytic = new Map([...analytic, ...curves]);
+        }, () => undefined)
+        .then(() => (shownAt === shown ? charts.update(spec, cells, ns, lookup) : undefined));
       const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
       results.summary(
         `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
@@ -286,10 +321,11 @@ export function createPlanView(ctx: ViewContext): View {
   }
 
   /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
-  async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, at: number) {
+  async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, at: number, onShown = () => {}) {
     const sd = await sdDiffs(spec, remote);
     const analytic = await analyticFor(spec, remote, spec.n, sd);
     if (at === shown) results.setAnalytic(analyticByCell(spec, analytic));
+    onShown();
     await solve(spec, sd, remote, at);
     return { sd, analytic };
   }
@@ -358,7 +394,7 @@ export function createPlanView(ctx: ViewContext): View {
       calculator.refresh();
       preview();
     },
-    run: () => void run(),
+    run,
     busy: () => running,
     receive(x) {
       if (x.kind !== 'pilot') return;
