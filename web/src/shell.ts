@@ -132,13 +132,12 @@ export function startShell(): void {
 
   async function boot() {
     setState('loading');
-    registerServiceWorker();
     const runner = applyHash();
     const e = engines!;
     app.setAttribute('data-engine', e.mode);
     window.addEventListener('hashchange', () => {
       if (views.some((v) => v.busy?.())) return;
-      applyHash()?.run?.();
+      void applyHash()?.run?.();
     });
     // ?test-hooks: lets the browser tests crash a worker the way a real failure would.
     if (new URLSearchParams(location.search).has('test-hooks'))
@@ -148,7 +147,7 @@ export function startShell(): void {
       };
     // A link that asks for a run starts it now: its analytic answers come as soon
     // as the analysis engine is up, its simulations when every engine is.
-    runner?.run?.();
+    const asked = runner?.run?.();
     try {
       await orFailure(e, e.analysisReady);
       for (const v of views) v.ready?.();
@@ -157,12 +156,18 @@ export function startShell(): void {
     } catch (err) {
       showError(`The engine could not start: ${(err as Error).message ?? err}`);
       setState('error');
+      registerServiceWorker();
       return;
     }
     // A run may have started (and ended) meanwhile: only a page still loading becomes idle.
     if (app.getAttribute('data-state') === 'loading') setState('idle');
     // Warm the simulation code up while the page is idle (no run asked for).
     if (!runner) for (const r of e.remotes) void r.warmUp().catch(() => undefined);
+    // The service worker's install downloads the whole site again for offline
+    // use: only once the link's own answers are in, so that it does not take
+    // network and CPU from them (measured in a shared link's first open).
+    await asked;
+    registerServiceWorker();
   }
 
   void boot();

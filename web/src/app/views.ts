@@ -56,8 +56,8 @@ export interface View {
   applyHash?(params: URLSearchParams, hash: string): boolean;
   /** The engines are loaded. */
   ready?(): void;
-  /** Starts what the hash asked for. */
-  run?(): void;
+  /** Starts what the hash asked for; settles when it has ended. */
+  run?(): Promise<void>;
   /** A run is going: hash changes wait. */
   busy?(): boolean;
   /** Takes scores handed over by another view. */

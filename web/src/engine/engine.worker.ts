@@ -1,6 +1,8 @@
 // The engine worker: plain async functions over a lazily created wasm module,
 // exposed with Comlink. Loaded as a classic worker so importScripts can load
 // Emscripten's (non-ES6) glue; the page never runs the module itself.
+// First, so that a compiling worker's download starts before anything else runs.
+import { compileWasm, early, wasmUrl } from './early-compile';
 import * as Comlink from 'comlink';
 import type {
   AnalyzeOutput,
@@ -74,10 +76,9 @@ let compiled: WebAssembly.Module | null = null;
 let compiledAt: number | null = null;
 const fromPage = (url: string): Instantiate => (imports, receive) => {
   void delivered.then(async (module) => {
-    // Streaming compilation needs the server's application/wasm type; without it, compile the bytes.
-    const m = module ?? (await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })).catch(async () =>
-      WebAssembly.compile(await (await fetch(url, { credentials: 'same-origin' })).arrayBuffer())));
-    if (!module) compiledAt = performance.timeOrigin + performance.now();
+    const own = early?.url === url ? early : null;
+    const m = module ?? (await (own ? own.module : compileWasm(url)));
+    if (!module) compiledAt = own ? await own.compiledAt : performance.timeOrigin + performance.now();
     compiled = m;
     receive(await WebAssembly.instantiate(m, imports), m);
   }).catch((e) => failInstantiation(new Error(`the engine ${url} could not be loaded: ${(e as Error).message ?? e}`)));
@@ -101,7 +102,7 @@ function start(wasmBase: string, variant: Variant): Promise<PairpowerModule> {
     modulePromise = factory({
       locateFile: (path) => new URL(path, wasmBase).href,
       mainScriptUrlOrBlob: script,
-      instantiateWasm: fromPage(new URL(`pairpower-${variant}.wasm`, wasmBase).href),
+      instantiateWasm: fromPage(wasmUrl(wasmBase, variant)),
     });
   }
   return modulePromise;

@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import type { EngineApi, Variant } from './engine.worker';
 import { pageThreads } from './registry';
+import { compilerName, wasmUrl } from './early-compile';
 import type { CellResult, PlanWork } from '../wasm/pairpower-module';
 import type { PlanSpec } from '../features/plan/spec';
 
@@ -57,14 +58,15 @@ function inlineEngine(): InlineEngine | undefined {
   return (globalThis as { __PAIRPOWER_INLINE__?: InlineEngine }).__PAIRPOWER_INLINE__;
 }
 
-function spawn(): Worker {
+/** A worker; `compiles`, the wasm file it downloads and compiles from its first moment (early-compile.ts). */
+function spawn(compiles: string | null = null): Worker {
   const inline = inlineEngine();
   if (inline) return new Worker(URL.createObjectURL(new Blob([inline.worker], { type: 'text/javascript' })), { name: 'pairpower-engine' });
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: 'pairpower-engine' });
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: compiles ? compilerName(compiles) : 'pairpower-engine' });
 }
 
-/** Marks a start-up stage on the page's User Timing line (`npm run bench:cold` reads them); `epochMs` for a worker's moment. */
-function mark(name: string, epochMs?: number) {
+/** Marks a start-up or run stage on the page's User Timing line (`npm run bench:cold` reads them); `epochMs` for a worker's moment. */
+export function markStage(name: string, epochMs?: number) {
   performance.mark(`pairpower:${name}`, epochMs === undefined ? undefined : { startTime: Math.max(0, epochMs - performance.timeOrigin) });
 }
 
@@ -74,16 +76,17 @@ function mark(name: string, epochMs?: number) {
  * power, solvers, parsing), `ready` when every worker can simulate.
  */
 export function startEngines(wasmBase: string, forcePool = false): Engines {
-  mark('engines-start');
+  markStage('engines-start');
   // The single-file build carries the single-thread engine only.
   const threadsOk = crossOriginIsolatedNow() && !forcePool && !inlineEngine();
   const variant: Variant = threadsOk ? 'mt' : 'st';
   const count = threadsOk ? 1 : pageThreads();
-  const workers = Array.from({ length: count }, spawn);
+  // The first worker of each build compiles it (named so, it starts at once); the others get the compiled module.
+  const workers = Array.from({ length: count }, (_, i) => spawn(i === 0 ? wasmUrl(wasmBase, variant) : null));
   const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));
   let analysis = remotes[0];
   if (threadsOk) {
-    const w = spawn();
+    const w = spawn(wasmUrl(wasmBase, 'st'));
     workers.push(w);
     analysis = Comlink.wrap<EngineApi>(w);
   }
@@ -109,9 +112,9 @@ export function startEngines(wasmBase: string, forcePool = false): Engines {
     return module.then((m) => r.init(m));
   };
   const stamp = (name: string, info: { loadedAt: number; scriptAt: number; compiledAt: number | null }) => {
-    mark(`${name}-script`, info.scriptAt);
-    if (info.compiledAt !== null) mark(`${name}-compiled`, info.compiledAt);
-    mark(`${name}-ready`, info.loadedAt);
+    markStage(`${name}-script`, info.scriptAt);
+    if (info.compiledAt !== null) markStage(`${name}-compiled`, info.compiledAt);
+    markStage(`${name}-ready`, info.loadedAt);
   };
   const analysisInit = orFailureOf(failure, load(analysis, 'st', Promise.resolve(null)));
   const stModule = analysisInit.then((info) => info.module, () => null);

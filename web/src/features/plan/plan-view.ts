@@ -4,7 +4,7 @@
 import type * as Comlink from 'comlink';
 import type { EngineApi } from '../../engine/engine.worker';
 import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
-import { describeEngines, orFailure, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
+import { describeEngines, markStage, orFailure, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
 import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
@@ -164,6 +164,7 @@ export function createPlanView(ctx: ViewContext): View {
     const spec = read && read.models.some((m) => modelInfo(m).param === 'pilot') && pilot ? { ...read, pilot } : read;
     const engines = ctx.engines();
     if (!spec || !engines || running) return;
+    markStage('run');
     running = true;
     stopAsked = false;
     progressBar.value = 0;
@@ -264,6 +265,7 @@ export function createPlanView(ctx: ViewContext): View {
       };
       release = schedule;
       ran = true;
+      markStage('monte-carlo-start');
       current = startRun(spec, work, engines, {
         onCells(done) {
           for (const c of done) cells.set(cellId(c), c);
@@ -325,6 +327,7 @@ export function createPlanView(ctx: ViewContext): View {
     const sd = await sdDiffs(spec, remote);
     const analytic = await analyticFor(spec, remote, spec.n, sd);
     if (at === shown) results.setAnalytic(analyticByCell(spec, analytic));
+    markStage('analytic-shown');
     onShown();
     await solve(spec, sd, remote, at);
     return { sd, analytic };

@@ -51,6 +51,8 @@ export function createResults(): ResultsView {
   let current: PlanSpec | null = null;
   let analytic = new Map<string, number>();
   let checks = new Map<string, PaperCheck>();
+  /** Counts start() calls: a table build that a newer start overtook is dropped. */
+  let started = 0;
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
   const tablesEl = h('div', { class: 'tables' });
   const solversEl = h('div', { class: 'solvers' });
@@ -75,6 +77,7 @@ export function createResults(): ResultsView {
     const list = slots.get(id) ?? [];
     list.push({ key, power, analytic: an, paper: pap });
     slots.set(id, list);
+    refresh(id);  // values that came before the table
     return h('td', {}, power, h('br'), an, pap ? h('br') : null, pap);
   }
 
@@ -147,13 +150,21 @@ export function createResults(): ResultsView {
       tablesEl.replaceChildren();
       solversEl.replaceChildren();
       summaryEl.textContent = '';
-      powerTables(spec);
-      // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
-      if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
-        tablesEl.append(h('p', { class: 'legend', 'data-testid': 'paper-legend' },
-          'paper: the power printed in the seed paper, “', h('cite', {}, REGISTRY.paper.title), `” (R = ${fmt.int(REGISTRY.paper.reps)}; its section on hover). `,
-          `⚠: the printed value lies more than ${REGISTRY.paper.flag_se} standard errors from our Monte Carlo value (both estimates' SEs combined) `,
-          `or more than ${REGISTRY.paper.flag_se} SEs from the analytic value — beyond what chance and three-decimal rounding explain.`));
+      // The detailed tables (below the answer; hundreds of cells) in a task of
+      // their own: built with the rest of a link's first open, they made one
+      // main-thread task of 60–80 ms. Values that arrive first are kept and shown
+      // as each cell is made.
+      const at = ++started;
+      setTimeout(() => {
+        if (at !== started) return;
+        powerTables(spec);
+        // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
+        if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
+          tablesEl.append(h('p', { class: 'legend', 'data-testid': 'paper-legend' },
+            'paper: the power printed in the seed paper, “', h('cite', {}, REGISTRY.paper.title), `” (R = ${fmt.int(REGISTRY.paper.reps)}; its section on hover). `,
+            `⚠: the printed value lies more than ${REGISTRY.paper.flag_se} standard errors from our Monte Carlo value (both estimates' SEs combined) `,
+            `or more than ${REGISTRY.paper.flag_se} SEs from the analytic value — beyond what chance and three-decimal rounding explain.`));
+      }, 0);
     },
     setPaperChecks(map) {
       checks = map;
