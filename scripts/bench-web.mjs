@@ -5,7 +5,8 @@
 //  - a shared link's first open (cold: fresh context, empty cache): all
 //    results, the first analytic value, the longest main-thread task;
 //  - the page in headless Chromium, warm: paper preset, R = 1000, threads and
-//    pool, from the hash asking for the run until every result is shown, with
+//    pool, each run 1 s after the previous one (whose charts draw after its
+//    results), from the hash asking for the run until every result is shown, with
 //    the longest main-thread task (Long Tasks API) and the longest stall of a
 //    10 ms timer probe during each run,
 //    and how long Cancel takes to stop a long run (R = 50 000) in each engine.
@@ -61,6 +62,9 @@ async function browserGrid(isolate) {
   await page.waitForSelector('#app[data-state="idle"]');
   const times = [], stalls = [], cancels = [], longest = [];
   for (let i = 0; i < runs; i++) {
+    // Each run from a quiet page, as a person's next click would be: a run's
+    // charts (and their analytic curves) are drawn after its results are shown.
+    await page.waitForTimeout(1000);
     await startProbe(page);
     // Warm: from the moment the link's hash asks for the run until every result is shown (state "done"), in the page's clock.
     const t = await page.evaluate((h) => new Promise((resolve) => {
