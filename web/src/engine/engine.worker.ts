@@ -17,6 +17,7 @@ import type {
   ErrorResult,
   GroupSpec,
   ModelSdQuery,
+  QuestionFields,
   LeaderboardQuery,
   LeaderboardPart,
   PairTableQuery,
@@ -142,6 +143,9 @@ function guard<T>(f: () => T): T {
   }
 }
 
+/** analyticGrid's answer: per scenario, σ_d (null: the model offers none) and the powers at each N (null: not asked or no σ_d). */
+export interface AnalyticGrid { sdDiff: (number | null)[]; powers: (AnalyticPowers[] | null)[] }
+
 /** The quick calculator's answers for one scenario. */
 export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
 
@@ -176,6 +180,27 @@ const api = {
   async analyticPowers(queries: AnalyticQuery[]): Promise<AnalyticPowers[]> {
     const m = await engine();
     return guard(() => queries.map((q) => unwrap(m.analyticPower(q))));
+  },
+  /**
+   * Each model scenario's σ_d and, where `powered[i]`, its analytic power at every N
+   * of `ns` — in one call: a link's first numbers wait for each round trip
+   * through the page's busy thread. Scenarios with the same δ and σ_d (the
+   * clipped normal and the Beta copula share it) are computed once.
+   */
+  async analyticGrid(scenarios: ModelSdQuery[], powered: boolean[], ns: number[], asked: { alpha: number } & QuestionFields): Promise<AnalyticGrid> {
+    const m = await engine();
+    return guard(() => {
+      const sdDiff = scenarios.map((q) => unwrap(m.modelSdDiff(q)).sdDiff);
+      const rows = new Map<string, AnalyticPowers[]>();
+      const powers = scenarios.map((q, i) => {
+        const sd = sdDiff[i];
+        if (sd === null || !powered[i]) return null;
+        const key = `${q.delta}|${sd}`;
+        if (!rows.has(key)) rows.set(key, ns.map((n) => unwrap(m.analyticPower({ ...asked, n, delta: q.delta, sdDiff: sd }))));
+        return rows.get(key)!;
+      });
+      return { sdDiff, powers };
+    });
   },
   async modelSdDiffs(queries: ModelSdQuery[]): Promise<(number | null)[]> {
     const m = await engine();

@@ -36,11 +36,17 @@ function curveNs(spec: PlanSpec): number[] {
   return [...new Set(out)];
 }
 
+/** The model scenarios of a grid (each model × δ × ρ), as the core's σ_d query reads them. */
+function scenariosOf(spec: PlanSpec) {
+  return spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
+    model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels,
+    ...(model === 'pilot' && spec.pilot ? { pilot: spec.pilot } : {}) }))));
+}
+
 /** The SD of differences each model's analytic power uses, by `model|δ|ρ` (the core's model_sd_diff; absent where none). */
 async function sdDiffs(spec: PlanSpec, remote: Comlink.Remote<EngineApi>) {
-  const queries = spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
-    model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels }))));
-  const answers = await remote.modelSdDiffs(queries.map((q) => (q.model === 'pilot' && spec.pilot ? { ...q, pilot: spec.pilot } : q)));
+  const queries = scenariosOf(spec);
+  const answers = await remote.modelSdDiffs(queries);
   const out = new Map<string, number>();
   queries.forEach((q, i) => answers[i] !== null && out.set(`${q.model}|${q.delta}|${q.rho}`, answers[i]!));
   return out;
@@ -59,27 +65,24 @@ const analyticTests = (model: ModelName): readonly TestName[] => {
 /** The key of an analytic value: `model|n|δ|ρ|test`. */
 const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
 
-/** Analytic power by analyticKey, from the core with each model's own σ_d. */
-async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[], sd: Map<string, number>) {
-  const queries = [];
-  for (const model of spec.models) for (const n of ns) for (const delta of spec.delta) for (const rho of spec.rho) {
-    const sdDiff = sd.get(`${model}|${delta}|${rho}`);
-    if (sdDiff !== undefined && analyticTests(model).length) queries.push({ model, n, delta, rho, sdDiff });
-  }
-  // Models with the same σ_d (the clipped normal and the Beta copula) ask the core once.
-  const keyOf = (q: { n: number; delta: number; sdDiff: number }) => `${q.n}|${q.delta}|${q.sdDiff}`;
-  const distinct = new Map(queries.map((q) => [keyOf(q), q]));
-  const answers = await remote.analyticPowers([...distinct.values()].map(({ n, delta, sdDiff }) => ({ n, delta, sdDiff, alpha: spec.alpha, ...asked(spec) })));
-  const answerOf = new Map([...distinct.keys()].map((k, i) => [k, answers[i]]));
-  const byKey = new Map<string, number>();
-  queries.forEach((q) => {
+/** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
+async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[]) {
+  const scenarios = scenariosOf(spec);
+  const grid = await remote.analyticGrid(scenarios, scenarios.map((q) => analyticTests(q.model).length > 0), ns, { alpha: spec.alpha, ...asked(spec) });
+  const sd = new Map<string, number>();
+  const analytic = new Map<string, number>();
+  scenarios.forEach((q, i) => {
+    const sdDiff = grid.sdDiff[i];
+    if (sdDiff !== null) sd.set(`${q.model}|${q.delta}|${q.rho}`, sdDiff);
     // The Plan grid asks the difference question: every test has its closed form (power is null only for equivalence).
-    for (const test of analyticTests(q.model)) {
-      const p = answerOf.get(keyOf(q))![test].power;
-      if (p !== null) byKey.set(analyticKey(q.model, q.n, q.delta, q.rho, test), p);
-    }
+    grid.powers[i]?.forEach((answer, j) => {
+      for (const test of analyticTests(q.model)) {
+        const p = answer[test].power;
+        if (p !== null) analytic.set(analyticKey(q.model, ns[j], q.delta, q.rho, test), p);
+      }
+    });
   });
-  return byKey;
+  return { sd, analytic };
 }
 
 /** Analytic power by cell id for the grid's cells (where a closed form exists). */
@@ -199,18 +202,20 @@ export function createPlanView(ctx: ViewContext): View {
       }
       progressText.textContent = '';
     };
+    // 1. Analytic power for every cell of the grid, then the answer (smallest N,
+    // MDE), asked at once too: the worker takes the questions while its module
+    // loads, and the page's thread, busy on a first open, is not waited for in
+    // between. Monte Carlo cells reach the tables only once the analytic values are there.
+    let analyticShown = false;
+    let release = () => {};
+    const first = orFailure(engines, answerAnalytically(spec, remote, shownAt, () => {
+      analyticShown = true;
+      release();
+    }));
+    first.catch(() => undefined);  // awaited below; a failure ends the run there
     try {
       await starting(engines.analysisReady, 'Starting the engine…');
       const work = await planned;
-      // 1. Analytic power for every cell of the grid, then the answer (smallest N,
-      // MDE). Monte Carlo cells reach the tables only once the analytic values are there.
-      let analyticShown = false;
-      let release = () => {};
-      const first = orFailure(engines, answerAnalytically(spec, remote, shownAt, () => {
-        analyticShown = true;
-        release();
-      }));
-      first.catch(() => undefined);  // awaited below; a failure ends the run there
       /** Ends the run before its Monte Carlo units: the analytic values stay. */
       const stoppedBefore = async () => {
         await first;
@@ -278,8 +283,7 @@ export function createPlanView(ctx: ViewContext): View {
         },
       });
       const outcome = await current.done;
-      const { sd, analytic: grid } = await first;
-      analytic = grid;
+      analytic = (await first).analytic;
       // The paper's printed values beside ours, flagged by the core's rule; asked
       // before the last cells go in, so that the tables change once.
       const byCell = analyticByCell(spec, analytic);
@@ -293,9 +297,9 @@ export function createPlanView(ctx: ViewContext): View {
       // The charts after the tables: their analytic curves need 40 more N, and
       // they draw themselves a plot per animation frame; the run waits for
       // neither (a hidden tab gets no frames).
-      void analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)), sd)
+      void analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)))
         .then((curves) => {
-          if (shownAt === shown) analytic = new Map([...analytic, ...curves]);
+          if (shownAt === shown) analytic = new Map([...analytic, ...curves.analytic]);
         }, () => undefined)
         .then(() => (shownAt === shown ? charts.update(spec, cells, ns, lookup) : undefined));
       const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
@@ -324,8 +328,7 @@ export function createPlanView(ctx: ViewContext): View {
 
   /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
   async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, at: number, onShown = () => {}) {
-    const sd = await sdDiffs(spec, remote);
-    const analytic = await analyticFor(spec, remote, spec.n, sd);
+    const { sd, analytic } = await analyticFor(spec, remote, spec.n);
     if (at === shown) results.setAnalytic(analyticByCell(spec, analytic));
     markStage('analytic-shown');
     onShown();
