@@ -186,7 +186,7 @@ export function createPlanView(ctx: ViewContext): View {
     // while its module loads), so that the Monte Carlo run can start at once.
     const planned = planWork(spec, engines);
     planned.catch(() => undefined);  // awaited below; a failure ends the run there
-    results.start(spec);
+    const tablesBuilt = results.start(spec);
     const remote = engines.analysis;
     const ns = curveNs(spec);
     let analytic = new Map<string, number>();
@@ -207,11 +207,16 @@ export function createPlanView(ctx: ViewContext): View {
     // loads, and the page's thread, busy on a first open, is not waited for in
     // between. Monte Carlo cells reach the tables only once the analytic values are there.
     let analyticShown = false;
+    let tablesReady = false;
     let release = () => {};
     const first = orFailure(engines, answerAnalytically(spec, remote, shownAt, () => {
       analyticShown = true;
       release();
     }));
+    void tablesBuilt.then(() => {
+      tablesReady = true;
+      release();
+    });
     first.catch(() => undefined);  // awaited below; a failure ends the run there
     try {
       await starting(engines.analysisReady, 'Starting the engine…');
@@ -250,9 +255,11 @@ export function createPlanView(ctx: ViewContext): View {
       const flush = (budgetMs = Infinity) => {
         frame = 0;
         const t0 = (lastUpdate = performance.now());
-        while (analyticShown && pendingCells.length && performance.now() - t0 < budgetMs) results.addCells(pendingCells.splice(0, 8));
+        // Monte Carlo cells wait for the analytic values and for every table.
+        const open = analyticShown && tablesReady;
+        while (open && pendingCells.length && performance.now() - t0 < budgetMs) results.addCells(pendingCells.splice(0, 8));
         // Cells left over go in the next frame.
-        if (analyticShown && pendingCells.length) frame = requestAnimationFrame(() => flush(FRAME_BUDGET_MS));
+        if (open && pendingCells.length) frame = requestAnimationFrame(() => flush(FRAME_BUDGET_MS));
         const p = pendingProgress;
         if (p) {
           progressBar.max = p.cellsTotal;
@@ -284,6 +291,7 @@ export function createPlanView(ctx: ViewContext): View {
       });
       const outcome = await current.done;
       analytic = (await first).analytic;
+      await tablesBuilt;
       // The paper's printed values beside ours, flagged by the core's rule; asked
       // before the last cells go in, so that the tables change once.
       const byCell = analyticByCell(spec, analytic);
@@ -346,7 +354,7 @@ export function createPlanView(ctx: ViewContext): View {
       const engines = ctx.engines();
       if (!spec || !engines || running || ran || spec.models.some((m) => modelInfo(m).param === 'pilot')) return;
       const at = ++shown;
-      results.start(spec);
+      void results.start(spec);
       results.summary('Analytic values and the answer for this grid; press Run for the Monte Carlo values.');
       try {
         await orFailure(engines, engines.analysisReady);

@@ -35,7 +35,8 @@ export interface ResultsView {
   answer: HTMLElement;
   /** The run's status line and the detailed power tables (collapsible). */
   element: HTMLElement;
-  start(spec: PlanSpec): void;
+  /** Shows spec's grid, empty; resolves once its detailed tables are all built (one per task). */
+  start(spec: PlanSpec): Promise<void>;
   /** The core's comparison of printed values with ours, by cellId (paper.hpp check_printed). */
   setPaperChecks(checks: Map<string, PaperCheck>): void;
   setAnalytic(analytic: Map<string, number>): void;
@@ -110,31 +111,39 @@ export function createResults(): ResultsView {
     }
   }
 
-  function powerTables(spec: PlanSpec) {
+  /** The detailed tables of a grid, each made by its own function (start builds one per task). */
+  function powerTables(spec: PlanSpec): (() => HTMLElement)[] {
+    const parts: (() => HTMLElement)[] = [];
     for (const model of spec.models)
-      for (const rho of spec.rho) {
-        const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
-        const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, short(t)))));
-        const body = spec.n.map((n) =>
-          h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, paperComparable(spec))))),
-        );
-        tablesEl.append(
-          h('table', { class: 'power-table' },
+      for (const rho of spec.rho)
+        parts.push(() => {
+          const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
+          const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, short(t)))));
+          const body = spec.n.map((n) =>
+            h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, paperComparable(spec))))),
+          );
+          return h('table', { class: 'power-table' },
             h('caption', {}, `${questionWords(spec)}: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
             h('thead', {}, head1, head2),
-            h('tbody', {}, ...body)),
-        );
-      }
+            h('tbody', {}, ...body));
+        });
     // At δ = 0 the difference tests' rejection rate is their type I error (for equivalence and non-inferiority it is power).
-    if (!spec.delta.includes(0) || spec.question !== 'difference') return;
-    const cols = spec.models.flatMap((m) => spec.tests.map((t) => [m, t] as const));
-    tablesEl.append(
-      h('table', { class: 'power-table type-one' },
-        h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
-        h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
-          h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, paperComparable(spec)))))))),
-    );
+    if (spec.delta.includes(0) && spec.question === 'difference') {
+      const cols = spec.models.flatMap((m) => spec.tests.map((t) => [m, t] as const));
+      parts.push(() =>
+        h('table', { class: 'power-table type-one' },
+          h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
+          h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
+            h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, paperComparable(spec)))))))));
+    }
+    // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
+    if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
+      parts.push(() => h('p', { class: 'legend', 'data-testid': 'paper-legend' },
+        'paper: the power printed in the seed paper, “', h('cite', {}, REGISTRY.paper.title), `” (R = ${fmt.int(REGISTRY.paper.reps)}; its section on hover). `,
+        `⚠: the printed value lies more than ${REGISTRY.paper.flag_se} standard errors from our Monte Carlo value (both estimates' SEs combined) `,
+        `or more than ${REGISTRY.paper.flag_se} SEs from the analytic value — beyond what chance and three-decimal rounding explain.`));
+    return parts;
   }
 
   return {
@@ -150,21 +159,21 @@ export function createResults(): ResultsView {
       tablesEl.replaceChildren();
       solversEl.replaceChildren();
       summaryEl.textContent = '';
-      // The detailed tables (below the answer; hundreds of cells) in a task of
-      // their own: built with the rest of a link's first open, they made one
-      // main-thread task of 60–80 ms. Values that arrive first are kept and shown
-      // as each cell is made.
+      // The detailed tables (below the answer; hundreds of cells) a table per
+      // task: built with the rest of a link's first open, they made one
+      // main-thread task of 60–100 ms. Values that arrive first are kept and
+      // shown as each cell is made.
       const at = ++started;
-      setTimeout(() => {
-        if (at !== started) return;
-        powerTables(spec);
-        // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
-        if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
-          tablesEl.append(h('p', { class: 'legend', 'data-testid': 'paper-legend' },
-            'paper: the power printed in the seed paper, “', h('cite', {}, REGISTRY.paper.title), `” (R = ${fmt.int(REGISTRY.paper.reps)}; its section on hover). `,
-            `⚠: the printed value lies more than ${REGISTRY.paper.flag_se} standard errors from our Monte Carlo value (both estimates' SEs combined) `,
-            `or more than ${REGISTRY.paper.flag_se} SEs from the analytic value — beyond what chance and three-decimal rounding explain.`));
-      }, 0);
+      const parts = powerTables(spec);
+      return new Promise<void>((resolve) => {
+        const next = () => {
+          const part = at === started ? parts.shift() : undefined;
+          if (!part) return resolve();
+          tablesEl.append(part());
+          setTimeout(next, 0);
+        };
+        setTimeout(next, 0);
+      });
     },
     setPaperChecks(map) {
       checks = map;
