@@ -177,10 +177,6 @@ const api = {
     const m = await engine();
     return guard(() => unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts);
   },
-  async analyticPowers(queries: AnalyticQuery[]): Promise<AnalyticPowers[]> {
-    const m = await engine();
-    return guard(() => queries.map((q) => unwrap(m.analyticPower(q))));
-  },
   /**
    * Each model scenario's σ_d and, where `powered[i]`, its analytic power at every N
    * of `ns` — in one call: a link's first numbers wait for each round trip

@@ -179,8 +179,8 @@ export function createPlanView(ctx: ViewContext): View {
     ctx.setState('running');
     form.setRunning(true);
     exportButtons.hidden = true;
-    // The tables at once, empty; the analytic values and the answer as soon as
-    // the analysis engine is up (a click while the engine loads waits here, shown).
+    // The tables, empty (a table per task); the analytic values and the answer as
+    // soon as the analysis engine is up (a click while the engine loads waits, shown).
     const shownAt = ++shown;
     // The run's units are asked for first (the core plans them in a few ms, even
     // while its module loads), so that the Monte Carlo run can start at once.
@@ -205,7 +205,8 @@ export function createPlanView(ctx: ViewContext): View {
     // 1. Analytic power for every cell of the grid, then the answer (smallest N,
     // MDE), asked at once too: the worker takes the questions while its module
     // loads, and the page's thread, busy on a first open, is not waited for in
-    // between. Monte Carlo cells reach the tables only once the analytic values are there.
+    // between. Monte Carlo cells reach the tables only once the analytic values
+    // and every table are there (`release` then shows those that wait).
     let analyticShown = false;
     let tablesReady = false;
     let release = () => {};
@@ -213,11 +214,11 @@ export function createPlanView(ctx: ViewContext): View {
       analyticShown = true;
       release();
     }));
+    first.catch(() => undefined);  // awaited below; a failure ends the run there
     void tablesBuilt.then(() => {
       tablesReady = true;
       release();
     });
-    first.catch(() => undefined);  // awaited below; a failure ends the run there
     try {
       await starting(engines.analysisReady, 'Starting the engine…');
       const work = await planned;
