@@ -198,10 +198,6 @@ const api = {
       return { sdDiff, powers };
     });
   },
-  async modelSdDiffs(queries: ModelSdQuery[]): Promise<(number | null)[]> {
-    const m = await engine();
-    return guard(() => queries.map((q) => unwrap(m.modelSdDiff(q)).sdDiff));
-  },
   async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
     const m = await engine();
     return guard(() => queries.map((q) => unwrap(m.minSampleSize(q))));

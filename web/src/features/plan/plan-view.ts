@@ -43,15 +43,6 @@ function scenariosOf(spec: PlanSpec) {
     ...(model === 'pilot' && spec.pilot ? { pilot: spec.pilot } : {}) }))));
 }
 
-/** The SD of differences each model's analytic power uses, by `model|δ|ρ` (the core's model_sd_diff; absent where none). */
-async function sdDiffs(spec: PlanSpec, remote: Comlink.Remote<EngineApi>) {
-  const queries = scenariosOf(spec);
-  const answers = await remote.modelSdDiffs(queries);
-  const out = new Map<string, number>();
-  queries.forEach((q, i) => answers[i] !== null && out.set(`${q.model}|${q.delta}|${q.rho}`, answers[i]!));
-  return out;
-}
-
 /** The question of the analytic answers: the alternative for a difference, else the question and its margin. */
 const asked = (spec: PlanSpec) =>
   spec.question === 'difference' ? { alternative: spec.alternative } : { question: spec.question, margin: spec.margin };
@@ -291,14 +282,14 @@ export function createPlanView(ctx: ViewContext): View {
         },
       });
       const outcome = await current.done;
-      analytic = (await first).analytic;
+      const answered = await first;
+      analytic = answered.analytic;
       await tablesBuilt;
       // The paper's printed values beside ours, flagged by the core's rule; asked
       // before the last cells go in, so that the tables change once.
-      const byCell = analyticByCell(spec, analytic);
       // The paper's values are two-sided: a one-sided run is not checked against them.
       const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
-      const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: byCell.get(cellId(c)) })));
+      const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })));
       clearTimeout(timer);
       cancelAnimationFrame(frame);
       flush();
@@ -338,11 +329,12 @@ export function createPlanView(ctx: ViewContext): View {
   /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
   async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, at: number, onShown = () => {}) {
     const { sd, analytic } = await analyticFor(spec, remote, spec.n);
-    if (at === shown) results.setAnalytic(analyticByCell(spec, analytic));
+    const byCell = analyticByCell(spec, analytic);
+    if (at === shown) results.setAnalytic(byCell);
     markStage('analytic-shown');
     onShown();
     await solve(spec, sd, remote, at);
-    return { sd, analytic };
+    return { analytic, byCell };
   }
 
   // Before any run, the tables show the form's grid with its analytic values and
@@ -376,7 +368,7 @@ export function createPlanView(ctx: ViewContext): View {
     const deltas = spec.delta.filter((d) => d !== 0 || spec.question !== 'difference');
     const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(`${model}|${delta}|${rho}`) })))
       .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-    const sd0 = spec.delta.includes(0) ? sd : await sdDiffs({ ...spec, models: [model], delta: [0] }, remote);
+    const sd0 = spec.delta.includes(0) ? sd : (await analyticFor({ ...spec, models: [model], delta: [0] }, remote, [])).sd;
     const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
       .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
     const [minA, mdeA] = await Promise.all([

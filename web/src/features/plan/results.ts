@@ -4,7 +4,7 @@
 import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../engine/registry';
 import type { CellResult, PaperCheck } from '../../wasm/pairpower-module';
 import { answerText } from './answer';
-import { findPrinted } from './export';
+import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
 
@@ -14,7 +14,8 @@ interface Slot {
   key: CellKey;
   power: HTMLElement;
   analytic: HTMLElement;
-  paper: HTMLElement | null;
+  /** The paper's printed value and where it shows, if the paper printed one for this cell. */
+  paper: { el: HTMLElement; printed: PrintedValue } | null;
 }
 
 /** A solver's answer for every test the solvers offer (null: out of reach). */
@@ -73,13 +74,13 @@ export function createResults(): ResultsView {
     // The analytic value sits beside where the Monte Carlo value lands, with the same keys.
     const an = h('span', { class: 'analytic', title: 'analytic power', 'data-model': key.model, 'data-n': key.n, 'data-delta': key.delta, 'data-rho': key.rho, 'data-test': key.test });
     const printed = withPaper ? findPrinted(key) : undefined;
-    const pap = printed ? h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }) : null;
+    const paper = printed ? { el: h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }), printed } : null;
     const id = cellId(key);
     const list = slots.get(id) ?? [];
-    list.push({ key, power, analytic: an, paper: pap });
+    list.push({ key, power, analytic: an, paper });
     slots.set(id, list);
     refresh(id);  // values that came before the table
-    return h('td', {}, power, h('br'), an, pap ? h('br') : null, pap);
+    return h('td', {}, power, h('br'), an, paper ? h('br') : null, paper?.el ?? null);
   }
 
   function refresh(id: string) {
@@ -95,16 +96,16 @@ export function createResults(): ResultsView {
       if (a === undefined) s.analytic.removeAttribute('data-analytic');
       else s.analytic.setAttribute('data-analytic', String(a));
       if (s.paper) {
-        const printed = findPrinted(s.key)!;
-        s.paper.textContent = `paper ${fmt.p3(printed.power)}`;
+        const { el, printed } = s.paper;
+        el.textContent = `paper ${fmt.p3(printed.power)}`;
         const c = checks.get(id);
         if (r && c) {
           const k = REGISTRY.paper.flag_se;
           const flags = [c.offOurs ? `more than ${k} Monte Carlo SEs from ours` : '', c.offAnalytic ? `more than ${k} SEs from the analytic value` : ''].filter(Boolean);
-          s.paper.classList.toggle('flagged', flags.length > 0);
+          el.classList.toggle('flagged', flags.length > 0);
           if (flags.length) {
-            s.paper.textContent += ' ⚠';
-            s.paper.title = `printed in the paper, §${printed.section}: ${flags.join('; ')}`;
+            el.textContent += ' ⚠';
+            el.title = `printed in the paper, §${printed.section}: ${flags.join('; ')}`;
           }
         }
       }
