@@ -18,7 +18,7 @@ const mk = (k) => median(rows.map((r) => r.marks[k] ?? NaN));
 console.log(`native CLI (all threads): ${m('cli').toFixed(3)} s engine, ${m('cliWall').toFixed(3)} s wall`);
 console.log(`page, from navigation start: document ${ms(m('response'))}, scripts fetched ${ms(m('scriptsEnd'))}, DOMContentLoaded ${ms(m('dcl'))}`);
 console.log(`  engines started ${ms(mk('engines-start'))}; wasm fetch ${ms(m('wasmStart'))} → ${ms(m('wasmEnd'))} (${rows[0].wasmFiles})`);
-console.log(`  analysis worker (single-thread build): script running ${ms(mk('analysis-script'))}, wasm compiled ${ms(mk('analysis-compiled'))}, module ready ${ms(mk('analysis-ready'))}`);
+console.log(`  Plan worker (Plan build: analytic answers, run plan): script running ${ms(mk('plan-script'))}, wasm compiled ${ms(mk('plan-compiled'))}, module ready ${ms(mk('plan-ready'))}`);
 console.log(`  simulation worker (threaded build): script running ${ms(mk('compute0-script'))}, wasm compiled ${ms(mk('compute0-compiled'))}, ready with its thread pool ${ms(mk('compute0-ready'))}`);
 console.log(`  the link's run: asked ${ms(mk('run'))}, Monte Carlo units started ${ms(mk('monte-carlo-start'))}, analytic values in the tables ${ms(mk('analytic-shown'))}`);
 console.log(`  first analytic value ${ms(m('firstAnalytic'))}, first Monte Carlo cell ${ms(m('first'))}, all results ${ms(m('done'))} = ${(m('done') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds both WebAssembly variants of the core with Debian's Emscripten and
+# Builds both WebAssembly variants of the core (and the small Plan build) with Debian's Emscripten and
 # places them where the web app loads them (web/public/wasm, served as-is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,5 +14,5 @@ for variant in st mt; do
   echo '{"type": "commonjs"}' >"build-wasm-$variant/package.json"
 done
 mkdir -p web/public/wasm
-cp build-wasm-st/pairpower-st.js build-wasm-st/pairpower-st.wasm web/public/wasm/
+cp build-wasm-st/pairpower-st.js build-wasm-st/pairpower-st.wasm build-wasm-st/pairpower-plan.js build-wasm-st/pairpower-plan.wasm web/public/wasm/
 cp build-wasm-mt/pairpower-mt.js build-wasm-mt/pairpower-mt.wasm build-wasm-mt/pairpower-mt.worker.js web/public/wasm/

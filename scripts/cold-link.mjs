@@ -23,12 +23,19 @@ export async function openColdLink(browser, siteUrl, seed) {
     const seen = () => {
       if (!window.__firstAnalytic && document.querySelector('[data-analytic]')) window.__firstAnalytic = performance.now();
       if (!window.__firstPower && document.querySelector('[data-power]')) window.__firstPower = performance.now();
-      if (!window.__done && document.getElementById('app')?.dataset.state === 'done') window.__done = performance.now();
+      if (!window.__done && document.getElementById('app')?.dataset.state === 'done') {
+        window.__done = performance.now();
+        console.debug('pairpower-bench:done');
+      }
     };
     new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-analytic', 'data-power', 'data-state'] });
   });
+  // Waited for through the page's console, not page.waitForFunction: Playwright
+  // would evaluate its injected script (~30 ms) on the page's thread during the
+  // startup being measured.
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === 'pairpower-bench:done', timeout: 300_000 });
   await page.goto(`${siteUrl}#preset=paper&reps=1000&seed=${seed}&run=1`);
-  await page.waitForFunction(() => document.getElementById('app')?.dataset.state === 'done', null, { timeout: 300_000 });
+  await done;
   const t = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const res = performance.getEntriesByType('resource').map((r) => ({ name: r.name.split('/').pop(), end: r.responseEnd }));
@@ -50,7 +57,7 @@ export async function openColdLink(browser, siteUrl, seed) {
     wasmStart: Math.min(...wasm.map((r) => r.start)), wasmEnd: Math.max(0, ...wasm.map((r) => r.end)),
     wasmFiles: wasm.map((r) => `${r.name} ${(r.bytes / 1024).toFixed(0)} KiB`).join(', '),
     marks: t.marks, firstAnalytic: t.firstAnalytic, first: t.first, done: t.done,
-    longest: Math.max(0, ...t.long.map(([, d]) => d)), longCount: t.long.length,
+    longest: Math.max(0, ...t.long.map(([, d]) => d)), longCount: t.long.length, longList: t.long.map(([s, d]) => `${s.toFixed(0)}+${d.toFixed(0)}`),
   };
 }
 

@@ -39,6 +39,24 @@ TEST_CASE("wilcoxon exact null distribution sums to one and is symmetric", "[wil
   }
 }
 
+TEST_CASE("wilcoxon's exact critical value is the first rank sum above the centre whose exact p is below alpha", "[wilcoxon]") {
+  for (std::size_t c = 1; c <= 50; ++c)
+    for (double alpha : {0.001, 0.01, 0.05, 0.1, 0.5})
+      for (Alternative alt : {Alternative::two_sided, Alternative::greater}) {
+        const std::size_t top = c * (c + 1) / 2;
+        std::size_t scan = top + 1;  // by definition: the first r that rejects, scanning up from the centre
+        for (std::size_t r = top / 2 + 1; r <= top; ++r)
+          if (wilcoxon_exact_p(c, static_cast<double>(r), alt) < alpha) {
+            scan = r;
+            break;
+          }
+        INFO("c = " << c << ", alpha = " << alpha << ", alternative " << to_string(alt));
+        CHECK(wilcoxon_exact_upper_critical(c, alpha, alt) == scan);
+      }
+  // Printed tables (e.g. Wilcoxon, Katti & Wilcox 1963): n = 20, two-sided 0.05 rejects at T ≤ 52, i.e. W₊ ≥ 210 − 52.
+  CHECK(wilcoxon_exact_upper_critical(20, 0.05, Alternative::two_sided) == 158);
+}
+
 TEST_CASE("wilcoxon switches to the normal approximation when a difference is zero", "[wilcoxon]") {
   std::vector<double> d = {0.1, 0.2, -0.05, 0.3, 0.0, 0.15, 0.25, -0.1, 0.05, 0.12};
   const auto r = wilcoxon_signed_rank(d);

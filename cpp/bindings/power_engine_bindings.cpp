@@ -1,5 +1,5 @@
 // Embind boundary of the power engine: the same core the CLI links, exposed to
-// the browser's Web Workers. Errors never escape as wasm exceptions: every
+// the browser's Web Workers (with plan_bindings.cpp, the Plan's analytic side). Errors never escape as wasm exceptions: every
 // function returns either its result or {error: "field: message"}.
 // The TypeScript view of this module is web/src/wasm/pairpower-module.d.ts.
 #include <emscripten/bind.h>
@@ -14,66 +14,21 @@
 #include <thread>
 #include <vector>
 
-#include "pairpower/analytic_answers.hpp"
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/field_text.hpp"
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/measures.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
 #include "pairpower/monte_carlo.hpp"
-#include "pairpower/paper.hpp"
-#include "pairpower/plan_export.hpp"
-#include "pairpower/plan_work.hpp"
 #include "pairpower/registry.hpp"
-#include "pairpower/sensitivity.hpp"
 #include "bindings_support.hpp"
+#include "plan_bindings.hpp"
 
 using emscripten::val;
 
 namespace {
 
 using namespace pairpower::bindings;
-
-pairpower::GroupSpec group_from(const val& s) {
-  pairpower::GroupSpec g;
-  const auto model = pairpower::score_model_from_string(s["model"].isString() ? s["model"].as<std::string>() : "");
-  if (!model) throw std::invalid_argument("model: not a model of the registry");
-  g.model = *model;
-  g.n = count(s, "n");
-  g.rho = number(s, "rho");
-  g.marginal = {number(s, "mean"), number(s, "sd")};
-  g.deltas = numbers(s, "deltas");
-  g.alpha = number(s, "alpha");
-  g.seed = count(s, "seed");
-  // The models' own parameters (group_json writes them all; the model reads its own).
-  if (!s["tau"].isUndefined()) g.params.tau = number(s, "tau");
-  if (!s["df"].isUndefined()) g.params.df = number(s, "df");
-  if (!s["zero_share"].isUndefined()) g.params.zero_share = number(s, "zero_share");
-  if (!s["levels"].isUndefined()) g.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(s, "levels"), 1u << 20));
-  if (!s["alternative"].isUndefined()) {
-    const auto alt = pairpower::alternative_from_string(s["alternative"].isString() ? s["alternative"].as<std::string>() : "");
-    if (!alt) throw std::invalid_argument("alternative: must be two-sided, greater or less");
-    g.alternative = *alt;
-  }
-  if (!s["pilot"].isUndefined()) g.params.pilot = std::make_shared<const std::vector<double>>(numbers(s, "pilot"));
-  // {question, margin}: written by group_json only for equivalence and non-inferiority.
-  if (s["question"].isString()) {
-    const auto q = pairpower::question_from_string(s["question"].as<std::string>());
-    if (!q) throw std::invalid_argument("question: not a question of the registry");
-    if (*q != pairpower::Question::difference) g.question = {*q, number(s, "margin")};
-  }
-  g.tests.clear();
-  const val tests = s["tests"];
-  if (!tests.isArray()) throw std::invalid_argument("tests: must be a list");
-  for (unsigned i = 0; i < tests["length"].as<unsigned>(); ++i) {
-    const auto t = pairpower::paired_test_from_string(tests[i].isString() ? tests[i].as<std::string>() : "");
-    if (!t) throw std::invalid_argument("tests: each must be a test of the registry");
-    g.tests.push_back(*t);
-  }
-  return g;
-}
 
 // {model, n, rho, mean, sd, deltas, alpha, tests, seed}, replicate range, threads
 // → {counts}: rejections indexed [delta * tests.length + test].
@@ -87,203 +42,6 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
     for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
     val out = val::object();
     out.set("counts", arr);
-    return out;
-  });
-}
-
-// The scenario from the query: {sdDiff} as measured, or {sd, rho}; and alpha.
-pairpower::AnalyticScenario scenario_of(const val& q) {
-  const double alpha = number(q, "alpha");
-  auto s = !q["sdDiff"].isUndefined() ? pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha)
-                                       : pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
-  // {alternative} optional: two-sided when absent.
-  if (!q["alternative"].isUndefined()) {
-    const auto alt = pairpower::alternative_from_string(q["alternative"].isString() ? q["alternative"].as<std::string>() : "");
-    if (!alt) throw pairpower::Error("alternative", pairpower::ErrorKind::invalid_value, "must be two-sided, greater or less");
-    s.alternative = *alt;
-  }
-  // {question, margin} optional: the difference question when absent (registry questions()).
-  if (q["question"].isString()) {
-    const std::string id = q["question"].as<std::string>();
-    const auto kind = pairpower::question_from_string(id);
-    if (!kind) throw pairpower::Error("question", pairpower::ErrorKind::invalid_value, "not a question of the registry", id);
-    if (*kind != pairpower::Question::difference) s.question = {*kind, number(q, "margin")};
-    try {
-      pairpower::validate(s.question);
-    } catch (const pairpower::Error& e) {
-      throw pairpower::Error("margin", e.kind, e.detail, e.value);  // the page has one margin field for both questions
-    }
-  }
-  return s;
-}
-
-// {comparisons, correction} optional: a family of K independent comparisons (family_power.hpp).
-std::optional<pairpower::Family> family_of(const val& q) {
-  if (q["comparisons"].isUndefined()) return std::nullopt;
-  pairpower::Family f;
-  f.comparisons = count(q, "comparisons");
-  if (f.comparisons < 1 || f.comparisons > 1000) throw pairpower::Error("comparisons", pairpower::ErrorKind::invalid_value, "must be a whole number from 1 to 1000");
-  const std::string c = q["correction"].isString() ? q["correction"].as<std::string>() : "";
-  const auto correction = pairpower::correction_from_string(c);
-  if (!correction) throw pairpower::Error("correction", pairpower::ErrorKind::invalid_value, "must be none, bonferroni, holm or bh", c);
-  f.correction = *correction;
-  return f;
-}
-
-// The analytic answers in the core's JSON shape (analytic_answers.hpp), the CLI's own.
-// {n, delta, sdDiff | sd + rho, alpha} → {<test id>: {power, method}, …, inputs}
-val analytic_power(const val& q) {
-  return guarded([&] { return from_json(pairpower::power_answers(count(q, "n"), number(q, "delta"), scenario_of(q), family_of(q))); });
-}
-// {delta, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {n, power} (nulls and a reason when out of reach), …, inputs}
-val min_sample_size(const val& q) {
-  return guarded([&] {
-    // With a family: the N for power_all (familyTarget "all", the default) or power_any.
-    if (const auto f = family_of(q); f && f->comparisons > 1) {
-      const bool any = q["familyTarget"].isString() && q["familyTarget"].as<std::string>() == "any";
-      return from_json(pairpower::family_sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q), *f,
-                                                             any ? pairpower::FamilyTarget::any : pairpower::FamilyTarget::all));
-    }
-    return from_json(pairpower::sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q)));
-  });
-}
-// {n, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {delta, power} …, inputs}
-val min_detectable_effect(const val& q) {
-  return guarded([&] { return from_json(pairpower::effect_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
-}
-
-// {n, power, sdDiff | sd + rho, alpha, alternative?, question?, margin?} → sensitivity_answers (sensitivity.hpp).
-val sensitivity(const val& q) {
-  return guarded([&] { return from_json(pairpower::sensitivity_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
-}
-
-nlohmann::json to_core(const std::string& text) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    throw std::invalid_argument("spec: not JSON");
-  }
-}
-
-// {model, mean, sd, delta, rho, tau, df, zero_share, levels} → {sdDiff: number | null}: the SD of
-// differences the model's analytic power uses (score_model.hpp model_sd_diff), null where none is offered.
-val model_sd_diff(const val& q) {
-  return guarded([&] {
-    const auto model = pairpower::score_model_from_string(q["model"].isString() ? q["model"].as<std::string>() : "");
-    if (!model) throw std::invalid_argument("model: not a model of the registry");
-    pairpower::Scenario s{*model, {number(q, "mean"), number(q, "sd")}, number(q, "delta"), number(q, "rho"), {}};
-    s.params.tau = number(q, "tau");
-    s.params.df = number(q, "df");
-    s.params.zero_share = number(q, "zero_share");
-    s.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(q, "levels"), 1u << 20));
-    if (!q["pilot"].isUndefined()) s.params.pilot = std::make_shared<const std::vector<double>>(numbers(q, "pilot"));
-    pairpower::validate(s);
-    const auto sd = pairpower::model_analytic(*model) == pairpower::ModelAnalytic::none ? std::nullopt : pairpower::model_sd_diff(s);
-    val out = val::object();
-    out.set("sdDiff", sd ? val(*sd) : val::null());
-    return out;
-  });
-}
-
-// The registry (registry.hpp): what the page's controls, types and checks are built from.
-val registry() { return guarded([] { return from_json(pairpower::registry_json()); }); }
-
-// (field id, text, page?) → {value}: a Plan field read by the core's grammar and bounds (field_text.hpp).
-val read_plan_field(const std::string& id, const std::string& text, bool page) {
-  return guarded([&] {
-    val out = val::object();
-    out.set("value", from_json(pairpower::read_plan_field(id, text, page ? pairpower::FieldReader::page : pairpower::FieldReader::cli)));
-    return out;
-  });
-}
-
-nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
-  nlohmann::ordered_json j{{"model", pairpower::to_string(g.model)}, {"n", g.n}, {"rho", g.rho}, {"mean", g.marginal.mean}, {"sd", g.marginal.sd},
-                           {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed},
-                           {"tau", g.params.tau}, {"df", g.params.df}, {"zero_share", g.params.zero_share}, {"levels", g.params.levels}, {"alternative", pairpower::to_string(g.alternative)}};
-  if (g.params.pilot) j["pilot"] = *g.params.pilot;
-  if (g.question.kind != pairpower::Question::difference) j["question"] = pairpower::to_string(g.question.kind), j["margin"] = g.question.margin;
-  auto& tests = j["tests"] = nlohmann::ordered_json::array();
-  for (auto t : g.tests) tests.push_back(pairpower::to_string(t));
-  return j;
-}
-
-// spec (JSON text, as the registry's presets) → {groups, units, pairs}: the work of a run.
-val plan_work(const std::string& spec_text, double pairs_per_unit) {
-  return guarded([&] {
-    const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
-    const auto groups = pairpower::grid_groups(spec.grid);
-    nlohmann::ordered_json j;
-    auto& gs = j["groups"] = nlohmann::ordered_json::array();
-    for (const auto& g : groups) gs.push_back(group_json(g));
-    auto& us = j["units"] = nlohmann::ordered_json::array();
-    for (const auto& u : pairpower::plan_units(groups, spec.grid.reps, static_cast<std::uint64_t>(pairs_per_unit)))
-      us.push_back({{"group", u.group}, {"repBegin", u.rep_begin}, {"repEnd", u.rep_end}, {"pairs", u.pairs}});
-    j["pairs"] = pairpower::grid_pairs(spec.grid);
-    return from_json(j);
-  });
-}
-
-nlohmann::ordered_json cell_json(const pairpower::CellResult& c) {
-  return {{"model", pairpower::to_string(c.model)}, {"n", c.n}, {"delta", c.delta}, {"rho", c.rho}, {"test", pairpower::to_string(c.test)},
-          {"reps", c.estimate.reps}, {"rejections", c.rejections}, {"power", c.estimate.power}, {"mcSe", c.estimate.mc_se}};
-}
-
-// group, summed counts, reps → the group's cells with power and Monte Carlo SE.
-val group_cells(const val& group, const val& counts, double reps) {
-  return guarded([&] {
-    const auto g = group_from(group);
-    std::vector<std::uint64_t> c;
-    if (!counts.isArray()) throw std::invalid_argument("counts: must be a list of numbers");
-    for (unsigned i = 0; i < counts["length"].as<unsigned>(); ++i) c.push_back(static_cast<std::uint64_t>(counts[i].as<double>()));
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const auto& cell : pairpower::group_cells(g, c, static_cast<std::uint64_t>(reps))) out.push_back(cell_json(cell));
-    return from_json(out);
-  });
-}
-
-pairpower::CellResult cell_from(const nlohmann::json& c) {
-  const auto model = pairpower::score_model_from_string(c.at("model").get<std::string>());
-  const auto test = pairpower::paired_test_from_string(c.at("test").get<std::string>());
-  if (!model || !test) throw std::invalid_argument("cells: unknown model or test");
-  const auto rejections = c.at("rejections").get<std::uint64_t>(), reps = c.at("reps").get<std::uint64_t>();
-  return {*model, c.at("n").get<std::size_t>(), c.at("delta").get<double>(), c.at("rho").get<double>(), *test, rejections, pairpower::make_estimate(rejections, reps)};
-}
-
-// cells with their analytic power (JSON text) → per cell {printed, section, offOurs, offAnalytic} or null.
-val paper_checks(const std::string& cells_text) {
-  return guarded([&] {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const auto& item : to_core(cells_text)) {
-      const auto c = cell_from(item);
-      const auto* v = pairpower::find_printed(c.model, c.test, c.n, c.delta, c.rho);
-      if (!v) {
-        out.push_back(nullptr);
-        continue;
-      }
-      std::optional<double> analytic;
-      if (item.contains("analytic") && item["analytic"].is_number()) analytic = item["analytic"].get<double>();
-      const auto check = pairpower::check_printed(v->power, c.rejections, c.estimate.reps, analytic);
-      out.push_back({{"printed", v->power}, {"section", v->section}, {"offOurs", check.off_ours}, {"offAnalytic", check.off_analytic}});
-    }
-    return from_json(out);
-  });
-}
-
-// spec, cells, {engine, threads, elapsedS, cancelled}, format → the run's export in
-// the CLI's shapes (plan_export.hpp): "json", "csv" or "md".
-val simulation_export(const std::string& spec_text, const std::string& cells_text, const std::string& run_text, const std::string& format) {
-  return guarded([&] {
-    const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
-    std::vector<pairpower::CellResult> cells;
-    for (const auto& item : to_core(cells_text)) cells.push_back(cell_from(item));
-    const auto run = to_core(run_text);
-    const pairpower::RunInfo info{run.value("engine", std::string()), run.value("threads", 1u), run.value("elapsedS", 0.0), run.value("cancelled", false)};
-    val out = val::object();
-    if (format == "json") out.set("text", pairpower::simulation_json(spec, cells, info).dump(1) + "\n");
-    else if (format == "csv") out.set("text", pairpower::simulation_csv(spec, cells));
-    else if (format == "md") out.set("text", pairpower::simulation_markdown(spec, cells));
-    else throw std::invalid_argument("format: json, csv or md");
     return out;
   });
 }
@@ -367,17 +125,6 @@ val analyze_scores(const val& q) {
 
 EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("simulateGroup", &simulate_group);
-  emscripten::function("analyticPower", &analytic_power);
-  emscripten::function("modelSdDiff", &model_sd_diff);
-  emscripten::function("minSampleSize", &min_sample_size);
-  emscripten::function("minDetectableEffect", &min_detectable_effect);
-  emscripten::function("sensitivity", &sensitivity);
-  emscripten::function("registry", &registry);
-  emscripten::function("readPlanField", &read_plan_field);
-  emscripten::function("planWork", &plan_work);
-  emscripten::function("groupCells", &group_cells);
-  emscripten::function("paperChecks", &paper_checks);
-  emscripten::function("simulationExport", &simulation_export);
   emscripten::function("hardwareThreads", &hardware_threads);
   emscripten::function("detectScores", &detect_scores);
   emscripten::function("analyzeScores", &analyze_scores);

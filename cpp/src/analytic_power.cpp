@@ -129,11 +129,7 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha, Alter
   const std::size_t top = n * (n + 1) / 2;
   std::size_t hi = top + 1;  // no rejection at all when nothing reaches α
   if (wilcoxon_uses_exact(n, 0)) {
-    for (std::size_t r = top / 2 + 1; r <= top; ++r)
-      if (wilcoxon_exact_p(n, static_cast<double>(r), two ? Alternative::two_sided : Alternative::greater) < alpha) {
-        hi = r;
-        break;
-      }
+    hi = wilcoxon_exact_upper_critical(n, alpha, two ? Alternative::two_sided : Alternative::greater);
   } else {
     const double mean0 = nn * (nn + 1) / 4;
     const double sd0 = std::sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);

@@ -64,6 +64,17 @@ double wilcoxon_exact_p(std::size_t c, double r_plus, Alternative alt) {
   return std::min(1.0, p);
 }
 
+std::size_t wilcoxon_exact_upper_critical(std::size_t c, double alpha, Alternative alt) {
+  const std::size_t top = c * (c + 1) / 2;
+  std::size_t lo = top / 2 + 1, hi = top + 1;  // invariant: the answer is in [lo, hi]; hi = top + 1 means none
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (wilcoxon_exact_p(c, static_cast<double>(mid), alt) < alpha) hi = mid;
+    else lo = mid + 1;
+  }
+  return hi;
+}
+
 double wilcoxon_signed_z(const SignedRankSums& s) noexcept {
   const double c = s.n_nonzero;
   const double mean = c * (c + 1.0) * 0.25;

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** @param {'st' | 'mt'} variant */
+/** @param {'st' | 'mt' | 'plan'} variant  (the Plan build is linked in the single-thread build's folder) */
 export async function loadModule(variant) {
-  const dir = `${root}build-wasm-${variant}/`;
+  const dir = `${root}build-wasm-${variant === 'plan' ? 'st' : variant}/`;
   const require = createRequire(dir);
   const factory = require(`${dir}pairpower-${variant}.js`);
   return factory({ wasmBinary: readFileSync(`${dir}pairpower-${variant}.wasm`) });

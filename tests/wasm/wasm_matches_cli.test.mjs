@@ -81,8 +81,9 @@ test('bad input comes back as an error naming the field, not an abort', async ()
   assert.deepEqual(Object.keys(m.simulateGroup(spec, 0, 10, 1)), ['counts']);
 });
 
-test('analytic answers equal the CLI’s', async () => {
-  const m = await loadModule('st');
+for (const variant of ['st', 'plan'])
+test(`analytic answers equal the CLI’s (${variant} build)`, async () => {
+  const m = await loadModule(variant);
   const cliPower = JSON.parse(execFileSync(cliPath, ['power', '--n', '100', '--delta', '0.01', '--rho', '0.5', '--format', 'json']));
   const p = m.analyticPower({ n: 100, delta: 0.01, sdDiff: 0.12, alpha: 0.05 });
   assert.ok(Math.abs(p.t.power - cliPower.t.power) < 1e-14);
@@ -103,4 +104,20 @@ test('analytic answers equal the CLI’s', async () => {
   close(m.minSampleSize({ delta: 0.01, sd: 0.12, rho: 0.8, alpha: 0.05, power: 0.8 }), cliN);
   const cliMde = JSON.parse(execFileSync(cliPath, ['mde', '--n', '200', '--rho', '0.5', '--power', '0.8', '--format', 'json']));
   close(m.minDetectableEffect({ n: 200, sd: 0.12, rho: 0.5, alpha: 0.05, power: 0.8 }), cliMde);
+});
+
+test("the Plan build plans a run, names its cells and checks the paper as the full build does, without simulating", async () => {
+  const [plan, full] = [await loadModule('plan'), await loadModule('st')];
+  assert.equal(plan.simulateGroup, undefined);  // the small build leaves simulation (and Analyze) out
+  const spec = JSON.stringify({ ...full.registry().presets.find((p) => p.id === 'paper').spec, reps: 1000, seed: 9 });
+  const work = plan.planWork(spec, 3e6);
+  assert.deepEqual(work, full.planWork(spec, 3e6));
+  assert.ok(work.units.length > 0 && work.pairs > 0);
+  const group = work.groups[0];
+  const counts = new Array(group.deltas.length * group.tests.length).fill(7);
+  const cells = plan.groupCells(group, counts, 100);
+  assert.deepEqual(cells, full.groupCells(group, counts, 100));
+  const checks = JSON.stringify(cells.map((c) => ({ ...c, analytic: 0.5 })));
+  assert.deepEqual(plan.paperChecks(checks), full.paperChecks(checks));
+  assert.ok('error' in plan.planWork('{', 3e6), 'bad JSON comes back as an error');
 });

@@ -146,10 +146,10 @@ export function startShell(): void {
         crashAnalysis: () => engines?.analysis.crashForTesting(),
       };
     // A link that asks for a run starts it now: its analytic answers come as soon
-    // as the analysis engine is up, its simulations when every engine is.
+    // as the Plan engine is up, its simulations when every engine is.
     const asked = runner?.run?.();
     try {
-      await orFailure(e, e.analysisReady);
+      await orFailure(e, e.planReady);
       for (const v of views) v.ready?.();
       await orFailure(e, e.ready);
       engineInfo.textContent = `Engine: ${describeEngines(e)}.`;
@@ -167,6 +167,9 @@ export function startShell(): void {
     // use: only once the link's own answers are in, so that it does not take
     // network and CPU from them (measured in a shared link's first open).
     await asked;
+    // The analysis engine (Analyze, the leaderboard) starts once the link's
+    // answers are in, so that it is up when asked for and took nothing from them.
+    void e.analysisReady;
     registerServiceWorker();
   }
 

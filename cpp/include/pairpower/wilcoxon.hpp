@@ -52,6 +52,13 @@ double wilcoxon_z(const SignedRankSums& s) noexcept;
 /// exact: P(R ≥ r) or P(R ≤ r) with r = ⌊r_plus⌋; approximation: z = (r_plus − c(c+1)/4)/se
 /// (T = r_plus, not the smaller sum), p = 1 − Φ(z) or Φ(z). Two-sided: the functions above.
 double wilcoxon_exact_p(std::size_t c, double r_plus, Alternative alt);
+/// Upper edge of the exact test's rejection region: the smallest rank sum r
+/// above the centre, ⌊c(c+1)/4⌋ + 1 … c(c+1)/2, with wilcoxon_exact_p(c, r, alt) < α
+/// (alt two-sided or greater); c(c+1)/2 + 1 when none reaches α (c ≤ 50). Found
+/// by bisection over the decreasing p — a dozen tail sums, not hundreds: analytic
+/// power and its solvers ask it for every N ≤ 50.
+///   std::size_t hi = pairpower::wilcoxon_exact_upper_critical(20, 0.05, Alternative::two_sided);  // 158
+std::size_t wilcoxon_exact_upper_critical(std::size_t c, double alpha, Alternative alt);
 double wilcoxon_signed_z(const SignedRankSums& s) noexcept;
 /// p of the approximation for an alternative, from the signed z (two-sided: 2Φ(−|z|)).
 double wilcoxon_normal_p(double signed_z, Alternative alt);

@@ -3,12 +3,18 @@
 // streaming compilation start before the rest of the worker's script and
 // Emscripten's glue have even been evaluated: on a shared link's first open
 // that script and glue took ~120 ms of a busy machine before the download began.
-import type { Variant } from './engine.worker';
+import type { Variant } from './worker-module';
 
 const PREFIX = 'pairpower-engine ';
 
 /** Where a build's wasm file is, under the page's wasm folder. */
 export const wasmUrl = (wasmBase: string, variant: Variant): string => new URL(`pairpower-${variant}.wasm`, wasmBase).href;
+
+/** The wasm folder and the build of a wasmUrl (null: not one). */
+export function buildOf(url: string): { wasmBase: string; variant: Variant } | null {
+  const m = /pairpower-(mt|st|plan)\.wasm$/.exec(url);
+  return m ? { wasmBase: new URL('./', url).href, variant: m[1] as Variant } : null;
+}
 
 /** The name of a worker that compiles the wasm file at `url` as soon as it starts. */
 export const compilerName = (url: string): string => PREFIX + url;

@@ -4,6 +4,7 @@
 // range); counts add up, so both modes give the CLI's numbers exactly.
 import * as Comlink from 'comlink';
 import type { EngineApi, Variant } from './engine.worker';
+import type { PlanApi } from './plan.worker';
 import { pageThreads } from './registry';
 import { compilerName, wasmUrl } from './early-compile';
 import type { CellResult, PlanWork } from '../wasm/pairpower-module';
@@ -15,10 +16,18 @@ export interface Engines {
   /** Threads each unit may use inside its worker (1 in the pool). */
   threads: number;
   remotes: Comlink.Remote<EngineApi>[];
-  /** Parsing, analysis, analytic power and solvers: always a single-thread
+  /** The Plan's analytic answers, solvers, calculator, run plans, cells, paper
+   *  checks and exports: the small Plan build in its own worker, started first
+   *  (the single-file page, which carries one build, asks its first engine). */
+  plan: Comlink.Remote<PlanApi>;
+  /** The Plan engine has its module. */
+  planReady: Promise<void>;
+  /** Parsing and analysis (Analyze, the leaderboard, pilots): always a single-thread
    *  build, whose C++ exceptions come back as messages (the threaded build of
-   *  Emscripten 3.1.6 cannot catch them, so it only runs validated simulation units). */
-  analysis: Comlink.Remote<EngineApi>;
+   *  Emscripten 3.1.6 cannot catch them, so it only runs validated simulation units).
+   *  Beside the threaded engine it starts on first use (reading this starts it),
+   *  so that a shared link's first seconds are not shared with a third engine. */
+  readonly analysis: Comlink.Remote<EngineApi>;
   workers: Worker[];
   /** Rejects, with a message, as soon as any worker dies (an uncaught error, a crashed module). */
   failure: Promise<never>;
@@ -28,9 +37,9 @@ export interface Engines {
    *  leaderboard's resampling): the pool's other workers, or one started on
    *  first use beside the threaded engine (whose build cannot report errors). */
   analysisHelpers(): Promise<Comlink.Remote<EngineApi>[]>;
-  /** The analysis worker has its module: analytic answers, solvers and parsing can go. */
-  analysisReady: Promise<void>;
-  /** Every worker has its module: simulations can go. */
+  /** The analysis worker has its module (reading this starts it). */
+  readonly analysisReady: Promise<void>;
+  /** The Plan engine and every simulating worker have their modules: runs can go. */
   ready: Promise<void>;
 }
 
@@ -58,11 +67,16 @@ function inlineEngine(): InlineEngine | undefined {
   return (globalThis as { __PAIRPOWER_INLINE__?: InlineEngine }).__PAIRPOWER_INLINE__;
 }
 
-/** A worker; `compiles`, the wasm file it downloads and compiles from its first moment (early-compile.ts). */
+/** A full engine worker; `compiles`, the wasm file it downloads and compiles from its first moment (early-compile.ts). */
 function spawn(compiles: string | null = null): Worker {
   const inline = inlineEngine();
   if (inline) return new Worker(URL.createObjectURL(new Blob([inline.worker], { type: 'text/javascript' })), { name: 'pairpower-engine' });
   return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: compiles ? compilerName(compiles) : 'pairpower-engine' });
+}
+
+/** The Plan engine's worker, which compiles the Plan build from its first moment. */
+function spawnPlan(wasmBase: string): Worker {
+  return new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'classic', name: compilerName(wasmUrl(wasmBase, 'plan')) });
 }
 
 /** Marks a start-up or run stage on the page's User Timing line (`npm run bench:cold` reads them); `epochMs` for a worker's moment. */
@@ -71,76 +85,91 @@ export function markStage(name: string, epochMs?: number) {
 }
 
 /**
- * Starts the workers and loads the wasm build that fits this page. Returns at
- * once: `analysisReady` resolves when the analysis worker can answer (analytic
- * power, solvers, parsing), `ready` when every worker can simulate.
+ * Starts the workers and loads the wasm builds that fit this page. Returns at
+ * once: `planReady` resolves when the Plan engine can answer (analytic power,
+ * solvers, run plans), `ready` when every simulating worker can run too;
+ * `analysisReady` (parsing, Analyze, the leaderboard) when first asked.
  */
 export function startEngines(wasmBase: string, forcePool = false): Engines {
   markStage('engines-start');
   // The single-file build carries the single-thread engine only.
-  const threadsOk = crossOriginIsolatedNow() && !forcePool && !inlineEngine();
+  const inline = inlineEngine() !== undefined;
+  const threadsOk = crossOriginIsolatedNow() && !forcePool && !inline;
   const variant: Variant = threadsOk ? 'mt' : 'st';
   const count = threadsOk ? 1 : pageThreads();
-  // The first worker of each build compiles it (named so, it starts at once); the others get the compiled module.
-  const workers = Array.from({ length: count }, (_, i) => spawn(i === 0 ? wasmUrl(wasmBase, variant) : null));
-  const remotes = workers.map((w) => Comlink.wrap<EngineApi>(w));
-  let analysis = remotes[0];
-  if (threadsOk) {
-    const w = spawn(wasmUrl(wasmBase, 'st'));
-    workers.push(w);
-    analysis = Comlink.wrap<EngineApi>(w);
-  }
   let markDead = () => {};
   let stopped: (e: EngineStopped) => void = () => {};
   const failure = new Promise<never>((_, reject) => {
     stopped = reject;
   });
-  const watch = (w: Worker) =>
+  failure.catch(() => undefined);  // observed by the runs that race it
+  const workers: Worker[] = [];
+  const add = (w: Worker) => {
+    workers.push(w);
     w.addEventListener('error', (e: ErrorEvent) => {
       e.preventDefault();
       markDead();
       stopped(new EngineStopped(`a computation worker stopped (${e.message || 'it crashed'})`));
     });
-  workers.forEach(watch);
-  failure.catch(() => undefined);  // observed by the runs that race it
+    return w;
+  };
+  // The Plan engine first, then the simulating ones. The first worker of each
+  // build compiles it (named so, it starts at once); the others get the compiled module.
+  const planWorker = inline ? null : add(spawnPlan(wasmBase));
+  const remotes = Array.from({ length: count }, (_, i) => Comlink.wrap<EngineApi>(add(spawn(i === 0 ? wasmUrl(wasmBase, variant) : null))));
   // Each worker loads Emscripten's glue (and, threaded, starts its thread
   // pool) at once. The first worker of each build downloads and compiles it
   // (streaming, off the page's thread) and hands the compiled module back; the
   // page passes it to the build's other workers, which only instantiate it.
-  const load = (r: Comlink.Remote<EngineApi>, v: Variant, module: Promise<WebAssembly.Module | null>) => {
+  const load = (r: Comlink.Remote<PlanApi>, v: Variant, module: Promise<WebAssembly.Module | null>) => {
     void r.prepare(wasmBase, v);
-    return module.then((m) => r.init(m));
+    return orFailureOf(failure, module.then((m) => r.init(m)));
   };
   const stamp = (name: string, info: { loadedAt: number; scriptAt: number; compiledAt: number | null }) => {
     markStage(`${name}-script`, info.scriptAt);
     if (info.compiledAt !== null) markStage(`${name}-compiled`, info.compiledAt);
     markStage(`${name}-ready`, info.loadedAt);
   };
-  const analysisInit = orFailureOf(failure, load(analysis, 'st', Promise.resolve(null)));
-  const stModule = analysisInit.then((info) => info.module, () => null);
-  const computeInits = remotes.map((r, i) =>
-    r === analysis ? analysisInit : orFailureOf(failure, load(r, variant, variant === 'mt' && i === 0 ? Promise.resolve(null) : stModule)));
-  const analysisReady = analysisInit.then((info) => stamp('analysis', info));
-  const ready = Promise.all([analysisInit, ...computeInits]).then((infos) => {
-    infos.slice(1).forEach((info, i) => stamp(`compute${i}`, info));
+  const firstInit = load(remotes[0], variant, Promise.resolve(null));
+  const poolModule = firstInit.then((info) => info.module, () => null);
+  const computeInits = [firstInit, ...remotes.slice(1).map((r) => load(r, variant, poolModule))];
+  const plan = planWorker ? Comlink.wrap<PlanApi>(planWorker) : remotes[0];
+  const planInit = planWorker ? load(plan, 'plan', Promise.resolve(null)) : firstInit;
+  const planReady = planInit.then((info) => stamp('plan', info));
+  const ready = Promise.all([planInit, ...computeInits]).then(([, ...infos]) => {
+    infos.forEach((info, i) => stamp(`compute${i}`, info));
   });
-  analysisReady.catch(() => undefined);
+  planReady.catch(() => undefined);
   ready.catch(() => undefined);
+  // The analysis engine: the pool's first worker, or a single-thread worker
+  // started on first use beside the threaded one.
+  let analysisEngine: { remote: Comlink.Remote<EngineApi>; init: ReturnType<typeof load>; ready: Promise<void> } | null = null;
+  const startAnalysis = () =>
+    (analysisEngine ??= (() => {
+      const remote = threadsOk ? Comlink.wrap<EngineApi>(add(spawn(wasmUrl(wasmBase, 'st')))) : remotes[0];
+      const init = threadsOk ? load(remote, 'st', Promise.resolve(null)) : firstInit;
+      const ready = init.then((info) => stamp('analysis', info));
+      ready.catch(() => undefined);
+      return { remote, init, ready };
+    })());
   let helpers: Promise<Comlink.Remote<EngineApi>[]> | null = null;
   const analysisHelpers = () =>
     (helpers ??= threadsOk
       ? (async () => {
-          const w = spawn();
-          workers.push(w);
-          watch(w);
-          const remote = Comlink.wrap<EngineApi>(w);
-          await load(remote, 'st', stModule);
+          const remote = Comlink.wrap<EngineApi>(add(spawn()));
+          await load(remote, 'st', startAnalysis().init.then((info) => info.module, () => null));
           return [remote];
         })()
-      : ready.then(() => remotes.filter((r) => r !== analysis)));
+      : ready.then(() => remotes.slice(1)));
   const engines: Engines = {
     mode: threadsOk ? 'threads' : 'pool', variant, threads: threadsOk ? pageThreads() : 1,
-    remotes, analysis, workers, failure, dead: false, analysisHelpers, analysisReady, ready,
+    remotes, plan, planReady, workers, failure, dead: false, analysisHelpers, ready,
+    get analysis() {
+      return startAnalysis().remote;
+    },
+    get analysisReady() {
+      return startAnalysis().ready;
+    },
   };
   markDead = () => {
     engines.dead = true;
@@ -194,7 +223,7 @@ export function pairsPerUnit(engines: Engines): number {
 
 /** The run's work as the core plans it (groups, replicate ranges, pairs). */
 export function planWork(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
-  return orFailure(engines, engines.analysis.planWork(spec, pairsPerUnit(engines)));
+  return orFailure(engines, engines.plan.planWork(spec, pairsPerUnit(engines)));
 }
 
 export function startRun(spec: PlanSpec, work: PlanWork, engines: Engines, cb: RunCallbacks = {}): RunHandle {
@@ -220,7 +249,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: Engines, cb: R
       for (let k = 0; k < stride; k++) sum[k] += c[k];
       pairsDone += u.pairs;
       if (--left[u.group] === 0) {
-        const done = await orFailure(engines, engines.analysis.groupCells(groups[u.group], sum, spec.reps));
+        const done = await orFailure(engines, engines.plan.groupCells(groups[u.group], sum, spec.reps));
         cells.push(...done);
         cellsDone += spec.delta.length;
         cb.onCells?.(done);

@@ -189,16 +189,8 @@ export interface PairTableQuery extends Pick<LeaderboardQuery, 'inputs' | 'forma
   systemB: string;
 }
 
-export interface PairpowerModule {
-  /** The pair's scores as a `qid,A,B` table, paired as the leaderboard paired them (pair_scores_csv). */
-  pairTable(q: PairTableQuery): { text: string } | ErrorResult;
-  /** One worker's share of a leaderboard's resampling (leaderboard_part). */
-  rankPart(q: LeaderboardQuery & { part: number; parts: number }): LeaderboardPart | ErrorResult;
-  /** The parts joined: leaderboard_json (the CLI's `leaderboard --format json`) as text, and its tables. */
-  rankMerge(q: LeaderboardQuery & { parts: LeaderboardPart[] }): AnalyzeOutput | ErrorResult;
-  detectScores(q: DetectQuery): Detected | ErrorResult;
-  analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
-  simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;
+/** What the Plan asks besides simulation: the small Plan build (pairpower-plan.wasm) has this only (plan_bindings.cpp). */
+export interface PlanModule {
   /** A Plan field's text read by the core's grammar and bounds; `page` applies the page's caps. */
   readPlanField(id: string, text: string, page: boolean): { value: unknown } | ErrorResult;
   analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
@@ -216,6 +208,19 @@ export interface PairpowerModule {
   paperChecks(cells: string): (PaperCheck | null)[] | ErrorResult;
   /** JSON texts of the spec, the cells and {engine, threads, elapsedS, cancelled}. */
   simulationExport(spec: string, cells: string, run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
+}
+
+/** The full engine (pairpower-st / -mt.wasm): the Plan's functions, simulation, Analyze and the leaderboard. */
+export interface PairpowerModule extends PlanModule {
+  /** The pair's scores as a `qid,A,B` table, paired as the leaderboard paired them (pair_scores_csv). */
+  pairTable(q: PairTableQuery): { text: string } | ErrorResult;
+  /** One worker's share of a leaderboard's resampling (leaderboard_part). */
+  rankPart(q: LeaderboardQuery & { part: number; parts: number }): LeaderboardPart | ErrorResult;
+  /** The parts joined: leaderboard_json (the CLI's `leaderboard --format json`) as text, and its tables. */
+  rankMerge(q: LeaderboardQuery & { parts: LeaderboardPart[] }): AnalyzeOutput | ErrorResult;
+  detectScores(q: DetectQuery): Detected | ErrorResult;
+  analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
+  simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;
   hardwareThreads(): number;
 }
 
@@ -229,5 +234,6 @@ export interface ModuleOptions {
   mainScriptUrlOrBlob?: string;
 }
 
-export type ModuleFactory = (options?: ModuleOptions) => Promise<PairpowerModule>;
+/** A build's factory (its glue's createPairpower); the full builds' modules are PairpowerModules. */
+export type PlanModuleFactory = (options?: ModuleOptions) => Promise<PlanModule>;
 

@@ -4,7 +4,8 @@
 // The question (difference, equivalence, non-inferiority), the alternative, the
 // corrections and every sentence of the sensitivity table are the core's.
 import type * as Comlink from 'comlink';
-import type { CalculatorAnswer, EngineApi } from '../../engine/engine.worker';
+import type { CalculatorAnswer } from '../../engine/plan-api';
+import type { PlanApi } from '../../engine/plan.worker';
 import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../engine/registry';
 import type { ErrorResult, SdOfDifferences } from '../../wasm/pairpower-module';
 import { isError } from '../../wasm/is-error';
@@ -14,7 +15,7 @@ import { renderSensitivity } from './sensitivity';
 
 type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons';
 
-export function createCalculator(engine: () => Comlink.Remote<EngineApi> | null): { element: HTMLElement; refresh: () => void } {
+export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): { element: HTMLElement; refresh: () => void } {
   const defaults = PRESETS[DEFAULT_PRESET];  // the default preset's values
   const field = (id: string, core: Core, label: string, value: string, help: string) => ({ ...numberField(`calc-${id}`, label, value, help), core });
   const delta = field('delta', 'delta', planField('delta').label, '0.01', 'mean difference to detect (equivalence: the true difference you expect)');

@@ -1,7 +1,7 @@
 // A run's exports. JSON, CSV and Markdown are all written by the core
 // (plan_export.hpp: the CLI's `simulate --format json|csv|md`), via the worker.
 import type * as Comlink from 'comlink';
-import type { EngineApi } from '../../engine/engine.worker';
+import type { PlanApi } from '../../engine/plan.worker';
 import { REGISTRY } from '../../engine/registry';
 import type { CellResult } from '../../wasm/pairpower-module';
 import type { CellKey, PlanSpec } from './spec';
@@ -24,7 +24,7 @@ export function findPrinted(key: CellKey): PrintedValue | undefined {
 }
 
 /** The run in one of the core's export formats. */
-export function exportRun(worker: Comlink.Remote<EngineApi>, x: ExportInput, threads: number, kind: ExportKind): Promise<string> {
+export function exportRun(worker: Comlink.Remote<PlanApi>, x: ExportInput, threads: number, kind: ExportKind): Promise<string> {
   const cells = x.cells.map((c) => ({ ...c }));
   return worker.simulationExport(x.spec, cells, { engine: x.engine, threads, elapsedS: x.elapsedS, cancelled: false }, FORMAT[kind]);
 }

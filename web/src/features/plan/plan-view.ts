@@ -2,7 +2,7 @@
 // charts, solvers, calculator, exports and embedding. The grid's work, its
 // cells, the analytic values and the paper's flags all come from the core.
 import type * as Comlink from 'comlink';
-import type { EngineApi } from '../../engine/engine.worker';
+import type { PlanApi } from '../../engine/plan.worker';
 import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
 import { describeEngines, markStage, orFailure, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
 import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
@@ -57,7 +57,7 @@ const analyticTests = (model: ModelName): readonly TestName[] => {
 const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
 
 /** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
-async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, ns: number[]) {
+async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
   const scenarios = scenariosOf(spec);
   const grid = await remote.analyticGrid(scenarios, scenarios.map((q) => analyticTests(q.model).length > 0), ns, { alpha: spec.alpha, ...asked(spec) });
   const sd = new Map<string, number>();
@@ -99,7 +99,7 @@ export function createPlanView(ctx: ViewContext): View {
   const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress', 'aria-live': 'polite' });
   const results = createResults();
   const charts = createCharts();
-  const calculator = createCalculator(() => ctx.engines()?.analysis ?? null);
+  const calculator = createCalculator(() => ctx.engines()?.plan ?? null);
   const exportButtons = h('div', { class: 'exports', hidden: true },
     ...(['Markdown', 'CSV', 'JSON'] as const).flatMap((kind) => [
       h('button', { type: 'button', 'data-testid': `copy-${kind.toLowerCase()}`, onclick: () => void copy(kind) }, `Copy ${kind}`),
@@ -127,7 +127,7 @@ export function createPlanView(ctx: ViewContext): View {
     const x = lastExport;
     const engines = ctx.engines();
     if (!x || !engines) return '';
-    return exportRun(engines.analysis, x, engines.threads, kind);
+    return exportRun(engines.plan, x, engines.threads, kind);
   }
 
   async function copy(kind: ExportKind) {
@@ -171,14 +171,10 @@ export function createPlanView(ctx: ViewContext): View {
     form.setRunning(true);
     exportButtons.hidden = true;
     // The tables, empty (a table per task); the analytic values and the answer as
-    // soon as the analysis engine is up (a click while the engine loads waits, shown).
+    // soon as the Plan engine is up (a click while the engine loads waits, shown).
     const shownAt = ++shown;
-    // The run's units are asked for first (the core plans them in a few ms, even
-    // while its module loads), so that the Monte Carlo run can start at once.
-    const planned = planWork(spec, engines);
-    planned.catch(() => undefined);  // awaited below; a failure ends the run there
     const tablesBuilt = results.start(spec);
-    const remote = engines.analysis;
+    const remote = engines.plan;
     const ns = curveNs(spec);
     let analytic = new Map<string, number>();
     const lookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => analytic.get(analyticKey(model, n, delta, rho, test));
@@ -206,12 +202,16 @@ export function createPlanView(ctx: ViewContext): View {
       release();
     }));
     first.catch(() => undefined);  // awaited below; a failure ends the run there
+    // The run's units, asked next of the same engine (the core plans them in a
+    // few ms): the simulating engine, a larger build, is not up before them.
+    const planned = planWork(spec, engines);
+    planned.catch(() => undefined);  // awaited below; a failure ends the run there
     void tablesBuilt.then(() => {
       tablesReady = true;
       release();
     });
     try {
-      await starting(engines.analysisReady, 'Starting the engine…');
+      await starting(engines.planReady, 'Starting the engine…');
       const work = await planned;
       /** Ends the run before its Monte Carlo units: the analytic values stay. */
       const stoppedBefore = async () => {
@@ -327,7 +327,7 @@ export function createPlanView(ctx: ViewContext): View {
   }
 
   /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
-  async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<EngineApi>, at: number, onShown = () => {}) {
+  async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number, onShown = () => {}) {
     const { sd, analytic } = await analyticFor(spec, remote, spec.n);
     const byCell = analyticByCell(spec, analytic);
     if (at === shown) results.setAnalytic(byCell);
@@ -350,8 +350,8 @@ export function createPlanView(ctx: ViewContext): View {
       void results.start(spec);
       results.summary('Analytic values and the answer for this grid; press Run for the Monte Carlo values.');
       try {
-        await orFailure(engines, engines.analysisReady);
-        if (at === shown) await orFailure(engines, answerAnalytically(spec, engines.analysis, at));
+        await orFailure(engines, engines.planReady);
+        if (at === shown) await orFailure(engines, answerAnalytically(spec, engines.plan, at));
       } catch {
         // The form names bad values, and a run reports engine failures.
       }
@@ -360,7 +360,7 @@ export function createPlanView(ctx: ViewContext): View {
   form.onChange(preview);
 
   /** The answer: the solvers for the grid's first model, with its σ_d (at δ = 0 for the MDE), where it offers one. */
-  async function solve(spec: PlanSpec, sd: Map<string, number>, remote: Comlink.Remote<EngineApi>, at: number) {
+  async function solve(spec: PlanSpec, sd: Map<string, number>, remote: Comlink.Remote<PlanApi>, at: number) {
     const model = spec.models[0];
     // Equivalence (TOST) has a closed form for the paired t only.
     const solved = spec.question === 'equivalence' ? analyticTests(model).filter((t) => t === 't') : analyticTests(model);

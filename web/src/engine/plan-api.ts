@@ -1,0 +1,101 @@
+// The Plan's functions of an engine worker: analytic power over a grid, the
+// solvers, the quick calculator, the run's plan of work and its cells, the
+// paper's checks and the exports. The small Plan engine (plan.worker.ts)
+// exposes these alone; the full engine (engine.worker.ts) has them too.
+import type {
+  AnalyticPowers,
+  AnalyticQuery,
+  CellResult,
+  EffectAnswer,
+  EffectQuery,
+  ErrorResult,
+  GroupSpec,
+  ModelSdQuery,
+  PaperCheck,
+  PlanWork,
+  QuestionFields,
+  SampleSizeAnswer,
+  SampleSizeQuery,
+  SensitivityAnswer,
+} from '../wasm/pairpower-module';
+import { isError } from '../wasm/is-error';
+import type { PlanSpec } from '../features/plan/spec';
+import { engine, guard, unwrap } from './worker-module';
+
+/** analyticGrid's answer: per scenario, σ_d (null: the model offers none) and the powers at each N (null: not asked or no σ_d). */
+export interface AnalyticGrid { sdDiff: (number | null)[]; powers: (AnalyticPowers[] | null)[] }
+
+/** The quick calculator's answers for one scenario. */
+export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
+
+export const planApi = {
+  /**
+   * Each model scenario's σ_d and, where `powered[i]`, its analytic power at every N
+   * of `ns` — in one call: a link's first numbers wait for each round trip
+   * through the page's busy thread. Scenarios with the same δ and σ_d (the
+   * clipped normal and the Beta copula share it) are computed once.
+   */
+  async analyticGrid(scenarios: ModelSdQuery[], powered: boolean[], ns: number[], asked: { alpha: number } & QuestionFields): Promise<AnalyticGrid> {
+    const m = await engine();
+    return guard(() => {
+      const sdDiff = scenarios.map((q) => unwrap(m.modelSdDiff(q)).sdDiff);
+      const rows = new Map<string, AnalyticPowers[]>();
+      const powers = scenarios.map((q, i) => {
+        const sd = sdDiff[i];
+        if (sd === null || !powered[i]) return null;
+        const key = `${q.delta}|${sd}`;
+        if (!rows.has(key)) rows.set(key, ns.map((n) => unwrap(m.analyticPower({ ...asked, n, delta: q.delta, sdDiff: sd }))));
+        return rows.get(key)!;
+      });
+      return { sdDiff, powers };
+    });
+  },
+  async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
+    const m = await engine();
+    return guard(() => queries.map((q) => unwrap(m.minSampleSize(q))));
+  },
+  async minDetectableEffects(queries: EffectQuery[]): Promise<EffectAnswer[]> {
+    const m = await engine();
+    return guard(() => queries.map((q) => unwrap(m.minDetectableEffect(q))));
+  },
+  /** The quick calculator's three answers for one scenario, or the core's typed error (the calculator phrases it with its labels). */
+  async calculate(q: AnalyticQuery & { power: number }): Promise<CalculatorAnswer | ErrorResult> {
+    const m = await engine();
+    return guard(() => {
+      const power = m.analyticPower(q);
+      if (isError(power)) return power;
+      const sampleSize = m.minSampleSize(q);
+      if (isError(sampleSize)) return sampleSize;
+      // The MDE and the sensitivity views concern one comparison.
+      const single = { ...q, comparisons: undefined, correction: undefined, familyTarget: undefined };
+      const effect = m.minDetectableEffect(single);
+      if (isError(effect)) return effect;
+      const sensitivity = m.sensitivity(single);
+      if (isError(sensitivity)) return sensitivity;
+      return { power, sampleSize, effect, sensitivity };
+    });
+  },
+  /** The groups and replicate ranges of a run, and its pairs (the core plans the work). */
+  async planWork(spec: PlanSpec, pairsPerUnit: number): Promise<PlanWork> {
+    const m = await engine();
+    return guard(() => unwrap(m.planWork(JSON.stringify(spec), pairsPerUnit)));
+  },
+  async groupCells(group: GroupSpec, counts: number[], reps: number): Promise<CellResult[]> {
+    const m = await engine();
+    return guard(() => unwrap(m.groupCells(group, counts, reps)));
+  },
+  /** The paper's printed values beside these cells, flagged by the core's rule. */
+  async paperChecks(cells: (CellResult & { analytic?: number })[]): Promise<(PaperCheck | null)[]> {
+    const m = await engine();
+    return guard(() => unwrap(m.paperChecks(JSON.stringify(cells))));
+  },
+  /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
+  async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {
+    const m = await engine();
+    return guard(() => unwrap(m.simulationExport(JSON.stringify(spec), JSON.stringify(cells), JSON.stringify(run), format)).text);
+  },
+  async registry(): Promise<unknown> {
+    const m = await engine();
+    return m.registry();
+  },
+};

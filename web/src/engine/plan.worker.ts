@@ -1,0 +1,13 @@
+// The small Plan engine: the Plan's functions (plan-api.ts) over the Plan build
+// (pairpower-plan.wasm, a third of the full engine's bytes, no simulation). A
+// shared link's analytic answers, its solvers and its run's plan come from here
+// while the full engines are still starting.
+// First, so that the download and compilation start before anything else runs.
+import { loaderApi } from './worker-module';
+import * as Comlink from 'comlink';
+import { planApi } from './plan-api';
+
+const api = { ...loaderApi, ...planApi };
+
+export type PlanApi = typeof api;
+Comlink.expose(api);

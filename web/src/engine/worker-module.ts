@@ -1,0 +1,138 @@
+// What every engine worker shares: loading a build's Emscripten glue and wasm
+// (compiled here, from the worker's first moment, or handed over by the page
+// from another worker of the same build), and turning the module's errors into
+// messages. The full engine (engine.worker.ts) and the small Plan engine
+// (plan.worker.ts) expose these with their own functions.
+// First, so that a compiling worker's download starts before anything else runs.
+import { buildOf, compileWasm, early, wasmUrl } from './early-compile';
+import type { ErrorResult, ModuleOptions, PlanModule, PlanModuleFactory } from '../wasm/pairpower-module';
+import { isError } from '../wasm/is-error';
+import { phraseError } from '../features/analyze/analyze-fields';
+
+// Typed against the DOM library (the page's); these are the worker globals used.
+declare function importScripts(...urls: string[]): void;
+// Each build's glue defines createPairpower; the Plan build's module has the Plan's functions only.
+declare const self: typeof globalThis & { createPairpower?: PlanModuleFactory; __PAIRPOWER_WASM__?: string };
+
+/** The builds: threaded (mt), single-thread (st), and the small Plan build (plan: no simulation). */
+export type Variant = 'mt' | 'st' | 'plan';
+
+let modulePromise: Promise<PlanModule> | null = null;
+let variantLoaded: Variant = 'st';
+/** When this worker's script started and its module was ready (epoch ms, for the page's start-up timeline). */
+const scriptAt = performance.timeOrigin + performance.now();
+// The compiled module, handed over by the page from another worker of the same build (null: compile it here).
+let deliver: (m: WebAssembly.Module | null) => void = () => {};
+const delivered = new Promise<WebAssembly.Module | null>((resolve) => {
+  deliver = resolve;
+});
+
+type Instantiate = NonNullable<ModuleOptions['instantiateWasm']>;
+// Emscripten's hook: instantiate the page's compiled module, or fall back to the
+// glue's own streaming load of the file when there is none.
+let failInstantiation: (e: unknown) => void = () => {};
+const instantiationFailed = new Promise<never>((_, reject) => {
+  failInstantiation = reject;
+});
+instantiationFailed.catch(() => undefined);
+let compiled: WebAssembly.Module | null = null;
+let compiledAt: number | null = null;
+/** When the module was created (epoch ms): the page may ask later. */
+let readyAt: number | null = null;
+const fromPage = (url: string): Instantiate => (imports, receive) => {
+  void delivered.then(async (module) => {
+    const own = early?.url === url ? early : null;
+    const m = module ?? (await (own ? own.module : compileWasm(url)));
+    if (!module) compiledAt = own ? await own.compiledAt : performance.timeOrigin + performance.now();
+    compiled = m;
+    receive(await WebAssembly.instantiate(m, imports), m);
+  }).catch((e) => failInstantiation(new Error(`the engine ${url} could not be loaded: ${(e as Error).message ?? e}`)));
+  return {};
+};
+
+/** Loads Emscripten's glue and starts the module's creation (its thread pool, if threaded); the wasm itself comes with `init`. */
+function start(wasmBase: string, variant: Variant): Promise<PlanModule> {
+  if (!modulePromise && self.__PAIRPOWER_WASM__ && self.createPairpower) {
+    // The single-file build: the glue is already defined and the wasm is inline.
+    variantLoaded = 'st';
+    const bytes = Uint8Array.from(atob(self.__PAIRPOWER_WASM__), (c) => c.charCodeAt(0));
+    modulePromise = self.createPairpower({ wasmBinary: bytes });
+  }
+  if (!modulePromise) {
+    variantLoaded = variant;
+    const script = new URL(`pairpower-${variant}.js`, wasmBase).href;
+    importScripts(script);
+    const factory = self.createPairpower;
+    if (!factory) throw new Error(`the engine script ${script} did not define createPairpower`);
+    modulePromise = factory({
+      locateFile: (path) => new URL(path, wasmBase).href,
+      mainScriptUrlOrBlob: script,
+      instantiateWasm: fromPage(wasmUrl(wasmBase, variant)),
+    });
+  }
+  void modulePromise.then(() => (readyAt ??= performance.timeOrigin + performance.now()), () => undefined);
+  return modulePromise;
+}
+
+/** This worker's module, once created (the Plan build offers the Plan's functions only). */
+export async function engine(): Promise<PlanModule> {
+  if (!modulePromise) throw new Error('engine not initialised');
+  return modulePromise;
+}
+
+export function unwrap<T extends object>(r: T | ErrorResult): T {
+  if (isError(r)) throw new Error(phraseError(r));
+  return r as T;
+}
+
+// Calls into the module; a C++ exception that escaped it (the threaded build
+// cannot catch them) becomes an Error that can cross to the page.
+export function guard<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof Error) throw e;
+    throw new Error(`the engine stopped on an internal error (${Object.prototype.toString.call(e)}); the inputs are kept — check them and run again`);
+  }
+}
+
+export const loaderApi = {
+  /** Loads the glue of the build (once) and starts creating the module; returns at once. */
+  async prepare(wasmBase: string, variant: Variant): Promise<void> {
+    try {
+      start(wasmBase, variant);
+    } catch (e) {
+      modulePromise = Promise.reject(e);  // the glue did not load: init reports it
+    }
+    modulePromise?.catch(() => undefined);  // observed by init
+  },
+  /**
+   * Hands over a compiled module (null: download and compile the build here)
+   * and waits until the engine can run; returns the compiled module, for the
+   * build's other workers, and when each stage ended (epoch ms).
+   */
+  async init(module: WebAssembly.Module | null): Promise<{ variant: Variant; module: WebAssembly.Module | null; scriptAt: number; compiledAt: number | null; loadedAt: number }> {
+    deliver(module);
+    await Promise.race([engine(), instantiationFailed]);
+    return { variant: variantLoaded, module: compiled, scriptAt, compiledAt, loadedAt: readyAt ?? performance.timeOrigin + performance.now() };
+  },
+  /** For the failure-handling test: the worker dies as a crashed one would. */
+  async crashForTesting(): Promise<void> {
+    setTimeout(() => {
+      self.close();
+      throw new Error('simulated crash');
+    }, 0);
+  },
+};
+
+// A compiling worker knows its build from its name: it loads the glue and
+// creates its module now, without waiting for the page's prepare and init,
+// which the browser forwards to a starting worker only when the page's own
+// thread is free (measured: ~60–150 ms later on a shared link's first open).
+{
+  const own = early ? buildOf(early.url) : null;
+  if (own) {
+    void loaderApi.prepare(own.wasmBase, own.variant);
+    deliver(null);
+  }
+}
