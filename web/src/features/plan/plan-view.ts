@@ -330,7 +330,7 @@ export function createPlanView(ctx: ViewContext): View {
   async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number, onShown = () => {}) {
     const { sd, analytic } = await analyticFor(spec, remote, spec.n);
     const byCell = analyticByCell(spec, analytic);
-    if (at === shown) results.setAnalytic(byCell);
+    if (at === shown) await results.setAnalytic(byCell);
     markStage('analytic-shown');
     onShown();
     await solve(spec, sd, remote, at);

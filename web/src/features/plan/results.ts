@@ -16,6 +16,8 @@ interface Slot {
   analytic: HTMLElement;
   /** The paper's printed value and where it shows, if the paper printed one for this cell. */
   paper: { el: HTMLElement; printed: PrintedValue } | null;
+  /** Which detailed table holds it (their build order). */
+  table: number;
 }
 
 /** A solver's answer for every test the solvers offer (null: out of reach). */
@@ -40,11 +42,27 @@ export interface ResultsView {
   start(spec: PlanSpec): Promise<void>;
   /** The core's comparison of printed values with ours, by cellId (paper.hpp check_printed). */
   setPaperChecks(checks: Map<string, PaperCheck>): void;
-  setAnalytic(analytic: Map<string, number>): void;
+  /** Shows analytic values a table per animation frame; resolves once every table has them. */
+  setAnalytic(analytic: Map<string, number>): Promise<void>;
   addCells(cells: CellResult[]): void;
   /** The solver tables for one model: `offered` are the tests its closed form covers (others show "—"). */
   setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean }): void;
   summary(text: string): void;
+}
+
+/** Calls f after the next frame is drawn, or within 100 ms where no frame comes (a hidden tab draws none). */
+function afterFrame(f: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    f();
+  };
+  const timer = setTimeout(once, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(timer);
+    setTimeout(once, 0);  // after the frame, not inside it
+  });
 }
 
 export function createResults(): ResultsView {
@@ -55,6 +73,10 @@ export function createResults(): ResultsView {
   let checks = new Map<string, PaperCheck>();
   /** Counts start() calls: a table build that a newer start overtook is dropped. */
   let started = 0;
+  /** The detailed table being built (slots record it). */
+  let building = 0;
+  /** Counts setAnalytic() and start() calls: an analytic fill that a newer one overtook stops. */
+  let filling = 0;
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
   const tablesEl = h('div', { class: 'tables' });
   const solversEl = h('div', { class: 'solvers' });
@@ -77,7 +99,7 @@ export function createResults(): ResultsView {
     const paper = printed ? { el: h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }), printed } : null;
     const id = cellId(key);
     const list = slots.get(id) ?? [];
-    list.push({ key, power, analytic: an, paper });
+    list.push({ key, power, analytic: an, paper, table: building });
     slots.set(id, list);
     refresh(id);  // values that came before the table
     return h('td', {}, power, h('br'), an, paper ? h('br') : null, paper?.el ?? null);
@@ -165,12 +187,15 @@ export function createResults(): ResultsView {
       // main-thread task of 60–100 ms. Values that arrive first are kept and
       // shown as each cell is made.
       const at = ++started;
+      ++filling;
       const parts = powerTables(spec);
+      building = 0;
       return new Promise<void>((resolve) => {
         const next = () => {
           const part = at === started ? parts.shift() : undefined;
           if (!part) return resolve();
           tablesEl.append(part());
+          building++;
           setTimeout(next, 0);
         };
         setTimeout(next, 0);
@@ -182,7 +207,22 @@ export function createResults(): ResultsView {
     },
     setAnalytic(map) {
       analytic = map;
-      for (const id of slots.keys()) refresh(id);
+      // A table per frame: values for all ~450 cells at once made one layout of
+      // every table, a 60–100 ms task on a busy machine's first open. Cells of
+      // tables not built yet take their values as they are made.
+      const at = ++filling;
+      const byTable: string[][] = [];
+      for (const [id, list] of slots) (byTable[list[0].table] ??= []).push(id);
+      const tables = byTable.filter(Boolean);
+      return new Promise<void>((resolve) => {
+        const step = () => {
+          const ids = at === filling ? tables.shift() : undefined;
+          if (!ids) return resolve();
+          ids.forEach(refresh);
+          afterFrame(step);
+        };
+        step();
+      });
     },
     addCells(cells) {
       for (const c of cells) {

@@ -25,14 +25,23 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
     ...tests.map((t, i) => ({ label: t.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: false } })),
     { label: `target ${target}`, stroke: '#888', dash: [4, 4], width: 1, points: { show: false } },
   ];
-  // uPlot measures its box: draw once the figure is in the document (the next frame).
-  requestAnimationFrame(() => {
-    if (!curveBox.isConnected) return;
-    const width = Math.max(280, Math.min(640, (curveBox.parentElement?.clientWidth || 640) - 16));
-    plot = new uPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [{ label: 'true δ' }, { label: 'power' }], series,
-      legend: { show: true, live: false } }, data as uPlot.AlignedData, curveBox);
-    curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
+  // uPlot needs a width: the figure's box as the next layout finds it (a
+  // ResizeObserver reads it without forcing a layout; reading clientWidth here
+  // laid out the whole page, ~20 ms while a link's run fills its tables), then
+  // the plot in a task of its own.
+  const sized = new ResizeObserver((entries) => {
+    const box = entries[0]?.contentRect.width ?? 0;
+    if (!curveBox.isConnected || !(box > 0)) return;  // not laid out yet (or hidden): wait
+    sized.disconnect();
+    setTimeout(() => {
+      if (!curveBox.isConnected || curveBox.querySelector('.uplot')) return;
+      const width = Math.max(280, Math.min(640, box - 16));
+      plot = new uPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [{ label: 'true δ' }, { label: 'power' }], series,
+        legend: { show: true, live: false } }, data as uPlot.AlignedData, curveBox);
+      curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
+    }, 0);
   });
+  sized.observe(curveBox);
 
   // The contour: a cell at or above the target power is marked, so the boundary reads as a line.
   const g = s.grid;
