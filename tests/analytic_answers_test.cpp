@@ -1,5 +1,8 @@
 #include "pairpower/analytic_answers.hpp"
 
+#include <cmath>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
@@ -67,4 +70,32 @@ TEST_CASE("bad values are typed errors naming the core's field", "[analytic_answ
   CHECK(field_of([&] { effect_answers(1, 0.8, s); }) == "n");
   CHECK(field_of([&] { effect_answers(solver_n_max + 1, 0.8, s); }) == "n");
   CHECK(field_of([&] { power_answers(1, 0.01, s); }) == "n");
+}
+
+TEST_CASE("a power row holds the power answer's value for every N and test, NaN where a question has no closed form", "[analytic_answers]") {
+  const std::vector<std::size_t> ns = {2, 10, 50, 51, 500, 5000};
+  const auto tests = paired_tests();
+  for (const auto alt : {Alternative::two_sided, Alternative::less})
+    for (const double delta : {0.0, -0.01, 0.02}) {
+      auto s = AnalyticScenario::from_sd_diff(0.05, 0.05);
+      s.alternative = alt;
+      const auto row = power_row(ns, delta, s);
+      REQUIRE(row.size() == ns.size() * tests.size());
+      for (std::size_t j = 0; j < ns.size(); ++j)
+        for (std::size_t k = 0; k < tests.size(); ++k)
+          CHECK(row[j * tests.size() + k] == power_answers(ns[j], delta, s).at(tests[k].id).at("power").get<double>());
+    }
+  auto eq = AnalyticScenario::from_sd_diff(0.05, 0.05);
+  eq.question = {Question::equivalence, 0.02};
+  const auto row = power_row(std::vector<std::size_t>{100}, 0.0, eq);
+  const auto answers = power_answers(100, 0.0, eq);
+  std::size_t without = 0;
+  for (std::size_t k = 0; k < tests.size(); ++k) {
+    const auto& answer = answers.at(tests[k].id).at("power");
+    without += answer.is_null();
+    if (answer.is_null()) CHECK(std::isnan(row[k]));
+    else CHECK(row[k] == answer.get<double>());
+  }
+  CHECK(without > 0);  // equivalence has a closed form for the t only
+  CHECK_THROWS_AS(power_row(std::vector<std::size_t>{1}, 0.0, eq), Error);  // N below the Plan field's minimum, as power_answers
 }

@@ -8,9 +8,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pairpower/analytic_answers.hpp"
@@ -75,11 +79,8 @@ namespace {
 
 using namespace pairpower::bindings;
 
-// The scenario from the query: {sdDiff} as measured, or {sd, rho}; and alpha.
-pairpower::AnalyticScenario scenario_of(const val& q) {
-  const double alpha = number(q, "alpha");
-  auto s = !q["sdDiff"].isUndefined() ? pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha)
-                                       : pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
+// The query's {alternative, question, margin} onto the scenario.
+void ask(pairpower::AnalyticScenario& s, const val& q) {
   // {alternative} optional: two-sided when absent.
   if (!q["alternative"].isUndefined()) {
     const auto alt = pairpower::alternative_from_string(q["alternative"].isString() ? q["alternative"].as<std::string>() : "");
@@ -98,6 +99,14 @@ pairpower::AnalyticScenario scenario_of(const val& q) {
       throw pairpower::Error("margin", e.kind, e.detail, e.value);  // the page has one margin field for both questions
     }
   }
+}
+
+// The scenario from the query: {sdDiff} as measured, or {sd, rho}; and alpha.
+pairpower::AnalyticScenario scenario_of(const val& q) {
+  const double alpha = number(q, "alpha");
+  auto s = !q["sdDiff"].isUndefined() ? pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha)
+                                       : pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
+  ask(s, q);
   return s;
 }
 
@@ -149,22 +158,62 @@ nlohmann::json to_core(const std::string& text) {
   }
 }
 
-// {model, mean, sd, delta, rho, tau, df, zero_share, levels} → {sdDiff: number | null}: the SD of
-// differences the model's analytic power uses (score_model.hpp model_sd_diff), null where none is offered.
-val model_sd_diff(const val& q) {
+// A model scenario {model, mean, sd, delta, rho, tau, df, zero_share, levels, pilot?} → the SD of
+// differences its analytic power uses (score_model.hpp model_sd_diff), none where the model offers none.
+std::optional<double> scenario_sd_diff(const val& q) {
+  const auto model = pairpower::score_model_from_string(q["model"].isString() ? q["model"].as<std::string>() : "");
+  if (!model) throw std::invalid_argument("model: not a model of the registry");
+  pairpower::Scenario s{*model, {number(q, "mean"), number(q, "sd")}, number(q, "delta"), number(q, "rho"), {}};
+  s.params.tau = number(q, "tau");
+  s.params.df = number(q, "df");
+  s.params.zero_share = number(q, "zero_share");
+  s.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(q, "levels"), 1u << 20));
+  if (!q["pilot"].isUndefined()) s.params.pilot = std::make_shared<const std::vector<double>>(numbers(q, "pilot"));
+  pairpower::validate(s);
+  return pairpower::model_analytic(*model) == pairpower::ModelAnalytic::none ? std::nullopt : pairpower::model_sd_diff(s);
+}
+
+// {scenarios: [model scenario, …], powered: [bool, …], ns: [N, …], alpha, alternative?, question?, margin?}
+// → {sdDiff: [σ_d | null, …], powers: Float64Array}: a grid's analytic power in one call, each
+// scenario's row from power_row (analytic_answers.hpp) at powers[(i · ns + j) · tests + k] for
+// scenario i, ns[j] and test k of the registry, NaN where not powered, without σ_d or closed
+// form. Per cell, analyticPower spent most of its time building and converting JSON (profiled).
+val analytic_grid(const val& q) {
   return guarded([&] {
-    const auto model = pairpower::score_model_from_string(q["model"].isString() ? q["model"].as<std::string>() : "");
-    if (!model) throw std::invalid_argument("model: not a model of the registry");
-    pairpower::Scenario s{*model, {number(q, "mean"), number(q, "sd")}, number(q, "delta"), number(q, "rho"), {}};
-    s.params.tau = number(q, "tau");
-    s.params.df = number(q, "df");
-    s.params.zero_share = number(q, "zero_share");
-    s.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(q, "levels"), 1u << 20));
-    if (!q["pilot"].isUndefined()) s.params.pilot = std::make_shared<const std::vector<double>>(numbers(q, "pilot"));
-    pairpower::validate(s);
-    const auto sd = pairpower::model_analytic(*model) == pairpower::ModelAnalytic::none ? std::nullopt : pairpower::model_sd_diff(s);
+    const double alpha = number(q, "alpha");
+    auto asked = pairpower::AnalyticScenario::from_sd_diff(1.0, alpha);
+    ask(asked, q);
+    std::vector<std::size_t> ns;
+    for (const double n : numbers(q, "ns")) {
+      if (!(n >= 0 && n <= pairpower::max_safe_integer && std::floor(n) == n)) throw std::invalid_argument("ns: must be whole numbers");
+      ns.push_back(static_cast<std::size_t>(n));
+    }
+    const val scenarios = q["scenarios"], powered = q["powered"];
+    if (!scenarios.isArray() || !powered.isArray()) throw std::invalid_argument("scenarios: must be a list, with powered beside it");
+    const auto count_of = scenarios["length"].as<unsigned>();
+    const std::size_t width = ns.size() * pairpower::paired_tests().size();
+    std::vector<double> powers(count_of * width, std::numeric_limits<double>::quiet_NaN());
+    val sds = val::array();
+    // The clipped normal and the Beta copula share σ_d: a (δ, σ_d) row is computed once.
+    std::map<std::pair<double, double>, std::vector<double>> rows;
+    for (unsigned i = 0; i < count_of; ++i) {
+      const val scenario = scenarios[i];
+      const auto sd = scenario_sd_diff(scenario);
+      sds.call<void>("push", sd ? val(*sd) : val::null());
+      if (!sd || !powered[i].as<bool>()) continue;
+      const double delta = number(scenario, "delta");
+      auto [row, fresh] = rows.try_emplace({delta, *sd});
+      if (fresh) {
+        auto s = pairpower::AnalyticScenario::from_sd_diff(*sd, alpha);
+        s.alternative = asked.alternative;
+        s.question = asked.question;
+        row->second = pairpower::power_row(ns, delta, s);
+      }
+      std::copy(row->second.begin(), row->second.end(), powers.begin() + static_cast<std::ptrdiff_t>(i * width));
+    }
     val out = val::object();
-    out.set("sdDiff", sd ? val(*sd) : val::null());
+    out.set("sdDiff", sds);
+    out.set("powers", val::global("Float64Array").new_(emscripten::typed_memory_view(powers.size(), powers.data())));
     return out;
   });
 }
@@ -276,7 +325,7 @@ val simulation_export(const std::string& spec_text, const std::string& cells_tex
 
 EMSCRIPTEN_BINDINGS(pairpower_plan) {
   emscripten::function("analyticPower", &analytic_power);
-  emscripten::function("modelSdDiff", &model_sd_diff);
+  emscripten::function("analyticGrid", &analytic_grid);
   emscripten::function("minSampleSize", &min_sample_size);
   emscripten::function("minDetectableEffect", &min_detectable_effect);
   emscripten::function("sensitivity", &sensitivity);

@@ -1,5 +1,6 @@
 #include "pairpower/analytic_answers.hpp"
 
+#include <limits>
 #include <string>
 
 #include "pairpower/analytic_power.hpp"
@@ -112,6 +113,19 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
   inputs["delta"] = delta;
   if (family) inputs["comparisons"] = family->comparisons, inputs["correction"] = to_string(family->correction);
   out["inputs"] = std::move(inputs);
+  return out;
+}
+
+std::vector<double> power_row(std::span<const std::size_t> ns, double delta, const AnalyticScenario& s) {
+  const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
+  check_question(s, std::nullopt);
+  const auto tests = paired_tests();
+  std::vector<double> out;
+  out.reserve(ns.size() * tests.size());
+  for (const std::size_t n : ns) {
+    checked_n(n);
+    for (const auto& t : tests) out.push_back(question_power(t.method, n, e, s.alpha, s.alternative, s.question).value_or(std::numeric_limits<double>::quiet_NaN()));
+  }
   return out;
 }
 

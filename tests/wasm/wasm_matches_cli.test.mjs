@@ -121,3 +121,27 @@ test("the Plan build plans a run, names its cells and checks the paper as the fu
   assert.deepEqual(plan.paperChecks(checks), full.paperChecks(checks));
   assert.ok('error' in plan.planWork('{', 3e6), 'bad JSON comes back as an error');
 });
+
+test("the grid's analytic powers are analyticPower's, cell by cell, in both single-thread builds", async () => {
+  for (const variant of ['st', 'plan']) {
+    const m = await loadModule(variant);
+    const tests = m.registry().tests.map((t) => t.id);
+    const ns = [2, 20, 50, 51, 300];
+    const scenario = (model, delta, rho) => ({ model, mean: 0.65, sd: 0.12, delta, rho, tau: 0.05, df: 3, zero_share: 0.2, levels: 5 });
+    const scenarios = [scenario('normal', 0.01, 0.5), scenario('beta', 0.01, 0.5), scenario('normal', -0.02, 0.9), scenario('binary', 0.05, 0.5)];
+    for (const asked of [{ alternative: 'two-sided' }, { alternative: 'less' }, { question: 'equivalence', margin: 0.03 }]) {
+      const grid = m.analyticGrid({ scenarios, powered: [true, true, false, true], ns, alpha: 0.05, ...asked });
+      assert.ok(!('error' in grid), grid.error);
+      assert.equal(grid.powers.length, scenarios.length * ns.length * tests.length);
+      scenarios.forEach((q, i) => {
+        ns.forEach((n, j) => tests.forEach((t, k) => {
+          const p = grid.powers[(i * ns.length + j) * tests.length + k];
+          if (i === 2 || grid.sdDiff[i] === null) return assert.ok(Number.isNaN(p), `${variant} ${i} ${n} ${t}: not asked`);
+          const one = m.analyticPower({ n, delta: q.delta, sdDiff: grid.sdDiff[i], alpha: 0.05, ...asked })[t].power;
+          assert.equal(Number.isNaN(p) ? null : p, one, `${variant} ${q.model} δ=${q.delta} n=${n} ${t} ${JSON.stringify(asked)}`);
+        }));
+      });
+    }
+    assert.equal(m.analyticGrid({ scenarios, powered: [true, true, true, true], ns: [1], alpha: 0.05 }).field, 'n');  // N below the Plan field's minimum
+  }
+});

@@ -12,6 +12,8 @@
 // Reference: the formulas are analytic_power.hpp's; the solvers solvers.hpp's.
 #include <cstddef>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +46,12 @@ double default_alpha();
 /// With a family of K comparisons each test gains power_per_comparison, power_all and power_any
 /// (family_power.hpp; Holm and BH for the t-test only, with their Monte Carlo SEs).
 nlohmann::ordered_json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::optional<Family> family = std::nullopt);
+
+/// power_answers' powers alone, at every N of `ns`, as numbers: [j · tests + k] is test k of
+/// paired_tests() at ns[j], NaN where the question has no closed form for it. For a grid's
+/// many cells (the page's Plan tables and curves), with power_answers' checks and values.
+///   auto row = pairpower::power_row(std::array<std::size_t, 2>{50, 100}, 0.01, s);  // 2 × 3 powers
+std::vector<double> power_row(std::span<const std::size_t> ns, double delta, const AnalyticScenario& s);
 
 /// The smallest N whose power_all (or power_any) across the family reaches the target:
 /// {<test id>: {n, power} or nulls and a reason, …, inputs}.

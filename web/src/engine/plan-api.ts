@@ -2,7 +2,9 @@
 // solvers, the quick calculator, the run's plan of work and its cells, the
 // paper's checks and the exports. The small Plan engine (plan.worker.ts)
 // exposes these alone; the full engine (engine.worker.ts) has them too.
+import * as Comlink from 'comlink';
 import type {
+  AnalyticGridQuery,
   AnalyticPowers,
   AnalyticQuery,
   CellResult,
@@ -10,10 +12,8 @@ import type {
   EffectQuery,
   ErrorResult,
   GroupSpec,
-  ModelSdQuery,
   PaperCheck,
   PlanWork,
-  QuestionFields,
   SampleSizeAnswer,
   SampleSizeQuery,
   SensitivityAnswer,
@@ -22,33 +22,23 @@ import { isError } from '../wasm/is-error';
 import type { PlanSpec } from '../features/plan/spec';
 import { engine, guard, unwrap } from './worker-module';
 
-/** analyticGrid's answer: per scenario, σ_d (null: the model offers none) and the powers at each N (null: not asked or no σ_d). */
-export interface AnalyticGrid { sdDiff: (number | null)[]; powers: (AnalyticPowers[] | null)[] }
+/** analyticGrid's answer: per scenario its σ_d (null: the model offers none); powers[(i · ns + j) · tests + k],
+ *  the power of the registry's test k for scenario i at ns[j] (NaN: not asked, no σ_d or no closed form). */
+export interface AnalyticGrid { sdDiff: (number | null)[]; powers: Float64Array }
 
 /** The quick calculator's answers for one scenario. */
 export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
 
 export const planApi = {
   /**
-   * Each model scenario's σ_d and, where `powered[i]`, its analytic power at every N
-   * of `ns` — in one call: a link's first numbers wait for each round trip
-   * through the page's busy thread. Scenarios with the same δ and σ_d (the
-   * clipped normal and the Beta copula share it) are computed once.
+   * Each model scenario's σ_d and, where asked, its analytic power at every N —
+   * the grid in one call (the core's analyticGrid): a link's first numbers wait
+   * for each round trip through the page's busy thread.
    */
-  async analyticGrid(scenarios: ModelSdQuery[], powered: boolean[], ns: number[], asked: { alpha: number } & QuestionFields): Promise<AnalyticGrid> {
+  async analyticGrid(q: AnalyticGridQuery): Promise<AnalyticGrid> {
     const m = await engine();
-    return guard(() => {
-      const sdDiff = scenarios.map((q) => unwrap(m.modelSdDiff(q)).sdDiff);
-      const rows = new Map<string, AnalyticPowers[]>();
-      const powers = scenarios.map((q, i) => {
-        const sd = sdDiff[i];
-        if (sd === null || !powered[i]) return null;
-        const key = `${q.delta}|${sd}`;
-        if (!rows.has(key)) rows.set(key, ns.map((n) => unwrap(m.analyticPower({ ...asked, n, delta: q.delta, sdDiff: sd }))));
-        return rows.get(key)!;
-      });
-      return { sdDiff, powers };
-    });
+    const out = guard(() => unwrap(m.analyticGrid(q)));
+    return Comlink.transfer(out, [out.powers.buffer as ArrayBuffer]);
   },
   async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
     const m = await engine();

@@ -189,13 +189,22 @@ export interface PairTableQuery extends Pick<LeaderboardQuery, 'inputs' | 'forma
   systemB: string;
 }
 
+/** analyticGrid's question: the model scenarios, which of them to power, at which N, and what is asked. */
+export interface AnalyticGridQuery extends QuestionFields {
+  scenarios: ModelSdQuery[];
+  powered: boolean[];
+  ns: number[];
+  alpha: number;
+}
+
 /** What the Plan asks besides simulation: the small Plan build (pairpower-plan.wasm) has this only (plan_bindings.cpp). */
 export interface PlanModule {
   /** A Plan field's text read by the core's grammar and bounds; `page` applies the page's caps. */
   readPlanField(id: string, text: string, page: boolean): { value: unknown } | ErrorResult;
   analyticPower(q: AnalyticQuery): AnalyticPowers | ErrorResult;
-  /** The SD of differences a model's analytic power uses; null where the model offers none. */
-  modelSdDiff(q: ModelSdQuery): { sdDiff: number | null } | ErrorResult;
+  /** A grid's σ_d per scenario (the SD of differences each model's analytic power uses; null where it offers none) and its analytic powers, powers[(i · ns + j) · tests + k] for scenario i, ns[j]
+   *  and the registry's test k (NaN: not powered, no σ_d or no closed form). */
+  analyticGrid(q: AnalyticGridQuery): { sdDiff: (number | null)[]; powers: Float64Array } | ErrorResult;
   minSampleSize(q: SampleSizeQuery): SampleSizeAnswer | ErrorResult;
   minDetectableEffect(q: EffectQuery): EffectAnswer | ErrorResult;
   sensitivity(q: EffectQuery): SensitivityAnswer | ErrorResult;

@@ -59,17 +59,17 @@ const analyticKey = (model: ModelName, n: number, delta: number, rho: number, te
 /** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
 async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
   const scenarios = scenariosOf(spec);
-  const grid = await remote.analyticGrid(scenarios, scenarios.map((q) => analyticTests(q.model).length > 0), ns, { alpha: spec.alpha, ...asked(spec) });
+  const grid = await remote.analyticGrid({ scenarios, powered: scenarios.map((q) => analyticTests(q.model).length > 0), ns, alpha: spec.alpha, ...asked(spec) });
   const sd = new Map<string, number>();
   const analytic = new Map<string, number>();
   scenarios.forEach((q, i) => {
     const sdDiff = grid.sdDiff[i];
     if (sdDiff !== null) sd.set(`${q.model}|${q.delta}|${q.rho}`, sdDiff);
-    // The Plan grid asks the difference question: every test has its closed form (power is null only for equivalence).
-    grid.powers[i]?.forEach((answer, j) => {
+    // The Plan grid asks the difference question: every test has its closed form (NaN only for equivalence).
+    ns.forEach((n, j) => {
       for (const test of analyticTests(q.model)) {
-        const p = answer[test].power;
-        if (p !== null) analytic.set(analyticKey(q.model, ns[j], q.delta, q.rho, test), p);
+        const p = grid.powers[(i * ns.length + j) * TEST_IDS.length + TEST_IDS.indexOf(test)];
+        if (!Number.isNaN(p)) analytic.set(analyticKey(q.model, n, q.delta, q.rho, test), p);
       }
     });
   });
