@@ -2,7 +2,7 @@
 // disk or an e-mail attachment (no server, no network, no threads needed).
 // CSS and JS are inlined; the engine worker's source — Emscripten's glue, the
 // single-thread wasm as base64, and the worker code — rides along as a string
-// and runs from a blob: URL.
+// and runs from a blob: URL, as do the chunks the page loads on demand.
 // Usage: node scripts/build-single.mjs   (after the regular build; writes dist-single/pairpower.html)
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,10 +21,23 @@ const workerSource = [
   read(`assets/${worker}`),
 ].join('\n');
 
+// Chunks the page imports on demand (uPlot, loaded with the first chart) ride
+// along as blob: modules; each must stand alone (no imports of its own).
+const entry = /<script type="module"[^>]*src="\.\/assets\/([^"]+\.js)"[^>]*><\/script>/.exec(html)?.[1];
+if (!entry) throw new Error('build-single: no module script in dist/index.html');
+const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') && f !== entry && f !== worker && !f.startsWith('plan.worker-'));
+for (const c of chunks) if (/\bimport\b/.test(read(`assets/${c}`))) throw new Error(`build-single: the chunk ${c} imports other modules; inline it another way`);
+const main = read(`assets/${entry}`).replace(/import\((["'`])\.\/([\w.-]+\.js)\1\)/g, (whole, _q, name) => {
+  if (!chunks.includes(name)) throw new Error(`build-single: ${entry} imports ${name}, which is not a chunk of dist/assets`);
+  return `import(globalThis.__PAIRPOWER_CHUNKS__[${JSON.stringify(name)}])`;
+});
+const chunkUrls = `{${chunks.map((c) => `${JSON.stringify(c)}: URL.createObjectURL(new Blob([${JSON.stringify(read(`assets/${c}`))}], { type: 'text/javascript' }))`).join(', ')}}`;
+
 html = html.replace(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/, (_, css) => `<style>\n${read(css)}\n</style>`);
-html = html.replace(/<script type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"[^>]*><\/script>/, (_, js) =>
-  `<script>globalThis.__PAIRPOWER_INLINE__ = { worker: ${scriptSafe(JSON.stringify(workerSource))} };</script>\n` +
-  `<script type="module">\n${scriptSafe(read(js))}\n</script>`);
+html = html.replace(/<script type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"[^>]*><\/script>/, () =>
+  `<script>globalThis.__PAIRPOWER_INLINE__ = { worker: ${scriptSafe(JSON.stringify(workerSource))} };\n` +
+  `globalThis.__PAIRPOWER_CHUNKS__ = ${scriptSafe(chunkUrls)};</script>\n` +
+  `<script type="module">\n${scriptSafe(main)}\n</script>`);
 html = html.replace(/<link rel="manifest"[^>]*>\s*/, '');
 html = html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(read('icons/icon.svg')).toString('base64')}" type="image/svg+xml" />`);
 // No other origin, and no network at all: inline code, blob: workers; Embind's

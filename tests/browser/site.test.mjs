@@ -129,10 +129,12 @@ test('the page embeds in another site’s iframe, and the embed dialog writes th
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed#.*n=50,100,200,400.*run=1" title="[^"]+" width="600"/);
 });
 
-test('the single-file build runs from disk with no network and gives the CLI’s numbers', async () => {
+test('the single-file build runs from disk with no network, gives the CLI’s numbers and draws its charts', async () => {
   const page = guarded(await browser.newPage());
   const requests = [];
+  const errors = [];
   page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
   const file = pathToFileURL(`${root}dist-single/pairpower.html`).href;
   await page.goto(`${file}#n=50,100&delta=0.02&rho=0.8&model=beta&reps=150&seed=8&run=1`);
   await waitDone(page);
@@ -141,6 +143,9 @@ test('the single-file build runs from disk with no network and gives the CLI’s
   const shown = await shownPowers(page);
   assert.ok(shown.length >= cli.size);
   for (const { key, power } of shown) assert.equal(power, cli.get(key), key);
+  // uPlot, loaded with the first chart, comes from inside the file too.
+  await page.waitForSelector('[data-testid="calc-curve"] canvas');
+  assert.deepEqual(errors, []);
   assert.deepEqual(requests.filter((u) => !u.startsWith('blob:') && u !== file.split('#')[0] && !u.startsWith(file)), []);
 });
 

@@ -1,7 +1,8 @@
 // Plots of one comparison: A vs B with the diagonal, the per-query differences,
 // the bootstrap distribution of Δ with its interval, and power vs n from the
 // pilot data with ±2 SE bands.
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { loadUplot } from '../../ui/uplot';
 import type { ComparisonReport, PlotData } from './report';
 import { h } from '../../ui/dom';
 
@@ -11,8 +12,8 @@ function figure(title: string): HTMLElement {
   return h('figure', { class: 'analysis-plot' }, h('figcaption', {}, title));
 }
 
-function bars(): uPlot.Series.PathBuilder {
-  return uPlot.paths.bars!({ size: [0.95, 100] });
+function bars(UPlot: typeof uPlot): uPlot.Series.PathBuilder {
+  return UPlot.paths.bars!({ size: [0.95, 100] });
 }
 
 // A horizontal line across a plot (the target power).
@@ -65,6 +66,8 @@ function markers(xs: { x: number; color: string }[]): uPlot.Plugin {
 
 export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: number): HTMLElement {
   const box = h('div', { class: 'analysis-plots' });
+  // The figures now, each plot once uPlot is loaded.
+  const draw = (make: (UPlot: typeof uPlot) => uPlot) => void loadUplot().then(make);
   const w = Math.max(260, Math.min(420, width));
   if (p.scatter) {
     const { a: xs, b: ys, every, total } = p.scatter;
@@ -76,37 +79,39 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the diagonal: B better)` +
       (every > 1 ? `; every ${every}th of ${total.toLocaleString('en-US')} queries shown` : ''));
     box.append(fig);
-    new uPlot({
+    draw((UPlot) => new UPlot({
       width: w, height: w,
       scales: { x: { time: false, range: [lo, hi] }, y: { range: [lo, hi] } },
       axes: [{ label: c.system_a }, { label: c.system_b }],
       series: [{}, { label: 'queries', stroke: BLUE, paths: () => null, points: { show: true, size: 4, fill: BLUE } }, { label: 'B = A', stroke: GREY, dash: [4, 4], points: { show: false } }],
       legend: { show: false },
-    }, [xs, ys, xs] as uPlot.AlignedData, fig);
+    }, [xs, ys, xs] as uPlot.AlignedData, fig));
   }
   if (p.differences) {
+    const differences = p.differences;
     const fig = figure('Per-query differences B − A (grey: 0, red: Δ)');
     box.append(fig);
-    new uPlot({
+    draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false } },
       axes: [{ label: 'B − A' }, { label: 'queries' }],
-      series: [{}, { label: 'queries', fill: 'rgba(27,108,168,0.5)', stroke: BLUE, paths: bars(), points: { show: false } }],
+      series: [{}, { label: 'queries', fill: 'rgba(27,108,168,0.5)', stroke: BLUE, paths: bars(UPlot), points: { show: false } }],
       legend: { show: false },
       plugins: [markers([{ x: 0, color: GREY }, { x: c.delta, color: RED }])],
-    }, [p.differences.centers, p.differences.counts], fig);
+    }, [differences.centers, differences.counts], fig));
   }
   if (p.bootstrap) {
+    const bootstrap = p.bootstrap;
     const fig = figure(`Bootstrap distribution of Δ (${c.bootstrap.resamples.toLocaleString('en-US')} resamples), BCa interval dashed`);
     box.append(fig);
-    new uPlot({
+    draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false } },
       axes: [{ label: 'Δ' }, { label: 'resamples' }],
-      series: [{}, { label: 'resamples', fill: 'rgba(209,73,91,0.35)', stroke: RED, paths: bars(), points: { show: false } }],
+      series: [{}, { label: 'resamples', fill: 'rgba(209,73,91,0.35)', stroke: RED, paths: bars(UPlot), points: { show: false } }],
       legend: { show: false },
       plugins: [markers([{ x: c.bootstrap.bca.ci_low, color: BLUE }, { x: c.bootstrap.bca.ci_high, color: BLUE }, { x: 0, color: GREY }])],
-    }, [p.bootstrap.centers, p.bootstrap.counts], fig);
+    }, [bootstrap.centers, bootstrap.counts], fig));
   }
   const curve = c.planning.curve;
   if (curve.length > 1) {
@@ -120,7 +125,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     box.append(fig);
     const marks = [{ x: c.n, color: GREY }];
     if (need !== null && !beyond) marks.push({ x: need, color: RED });
-    new uPlot({
+    draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false, distr: 3 }, y: { range: [0, 1] } },
       axes: [{ label: 'queries n (log scale)' }, { label: 'power' }],
@@ -133,7 +138,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       bands: [{ series: [2, 3], fill: 'rgba(27,108,168,0.12)' }],
       legend: { show: false },
       plugins: [markers(marks), level(target, RED)],
-    }, [ns, curve.map((q) => q.power), curve.map((q) => Math.min(1, q.power + 2 * q.mc_se)), curve.map((q) => Math.max(0, q.power - 2 * q.mc_se))], fig);
+    }, [ns, curve.map((q) => q.power), curve.map((q) => Math.min(1, q.power + 2 * q.mc_se)), curve.map((q) => Math.max(0, q.power - 2 * q.mc_se))], fig));
   }
   return box;
 }

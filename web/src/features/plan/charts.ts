@@ -1,8 +1,8 @@
 // Power-vs-N curves (uPlot: Monte Carlo points with ±2 SE bars, analytic
 // lines, the target-power line, a tooltip) under one shared legend, and an
 // N × δ heatmap.
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
+import { loadUplot } from '../../ui/uplot';
 import type { CellResult, ModelName, TestName } from '../../wasm/pairpower-module';
 import { cellId, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
@@ -67,6 +67,8 @@ export function createCharts(): ChartsView {
 
   async function draw(spec: PlanSpec, cells: Map<string, CellResult>, curveNs: number[], analytic: AnalyticLookup) {
     const mine = ++drawing;
+    const UPlot = await loadUplot();
+    if (mine !== drawing) return;
     const model = modelSel.value as ModelName;
     const test = testSel.value as TestName;
     plots.splice(0).forEach((p) => p.destroy());
@@ -92,7 +94,7 @@ export function createCharts(): ChartsView {
       const tip = h('div', { class: 'chart-tip', hidden: true });
       const box = h('figure', { class: 'curve' }, h('figcaption', {}, `Power vs N — ${model}, ${test}, ρ = ${rho}`));
       curves.append(box);
-      plots.push(new uPlot({
+      plots.push(new UPlot({
         width, height: 240,
         scales: { x: { time: false, distr: 3, range: [xs[0], xs[xs.length - 1]] }, y: { range: [0, 1] } },
         axes: [

@@ -4,7 +4,7 @@ import type * as Comlink from 'comlink';
 import type { PlanApi } from '../../engine/plan.worker';
 import { REGISTRY } from '../../engine/registry';
 import type { CellResult } from '../../wasm/pairpower-module';
-import type { CellKey, PlanSpec } from './spec';
+import { cellId, type CellKey, type PlanSpec } from './spec';
 
 export interface ExportInput {
   spec: PlanSpec;
@@ -18,9 +18,13 @@ const FORMAT: Record<ExportKind, 'csv' | 'md' | 'json'> = { CSV: 'csv', Markdown
 
 export type PrintedValue = (typeof REGISTRY.paper.printed)[number];
 
+// By cellId: every table cell looks its printed value up as it is made.
+let printedById: Map<string, PrintedValue> | null = null;
+
 /** The paper's printed value for a cell, if it prints one (shown beside the cell). */
 export function findPrinted(key: CellKey): PrintedValue | undefined {
-  return REGISTRY.paper.printed.find((v) => v.model === key.model && v.test === key.test && v.n === key.n && v.delta === key.delta && v.rho === key.rho);
+  printedById ??= new Map(REGISTRY.paper.printed.map((v) => [cellId(v as CellKey), v]));
+  return printedById.get(cellId(key));
 }
 
 /** The run in one of the core's export formats. */

@@ -105,19 +105,25 @@ export function createResults(): ResultsView {
     return h('td', {}, power, h('br'), an, paper ? h('br') : null, paper?.el ?? null);
   }
 
-  function refresh(id: string) {
+  /** Writes a cell's values into its slots: all of them, or only what changed (each write costs the page a style pass). */
+  function refresh(id: string, only?: 'power' | 'analytic' | 'paper') {
     const r = results.get(id);
     const a = analytic.get(id);
+    const all = only === undefined;
+    // The paper's ⚠ compares the printed value with ours: it follows the Monte Carlo value too.
+    const [power, anal, paper] = [all || only === 'power', all || only === 'analytic', all || only === 'paper' || only === 'power'];
     for (const s of slots.get(id) ?? []) {
-      if (r) {
+      if (r && power) {
         s.power.textContent = `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}`;
         s.power.setAttribute('data-power', String(r.power));
         s.power.classList.remove('pending');
       }
-      s.analytic.textContent = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
-      if (a === undefined) s.analytic.removeAttribute('data-analytic');
-      else s.analytic.setAttribute('data-analytic', String(a));
-      if (s.paper) {
+      if (anal) {
+        s.analytic.textContent = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
+        if (a === undefined) s.analytic.removeAttribute('data-analytic');
+        else s.analytic.setAttribute('data-analytic', String(a));
+      }
+      if (s.paper && paper) {
         const { el, printed } = s.paper;
         el.textContent = `paper ${fmt.p3(printed.power)}`;
         const c = checks.get(id);
@@ -203,7 +209,7 @@ export function createResults(): ResultsView {
     },
     setPaperChecks(map) {
       checks = map;
-      for (const id of slots.keys()) refresh(id);
+      for (const id of slots.keys()) refresh(id, 'paper');
     },
     setAnalytic(map) {
       analytic = map;
@@ -218,7 +224,7 @@ export function createResults(): ResultsView {
         const step = () => {
           const ids = at === filling ? tables.shift() : undefined;
           if (!ids) return resolve();
-          ids.forEach(refresh);
+          for (const id of ids) refresh(id, 'analytic');
           afterFrame(step);
         };
         step();
@@ -228,7 +234,7 @@ export function createResults(): ResultsView {
       for (const c of cells) {
         const id = cellId(c);
         results.set(id, c);
-        refresh(id);
+        refresh(id, 'power');
       }
     },
     setSolvers(minN, mde, target, model) {

@@ -3,8 +3,8 @@
 // the paired t's power over N × δ with the target-power contour marked, and in
 // plain words what each N would detect. Every number and sentence is the core's
 // (sensitivity.hpp); this file only draws.
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
+import { loadUplot } from '../../ui/uplot';
 import { TESTS } from '../../engine/registry';
 import type { SensitivityAnswer } from '../../wasm/pairpower-module';
 import { fmt, h } from '../../ui/dom';
@@ -28,18 +28,18 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
   // uPlot needs a width: the figure's box as the next layout finds it (a
   // ResizeObserver reads it without forcing a layout; reading clientWidth here
   // laid out the whole page, ~20 ms while a link's run fills its tables), then
-  // the plot in a task of its own.
+  // the plot in a task of its own, once uPlot is loaded.
   const sized = new ResizeObserver((entries) => {
     const box = entries[0]?.contentRect.width ?? 0;
     if (!curveBox.isConnected || !(box > 0)) return;  // not laid out yet (or hidden): wait
     sized.disconnect();
-    setTimeout(() => {
+    void loadUplot().then((UPlot) => {
       if (!curveBox.isConnected || curveBox.querySelector('.uplot')) return;
       const width = Math.max(280, Math.min(640, box - 16));
-      plot = new uPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [{ label: 'true δ' }, { label: 'power' }], series,
+      plot = new UPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [{ label: 'true δ' }, { label: 'power' }], series,
         legend: { show: true, live: false } }, data as uPlot.AlignedData, curveBox);
       curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
-    }, 0);
+    });
   });
   sized.observe(curveBox);
 
