@@ -50,7 +50,8 @@ export async function openColdLink(browser, siteUrl, seed) {
     const size = statSync(new URL(`../dist/wasm/${r.url().split('/').pop()}`, import.meta.url)).size;
     wasm.push({ name: r.url().split('/').pop(), start: timing.startTime - origin, end: timing.startTime - origin + timing.responseEnd, bytes: size });
   }
-  const scripts = t.res.filter((r) => r.name.endsWith('.js'));
+  // The page's entry script (chunks such as uPlot's come later, with the first chart).
+  const scripts = t.res.filter((r) => r.name.startsWith('index-') && r.name.endsWith('.js'));
   await context.close();
   return {
     response: t.response, dcl: t.dcl, scriptsEnd: Math.max(0, ...scripts.map((r) => r.end)),

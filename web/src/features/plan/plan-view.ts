@@ -330,10 +330,13 @@ export function createPlanView(ctx: ViewContext): View {
   async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number, onShown = () => {}) {
     const { sd, analytic } = await analyticFor(spec, remote, spec.n);
     const byCell = analyticByCell(spec, analytic);
+    // The answer (smallest N, MDE) is asked while the tables fill, a table per frame.
+    const solved = solve(spec, sd, remote, at);
+    solved.catch(() => undefined);  // awaited below
     if (at === shown) await results.setAnalytic(byCell);
     markStage('analytic-shown');
     onShown();
-    await solve(spec, sd, remote, at);
+    await solved;
     return { analytic, byCell };
   }
 
@@ -379,8 +382,10 @@ export function createPlanView(ctx: ViewContext): View {
       Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
     const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
     const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ n: q.n, rho: q.rho, byTest: byTest(mdeA[i], 'delta') }));
+    if (at !== shown) return;
     // Exact for the unclipped normal; for the others a normal-theory approximation of the model's own σ_d.
-    if (at === shown) results.setSolvers(minRows, mdeRows, spec.power, { title: modelInfo(model).title, offered: solved, exact: model === 'unclipped' });
+    results.setSolvers(minRows, mdeRows, spec.power, { title: modelInfo(model).title, offered: solved, exact: model === 'unclipped' });
+    markStage('answer-shown');
   }
 
   return {
