@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <map>
 #include <memory>
@@ -26,6 +27,7 @@
 #include "pairpower/plan_export.hpp"
 #include "pairpower/plan_work.hpp"
 #include "pairpower/registry.hpp"
+#include "pairpower/score_model.hpp"
 #include "pairpower/sensitivity.hpp"
 #include "bindings_support.hpp"
 #include "plan_bindings.hpp"

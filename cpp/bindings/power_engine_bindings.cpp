@@ -5,11 +5,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <algorithm>
-#include <cmath>
-#include <memory>
-#include <exception>
-#include <new>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
