@@ -58,7 +58,7 @@ export async function openColdLink(browser, siteUrl, seed) {
     wasmStart: Math.min(...wasm.map((r) => r.start)), wasmEnd: Math.max(0, ...wasm.map((r) => r.end)),
     wasmFiles: wasm.map((r) => `${r.name} ${(r.bytes / 1024).toFixed(0)} KiB`).join(', '),
     marks: t.marks, firstAnalytic: t.firstAnalytic, first: t.first, done: t.done,
-    longest: Math.max(0, ...t.long.map(([, d]) => d)), longCount: t.long.length, longList: t.long.map(([s, d]) => `${s.toFixed(0)}+${d.toFixed(0)}`),
+    longest: Math.max(0, ...t.long.map(([, d]) => d)), longCount: t.long.length,
   };
 }
 

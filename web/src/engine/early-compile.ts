@@ -1,8 +1,9 @@
-// The engine worker's first import. The page names the worker that compiles a
-// build after the build's wasm file (compilerName), so that its download and
-// streaming compilation start before the rest of the worker's script and
-// Emscripten's glue have even been evaluated: on a shared link's first open
-// that script and glue took ~120 ms of a busy machine before the download began.
+// Every engine worker's first import (through worker-module.ts). The page names
+// the worker that compiles a build after the build's wasm file (compilerName),
+// so that its download and streaming compilation start before the rest of the
+// worker's script and Emscripten's glue have even been evaluated: on a shared
+// link's first open that script and glue took ~120 ms of a busy machine before
+// the download began.
 import type { Variant } from './worker-module';
 
 const PREFIX = 'pairpower-engine ';

@@ -21,8 +21,6 @@ import { planApi } from './plan-api';
 import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from '../features/analyze/report';
 import { checkLeaderboard, type LeaderboardReport } from '../features/leaderboard/report';
 
-export type { Variant } from './worker-module';
-
 export interface AnalysisResult {
   report: AnalysisReport;
   plots: PlotData[];

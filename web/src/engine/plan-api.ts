@@ -84,8 +84,4 @@ export const planApi = {
     const m = await engine();
     return guard(() => unwrap(m.simulationExport(JSON.stringify(spec), JSON.stringify(cells), JSON.stringify(run), format)).text);
   },
-  async registry(): Promise<unknown> {
-    const m = await engine();
-    return m.registry();
-  },
 };

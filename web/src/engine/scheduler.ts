@@ -3,8 +3,9 @@
 // the single-thread build on separate work units. Units are (group, replicate
 // range); counts add up, so both modes give the CLI's numbers exactly.
 import * as Comlink from 'comlink';
-import type { EngineApi, Variant } from './engine.worker';
+import type { EngineApi } from './engine.worker';
 import type { PlanApi } from './plan.worker';
+import type { Variant } from './worker-module';
 import { pageThreads } from './registry';
 import { compilerName, wasmUrl } from './early-compile';
 import type { CellResult, PlanWork } from '../wasm/pairpower-module';

@@ -11,7 +11,6 @@ import { fmt, h } from '../../ui/dom';
 const short = (t: CellKey['test']) => testLabel(t).short;
 
 interface Slot {
-  key: CellKey;
   power: HTMLElement;
   analytic: HTMLElement;
   /** The paper's printed value and where it shows, if the paper printed one for this cell. */
@@ -99,7 +98,7 @@ export function createResults(): ResultsView {
     const paper = printed ? { el: h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }), printed } : null;
     const id = cellId(key);
     const list = slots.get(id) ?? [];
-    list.push({ key, power, analytic: an, paper, table: building });
+    list.push({ power, analytic: an, paper, table: building });
     slots.set(id, list);
     refresh(id);  // values that came before the table
     return h('td', {}, power, h('br'), an, paper ? h('br') : null, paper?.el ?? null);
