@@ -1,9 +1,15 @@
 // The page's entry: it starts the engines first (engine/early.ts), then builds
-// the page in a later task. The browser starts workers through the main thread,
-// so building the views and tables at once would hold the workers' start (and
-// with it the first answers) behind the page's own work.
+// the page once the Plan engine's worker runs. The browser starts workers
+// through the page's thread, so building the views and tables at once held the
+// Plan worker's start (and with it the first answers) ~60 ms behind the page's
+// own work on a shared link's first open.
 import './styles.css';
-import './engine/early';
+import { earlyEngines } from './engine/early';
+import { primeLink } from './features/plan/plan-view';
 import { startShell } from './shell';
 
-setTimeout(startShell, 0);
+// The link's first questions are asked now; the Plan view takes the answers when it runs.
+primeLink(earlyEngines, location.hash);
+
+// At most 150 ms: a worker that never says so still gets a page (and its error).
+void Promise.race([earlyEngines.planStarted, new Promise((resolve) => setTimeout(resolve, 150))]).then(startShell);

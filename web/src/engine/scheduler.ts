@@ -23,6 +23,8 @@ export interface Engines {
   plan: Comlink.Remote<PlanApi>;
   /** The Plan engine has its module. */
   planReady: Promise<void>;
+  /** The Plan engine's worker answers messages (its module may still be loading). */
+  planStarted: Promise<void>;
   /** Parsing and analysis (Analyze, the leaderboard, pilots): always a single-thread
    *  build, whose C++ exceptions come back as messages (the threaded build of
    *  Emscripten 3.1.6 cannot catch them, so it only runs validated simulation units).
@@ -122,8 +124,9 @@ export function startEngines(wasmBase: string, forcePool = false): Engines {
   // pool) at once. The first worker of each build downloads and compiles it
   // (streaming, off the page's thread) and hands the compiled module back; the
   // page passes it to the build's other workers, which only instantiate it.
+  const prepared = new Map<Comlink.Remote<PlanApi>, Promise<void>>();
   const load = (r: Comlink.Remote<PlanApi>, v: Variant, module: Promise<WebAssembly.Module | null>) => {
-    void r.prepare(wasmBase, v);
+    prepared.set(r, r.prepare(wasmBase, v));
     return orFailureOf(failure, module.then((m) => r.init(m)));
   };
   const stamp = (name: string, info: { loadedAt: number; scriptAt: number; compiledAt: number | null }) => {
@@ -137,6 +140,11 @@ export function startEngines(wasmBase: string, forcePool = false): Engines {
   const plan = planWorker ? Comlink.wrap<PlanApi>(planWorker) : remotes[0];
   const planInit = planWorker ? load(plan, 'plan', Promise.resolve(null)) : firstInit;
   const planReady = planInit.then((info) => stamp('plan', info));
+  // Its first answer: the browser holds messages to a worker until the page's
+  // thread has seen its script evaluated, so the page's own work in between
+  // would delay every question to it.
+  const planStarted = orFailureOf(failure, prepared.get(plan)!).then(() => markStage('plan-answers'));
+  planStarted.catch(() => undefined);
   const ready = Promise.all([planInit, ...computeInits]).then(([, ...infos]) => {
     infos.forEach((info, i) => stamp(`compute${i}`, info));
   });
@@ -164,7 +172,7 @@ export function startEngines(wasmBase: string, forcePool = false): Engines {
       : ready.then(() => remotes.slice(1)));
   const engines: Engines = {
     mode: threadsOk ? 'threads' : 'pool', variant, threads: threadsOk ? pageThreads() : 1,
-    remotes, plan, planReady, workers, failure, dead: false, analysisHelpers, ready,
+    remotes, plan, planReady, planStarted, workers, failure, dead: false, analysisHelpers, ready,
     get analysis() {
       return startAnalysis().remote;
     },

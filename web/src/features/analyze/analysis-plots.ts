@@ -4,7 +4,7 @@
 import type uPlot from 'uplot';
 import { loadUplot } from '../../ui/uplot';
 import type { ComparisonReport, PlotData } from './report';
-import { h } from '../../ui/dom';
+import { fmt, h } from '../../ui/dom';
 
 const BLUE = '#1b6ca8', RED = '#d1495b', GREY = '#6b7280';
 
@@ -77,7 +77,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       hi = Math.max(hi, y);
     }
     const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the diagonal: B better)` +
-      (every > 1 ? `; every ${every}th of ${total.toLocaleString('en-US')} queries shown` : ''));
+      (every > 1 ? `; every ${every}th of ${fmt.int(total)} queries shown` : ''));
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: w,
@@ -102,7 +102,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
   }
   if (p.bootstrap) {
     const bootstrap = p.bootstrap;
-    const fig = figure(`Bootstrap distribution of Δ (${c.bootstrap.resamples.toLocaleString('en-US')} resamples), BCa interval dashed`);
+    const fig = figure(`Bootstrap distribution of Δ (${fmt.int(c.bootstrap.resamples)} resamples), BCa interval dashed`);
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: 220,
@@ -119,9 +119,9 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     const need = c.planning.n_required;
     const target = c.planning.target_power;
     const beyond = need !== null && need > c.planning.curve_cap;
-    const fig = figure(`Power to detect Δ = ${c.delta.toFixed(4)} vs n: ${c.planning.curve_test}; ${c.planning.curve_reps.toLocaleString('en-US')} replicates per point, ±2 SE band. ` +
-      `Dashed: the target power ${Math.round(target * 100)}%; grey: the n you have (${c.n.toLocaleString('en-US')})` +
-      (need !== null ? (beyond ? `; the n needed (${need.toLocaleString('en-US')}) lies beyond the curve's end` : `; red: the n needed (${need.toLocaleString('en-US')})`) : ''));
+    const fig = figure(`Power to detect Δ = ${c.delta.toFixed(4)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band. ` +
+      `Dashed: the target power ${Math.round(target * 100)}%; grey: the n you have (${fmt.int(c.n)})` +
+      (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; red: the n needed (${fmt.int(need)})`) : ''));
     box.append(fig);
     const marks = [{ x: c.n, color: GREY }];
     if (need !== null && !beyond) marks.push({ x: need, color: RED });

@@ -1,8 +1,7 @@
 // What an analysis in a tab may hold: the registry's page caps, checked before
 // the engine is called, each with what to do instead.
 import { REGISTRY, analyzeSetting } from '../../engine/registry';
-
-const fmt = (x: number) => x.toLocaleString('en-US');
+import { groupDigits as fmt } from '../../ui/dom';
 
 /** Refuses input or settings a tab cannot hold; returns a message or null. */
 export function analyzeLimit(chars: number, queriesGuess: number, flips: number, bootstrap: number): string | null {

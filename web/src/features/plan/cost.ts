@@ -2,6 +2,7 @@
 // core's registry) past which the page asks first or refuses, naming what to reduce.
 import { REGISTRY } from '../../engine/registry';
 import type { PlanSpec } from './spec';
+import { fmt } from '../../ui/dom';
 
 /** Nanoseconds per pair on this device: measured by earlier runs, else a cautious default. */
 let measuredNsPerPair: number | null = null;
@@ -21,7 +22,7 @@ const fmtPairs = (p: number) => (p >= 1e9 ? `${(p / 1e9).toFixed(1)} billion` : 
 export function planCost(spec: PlanSpec, pairs: number, threads: number): CostVerdict {
   const { page_confirm_seconds: confirm, page_refuse_seconds: refuse } = REGISTRY.limits;
   const seconds = (pairs * nsPerPair(threads)) / 1e9;
-  const reduce = `reduce the replicates R (now ${spec.reps.toLocaleString('en-US')}), the largest N (${Math.max(...spec.n).toLocaleString('en-US')}) or the number of cells`;
+  const reduce = `reduce the replicates R (now ${fmt.int(spec.reps)}), the largest N (${fmt.int(Math.max(...spec.n))}) or the number of cells`;
   if (seconds > refuse)
     return { kind: 'refuse', message: `This run would simulate ${fmtPairs(pairs)} pairs, about ${fmtSeconds(seconds)} on this device; the page stops at ${refuse / 60} minutes. To run it, ${reduce} — or use the CLI (pairpower simulate), which has no limit.` };
   if (seconds > confirm)

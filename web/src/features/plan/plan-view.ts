@@ -3,9 +3,10 @@
 // cells, the analytic values and the paper's flags all come from the core.
 import type * as Comlink from 'comlink';
 import type { PlanApi } from '../../engine/plan.worker';
+import type { AnalyticGrid } from '../../engine/plan-api';
 import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
-import { describeEngines, markStage, orFailure, planWork, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
-import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
+import { describeEngines, markStage, orFailure, pairsPerUnit, planWork, startRun, type Engines, type RunHandle, type RunProgress } from '../../engine/scheduler';
+import type { CellResult, PaperCheck, PlanWork, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
 import { createCalculator } from './calculator';
@@ -56,10 +57,52 @@ const analyticTests = (model: ModelName): readonly TestName[] => {
 /** The key of an analytic value: `model|n|δ|ρ|test`. */
 const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
 
+/** The core's analyticGrid query for a grid's scenarios at each of `ns`. */
+function gridQuery(spec: PlanSpec, ns: number[]) {
+  const scenarios = scenariosOf(spec);
+  return { scenarios, powered: scenarios.map((q) => analyticTests(q.model).length > 0), ns, alpha: spec.alpha, ...asked(spec) };
+}
+
+/** What a link asks of the Plan engine, asked before the page is built (primeLink):
+ *  each is taken by the first call with the same question. */
+let primedGrid: { key: string; grid: Promise<AnalyticGrid> } | null = null;
+let primedWork: { key: string; work: Promise<PlanWork> } | null = null;
+
+/**
+ * Asks the Plan engine, while the page is still being built (main.ts), for
+ * what the link's Plan (or the default preset) will ask first: a run's plan of
+ * work, then the grid's analytic values. On a shared link's first open the
+ * engine answers beside the page's first layout instead of after it, and the
+ * Monte Carlo units go out as soon as the page runs the link.
+ */
+export function primeLink(engines: Engines, hash: string): void {
+  if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
+  const { spec, run } = parseHash(hash);
+  if (run) {
+    const work = planWork(spec, engines);
+    work.catch(() => undefined);  // reported by the run that takes it, as its own call would be
+    primedWork = { key: JSON.stringify([spec, pairsPerUnit(engines)]), work };
+  }
+  const query = gridQuery(spec, spec.n);
+  const grid = engines.plan.analyticGrid(query);
+  grid.catch(() => undefined);  // reported by the analyticFor that takes it
+  primedGrid = { key: JSON.stringify(query), grid };
+}
+
+/** The run's plan of work: the primed one if it answers the same spec. */
+function workFor(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
+  const early = primedWork?.key === JSON.stringify([spec, pairsPerUnit(engines)]) ? primedWork.work : null;
+  primedWork = null;
+  return early ?? planWork(spec, engines);
+}
+
 /** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
 async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
   const scenarios = scenariosOf(spec);
-  const grid = await remote.analyticGrid({ scenarios, powered: scenarios.map((q) => analyticTests(q.model).length > 0), ns, alpha: spec.alpha, ...asked(spec) });
+  const query = gridQuery(spec, ns);
+  const early = primedGrid?.key === JSON.stringify(query) ? primedGrid.grid : null;
+  primedGrid = null;
+  const grid = await (early ?? remote.analyticGrid(query));
   const sd = new Map<string, number>();
   const analytic = new Map<string, number>();
   scenarios.forEach((q, i) => {
@@ -204,7 +247,7 @@ export function createPlanView(ctx: ViewContext): View {
     first.catch(() => undefined);  // awaited below; a failure ends the run there
     // The run's units, asked next of the same engine (the core plans them in a
     // few ms): the simulating engine, a larger build, is not up before them.
-    const planned = planWork(spec, engines);
+    const planned = workFor(spec, engines);
     planned.catch(() => undefined);  // awaited below; a failure ends the run there
     void tablesBuilt.then(() => {
       tablesReady = true;
@@ -234,8 +277,10 @@ export function createPlanView(ctx: ViewContext): View {
         return;
       }
       history.replaceState(null, '', formatHash(spec));
-      await starting(engines.ready, 'Starting the simulation engine…');
       if (stopAsked) return await stoppedBefore();
+      // The units go out now: a simulating worker still loading takes them once
+      // its module is ready, without waiting for the page's thread in between.
+      void starting(engines.ready, 'Starting the simulation engine…').catch(() => undefined);
       // Page updates are batched into animation frames and sized by time, not
       // count: on a small machine every repaint during a run takes CPU from the
       // compute threads, and no frame's work may block the page for long.
@@ -281,7 +326,8 @@ export function createPlanView(ctx: ViewContext): View {
           schedule();
         },
       });
-      const outcome = await current.done;
+      // A simulating engine that fails to load ends the run with its reason.
+      const outcome = await Promise.race([current.done, orFailure(engines, engines.ready).then(() => new Promise<never>(() => {}))]);
       const answered = await first;
       analytic = answered.analytic;
       await tablesBuilt;

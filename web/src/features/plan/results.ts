@@ -139,6 +139,10 @@ export function createResults(): ResultsView {
     }
   }
 
+  /** A detailed table in the box that lets the browser skip it while it is off screen
+   *  (content-visibility has no effect on a table itself: measured, its layout cost stayed). */
+  const wrap = (table: HTMLTableElement) => h('div', { class: 'table-box' }, table);
+
   /** The detailed tables of a grid, each made by its own function (start builds one per task). */
   function powerTables(spec: PlanSpec): (() => HTMLElement)[] {
     const parts: (() => HTMLElement)[] = [];
@@ -150,20 +154,20 @@ export function createResults(): ResultsView {
           const body = spec.n.map((n) =>
             h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, paperComparable(spec))))),
           );
-          return h('table', { class: 'power-table' },
+          return wrap(h('table', { class: 'power-table' },
             h('caption', {}, `${questionWords(spec)}: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
             h('thead', {}, head1, head2),
-            h('tbody', {}, ...body));
+            h('tbody', {}, ...body)));
         });
     // At δ = 0 the difference tests' rejection rate is their type I error (for equivalence and non-inferiority it is power).
     if (spec.delta.includes(0) && spec.question === 'difference') {
       const cols = spec.models.flatMap((m) => spec.tests.map((t) => [m, t] as const));
       parts.push(() =>
-        h('table', { class: 'power-table type-one' },
+        wrap(h('table', { class: 'power-table type-one' },
           h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
           h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
-            h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, paperComparable(spec)))))))));
+            h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, paperComparable(spec))))))))));
     }
     // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
     if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
