@@ -6,8 +6,22 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 let loading: Promise<typeof uPlot> | null = null;
+/** Work the charts wait for (a running simulation): see holdCharts. */
+let held: Promise<unknown> = Promise.resolve();
 
-/** The uPlot constructor (the module is fetched and evaluated once), handed over in a task after its evaluation's. */
+/** The uPlot constructor (the module is fetched and evaluated once), handed over in a task after its evaluation's, once nothing holds the charts. */
 export function loadUplot(): Promise<typeof uPlot> {
-  return (loading ??= import('uplot').then((m) => new Promise((resolve) => setTimeout(() => resolve(m.default), 0))));
+  const ready = (loading ??= held.then(() => import('uplot')).then((m) => new Promise((resolve) => setTimeout(() => resolve(m.default), 0))));
+  return held.then(() => ready);
+}
+
+/**
+ * Charts asked for until `until` settles are drawn after it: a simulation's
+ * threads need the machine's cores, and on 2 cores uPlot's first evaluation and
+ * plots (~60 ms of the page's thread, traced) during a shared link's run
+ * delayed its last results by as much.
+ */
+export function holdCharts(until: Promise<unknown>): void {
+  const settled = until.then(() => undefined, () => undefined);
+  held = Promise.all([held, settled]);
 }

@@ -9,6 +9,7 @@ import { describeEngines, markStage, orFailure, pairsPerUnit, planWork, startRun
 import type { CellResult, PaperCheck, PlanWork, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
+import { holdCharts } from '../../ui/uplot';
 import { createCalculator } from './calculator';
 import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
@@ -327,6 +328,7 @@ export function createPlanView(ctx: ViewContext): View {
         },
       });
       // A simulating engine that fails to load ends the run with its reason.
+      holdCharts(current.done);
       const outcome = await Promise.race([current.done, orFailure(engines, engines.ready).then(() => new Promise<never>(() => {}))]);
       const answered = await first;
       analytic = answered.analytic;
