@@ -64,8 +64,7 @@ export function startShell(): void {
   }
 
   function open(id: string, handOff: HandOff) {
-    const view = views.find((v) => v.id === id);
-    if (!view) throw new Error(`no view '${id}'`);
+    const view = viewOf(id);
     history.pushState(null, '', `#view=${id}`);  // a new history entry (Back returns), without a hashchange run
     showView(view);
     view.receive?.(handOff);
@@ -79,19 +78,38 @@ export function startShell(): void {
   }
 
   const ctx: ViewContext = { app, engines: () => engines, callAnalysis, callAnalysisParts, restartEngines, showError, setState, open };
-  const views: View[] = VIEWS.map((create) => create(ctx));
-  const links = new Map(views.map((v) => [v.id, h('a', { href: `#view=${v.id}` }, v.label)]));
+  const links = new Map(VIEWS.map((v) => [v.id, h('a', { href: `#view=${v.id}` }, v.label)]));
+  // A view is built when first shown; the others once a link's answers are in
+  // (building all three made the page's first task ~20 % longer).
+  const built = new Map<string, View>();
+  let planEngineUp = false;
+  const footer = h('footer', {}, 'Everything runs in this page; nothing you enter leaves it. ', h('a', { href: './', target: '_blank', rel: 'noopener', class: 'full-link' }, 'Open pairpower in full'));
+  /** The view `id`, built now if it was not; one built outside applyHash() reads the page's hash as it would have (its form's start), without running. */
+  function viewOf(id: string, byApplyHash = false): View {
+    const known = built.get(id);
+    if (known) return known;
+    const entry = VIEWS.find((v) => v.id === id);
+    if (!entry) throw new Error(`no view '${id}'`);
+    const view = entry.create(ctx);
+    view.element.hidden = true;
+    // In the registry's order, before the views built earlier that follow it.
+    const after = VIEWS.slice(VIEWS.indexOf(entry) + 1).map((v) => built.get(v.id)).find((v) => v !== undefined);
+    (after?.element ?? footer).before(view.element);
+    app.append(...(view.extras ?? []));
+    built.set(id, view);
+    if (!byApplyHash) void view.applyHash?.(new URLSearchParams(location.hash.replace(/^#/, '')), location.hash);
+    if (planEngineUp) view.ready?.();
+    return view;
+  }
   const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');
 
   app.replaceChildren(
     h('header', {},
       h('h1', {}, 'pairpower'),
       h('p', { class: 'tagline' }, 'How many test queries do you need — and is system B really better than A?'),
-      h('nav', { 'aria-label': 'Views' }, ...views.flatMap((v, i) => (i ? [' ', links.get(v.id)!] : [links.get(v.id)!]))),
+      h('nav', { 'aria-label': 'Views' }, ...VIEWS.flatMap((v, i) => (i ? [' ', links.get(v.id)!] : [links.get(v.id)!]))),
       engineInfo),
-    ...views.map((v) => v.element),
-    h('footer', {}, 'Everything runs in this page; nothing you enter leaves it. ', h('a', { href: './', target: '_blank', rel: 'noopener', class: 'full-link' }, 'Open pairpower in full')),
-    ...views.flatMap((v) => v.extras ?? []),
+    footer,
   );
 
   // ?embed: a compact layout for an iframe — the calculator alone (?embed=calculator)
@@ -103,10 +121,9 @@ export function startShell(): void {
   }
 
   function showView(view: View) {
-    for (const v of views) {
-      v.element.hidden = v !== view;
-      const link = links.get(v.id)!;
-      if (v === view) link.setAttribute('aria-current', 'page');
+    for (const v of built.values()) v.element.hidden = v !== view;
+    for (const [id, link] of links) {
+      if (id === view.id) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
     }
     // One error panel, always inside the visible view.
@@ -118,9 +135,10 @@ export function startShell(): void {
   /** Shows the hash's view and lets every view read its keys; the view whose hash asks for a run, if any. */
   function applyHash(): View | null {
     const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-    showView(views.find((v) => v.id === params.get('view')) ?? views[0]);
+    const asked = params.get('view');
+    showView(viewOf(VIEWS.some((v) => v.id === asked) ? asked! : VIEWS[0].id, true));
     let runner: View | null = null;
-    for (const v of views) if (v.applyHash?.(params, location.hash)) runner = v;
+    for (const v of built.values()) if (v.applyHash?.(params, location.hash)) runner = v;
     return runner;
   }
 
@@ -136,7 +154,7 @@ export function startShell(): void {
     const e = engines!;
     app.setAttribute('data-engine', e.mode);
     window.addEventListener('hashchange', () => {
-      if (views.some((v) => v.busy?.())) return;
+      if ([...built.values()].some((v) => v.busy?.())) return;
       void applyHash()?.run?.();
     });
     // ?test-hooks: lets the browser tests crash a worker the way a real failure would.
@@ -150,7 +168,8 @@ export function startShell(): void {
     const asked = runner?.run?.();
     try {
       await orFailure(e, e.planReady);
-      for (const v of views) v.ready?.();
+      planEngineUp = true;
+      for (const v of built.values()) v.ready?.();
       await orFailure(e, e.ready);
       engineInfo.textContent = `Engine: ${describeEngines(e)}.`;
     } catch (err) {
@@ -171,6 +190,9 @@ export function startShell(): void {
     // answers are in, so that it is up when asked for and took nothing from them.
     void e.analysisReady;
     registerServiceWorker();
+    const buildRest = () => VIEWS.forEach((v) => viewOf(v.id));
+    if ('requestIdleCallback' in window) requestIdleCallback(buildRest, { timeout: 2000 });
+    else setTimeout(buildRest, 200);
   }
 
   void boot();

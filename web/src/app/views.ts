@@ -66,4 +66,15 @@ export interface View {
   extras?: HTMLElement[];
 }
 
-export const VIEWS: ((ctx: ViewContext) => View)[] = [createPlanView, createAnalyzeView, createLeaderboardView];
+/** A view's entry: its hash id and link text, and its builder (the shell builds a view when first shown, or when the page is idle). */
+export interface ViewEntry {
+  id: string;
+  label: string;
+  create(ctx: ViewContext): View;
+}
+
+export const VIEWS: ViewEntry[] = [
+  { id: 'plan', label: 'Plan', create: createPlanView },
+  { id: 'analyze', label: 'Analyze', create: createAnalyzeView },
+  { id: 'leaderboard', label: 'Leaderboard', create: createLeaderboardView },
+];
