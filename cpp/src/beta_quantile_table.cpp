@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "pairpower/bit_cast.hpp"
+#include "pairpower/floor_index.hpp"
 
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
@@ -59,11 +59,10 @@ void GaussianQuantileTable::transform(const double* z, double* out, std::size_t 
   const double* coef = coef_.data();
   const auto poly = [&](double zi) {
     const double t = (zi - lo) * inv_h;
-    // The interval index without a float-to-int conversion (0 ≤ t < 2^31):
-    // WebAssembly guards each conversion against overflow, which measured 1.6×
-    // the cost of this whole step; floor(t) + 2^52 holds floor(t) in its low bits.
-    const double f = std::floor(t);
-    const auto k = static_cast<std::uint32_t>(pairpower::bit_cast<std::uint64_t>(f + 0x1p52));
+    // The interval by floor_index (0 ≤ t < 2^31): a float-to-int conversion or a
+    // scalar floor each cost the wasm build several times this whole step.
+    double f;
+    const std::uint32_t k = floor_index(t, f);
     const double u = t - f;
     const double* c = coef + 4 * k;
     return ((c[3] * u + c[2]) * u + c[1]) * u + c[0];
