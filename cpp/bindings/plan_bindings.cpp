@@ -259,9 +259,22 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
   });
 }
 
-nlohmann::ordered_json cell_json(const pairpower::CellResult& c) {
-  return {{"model", pairpower::to_string(c.model)}, {"n", c.n}, {"delta", c.delta}, {"rho", c.rho}, {"test", pairpower::to_string(c.test)},
-          {"reps", c.estimate.reps}, {"rejections", c.rejections}, {"power", c.estimate.power}, {"mcSe", c.estimate.mc_se}};
+// A cell as the page reads it (CellResult in pairpower-module.d.ts). Built as JS
+// values, not through JSON text: these two bindings run while the simulation
+// does, and JSON's serializer, parser and strtod, run often enough there, were
+// compiled by V8's optimising tier on the same 2 cores (~70 ms, traced).
+val cell_val(const pairpower::CellResult& c) {
+  val out = val::object();
+  out.set("model", std::string(pairpower::to_string(c.model)));
+  out.set("n", static_cast<double>(c.n));
+  out.set("delta", c.delta);
+  out.set("rho", c.rho);
+  out.set("test", std::string(pairpower::to_string(c.test)));
+  out.set("reps", static_cast<double>(c.estimate.reps));
+  out.set("rejections", static_cast<double>(c.rejections));
+  out.set("power", c.estimate.power);
+  out.set("mcSe", c.estimate.mc_se);
+  return out;
 }
 
 // group, summed counts, reps → the group's cells with power and Monte Carlo SE.
@@ -271,9 +284,9 @@ val group_cells(const val& group, const val& counts, double reps) {
     std::vector<std::uint64_t> c;
     if (!counts.isArray()) throw std::invalid_argument("counts: must be a list of numbers");
     for (unsigned i = 0; i < counts["length"].as<unsigned>(); ++i) c.push_back(static_cast<std::uint64_t>(counts[i].as<double>()));
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const auto& cell : pairpower::group_cells(g, c, static_cast<std::uint64_t>(reps))) out.push_back(cell_json(cell));
-    return from_json(out);
+    val out = val::array();
+    for (const auto& cell : pairpower::group_cells(g, c, static_cast<std::uint64_t>(reps))) out.call<void>("push", cell_val(cell));
+    return out;
   });
 }
 
@@ -285,23 +298,38 @@ pairpower::CellResult cell_from(const nlohmann::json& c) {
   return {*model, c.at("n").get<std::size_t>(), c.at("delta").get<double>(), c.at("rho").get<double>(), *test, rejections, pairpower::make_estimate(rejections, reps)};
 }
 
-// cells with their analytic power (JSON text) → per cell {printed, section, offOurs, offAnalytic} or null.
-val paper_checks(const std::string& cells_text) {
+pairpower::CellResult cell_from(const val& c) {
+  const auto model = pairpower::score_model_from_string(c["model"].isString() ? c["model"].as<std::string>() : "");
+  const auto test = pairpower::paired_test_from_string(c["test"].isString() ? c["test"].as<std::string>() : "");
+  if (!model || !test) throw std::invalid_argument("cells: unknown model or test");
+  const std::uint64_t rejections = count(c, "rejections"), reps = count(c, "reps");
+  return {*model, count(c, "n"), number(c, "delta"), number(c, "rho"), *test, rejections, pairpower::make_estimate(rejections, reps)};
+}
+
+// [cell & {analytic?}, …] → per cell {printed, section, offOurs, offAnalytic} or null.
+val paper_checks(const val& cells) {
   return guarded([&] {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const auto& item : to_core(cells_text)) {
+    if (!cells.isArray()) throw std::invalid_argument("cells: must be a list");
+    val out = val::array();
+    for (unsigned i = 0; i < cells["length"].as<unsigned>(); ++i) {
+      const val item = cells[i];
       const auto c = cell_from(item);
       const auto* v = pairpower::find_printed(c.model, c.test, c.n, c.delta, c.rho);
       if (!v) {
-        out.push_back(nullptr);
+        out.call<void>("push", val::null());
         continue;
       }
       std::optional<double> analytic;
-      if (item.contains("analytic") && item["analytic"].is_number()) analytic = item["analytic"].get<double>();
+      if (item["analytic"].isNumber()) analytic = item["analytic"].as<double>();
       const auto check = pairpower::check_printed(v->power, c.rejections, c.estimate.reps, analytic);
-      out.push_back({{"printed", v->power}, {"section", v->section}, {"offOurs", check.off_ours}, {"offAnalytic", check.off_analytic}});
+      val flag = val::object();
+      flag.set("printed", v->power);
+      flag.set("section", std::string(v->section));
+      flag.set("offOurs", check.off_ours);
+      flag.set("offAnalytic", check.off_analytic);
+      out.call<void>("push", flag);
     }
-    return from_json(out);
+    return out;
   });
 }
 

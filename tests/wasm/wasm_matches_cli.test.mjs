@@ -117,9 +117,10 @@ test("the Plan build plans a run, names its cells and checks the paper as the fu
   const counts = new Array(group.deltas.length * group.tests.length).fill(7);
   const cells = plan.groupCells(group, counts, 100);
   assert.deepEqual(cells, full.groupCells(group, counts, 100));
-  const checks = JSON.stringify(cells.map((c) => ({ ...c, analytic: 0.5 })));
+  const checks = cells.map((c) => ({ ...c, analytic: 0.5 }));
   assert.deepEqual(plan.paperChecks(checks), full.paperChecks(checks));
   assert.ok('error' in plan.planWork('{', 3e6), 'bad JSON comes back as an error');
+  assert.match(plan.paperChecks([{ ...cells[0], n: 1.5 }]).error, /^n: /, 'a bad cell comes back as an error naming its field');
 });
 
 test("the grid's analytic powers are analyticPower's, cell by cell, in both single-thread builds", async () => {

@@ -77,7 +77,7 @@ export const planApi = {
   /** The paper's printed values beside these cells, flagged by the core's rule. */
   async paperChecks(cells: (CellResult & { analytic?: number })[]): Promise<(PaperCheck | null)[]> {
     const m = await engine();
-    return guard(() => unwrap(m.paperChecks(JSON.stringify(cells))));
+    return guard(() => unwrap(m.paperChecks(cells)));
   },
   /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
   async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {

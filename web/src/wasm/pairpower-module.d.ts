@@ -213,8 +213,8 @@ export interface PlanModule {
   /** spec: JSON text of a PlanSpec. */
   planWork(spec: string, pairsPerUnit: number): PlanWork | ErrorResult;
   groupCells(group: GroupSpec, counts: number[], reps: number): CellResult[] | ErrorResult;
-  /** cells: JSON text of CellResult & {analytic?: number} items; null where the paper prints nothing. */
-  paperChecks(cells: string): (PaperCheck | null)[] | ErrorResult;
+  /** Per cell, the paper's printed value and flags; null where the paper prints nothing. */
+  paperChecks(cells: (CellResult & { analytic?: number })[]): (PaperCheck | null)[] | ErrorResult;
   /** JSON texts of the spec, the cells and {engine, threads, elapsedS, cancelled}. */
   simulationExport(spec: string, cells: string, run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
 }
