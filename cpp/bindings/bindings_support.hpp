@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <cstdint>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -100,7 +101,33 @@ inline pairpower::InputFormat format_from(const val& obj) {
   return *parsed;
 }
 
-// JSON text across the boundary: one parse on each side, and the shapes are the core's own.
-inline val from_json(const nlohmann::ordered_json& j) { return val::global("JSON").call<val>("parse", j.dump()); }
+// The core's JSON shapes handed over as JS values, built member by member rather
+// than dumped to text and parsed again: the Plan worker answers while a shared
+// link's simulation runs, and the serializer's number formatting was hot enough
+// there for V8 to compile it with its optimising tier on the same cores (traced).
+// Values are JSON's: a non-finite number becomes null, as dump() writes it.
+inline val from_json(const nlohmann::ordered_json& j) {
+  switch (j.type()) {
+    case nlohmann::ordered_json::value_t::object: {
+      val out = val::object();
+      for (const auto& [key, item] : j.items()) out.set(key, from_json(item));
+      return out;
+    }
+    case nlohmann::ordered_json::value_t::array: {
+      val out = val::array();
+      for (const auto& item : j) out.call<void>("push", from_json(item));
+      return out;
+    }
+    case nlohmann::ordered_json::value_t::string: return val(j.get_ref<const std::string&>());
+    case nlohmann::ordered_json::value_t::boolean: return val(j.get<bool>());
+    case nlohmann::ordered_json::value_t::number_integer: return val(static_cast<double>(j.get<std::int64_t>()));
+    case nlohmann::ordered_json::value_t::number_unsigned: return val(static_cast<double>(j.get<std::uint64_t>()));
+    case nlohmann::ordered_json::value_t::number_float: {
+      const double x = j.get<double>();
+      return std::isfinite(x) ? val(x) : val::null();
+    }
+    default: return val::null();  // null, and the binary and discarded kinds the core never writes
+  }
+}
 
 }  // namespace pairpower::bindings
