@@ -27,7 +27,7 @@ function differences(a: unknown, b: unknown, path = '$'): string[] {
 describe('the leaderboard schema', () => {
   it('matches the CLI’s JSON exactly, per dataset and across datasets', () => {
     const board = JSON.parse(execFileSync(cliPath, ['leaderboard', ...files.map(real), ...options, '--format', 'json'], { encoding: 'utf8' }));
-    const r = leaderboardReport.safeParse(board);
+    const r = leaderboardReport().safeParse(board);
     expect(r.success ? [] : r.error.issues).toEqual([]);
     expect(board.leaderboards[0].systems.length).toBe(2);
   });
@@ -41,7 +41,7 @@ describe('the leaderboard schema', () => {
     for (const p of parts) expect(p.error).toBeUndefined();
     const out = m.rankMerge({ ...q, parts });
     expect(out.error).toBeUndefined();
-    const page = leaderboardReport.parse(JSON.parse(out.json));
+    const page = leaderboardReport().parse(JSON.parse(out.json));
     const cliText = execFileSync(cliPath, ['leaderboard', ...files.map(real), ...options, '--format', 'json'], { encoding: 'utf8' });
     const cli = JSON.parse(cliText);
     expect(differences(page, cli)).toEqual([]);

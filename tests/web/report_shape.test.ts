@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { cliPath, loadModule } from '../wasm/load-module.mjs';
 import { REGISTRY } from '../../web/src/engine/registry';
-import { checkReport, cliReport, exportReport, slimReport } from '../../web/src/features/analyze/report';
+import { checkReport, exportReport, reportSchemas, slimReport } from '../../web/src/features/analyze/report';
 
 const real = (p: string) => new URL(`../fixtures/real/${p}`, import.meta.url).pathname;
 const pairs: [string, string, string[]][] = [
@@ -29,7 +29,7 @@ function cli(args: string[]): unknown {
 
 describe('the report schema', () => {
   it.each(pairs)('matches the CLI’s JSON exactly (%s)', (a, b, args) => {
-    const r = cliReport.safeParse(cli([real(a), real(b), ...args]));
+    const r = reportSchemas().cliReport.safeParse(cli([real(a), real(b), ...args]));
     expect(r.success ? [] : r.error.issues).toEqual([]);
   });
 
@@ -42,7 +42,7 @@ describe('the report schema', () => {
       const report = checkReport(JSON.parse(out.json));
       expect(report.comparisons.length).toBeGreaterThan(0);
       // The page's JSON export is the CLI's report, key for key (strict: nothing more, nothing less).
-      const exported = cliReport.safeParse(exportReport(slimReport(report)));
+      const exported = reportSchemas().cliReport.safeParse(exportReport(slimReport(report)));
       expect(exported.success ? [] : exported.error.issues).toEqual([]);
     }
   });
@@ -50,7 +50,7 @@ describe('the report schema', () => {
   it('refuses a report with a key the schema does not know', () => {
     const json = cli([real(pairs[0][0]), real(pairs[0][1]), '--measure', 'map']) as { comparisons: Record<string, unknown>[] };
     json.comparisons[0].surprise = 1;
-    expect(cliReport.safeParse(json).success).toBe(false);
+    expect(reportSchemas().cliReport.safeParse(json).success).toBe(false);
   });
 });
 

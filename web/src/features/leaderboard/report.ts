@@ -5,80 +5,89 @@
 import { z } from 'zod';
 import { checkedShape } from '../../engine/checked';
 
-const system = z.strictObject({
-  system: z.string(),
-  mean: z.number(),
-  ci_low: z.number(),
-  ci_high: z.number(),
-  rank: z.number(),
-  rank_ci_low: z.number(),
-  rank_ci_high: z.number(),
-  tier: z.string(),
-  tied_with_best: z.boolean(),
-  n_to_separate_next: z.number().nullable(),
-});
+// Built on first use: zod builds a schema's tree as it is declared, start-up
+// work for every page and engine worker that evaluates this file (analyze/report.ts).
+function buildSchema() {
+  const system = z.strictObject({
+    system: z.string(),
+    mean: z.number(),
+    ci_low: z.number(),
+    ci_high: z.number(),
+    rank: z.number(),
+    rank_ci_low: z.number(),
+    rank_ci_high: z.number(),
+    tier: z.string(),
+    tied_with_best: z.boolean(),
+    n_to_separate_next: z.number().nullable(),
+  });
 
-const pair = z.strictObject({
-  system_a: z.string(),
-  system_b: z.string(),
-  delta: z.number(),
-  ci_low: z.number(),
-  ci_high: z.number(),
-  p: z.number(),
-  p_se: z.number(),
-  p_holm: z.number(),
-  p_tukey: z.number(),
-  p_tukey_hsd: z.number(),
-  significant: z.boolean(),
-});
-
-const test = z.strictObject({ statistic: z.number(), p: z.number() });
-
-const board = z.strictObject({
-  dataset: z.string(),
-  measure: z.string(),
-  n: z.number(),
-  k: z.number(),
-  systems: z.array(system),
-  pairs: z.array(pair),
-  anova: z.strictObject({ f: z.number(), p: z.number(), ms_residual: z.number() }),
-  friedman: test,
-  separable_share: z.number(),
-});
-
-const across = z.strictObject({
-  datasets: z.number(),
-  friedman: test,
-  mean_ranks: z.record(z.string(), z.number()),
-  critical_difference: z.number(),
-  pairs: z.array(z.strictObject({
+  const pair = z.strictObject({
     system_a: z.string(),
     system_b: z.string(),
-    b_better: z.number(),
-    b_significantly_better: z.number().nullable(),
+    delta: z.number(),
+    ci_low: z.number(),
+    ci_high: z.number(),
     p: z.number(),
+    p_se: z.number(),
     p_holm: z.number(),
-  })),
-});
+    p_tukey: z.number(),
+    p_tukey_hsd: z.number(),
+    significant: z.boolean(),
+  });
 
-export const leaderboardReport = z.strictObject({
-  settings: z.strictObject({
-    alpha: z.number(),
-    confidence: z.number(),
-    resamples: z.number(),
-    bootstrap_resamples: z.number(),
-    seed: z.number(),
-    direction: z.enum(['higher', 'lower']),
-    planning_power: z.number(),
-  }),
-  leaderboards: z.array(board),
-  across_datasets: across.nullable(),
-});
+  const test = z.strictObject({ statistic: z.number(), p: z.number() });
 
-export type LeaderboardReport = z.infer<typeof leaderboardReport>;
+  const board = z.strictObject({
+    dataset: z.string(),
+    measure: z.string(),
+    n: z.number(),
+    k: z.number(),
+    systems: z.array(system),
+    pairs: z.array(pair),
+    anova: z.strictObject({ f: z.number(), p: z.number(), ms_residual: z.number() }),
+    friedman: test,
+    separable_share: z.number(),
+  });
+
+  const across = z.strictObject({
+    datasets: z.number(),
+    friedman: test,
+    mean_ranks: z.record(z.string(), z.number()),
+    critical_difference: z.number(),
+    pairs: z.array(z.strictObject({
+      system_a: z.string(),
+      system_b: z.string(),
+      b_better: z.number(),
+      b_significantly_better: z.number().nullable(),
+      p: z.number(),
+      p_holm: z.number(),
+    })),
+  });
+
+  const leaderboardReport = z.strictObject({
+    settings: z.strictObject({
+      alpha: z.number(),
+      confidence: z.number(),
+      resamples: z.number(),
+      bootstrap_resamples: z.number(),
+      seed: z.number(),
+      direction: z.enum(['higher', 'lower']),
+      planning_power: z.number(),
+    }),
+    leaderboards: z.array(board),
+    across_datasets: across.nullable(),
+  });
+  return leaderboardReport;
+}
+
+let built: ReturnType<typeof buildSchema> | undefined;
+/** The report's schema, as the CLI writes it. */
+export const leaderboardReport = () => (built ??= buildSchema());
+
+export type LeaderboardReport = z.infer<ReturnType<typeof buildSchema>>;
 export type BoardReport = LeaderboardReport['leaderboards'][number];
 
 /** The report from the engine, checked; a mismatch is an internal error, never a silent NaN. */
 export function checkLeaderboard(json: unknown): LeaderboardReport {
-  return checkedShape(leaderboardReport, json, 'leaderboard');
+  return checkedShape(leaderboardReport(), json, 'leaderboard');
 }
