@@ -59,8 +59,7 @@ void GaussianQuantileTable::transform(const double* z, double* out, std::size_t 
   const double* coef = coef_.data();
   const auto poly = [&](double zi) {
     const double t = (zi - lo) * inv_h;
-    // The interval by floor_index (0 ≤ t < 2^31): a float-to-int conversion or a
-    // scalar floor each cost the wasm build several times this whole step.
+    // The interval by floor_index (0 ≤ t < 2^31), without a float-to-int conversion.
     double f;
     const std::uint32_t k = floor_index(t, f);
     const double u = t - f;

@@ -27,8 +27,8 @@ const std::uint64_t* sort_keys(std::uint64_t* keys, std::uint64_t* scratch, std:
   for (std::size_t i = 0; i < n; ++i) {
     const double a = pairpower::bit_cast<double>(keys[i] >> 1);
     // Clamp in double (with subnormal |d| the scale is infinite; NaN goes to the
-    // last bucket), then the bucket number by floor_index: a float-to-int
-    // conversion made this loop 1.8× its native time in wasm, a scalar floor more.
+    // last bucket), then the bucket number by floor_index, without a float-to-int
+    // conversion (which made this loop 1.8× its native time in wasm).
     const double pos = a * scale;
     const double clamped = pos < last ? pos : last;
     double unused;
