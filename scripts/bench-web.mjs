@@ -1,7 +1,7 @@
 // Benchmark (not a test) for the browser engine, in one run so that the figures
 // are ratios on the same machine at the same moment:
 //  - the native CLI on the paper grid (R = 1000), 1 and all threads;
-//  - the wasm builds in Node on the same grid, split into units as the page does;
+//  - the wasm builds in Node and in a Chromium worker on the same grid, split into units as the page does;
 //  - a shared link's first open (cold: fresh context, empty cache): all
 //    results, the first analytic value, the longest main-thread task;
 //  - the page in headless Chromium, warm: paper preset, R = 1000, threads and
@@ -46,6 +46,41 @@ function wasmGrid(module, t, pairsPerUnit) {
     out.push((performance.now() - t0) / 1000);
   }
   return best(out);
+}
+
+// The same grid loop in a Chromium worker, with the build the page serves: the
+// page's V8, not Node's (their code for the same wasm differs: Node 20 ran a
+// scalar f64.floor several times slower than Chromium 156 on an Intel Xeon).
+async function chromiumGrid(variant, t, pairsPerUnit) {
+  const browser = await launch();
+  const { server, url } = await serve(true);
+  const page = await browser.newPage();
+  // A same-origin document without the page's CSP (its workers inherit it, and Embind needs eval): the glue file itself.
+  await page.goto(`${url}wasm/pairpower-${variant}.js`);
+  const s = await page.evaluate(({ variant, t, pairsPerUnit, grid, runs }) => new Promise((resolve, reject) => {
+    const base = new URL('./', location.href).href;  // the wasm folder (this document is a file in it)
+    const body = `importScripts(${JSON.stringify(base + `pairpower-${variant}.js`)});
+      const grid = ${JSON.stringify(grid)};
+      createPairpower({ locateFile: (p) => ${JSON.stringify(base)} + p, mainScriptUrlOrBlob: ${JSON.stringify(base + `pairpower-${variant}.js`)} }).then((module) => {
+        const out = [];
+        for (let i = 0; i < ${runs}; i++) {
+          const t0 = performance.now();
+          for (const model of grid.models) for (const n of grid.n) for (const rho of grid.rho) {
+            const spec = { model, n, rho, mean: 0.65, sd: 0.12, deltas: grid.delta, alpha: 0.05, tests: ['t', 'wilcoxon'], seed: i + 1 };
+            const step = Math.max(1, Math.floor(${pairsPerUnit} / (n * grid.delta.length)));
+            for (let r = 0; r < 1000; r += step) module.simulateGroup(spec, r, Math.min(1000, r + step), ${t});
+          }
+          out.push((performance.now() - t0) / 1000);
+        }
+        postMessage(Math.min(...out));
+      }, (e) => postMessage({ error: String(e) }));`;
+    const w = new Worker(URL.createObjectURL(new Blob([body], { type: 'text/javascript' })));
+    w.onmessage = (e) => (typeof e.data === 'number' ? resolve(e.data) : reject(new Error(e.data.error)));
+    w.onerror = (e) => reject(new Error(e.message));
+  }), { variant, t, pairsPerUnit, grid, runs });
+  await browser.close();
+  server.close();
+  return s;
 }
 
 // The Plan page: the paper grid at R = 1000 `runs` times (elapsed time and the
@@ -130,6 +165,10 @@ console.log(`wasm (single-thread) in Node:   ${fmt(w1)}  wasm/native = ${(w1 / n
 const mt = await loadModule('mt');
 const wAll = wasmGrid(mt, threads, 400_000 * threads);
 console.log(`wasm (${threads} threads) in Node:      ${fmt(wAll)}  wasm/native = ${(wAll / nAll).toFixed(2)}`);
+const c1 = await chromiumGrid('st', 1, 250_000);
+console.log(`wasm (single-thread) in a Chromium worker: ${fmt(c1)}  wasm/native = ${(c1 / n1).toFixed(2)}`);
+const cAll = await chromiumGrid('mt', threads, 400_000 * threads);
+console.log(`wasm (${threads} threads) in a Chromium worker:    ${fmt(cAll)}  wasm/native = ${(cAll / nAll).toFixed(2)}`);
 // A shared link's first open, in fresh browser contexts (median of `runs`), with its native CLI wall time in the same minute.
 {
   const cold = await coldRuns(runs);
