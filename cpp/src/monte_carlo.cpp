@@ -2,6 +2,7 @@
 
 #include "pairpower/errors.hpp"
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -418,13 +419,18 @@ constexpr RunReps run_reps_by_model[] = {
 #undef PAIRPOWER_SCORE_MODEL
 };
 
-// counts: deltas × tests, row-major. Replicates go to run_reps_as in calls of
-// ~64k pairs: WebAssembly code that V8 has optimised is used from a function's
-// next call, so a long first call would run all of it in the baseline tier.
-// Each replicate draws from its own generator: the split changes no value.
+// Replicates per call of run_reps_as: ~64k pairs. WebAssembly code that V8 has
+// optimised is used from a function's next call, so a long first call would run
+// all of it in the baseline tier; and threads sharing a range take it in pieces.
+std::uint64_t reps_per_call(const Group& g) {
+  return std::max<std::uint64_t>(1, 65536 / (g.n * std::max<std::size_t>(1, g.deltas.size())));
+}
+
+// counts: deltas × tests, row-major. Each replicate draws from its own
+// generator: how the range is split changes no value.
 void run_reps(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws, std::uint64_t* counts) {
   const RunReps run = run_reps_by_model[static_cast<std::size_t>(g.model)];
-  const std::uint64_t per = std::max<std::uint64_t>(1, 65536 / (g.n * std::max<std::size_t>(1, g.deltas.size())));
+  const std::uint64_t per = reps_per_call(g);
   for (std::uint64_t r = r0; r < r1; r += per) run(g, r, std::min(r1, r + per), ws, counts);
 }
 
@@ -446,10 +452,18 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t r
   const std::uint64_t total = rep_end - rep_begin;
   const unsigned parts = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(std::max(1u, threads), total)));
   std::vector<std::uint64_t> counts(parts * stride, 0);
+  // The threads take the range in pieces from a shared counter rather than a
+  // fixed share each: a thread the system holds back (the page's own thread on a
+  // 2-core machine) no longer keeps the other waiting at the end of the call.
+  const std::uint64_t per = reps_per_call(g);
+  std::atomic<std::uint64_t> next{rep_begin};
   auto run_part = [&](unsigned part) {
     Workspace ws;
-    const std::uint64_t r0 = rep_begin + total * part / parts, r1 = rep_begin + total * (part + 1) / parts;
-    run_reps(g, r0, r1, ws, counts.data() + part * stride);
+    for (;;) {
+      const std::uint64_t r0 = next.fetch_add(per);
+      if (r0 >= rep_end) break;
+      run_reps(g, r0, std::min(rep_end, r0 + per), ws, counts.data() + part * stride);
+    }
   };
   PartitionPool::shared().run(parts, run_part);
   for (unsigned part = 1; part < parts; ++part)

@@ -84,7 +84,7 @@ struct GroupSpec {
 
 /// Rejection counts over replicates [rep_begin, rep_end), indexed
 /// [delta * tests.size() + test]. Counts over disjoint ranges add up, and do not
-/// depend on `threads` (the range is split into contiguous parts, one a thread).
+/// depend on `threads` (the threads take the range in pieces of ~64k pairs).
 /// Throws std::invalid_argument naming a bad field.
 std::vector<std::uint64_t> simulate_group(const GroupSpec& group, std::uint64_t rep_begin, std::uint64_t rep_end,
                                           unsigned threads = 1);
