@@ -32,19 +32,23 @@ function native(t) {
   return best(out);
 }
 
+// The grid once, in units as the page splits it; seconds. Self-contained: its
+// source also runs in a Chromium worker (chromiumGrid).
+function gridOnce(module, grid, t, pairsPerUnit, seed) {
+  const t0 = performance.now();
+  for (const model of grid.models)
+    for (const n of grid.n)
+      for (const rho of grid.rho) {
+        const spec = { model, n, rho, mean: 0.65, sd: 0.12, deltas: grid.delta, alpha: 0.05, tests: ['t', 'wilcoxon'], seed };
+        const step = Math.max(1, Math.floor(pairsPerUnit / (n * grid.delta.length)));
+        for (let r = 0; r < 1000; r += step) module.simulateGroup(spec, r, Math.min(1000, r + step), t);
+      }
+  return (performance.now() - t0) / 1000;
+}
+
 function wasmGrid(module, t, pairsPerUnit) {
   const out = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    for (const model of grid.models)
-      for (const n of grid.n)
-        for (const rho of grid.rho) {
-          const spec = { model, n, rho, mean: 0.65, sd: 0.12, deltas: grid.delta, alpha: 0.05, tests: ['t', 'wilcoxon'], seed: i + 1 };
-          const step = Math.max(1, Math.floor(pairsPerUnit / (n * grid.delta.length)));
-          for (let r = 0; r < 1000; r += step) module.simulateGroup(spec, r, Math.min(1000, r + step), t);
-        }
-    out.push((performance.now() - t0) / 1000);
-  }
+  for (let i = 0; i < runs; i++) out.push(gridOnce(module, grid, t, pairsPerUnit, i + 1));
   return best(out);
 }
 
@@ -57,27 +61,19 @@ async function chromiumGrid(variant, t, pairsPerUnit) {
   const page = await browser.newPage();
   // A same-origin document without the page's CSP (its workers inherit it, and Embind needs eval): the glue file itself.
   await page.goto(`${url}wasm/pairpower-${variant}.js`);
-  const s = await page.evaluate(({ variant, t, pairsPerUnit, grid, runs }) => new Promise((resolve, reject) => {
+  const s = await page.evaluate(({ variant, t, pairsPerUnit, grid, runs, gridOnce }) => new Promise((resolve, reject) => {
     const base = new URL('./', location.href).href;  // the wasm folder (this document is a file in it)
     const body = `importScripts(${JSON.stringify(base + `pairpower-${variant}.js`)});
-      const grid = ${JSON.stringify(grid)};
+      ${gridOnce}
       createPairpower({ locateFile: (p) => ${JSON.stringify(base)} + p, mainScriptUrlOrBlob: ${JSON.stringify(base + `pairpower-${variant}.js`)} }).then((module) => {
         const out = [];
-        for (let i = 0; i < ${runs}; i++) {
-          const t0 = performance.now();
-          for (const model of grid.models) for (const n of grid.n) for (const rho of grid.rho) {
-            const spec = { model, n, rho, mean: 0.65, sd: 0.12, deltas: grid.delta, alpha: 0.05, tests: ['t', 'wilcoxon'], seed: i + 1 };
-            const step = Math.max(1, Math.floor(${pairsPerUnit} / (n * grid.delta.length)));
-            for (let r = 0; r < 1000; r += step) module.simulateGroup(spec, r, Math.min(1000, r + step), ${t});
-          }
-          out.push((performance.now() - t0) / 1000);
-        }
+        for (let i = 0; i < ${runs}; i++) out.push(gridOnce(module, ${JSON.stringify(grid)}, ${t}, ${pairsPerUnit}, i + 1));
         postMessage(Math.min(...out));
       }, (e) => postMessage({ error: String(e) }));`;
     const w = new Worker(URL.createObjectURL(new Blob([body], { type: 'text/javascript' })));
     w.onmessage = (e) => (typeof e.data === 'number' ? resolve(e.data) : reject(new Error(e.data.error)));
     w.onerror = (e) => reject(new Error(e.message));
-  }), { variant, t, pairsPerUnit, grid, runs });
+  }), { variant, t, pairsPerUnit, grid, runs, gridOnce: gridOnce.toString() });
   await browser.close();
   server.close();
   return s;

@@ -290,14 +290,7 @@ val group_cells(const val& group, const val& counts, double reps) {
   });
 }
 
-pairpower::CellResult cell_from(const nlohmann::json& c) {
-  const auto model = pairpower::score_model_from_string(c.at("model").get<std::string>());
-  const auto test = pairpower::paired_test_from_string(c.at("test").get<std::string>());
-  if (!model || !test) throw std::invalid_argument("cells: unknown model or test");
-  const auto rejections = c.at("rejections").get<std::uint64_t>(), reps = c.at("reps").get<std::uint64_t>();
-  return {*model, c.at("n").get<std::size_t>(), c.at("delta").get<double>(), c.at("rho").get<double>(), *test, rejections, pairpower::make_estimate(rejections, reps)};
-}
-
+// A cell from the page (CellResult in pairpower-module.d.ts), checked field by field.
 pairpower::CellResult cell_from(const val& c) {
   const auto model = pairpower::score_model_from_string(c["model"].isString() ? c["model"].as<std::string>() : "");
   const auto test = pairpower::paired_test_from_string(c["test"].isString() ? c["test"].as<std::string>() : "");
@@ -335,11 +328,12 @@ val paper_checks(const val& cells) {
 
 // spec, cells, {engine, threads, elapsedS, cancelled}, format → the run's export in
 // the CLI's shapes (plan_export.hpp): "json", "csv" or "md".
-val simulation_export(const std::string& spec_text, const std::string& cells_text, const std::string& run_text, const std::string& format) {
+val simulation_export(const std::string& spec_text, const val& cells_in, const std::string& run_text, const std::string& format) {
   return guarded([&] {
     const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
+    if (!cells_in.isArray()) throw std::invalid_argument("cells: must be a list");
     std::vector<pairpower::CellResult> cells;
-    for (const auto& item : to_core(cells_text)) cells.push_back(cell_from(item));
+    for (unsigned i = 0; i < cells_in["length"].as<unsigned>(); ++i) cells.push_back(cell_from(cells_in[i]));
     const auto run = to_core(run_text);
     const pairpower::RunInfo info{run.value("engine", std::string()), run.value("threads", 1u), run.value("elapsedS", 0.0), run.value("cancelled", false)};
     val out = val::object();

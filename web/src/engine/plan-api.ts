@@ -82,6 +82,6 @@ export const planApi = {
   /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
   async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {
     const m = await engine();
-    return guard(() => unwrap(m.simulationExport(JSON.stringify(spec), JSON.stringify(cells), JSON.stringify(run), format)).text);
+    return guard(() => unwrap(m.simulationExport(JSON.stringify(spec), cells, JSON.stringify(run), format)).text);
   },
 };

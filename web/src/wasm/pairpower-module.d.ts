@@ -215,8 +215,8 @@ export interface PlanModule {
   groupCells(group: GroupSpec, counts: number[], reps: number): CellResult[] | ErrorResult;
   /** Per cell, the paper's printed value and flags; null where the paper prints nothing. */
   paperChecks(cells: (CellResult & { analytic?: number })[]): (PaperCheck | null)[] | ErrorResult;
-  /** JSON texts of the spec, the cells and {engine, threads, elapsedS, cancelled}. */
-  simulationExport(spec: string, cells: string, run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
+  /** JSON texts of the spec and of {engine, threads, elapsedS, cancelled}, and the cells. */
+  simulationExport(spec: string, cells: CellResult[], run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
 }
 
 /** The full engine (pairpower-st / -mt.wasm): the Plan's functions, simulation, Analyze and the leaderboard. */

@@ -4,13 +4,10 @@
 // report crossing the wasm boundary is checked against it (strictly: a key the
 // C++ writer adds or drops fails tests/wasm/report_shape.test.mjs).
 import { z } from 'zod';
-import { checkedShape } from '../../engine/checked';
+import { builtOnFirstUse, checkedShape } from '../../engine/checked';
 import { REGISTRY, type AlternativeName } from '../../engine/registry';
 
-// The schemas are built on first use, not when this file is evaluated: zod builds
-// a schema's whole tree as it is declared, which took ~20 ms of a first open's
-// start-up (traced; the page and every engine worker evaluate this file) before
-// any report exists.
+// The schemas, built on first use (builtOnFirstUse).
 function buildSchemas() {
   const verdict = z.enum(REGISTRY.verdicts);
   const interval = z.strictObject({ ci_low: z.number(), ci_high: z.number() });
@@ -121,9 +118,8 @@ function buildSchemas() {
   return { interval, cliComparison, cliReport, pageReport };
 }
 
-let built: ReturnType<typeof buildSchemas> | undefined;
 /** The report's schemas: `cliReport` as the CLI writes it, `pageReport` as the bindings give the page. */
-export const reportSchemas = () => (built ??= buildSchemas());
+export const reportSchemas = builtOnFirstUse(buildSchemas);
 type Schemas = ReturnType<typeof buildSchemas>;
 
 export type AnalysisReport = z.infer<Schemas['pageReport']>;

@@ -3,10 +3,9 @@
 // inferred; every report from the worker is checked against it, and
 // tests/web/leaderboard_shape.test.ts holds it strictly against the CLI's JSON.
 import { z } from 'zod';
-import { checkedShape } from '../../engine/checked';
+import { builtOnFirstUse, checkedShape } from '../../engine/checked';
 
-// Built on first use: zod builds a schema's tree as it is declared, start-up
-// work for every page and engine worker that evaluates this file (analyze/report.ts).
+// The schema, built on first use (builtOnFirstUse).
 function buildSchema() {
   const system = z.strictObject({
     system: z.string(),
@@ -80,9 +79,8 @@ function buildSchema() {
   return leaderboardReport;
 }
 
-let built: ReturnType<typeof buildSchema> | undefined;
 /** The report's schema, as the CLI writes it. */
-export const leaderboardReport = () => (built ??= buildSchema());
+export const leaderboardReport = builtOnFirstUse(buildSchema);
 
 export type LeaderboardReport = z.infer<ReturnType<typeof buildSchema>>;
 export type BoardReport = LeaderboardReport['leaderboards'][number];

@@ -64,10 +64,24 @@ function gridQuery(spec: PlanSpec, ns: number[]) {
   return { scenarios, powered: scenarios.map((q) => analyticTests(q.model).length > 0), ns, alpha: spec.alpha, ...asked(spec) };
 }
 
-/** What a link asks of the Plan engine, asked before the page is built (primeLink):
- *  each is taken by the first call with the same question. */
-let primedGrid: { key: string; grid: Promise<AnalyticGrid> } | null = null;
-let primedWork: { key: string; work: Promise<PlanWork> } | null = null;
+/** A question asked of the Plan engine before the page is built (primeLink),
+ *  taken by the first call that asks it again; any first call clears it. */
+function primed<T>() {
+  let slot: { key: string; answer: Promise<T> } | null = null;
+  return {
+    put(key: string, answer: Promise<T>) {
+      answer.catch(() => undefined);  // reported by the call that takes it, as its own would be
+      slot = { key, answer };
+    },
+    take(key: string, ask: () => Promise<T>): Promise<T> {
+      const early = slot?.key === key ? slot.answer : null;
+      slot = null;
+      return early ?? ask();
+    },
+  };
+}
+const primedGrid = primed<AnalyticGrid>();
+const primedWork = primed<PlanWork>();
 
 /**
  * Asks the Plan engine, while the page is still being built (main.ts), for
@@ -79,31 +93,21 @@ let primedWork: { key: string; work: Promise<PlanWork> } | null = null;
 export function primeLink(engines: Engines, hash: string): void {
   if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
   const { spec, run } = parseHash(hash);
-  if (run) {
-    const work = planWork(spec, engines);
-    work.catch(() => undefined);  // reported by the run that takes it, as its own call would be
-    primedWork = { key: JSON.stringify([spec, pairsPerUnit(engines)]), work };
-  }
+  if (run) primedWork.put(JSON.stringify([spec, pairsPerUnit(engines)]), planWork(spec, engines));
   const query = gridQuery(spec, spec.n);
-  const grid = engines.plan.analyticGrid(query);
-  grid.catch(() => undefined);  // reported by the analyticFor that takes it
-  primedGrid = { key: JSON.stringify(query), grid };
+  primedGrid.put(JSON.stringify(query), engines.plan.analyticGrid(query));
 }
 
 /** The run's plan of work: the primed one if it answers the same spec. */
 function workFor(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
-  const early = primedWork?.key === JSON.stringify([spec, pairsPerUnit(engines)]) ? primedWork.work : null;
-  primedWork = null;
-  return early ?? planWork(spec, engines);
+  return primedWork.take(JSON.stringify([spec, pairsPerUnit(engines)]), () => planWork(spec, engines));
 }
 
 /** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
 async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
-  const scenarios = scenariosOf(spec);
   const query = gridQuery(spec, ns);
-  const early = primedGrid?.key === JSON.stringify(query) ? primedGrid.grid : null;
-  primedGrid = null;
-  const grid = await (early ?? remote.analyticGrid(query));
+  const { scenarios } = query;
+  const grid = await primedGrid.take(JSON.stringify(query), () => remote.analyticGrid(query));
   const sd = new Map<string, number>();
   const analytic = new Map<string, number>();
   scenarios.forEach((q, i) => {
