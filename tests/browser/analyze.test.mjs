@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, cliPowers, paste, root, shownPowers, useSite, waitDone } from './browser.mjs';
+import { analyzeAndWait, cliPowers, openAnalyze, paste, root, shownPowers, useSite, waitDone } from './browser.mjs';
 
 const site = useSite();
 
@@ -188,5 +188,41 @@ test('scores analysed here plan as a pilot in Plan, with the CLI simulate --mode
   const shown = await shownPowers(page);
   for (const { key, power } of shown) assert.equal(power, cli.get(key), `cell ${key}`);
   assert.equal(new Set(shown.map((c) => c.key)).size, cli.size);
+  await page.close();
+});
+
+test('a long paste is folded away from the page, analysed in full, and shown again on request', async () => {
+  // 20 000 queries in one table (~0.4 MB): past the box's fold, far below the page's input limit.
+  let x = 7;
+  const r = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+  const rows = ['qid,A,B'];
+  let sumA = 0, sumB = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const a = Number((0.2 + 0.6 * r()).toFixed(4)), b = Number(Math.min(1, a + 0.01 + 0.1 * (r() - 0.5)).toFixed(4));
+    sumA += a;
+    sumB += b;
+    rows.push(`q${i},${a},${b}`);
+  }
+  const table = rows.join('\n') + '\n';
+  const page = await openAnalyze(site.browser, site.url, { resamples: 1000, bootstrap: 200 });
+  await paste(page, 'paste-a', table);
+  await page.waitForSelector('[data-testid="folded-a"]', { state: 'visible' });
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), false);
+  assert.match(await page.textContent('[data-testid="folded-a"]'), /20,001 lines \(0\.\d MB\)/);
+  assert.equal(await page.inputValue('[data-testid="paste-a"]'), table);  // nothing lost
+  assert.equal(await analyzeAndWait(page), 'done');
+  assert.equal(Number(await page.getAttribute('[data-comparison="0"][data-stat="n"]', 'data-value')), 20_000);
+  const delta = Number(await page.getAttribute('[data-comparison="0"][data-stat="delta"]', 'data-value'));
+  assert.ok(Math.abs(delta - (sumB - sumA) / 20_000) < 1e-9, `Δ ${delta}`);
+  // Shown on request; a short text is never folded.
+  await page.click('[data-testid="unfold-a"]');
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
+  assert.equal(await page.isVisible('[data-testid="folded-a"]'), false);
+  await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n');
+  await paste(page, 'paste-a', table);
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), false);
+  await page.click('[data-testid="clear-a"]');
+  assert.equal(await page.inputValue('[data-testid="paste-a"]'), '');
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
   await page.close();
 });
