@@ -19,7 +19,7 @@ console.log(`native CLI (all threads): ${m('cli').toFixed(3)} s engine, ${m('cli
 console.log(`page, from navigation start: document ${ms(m('response'))}, page script fetched ${ms(m('scriptsEnd'))}, DOMContentLoaded ${ms(m('dcl'))}`);
 console.log(`  engines started ${ms(mk('engines-start'))}; wasm fetch ${ms(m('wasmStart'))} → ${ms(m('wasmEnd'))} (${rows[0].wasmFiles})`);
 console.log(`  Plan worker (Plan build: analytic answers, run plan): script running ${ms(mk('plan-script'))}, wasm compiled ${ms(mk('plan-compiled'))}, module ready ${ms(mk('plan-ready'))}`);
-console.log(`  simulation worker (threaded build): script running ${ms(mk('compute0-script'))}, wasm compiled ${ms(mk('compute0-compiled'))}, ready with its thread pool ${ms(mk('compute0-ready'))}`);
+console.log(`  first simulation worker (it compiles the build; with ?threads it also starts the thread pool): script running ${ms(mk('compute0-script'))}, wasm compiled ${ms(mk('compute0-compiled'))}, ready ${ms(mk('compute0-ready'))}`);
 console.log(`  the link's run: asked ${ms(mk('run'))}, Plan engine answering ${ms(mk('plan-answers'))}, Monte Carlo units sent ${ms(mk('monte-carlo-start'))}, analytic values in the tables ${ms(mk('analytic-shown'))}, the answer (smallest N, MDE) ${ms(mk('answer-shown'))}`);
 console.log(`  first analytic value ${ms(m('firstAnalytic'))}, first Monte Carlo cell ${ms(m('first'))}, all results ${ms(m('done'))} = ${(m('done') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);
 console.log(`  main thread: ${m('longCount')} long tasks (> 50 ms), the longest ${ms(m('longest'))}`);

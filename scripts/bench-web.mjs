@@ -4,8 +4,9 @@
 //  - the wasm builds in Node and in a Chromium worker on the same grid, split into units as the page does;
 //  - a shared link's first open (cold: fresh context, empty cache): all
 //    results, the first analytic value, the longest main-thread task;
-//  - the page in headless Chromium, warm: paper preset, R = 1000, threads and
-//    pool, each run 1 s after the previous one (whose charts draw after its
+//  - the page in headless Chromium (served with COOP/COEP), warm: paper preset,
+//    R = 1000, its default engine (the worker pool) and the threaded one
+//    (`?threads`), each run 1 s after the previous one (whose charts draw after its
 //    results), from the hash asking for the run until every result is shown, with
 //    the longest main-thread task (Long Tasks API) and the longest stall of a
 //    10 ms timer probe during each run,
@@ -83,13 +84,13 @@ async function chromiumGrid(variant, t, pairsPerUnit) {
 // longest main-thread stall of each run), then `runs` long runs (R = 50 000)
 // cancelled once the first cells are in: ms from the Cancel click until the
 // page reports data-outcome="cancelled".
-async function browserGrid(isolate) {
+async function browserGrid(query) {
   const browser = await launch();
-  const { server, url } = await serve(isolate);
+  const { server, url } = await serve(true);
   const page = await browser.newPage();
   page.setDefaultTimeout(300_000);
   page.on('dialog', (d) => d.accept());  // the long runs ask first; say yes
-  await page.goto(`${url}#preset=paper&reps=1000&seed=0`);
+  await page.goto(`${url}${query}#preset=paper&reps=1000&seed=0`);
   await page.waitForSelector('#app[data-state="idle"]');
   const times = [], stalls = [], cancels = [], longest = [];
   for (let i = 0; i < runs; i++) {
@@ -170,11 +171,11 @@ console.log(`wasm (${threads} threads) in a Chromium worker:    ${fmt(cAll)}  wa
   const cold = await coldRuns(runs);
   const med = (k) => [...cold.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(cold.length / 2)];
   console.log(`native CLI wall time (process start to exit), beside the cold opens: ${fmt(med('cliWall'))}`);
-  console.log(`cold shared link (fresh context, threads): all results ${fmt(med('done') / 1000)} = ${(med('done') / 1000 / med('cliWall')).toFixed(2)}× native wall; ` +
+  console.log(`cold shared link (fresh context, the page's default engine): all results ${fmt(med('done') / 1000)} = ${(med('done') / 1000 / med('cliWall')).toFixed(2)}× native wall; ` +
     `first analytic value ${(med('firstAnalytic')).toFixed(0)} ms, first Monte Carlo cell ${(med('first')).toFixed(0)} ms after navigation; longest main-thread task ${med('longest').toFixed(0)} ms`);
 }
-for (const isolate of [true, false]) {
-  const { times, stalls, cancels, engine, longest } = await browserGrid(isolate);
+for (const query of ['', '?threads']) {
+  const { times, stalls, cancels, engine, longest } = await browserGrid(query);
   const ms = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`Chromium page, ${engine.padEnd(7)}, warm (hash asks → all shown): ${fmt(best(times))}  (runs: ${times.map((t) => t.toFixed(2)).join(', ')})  page/native = ${(best(times) / nAll).toFixed(2)}`);
   console.log(`  longest main-thread task during a run (Long Tasks API): ${Math.max(...longest).toFixed(0)} ms (runs: ${ms(longest)}); longest 10 ms-probe stall: ${Math.max(...stalls).toFixed(0)} ms  (runs: ${ms(stalls)} ms)`);

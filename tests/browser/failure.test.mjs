@@ -27,7 +27,7 @@ for (const isolate of [true, false]) {
     const s = await serve(isolate);
     servers.push(s);
     const page = await newPage();
-    await page.goto(`${s.url}?test-hooks#preset=paper&reps=20000&seed=4`);
+    await page.goto(`${s.url}?test-hooks${isolate ? '&threads' : ''}#preset=paper&reps=20000&seed=4`);
     await page.waitForSelector('#app[data-state="idle"]');
     page.on('dialog', (d) => d.accept());  // the cost estimate may ask first
     await page.click('[data-testid="run"]');

@@ -43,8 +43,17 @@ function assertSameAsCli(shown, cli) {
 
 const paperCli = cliPowers(['--preset', 'paper', '--reps', '200', '--seed', '5']);
 
-test('cross-origin isolated: threads are used and the paper preset equals the CLI cell by cell', async () => {
+test('cross-origin isolated, the worker pool runs by default and the paper preset equals the CLI cell by cell', async () => {
   const { page, errors } = await openPage(true, '#preset=paper&reps=200&seed=5&run=1');
+  await waitDone(page);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.equal(await page.getAttribute('#app', 'data-engine'), 'pool');
+  assertSameAsCli(await shownPowers(page), paperCli);
+  assert.deepEqual(errors, []);
+});
+
+test('cross-origin isolated with ?threads: the threaded build runs and the paper preset equals the CLI cell by cell', async () => {
+  const { page, errors } = await openPage(true, '#preset=paper&reps=200&seed=5&run=1', '?threads');
   await waitDone(page);
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   assert.equal(await page.getAttribute('#app', 'data-engine'), 'threads');
@@ -65,7 +74,7 @@ for (const isolate of [true, false]) {
   test(`Cancel stops a run, no cell arrives after it, and the page goes on working (${isolate ? 'threads' : 'pool'})`, async () => {
     // Behaviour only: how fast Cancel lands and how long the main thread stalls
     // are measured by `npm run bench:web` (BENCHMARKS.md), not asserted here.
-    const { page, errors } = await openPage(isolate, '#preset=paper&reps=50000&seed=1');
+    const { page, errors } = await openPage(isolate, '#preset=paper&reps=50000&seed=1', isolate ? '?threads' : '');
     await page.waitForSelector('#app[data-state="idle"]');
     page.on('dialog', (d) => d.accept());  // a run this long asks first; the user says yes
     await page.click('[data-testid="run"]');

@@ -7,7 +7,7 @@ import { VIEWS, type HandOff, type View, type ViewContext } from './app/views';
 import type { EngineApi } from './engine/engine.worker';
 import { EngineStopped, describeEngines, orFailure, shutdown, startEngines, type Engines } from './engine/scheduler';
 import { h } from './ui/dom';
-import { earlyEngines, forcePool, wasmBase } from './engine/early';
+import { earlyEngines, threadsAsked, wasmBase } from './engine/early';
 
 /** Builds the page and boots it (main.ts calls this once the engines are starting). */
 export function startShell(): void {
@@ -32,7 +32,7 @@ export function startShell(): void {
       if (engines) shutdown(engines);
       engines = null;
       try {
-        const next = startEngines(wasmBase, forcePool);
+        const next = startEngines(wasmBase, threadsAsked);
         await orFailure(next, next.ready);
         engines = next;
         app.setAttribute('data-engine', next.mode);

@@ -5,5 +5,6 @@
 import { startEngines, type Engines } from './scheduler';
 
 export const wasmBase = new URL('wasm/', document.baseURI).href;
-export const forcePool = new URLSearchParams(location.search).has('pool');
-export const earlyEngines: Engines = startEngines(wasmBase, forcePool);
+/** `?threads` asks for the threaded build where the page is cross-origin isolated (the pool is the default: scheduler.ts). */
+export const threadsAsked = new URLSearchParams(location.search).has('threads');
+export const earlyEngines: Engines = startEngines(wasmBase, threadsAsked);

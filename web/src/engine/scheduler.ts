@@ -1,7 +1,15 @@
-// Runs a plan on the engine workers, never on the page's thread. With cross-origin
-// isolation one worker runs the threaded build; otherwise a pool of workers runs
-// the single-thread build on separate work units. Units are (group, replicate
+// Runs a plan on the engine workers, never on the page's thread: a pool of
+// workers runs the single-thread build on separate work units or, asked for
+// (`?threads`) on a cross-origin isolated page, one worker runs the threaded
+// build with each unit split over its threads. Units are (group, replicate
 // range); counts add up, so both modes give the CLI's numbers exactly.
+//
+// The pool is the default because it was measured faster on the page (BENCHMARKS.md,
+// issue 13): its workers take whole units and never wait for each other, where
+// the threaded engine ends every unit at a barrier; a thread that the page, the
+// browser or another program holds back makes the other one wait there. Warm
+// paper grid, interleaved: 0.438 → 0.429 s idle, 0.636 → 0.514 s with two other
+// CPU-bound programs running; a shared link's first open 960 → 911 ms.
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker';
 import type { PlanApi } from './plan.worker';
@@ -93,11 +101,11 @@ export function markStage(name: string, epochMs?: number) {
  * solvers, run plans), `ready` when every simulating worker can run too;
  * `analysisReady` (parsing, Analyze, the leaderboard) when first asked.
  */
-export function startEngines(wasmBase: string, forcePool = false): Engines {
+export function startEngines(wasmBase: string, threadsAsked = false): Engines {
   markStage('engines-start');
   // The single-file build carries the single-thread engine only.
   const inline = inlineEngine() !== undefined;
-  const threadsOk = crossOriginIsolatedNow() && !forcePool && !inline;
+  const threadsOk = threadsAsked && crossOriginIsolatedNow() && !inline;
   const variant: Variant = threadsOk ? 'mt' : 'st';
   const count = threadsOk ? 1 : pageThreads();
   let markDead = () => {};
@@ -193,7 +201,7 @@ function orFailureOf<T>(failure: Promise<never>, call: Promise<T>): Promise<T> {
 export function describeEngines(e: Engines): string {
   return e.mode === 'threads'
     ? `WebAssembly SIMD, ${e.threads} threads in one worker (page is cross-origin isolated)`
-    : `WebAssembly SIMD, a pool of ${e.remotes.length} single-thread workers (page is not cross-origin isolated)`;
+    : `WebAssembly SIMD, a pool of ${e.remotes.length} single-thread workers`;
 }
 
 export interface RunProgress {
