@@ -22,4 +22,5 @@ console.log(`  Plan worker (Plan build: analytic answers, run plan): script runn
 console.log(`  first simulation worker (it compiles the build; with ?threads it also starts the thread pool): script running ${ms(mk('compute0-script'))}, wasm compiled ${ms(mk('compute0-compiled'))}, ready ${ms(mk('compute0-ready'))}`);
 console.log(`  the link's run: asked ${ms(mk('run'))}, Plan engine answering ${ms(mk('plan-answers'))}, Monte Carlo units sent ${ms(mk('monte-carlo-start'))}, analytic values in the tables ${ms(mk('analytic-shown'))}, the answer (smallest N, MDE) ${ms(mk('answer-shown'))}`);
 console.log(`  first analytic value ${ms(m('firstAnalytic'))}, first Monte Carlo cell ${ms(m('first'))}, all results ${ms(m('done'))} = ${(m('done') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);
+if (rows[0].marks['compute1-ready'] !== undefined) console.log(`  second simulation worker (given the compiled module): script running ${ms(mk('compute1-script'))}, ready ${ms(mk('compute1-ready'))}`);
 console.log(`  main thread: ${m('longCount')} long tasks (> 50 ms), the longest ${ms(m('longest'))}`);
