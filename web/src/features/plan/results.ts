@@ -76,6 +76,9 @@ export function createResults(): ResultsView {
   let building = 0;
   /** Counts setAnalytic() and start() calls: an analytic fill that a newer one overtook stops. */
   let filling = 0;
+  /** The spec whose tables are all built, but for what changes no table or analytic value (sameTables). */
+  let built = '';
+  const sameTables = (spec: PlanSpec) => JSON.stringify({ ...spec, seed: 0, reps: 0, power: 0 });
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
   const tablesEl = h('div', { class: 'tables' });
   const solversEl = h('div', { class: 'solvers' });
@@ -117,8 +120,10 @@ export function createResults(): ResultsView {
         s.power.setAttribute('data-power', String(r.power));
         s.power.classList.remove('pending');
       }
-      if (anal) {
-        s.analytic.textContent = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
+      // Unchanged values are not written again (a run of the same grid keeps its tables).
+      const analyticText = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
+      if (anal && (s.analytic.textContent !== analyticText || s.analytic.getAttribute('data-analytic') !== (a === undefined ? null : String(a)))) {
+        s.analytic.textContent = analyticText;
         if (a === undefined) s.analytic.removeAttribute('data-analytic');
         else s.analytic.setAttribute('data-analytic', String(a));
       }
@@ -185,24 +190,47 @@ export function createResults(): ResultsView {
       current = spec;
       tablesTitle.textContent = `${questionWords(spec)} for every cell of the grid — Monte Carlo ± SE (analytic below; the paper's value where printed)`;
       sentenceEl.replaceChildren(h('p', { class: 'answer-lead' }, 'Working out the answer…'));
-      slots = new Map();
       results = new Map();
       checks = new Map();
-      tablesEl.replaceChildren();
       solversEl.replaceChildren();
       summaryEl.textContent = '';
+      const at = ++started;
+      ++filling;
+      // Another run of the same grid (a new seed or R): its tables stay, emptied
+      // of the last run's Monte Carlo values and flags, with the same analytic
+      // values. Building them again took the page's thread while the run's first
+      // units ran.
+      const shape = sameTables(spec);
+      if (shape === built) {
+        for (const list of slots.values())
+          for (const s of list) {
+            s.power.textContent = '…';
+            s.power.removeAttribute('data-power');
+            s.power.classList.add('pending');
+            if (s.paper) {
+              s.paper.el.classList.remove('flagged');
+              s.paper.el.title = `printed in the paper, §${s.paper.printed.section}`;
+              s.paper.el.textContent = `paper ${fmt.p3(s.paper.printed.power)}`;
+            }
+          }
+        return Promise.resolve();
+      }
+      built = '';
+      slots = new Map();
+      tablesEl.replaceChildren();
       // The detailed tables (below the answer; hundreds of cells) a table per
       // task: built with the rest of a link's first open, they made one
       // main-thread task of 60–100 ms. Values that arrive first are kept and
       // shown as each cell is made.
-      const at = ++started;
-      ++filling;
       const parts = powerTables(spec);
       building = 0;
       return new Promise<void>((resolve) => {
         const next = () => {
           const part = at === started ? parts.shift() : undefined;
-          if (!part) return resolve();
+          if (!part) {
+            if (at === started) built = shape;
+            return resolve();
+          }
           tablesEl.append(part());
           building++;
           setTimeout(next, 0);
