@@ -1,4 +1,4 @@
-// Benchmark (not a test): warm runs of the paper grid (R = 1000, threads) in two
+// Benchmark (not a test): warm runs of the paper grid (R = 1000, each site's default engine) in two
 // built sites, alternately in one browser so that a change is judged against this
 // machine's drift: per page, the best of three runs (from the hash asking for the
 // run until every result is shown), pages alternating before/after.

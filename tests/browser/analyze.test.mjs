@@ -218,7 +218,20 @@ test('a long paste is folded away from the page, analysed in full, and shown aga
   await page.click('[data-testid="unfold-a"]');
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
   assert.equal(await page.isVisible('[data-testid="folded-a"]'), false);
+  // Typing on in a shown long text keeps it shown; a new paste folds it again.
+  await paste(page, 'paste-a', table + 'q20000,0.5,0.5\n');
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
+  await page.evaluate((t) => {
+    const el = document.querySelector('[data-testid="paste-a"]');
+    el.dispatchEvent(new Event('paste'));
+    el.value = t;
+    el.dispatchEvent(new Event('input'));
+  }, table);
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), false);
+  await page.click('[data-testid="unfold-a"]');
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n');
+  assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
+  assert.equal(await page.isVisible('[data-testid="folded-a"]'), false);
   await paste(page, 'paste-a', table);
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), false);
   await page.click('[data-testid="clear-a"]');

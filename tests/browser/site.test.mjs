@@ -44,7 +44,7 @@ test('served plainly, the site works online, then offline after one visit', asyn
   const page = await context.newPage();
   await page.goto(`${plain.url}#preset=quick&reps=200&seed=3&run=1`);
   await waitDone(page);
-  assert.equal(await page.getAttribute('#app', 'data-engine'), 'pool');  // no headers: the worker pool
+  assert.equal(await page.getAttribute('#app', 'data-engine'), 'pool');  // the page's engine
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -3,7 +3,8 @@
 //    after one visit the app works with the network off.
 //  - Adds COOP/COEP to the same-origin responses it serves, so a host that cannot
 //    set headers (GitHub Pages, a paper's supplementary site) still gets a
-//    cross-origin-isolated page, and threads, from the second load on. This is the
+//    cross-origin-isolated page from the second load on (for `?threads`, the
+//    threaded engine; the worker pool, the default, needs none). This is the
 //    technique of the coi-serviceworker package, written into this worker because
 //    a scope has room for one service worker only.
 // It never touches other origins: the page makes no such requests.

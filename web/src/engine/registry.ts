@@ -40,7 +40,7 @@ export const SOLVABLE_TESTS = TESTS.filter((t): t is Extract<typeof t, { solvabl
 export const MODELS = REGISTRY.models;
 export const testLabel = (id: TestName) => TESTS.find((t) => t.id === id)!;
 export const modelInfo = (id: ModelName) => MODELS.find((m) => m.id === id)!;
-/** Engine threads in a cross-origin-isolated page, or workers in the pool otherwise. */
+/** Workers in the pool (the page's engine), or the threaded engine's threads with `?threads`. */
 export const pageThreads = () => Math.max(1, Math.min(REGISTRY.limits.page_max_threads, navigator.hardwareConcurrency || 2));
 export const planField = (id: FieldName): PlanFieldDef => REGISTRY.plan_fields.find((f) => f.id === id)!;
 export const analyzeSetting = (key: AnalyzeKey): AnalyzeSettingDef => REGISTRY.analyze_settings.find((s) => s.key === key)!;

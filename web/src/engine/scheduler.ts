@@ -7,9 +7,9 @@
 // The pool is the default because it was measured faster on the page (BENCHMARKS.md,
 // issue 13): its workers take whole units and never wait for each other, where
 // the threaded engine ends every unit at a barrier; a thread that the page, the
-// browser or another program holds back makes the other one wait there. Warm
-// paper grid, interleaved: 0.438 → 0.429 s idle, 0.636 → 0.514 s with two other
-// CPU-bound programs running; a shared link's first open 960 → 911 ms.
+// browser or another program holds back makes the other one wait there. Paper
+// grid, interleaved: the same within noise on an idle machine; with two other
+// CPU-bound programs running, warm 0.636 → 0.514 s and a first open 1393 → 1221 ms.
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker';
 import type { PlanApi } from './plan.worker';

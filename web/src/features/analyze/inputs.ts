@@ -51,14 +51,17 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   const foldInfo = h('span', {});
   const show = h('button', { type: 'button', 'data-testid': `unfold-${key}` }, 'Show the text');
   const clear = h('button', { type: 'button', 'data-testid': `clear-${key}` }, 'Clear');
-  const folded = h('p', { class: 'folded', 'data-testid': `folded-${key}`, hidden: true }, foldInfo, ' ', show, ' ', clear);
+  const folded = h('p', { class: 'folded', 'data-testid': `folded-${key}`, role: 'status', hidden: true }, foldInfo, ' ', show, ' ', clear);
+  /** The user asked to see this text (a new text folds again). */
   let unfolded = false;
   const fold = () => {
     const big = text.value.length > FOLD_CHARS;
     if (!big) unfolded = false;
     const hide = big && !unfolded;
+    const hadFocus = document.activeElement === text;
     if (text.hidden !== hide) text.hidden = hide;
     folded.hidden = !hide;
+    if (hide && hadFocus) show.focus();  // the box that had the keyboard is gone
     if (hide)
       foldInfo.textContent = `${name || 'Pasted'}: ${groupDigits(lineCount(text.value))} lines (${(text.value.length / 1e6).toFixed(1)} MB), folded away so that the page stays quick; Analyze reads all of it.`;
   };
@@ -69,6 +72,7 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   });
   clear.addEventListener('click', () => {
     text.value = '';
+    file.value = '';  // the same file can be chosen again
     name = '';
     fold();
     text.focus();
@@ -77,10 +81,14 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   const load = async (f: File) => {
     text.value = await readText(f);
     name = fileLabel(f.name);
+    unfolded = false;
     fold();
     onLoad();
   };
-  text.addEventListener('paste', () => { name = ''; });
+  text.addEventListener('paste', () => {
+    name = '';
+    unfolded = false;
+  });
   file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
   const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded, h('div', { class: 'file-row' }, file), note);
   // Files drop on the box, the folded line included.
@@ -98,5 +106,5 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
     fold();
     onType();
   });
-  return { text, note, element, name: () => name, set: (t, n) => { text.value = t; name = n; fold(); } };
+  return { text, note, element, name: () => name, set: (t, n) => { text.value = t; name = n; unfolded = false; fold(); } };
 }

@@ -175,7 +175,7 @@ export function createPlanView(ctx: ViewContext): View {
     const x = lastExport;
     const engines = ctx.engines();
     if (!x || !engines) return '';
-    return exportRun(engines.plan, x, engines.threads, kind);
+    return exportRun(engines.plan, x, engines.mode === 'threads' ? engines.threads : engines.remotes.length, kind);
   }
 
   async function copy(kind: ExportKind) {

@@ -217,6 +217,7 @@ export function createResults(): ResultsView {
       }
       built = '';
       slots = new Map();
+      analytic = new Map();  // another grid's values must not fill the new cells
       tablesEl.replaceChildren();
       // The detailed tables (below the answer; hundreds of cells) a table per
       // task: built with the rest of a link's first open, they made one
