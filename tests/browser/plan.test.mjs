@@ -94,6 +94,13 @@ test('a new run of the same grid keeps its tables, empties them first, and shows
   await other.page.close();
 });
 
+test('?threads=0 keeps the worker pool on an isolated page', async () => {
+  const { page, errors } = await openPage(true, '#n=50&delta=0.02&rho=0.8&model=normal&reps=50&seed=2&run=1', '?threads=0');
+  await waitDone(page);
+  assert.equal(await page.getAttribute('#app', 'data-engine'), 'pool');
+  assert.deepEqual(errors, []);
+});
+
 test('without COOP/COEP the worker pool runs and gives the same numbers', async () => {
   const { page, errors } = await openPage(false, '#preset=paper&reps=200&seed=5&run=1');
   await waitDone(page);

@@ -5,6 +5,7 @@
 import { startEngines, type Engines } from './scheduler';
 
 export const wasmBase = new URL('wasm/', document.baseURI).href;
-/** `?threads` asks for the threaded build where the page is cross-origin isolated (the pool is the default: scheduler.ts). */
-export const threadsAsked = new URLSearchParams(location.search).has('threads');
+/** `?threads` asks for the threaded build where the page is cross-origin isolated (the pool is the default: scheduler.ts); `?threads=0` does not. */
+const threadsParam = new URLSearchParams(location.search).get('threads');
+export const threadsAsked = threadsParam !== null && !['0', 'false', 'no', 'off'].includes(threadsParam.toLowerCase());
 export const earlyEngines: Engines = startEngines(wasmBase, threadsAsked);
