@@ -198,6 +198,9 @@ function orFailureOf<T>(failure: Promise<never>, call: Promise<T>): Promise<T> {
   return Promise.race([call, failure]);
 }
 
+/** Threads computing a run at once: the threaded engine's, or the pool's workers. */
+export const runThreads = (e: Engines): number => (e.mode === 'threads' ? e.threads : e.remotes.length);
+
 export function describeEngines(e: Engines): string {
   return e.mode === 'threads'
     ? `WebAssembly SIMD, ${e.threads} threads in one worker (page is cross-origin isolated)`

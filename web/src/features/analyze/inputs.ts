@@ -92,12 +92,11 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
   const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded, h('div', { class: 'file-row' }, file), note);
   // Files drop on the box, the folded line included.
-  element.addEventListener('dragover', (e) => { e.preventDefault(); text.classList.add('drop'); folded.classList.add('drop'); });
-  element.addEventListener('dragleave', () => { text.classList.remove('drop'); folded.classList.remove('drop'); });
+  element.addEventListener('dragover', (e) => { e.preventDefault(); element.classList.add('drop'); });
+  element.addEventListener('dragleave', () => element.classList.remove('drop'));
   element.addEventListener('drop', (e) => {
     e.preventDefault();
-    text.classList.remove('drop');
-    folded.classList.remove('drop');
+    element.classList.remove('drop');
     const f = e.dataTransfer?.files?.[0];
     if (f) void load(f);
   });

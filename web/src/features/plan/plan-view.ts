@@ -5,7 +5,7 @@ import type * as Comlink from 'comlink';
 import type { PlanApi } from '../../engine/plan.worker';
 import type { AnalyticGrid } from '../../engine/plan-api';
 import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
-import { describeEngines, markStage, orFailure, pairsPerUnit, planWork, startRun, type Engines, type RunHandle, type RunProgress } from '../../engine/scheduler';
+import { describeEngines, markStage, orFailure, pairsPerUnit, planWork, runThreads, startRun, type Engines, type RunHandle, type RunProgress } from '../../engine/scheduler';
 import type { CellResult, PaperCheck, PlanWork, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
@@ -175,7 +175,7 @@ export function createPlanView(ctx: ViewContext): View {
     const x = lastExport;
     const engines = ctx.engines();
     if (!x || !engines) return '';
-    return exportRun(engines.plan, x, engines.mode === 'threads' ? engines.threads : engines.remotes.length, kind);
+    return exportRun(engines.plan, x, runThreads(engines), kind);
   }
 
   async function copy(kind: ExportKind) {
@@ -272,7 +272,7 @@ export function createPlanView(ctx: ViewContext): View {
       // 2. The Monte Carlo run: estimate its cost first — ask above ~20 s on
       // this device, refuse above 10 min (the registry's limits), with the
       // analytic values on show when it asks.
-      const cost = planCost(spec, work.pairs, engines.mode === 'threads' ? engines.threads : engines.remotes.length);
+      const cost = planCost(spec, work.pairs, runThreads(engines));
       if (cost.kind !== 'run') await first;
       if (cost.kind === 'refuse' || (cost.kind === 'confirm' && !window.confirm(cost.message))) {
         ctx.setState('idle');

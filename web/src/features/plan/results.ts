@@ -87,18 +87,19 @@ export function createResults(): ResultsView {
   const details = h('details', { class: 'power-details', open: true }, h('summary', {}, tablesTitle), tablesEl);
 
   function slot(key: CellKey, withPaper: boolean): HTMLElement {
+    // Empty: refresh() writes every value, or the pending mark, below.
     const power = h('span', {
-      class: 'power pending',
+      class: 'power',
       'data-model': key.model,
       'data-n': key.n,
       'data-delta': key.delta,
       'data-rho': key.rho,
       'data-test': key.test,
-    }, '…');
+    });
     // The analytic value sits beside where the Monte Carlo value lands, with the same keys.
     const an = h('span', { class: 'analytic', title: 'analytic power', 'data-model': key.model, 'data-n': key.n, 'data-delta': key.delta, 'data-rho': key.rho, 'data-test': key.test });
     const printed = withPaper ? findPrinted(key) : undefined;
-    const paper = printed ? { el: h('span', { class: 'paper', title: `printed in the paper, §${printed.section}` }), printed } : null;
+    const paper = printed ? { el: h('span', { class: 'paper' }), printed } : null;
     const id = cellId(key);
     const list = slots.get(id) ?? [];
     list.push({ power, analytic: an, paper, table: building });
@@ -107,7 +108,8 @@ export function createResults(): ResultsView {
     return h('td', {}, power, h('br'), an, paper ? h('br') : null, paper?.el ?? null);
   }
 
-  /** Writes a cell's values into its slots: all of them, or only what changed (each write costs the page a style pass). */
+  /** Writes a cell's values into its slots — all of them, or only what changed (each write costs the page a style pass);
+   *  a cell without a Monte Carlo value shows it pending and its paper value unflagged. */
   function refresh(id: string, only?: 'power' | 'analytic' | 'paper') {
     const r = results.get(id);
     const a = analytic.get(id);
@@ -115,10 +117,11 @@ export function createResults(): ResultsView {
     // The paper's ⚠ compares the printed value with ours: it follows the Monte Carlo value too.
     const [power, anal, paper] = [all || only === 'power', all || only === 'analytic', all || only === 'paper' || only === 'power'];
     for (const s of slots.get(id) ?? []) {
-      if (r && power) {
-        s.power.textContent = `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}`;
-        s.power.setAttribute('data-power', String(r.power));
-        s.power.classList.remove('pending');
+      if (power) {
+        s.power.textContent = r ? `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}` : '…';
+        if (r) s.power.setAttribute('data-power', String(r.power));
+        else s.power.removeAttribute('data-power');
+        s.power.classList.toggle('pending', !r);
       }
       // Unchanged values are not written again (a run of the same grid keeps its tables).
       const analyticText = a === undefined ? '' : `analytic ${fmt.p3(a)}`;
@@ -129,17 +132,12 @@ export function createResults(): ResultsView {
       }
       if (s.paper && paper) {
         const { el, printed } = s.paper;
-        el.textContent = `paper ${fmt.p3(printed.power)}`;
-        const c = checks.get(id);
-        if (r && c) {
-          const k = REGISTRY.paper.flag_se;
-          const flags = [c.offOurs ? `more than ${k} Monte Carlo SEs from ours` : '', c.offAnalytic ? `more than ${k} SEs from the analytic value` : ''].filter(Boolean);
-          el.classList.toggle('flagged', flags.length > 0);
-          if (flags.length) {
-            el.textContent += ' ⚠';
-            el.title = `printed in the paper, §${printed.section}: ${flags.join('; ')}`;
-          }
-        }
+        const c = r ? checks.get(id) : undefined;
+        const k = REGISTRY.paper.flag_se;
+        const flags = c ? [c.offOurs ? `more than ${k} Monte Carlo SEs from ours` : '', c.offAnalytic ? `more than ${k} SEs from the analytic value` : ''].filter(Boolean) : [];
+        el.classList.toggle('flagged', flags.length > 0);
+        el.textContent = `paper ${fmt.p3(printed.power)}${flags.length ? ' ⚠' : ''}`;
+        el.title = `printed in the paper, §${printed.section}${flags.length ? `: ${flags.join('; ')}` : ''}`;
       }
     }
   }
@@ -202,17 +200,7 @@ export function createResults(): ResultsView {
       // units ran.
       const shape = sameTables(spec);
       if (shape === built) {
-        for (const list of slots.values())
-          for (const s of list) {
-            s.power.textContent = '…';
-            s.power.removeAttribute('data-power');
-            s.power.classList.add('pending');
-            if (s.paper) {
-              s.paper.el.classList.remove('flagged');
-              s.paper.el.title = `printed in the paper, §${s.paper.printed.section}`;
-              s.paper.el.textContent = `paper ${fmt.p3(s.paper.printed.power)}`;
-            }
-          }
+        for (const id of slots.keys()) refresh(id, 'power');  // no results: pending, flags off
         return Promise.resolve();
       }
       built = '';
