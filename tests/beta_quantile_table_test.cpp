@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -61,4 +62,42 @@ TEST_CASE("the heavy-tailed scale table matches scipy's chi-square quantile to 1
       CHECK(q(z[i]) == Approx(x[i]).epsilon(1e-8));
     }
   }
+}
+
+TEST_CASE("a beta table rebuilt from another's coefficients computes the same bits, off the table too", "[beta_quantile_table]") {
+  const BetaShape shape = beta_from_moments(0.65, 0.12);
+  const GaussianToBeta built(shape);
+  const GaussianToBeta rebuilt(shape, built.coefficients());
+  CHECK(rebuilt.coefficients() == built.coefficients());
+  for (double z : {-7.5, -6.0, -2.3, -1e-3, 0.0, 0.7, 3.9, 5.999, 6.0, 8.1}) {
+    INFO("z = " << z);
+    CHECK(rebuilt(z) == built(z));
+  }
+}
+
+TEST_CASE("a beta table is not rebuilt from the wrong number of coefficients or from non-finite ones", "[beta_quantile_table]") {
+  const BetaShape shape = beta_from_moments(0.4, 0.2);
+  auto c = GaussianToBeta(shape).coefficients();
+  CHECK_THROWS_AS(GaussianToBeta(shape, std::vector<double>(c.begin(), c.end() - 1)), std::invalid_argument);
+  CHECK_THROWS_AS(GaussianToBeta(shape, {}), std::invalid_argument);
+  c[17] = std::nan("");
+  CHECK_THROWS_AS(GaussianToBeta(shape, c), std::invalid_argument);
+  c[17] = INFINITY;
+  CHECK_THROWS_AS(GaussianToBeta(shape, c), std::invalid_argument);
+}
+
+TEST_CASE("the process keeps one table per beta shape: built on first use, or adopted when none is held", "[beta_quantile_table]") {
+  // Shapes no other test uses: the tables are the process's.
+  const BetaShape first = beta_from_moments(0.123, 0.0456), second = beta_from_moments(0.321, 0.0654);
+  const auto built = tabulated_beta(first);
+  CHECK(tabulated_beta(first) == built);  // kept
+  // A held shape keeps its table, whatever is offered.
+  auto other = GaussianToBeta(second).coefficients();
+  adopt_tabulated_beta(GaussianToBeta(first, other));
+  CHECK(tabulated_beta(first) == built);
+  // A shape not held takes the adopted table as it is, without building one.
+  std::vector<double> marked = GaussianToBeta(second).coefficients();
+  marked[0] += 0.5;  // not the shape's own table: shows that this one is used
+  adopt_tabulated_beta(GaussianToBeta(second, marked));
+  CHECK(tabulated_beta(second)->coefficients() == marked);
 }

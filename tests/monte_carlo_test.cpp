@@ -272,3 +272,20 @@ TEST_CASE("a question with a one-sided alternative is refused, naming the altern
     CHECK(e.field == "alternative");
   }
 }
+
+TEST_CASE("a beta copula group tabulates system A's shape, then system B's for each effect; other models none", "[monte_carlo]") {
+  GroupSpec g;
+  g.model = ScoreModel::beta_copula;
+  g.marginal = {0.65, 0.12};
+  g.deltas = {0.0, 0.05};
+  const auto shapes = group_beta_shapes(g);
+  REQUIRE(shapes.size() == 3);
+  const auto same = [](BetaShape x, BetaShape y) { return x.a == y.a && x.b == y.b; };
+  CHECK(same(shapes[0], beta_from_moments(0.65, 0.12)));
+  CHECK(same(shapes[1], beta_from_moments(0.65, 0.12)));
+  CHECK(same(shapes[2], beta_from_moments(0.65 + 0.05, 0.12)));  // μ + δ as the simulation adds it
+  for (ScoreModel m : {ScoreModel::clipped_normal, ScoreModel::heavy_tailed, ScoreModel::binary}) {
+    g.model = m;
+    CHECK(group_beta_shapes(g).empty());
+  }
+}

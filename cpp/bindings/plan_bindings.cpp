@@ -20,6 +20,7 @@
 
 #include "pairpower/analytic_answers.hpp"
 #include "pairpower/analytic_power.hpp"
+#include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/field_text.hpp"
 #include "pairpower/monte_carlo.hpp"
@@ -243,7 +244,7 @@ nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
   return j;
 }
 
-// spec (JSON text, as the registry's presets) → {groups, units, pairs}: the work of a run.
+// spec (JSON text, as the registry's presets) → {groups, tabulated, units, pairs}: the work of a run.
 val plan_work(const std::string& spec_text, double pairs_per_unit) {
   return guarded([&] {
     const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
@@ -251,6 +252,9 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
     nlohmann::ordered_json j;
     auto& gs = j["groups"] = nlohmann::ordered_json::array();
     for (const auto& g : groups) gs.push_back(group_json(g));
+    // Per group, whether its simulation uses Beta tables (betaTables builds them once for every worker).
+    auto& tabulated = j["tabulated"] = nlohmann::ordered_json::array();
+    for (const auto& g : groups) tabulated.push_back(!pairpower::group_beta_shapes(g).empty());
     auto& us = j["units"] = nlohmann::ordered_json::array();
     for (const auto& u : pairpower::plan_units(groups, spec.grid.reps, static_cast<std::uint64_t>(pairs_per_unit)))
       us.push_back({{"group", u.group}, {"repBegin", u.rep_begin}, {"repEnd", u.rep_end}, {"pairs", u.pairs}});
@@ -286,6 +290,32 @@ val group_cells(const val& group, const val& counts, double reps) {
     for (unsigned i = 0; i < counts["length"].as<unsigned>(); ++i) c.push_back(static_cast<std::uint64_t>(counts[i].as<double>()));
     val out = val::array();
     for (const auto& cell : pairpower::group_cells(g, c, static_cast<std::uint64_t>(reps))) out.call<void>("push", cell_val(cell));
+    return out;
+  });
+}
+
+// groups → [{a, b, coefficients: Float64Array}]: the Beta quantile tables that
+// a run's Beta-copula groups simulate with, built here once (and kept) so that
+// each simulating worker adopts them (adoptBetaTables) instead of building them:
+// ~6 ms of Boost's inverse incomplete beta per table and worker on a first open.
+val beta_tables(const val& groups) {
+  return guarded([&] {
+    if (!groups.isArray()) throw std::invalid_argument("groups: must be a list of groups");
+    std::vector<pairpower::BetaShape> shapes;
+    for (unsigned i = 0; i < groups["length"].as<unsigned>(); ++i) {
+      for (const auto& s : pairpower::group_beta_shapes(group_from(groups[i])))
+        if (std::none_of(shapes.begin(), shapes.end(), [&](const auto& t) { return t.a == s.a && t.b == s.b; })) shapes.push_back(s);
+    }
+    val out = val::array();
+    for (const auto& s : shapes) {
+      const auto table = pairpower::tabulated_beta(s);
+      const auto& c = table->coefficients();
+      val t = val::object();
+      t.set("a", s.a);
+      t.set("b", s.b);
+      t.set("coefficients", val::global("Float64Array").new_(emscripten::typed_memory_view(c.size(), c.data())));
+      out.call<void>("push", t);
+    }
     return out;
   });
 }
@@ -357,6 +387,7 @@ EMSCRIPTEN_BINDINGS(pairpower_plan) {
   emscripten::function("readPlanField", &read_plan_field);
   emscripten::function("planWork", &plan_work);
   emscripten::function("groupCells", &group_cells);
+  emscripten::function("betaTables", &beta_tables);
   emscripten::function("paperChecks", &paper_checks);
   emscripten::function("simulationExport", &simulation_export);
 }

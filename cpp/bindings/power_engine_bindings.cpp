@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/comparison_report.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/measures.hpp"
@@ -40,6 +41,23 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
     for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
     val out = val::object();
     out.set("counts", arr);
+    return out;
+  });
+}
+
+// [{a, b, coefficients}] (the Plan engine's betaTables) → {adopted}: Beta tables
+// this worker's simulations then use instead of building their own. A shape
+// the worker already holds keeps its table (the two are equal).
+val adopt_beta_tables(const val& tables) {
+  return guarded([&] {
+    if (!tables.isArray()) throw std::invalid_argument("tables: must be a list of tables");
+    const unsigned count = tables["length"].as<unsigned>();
+    for (unsigned i = 0; i < count; ++i) {
+      const val t = tables[i];
+      pairpower::adopt_tabulated_beta(pairpower::GaussianToBeta({number(t, "a"), number(t, "b")}, emscripten::convertJSArrayToNumberVector<double>(t["coefficients"])));
+    }
+    val out = val::object();
+    out.set("adopted", count);
     return out;
   });
 }
@@ -123,6 +141,7 @@ val analyze_scores(const val& q) {
 
 EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
   emscripten::function("simulateGroup", &simulate_group);
+  emscripten::function("adoptBetaTables", &adopt_beta_tables);
   emscripten::function("hardwareThreads", &hardware_threads);
   emscripten::function("detectScores", &detect_scores);
   emscripten::function("analyzeScores", &analyze_scores);

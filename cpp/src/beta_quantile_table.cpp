@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "pairpower/floor_index.hpp"
+#include "pairpower/random.hpp"
 
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
@@ -43,6 +48,12 @@ GaussianQuantileTable::GaussianQuantileTable(std::function<double(double)> exact
     coef_[4 * i + 2] = 3 * delta - 2 * hs[i] - hs[i + 1];
     coef_[4 * i + 3] = hs[i] + hs[i + 1] - 2 * delta;
   }
+}
+
+GaussianQuantileTable::GaussianQuantileTable(std::function<double(double)> exact, std::vector<double> coefficients)
+    : exact_(std::move(exact)), inv_h_(static_cast<double>(nodes_ - 1) / (hi_ - lo_)), coef_(std::move(coefficients)) {
+  if (coef_.size() != 4 * (nodes_ - 1)) throw std::invalid_argument("table: " + std::to_string(coef_.size()) + " coefficients, not " + std::to_string(4 * (nodes_ - 1)));
+  if (!std::all_of(coef_.begin(), coef_.end(), [](double c) { return std::isfinite(c); })) throw std::invalid_argument("table: a coefficient is not a finite number");
 }
 
 void GaussianQuantileTable::transform(const double* z, double* out, std::size_t n) const {
@@ -92,6 +103,39 @@ GaussianToBeta::GaussianToBeta(BetaShape shape)
                               return f > 0 && std::isfinite(f) ? boost::math::pdf(std_normal, z) / f : 0.0;
                             }),
       shape_(shape) {}
+
+GaussianToBeta::GaussianToBeta(BetaShape shape, std::vector<double> coefficients)
+    : GaussianQuantileTable([shape](double z) { return beta_of_gaussian(shape, z); }, std::move(coefficients)), shape_(shape) {}
+
+namespace {
+
+struct BetaTables {
+  std::mutex mutex;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::shared_ptr<const GaussianToBeta>> items;
+  static std::pair<std::uint64_t, std::uint64_t> key(BetaShape s) { return {bits_of(s.a), bits_of(s.b)}; }
+};
+
+BetaTables& beta_tables() {
+  static BetaTables tables;
+  return tables;
+}
+
+}  // namespace
+
+std::shared_ptr<const GaussianToBeta> tabulated_beta(BetaShape shape) {
+  auto& t = beta_tables();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  auto& slot = t.items[BetaTables::key(shape)];
+  if (!slot) slot = std::make_shared<const GaussianToBeta>(shape);
+  return slot;
+}
+
+void adopt_tabulated_beta(GaussianToBeta table) {
+  auto& t = beta_tables();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  auto& slot = t.items[BetaTables::key(table.shape())];
+  if (!slot) slot = std::make_shared<const GaussianToBeta>(std::move(table));
+}
 
 GaussianToInverseRootChi2::GaussianToInverseRootChi2(double nu)
     : GaussianQuantileTable(

@@ -98,11 +98,6 @@ class SharedCache {
 
 using RuleKey = std::tuple<std::size_t, std::uint64_t, int>;  // (n, bits of α, alternative)
 
-std::shared_ptr<const GaussianToBeta> beta_table(BetaShape s) {
-  static SharedCache<std::pair<std::uint64_t, std::uint64_t>, GaussianToBeta> cache;
-  return cache.get({bits_of(s.a), bits_of(s.b)}, [s] { return GaussianToBeta(s); });
-}
-
 // Cells that differ only in δ share their random numbers (δ is not in the
 // key), so they are simulated together: one generation pass, and for the Beta
 // model one quantile lookup for system A, serve every δ.
@@ -133,6 +128,17 @@ struct Group {
   std::vector<double> pilot_shift;      // pilot: δ − mean(b − a) per δ, 0 when within rounding of 0
   std::shared_ptr<const GaussianToInverseRootChi2> inverse_root_chi2;  // heavy-tailed: z ↦ 1/√V
 };
+
+}  // namespace
+
+std::vector<BetaShape> group_beta_shapes(const GroupSpec& group) {
+  if (group.model != ScoreModel::beta_copula) return {};
+  std::vector<BetaShape> shapes{beta_from_moments(group.marginal.mean, group.marginal.sd)};
+  for (double d : group.deltas) shapes.push_back(beta_from_moments(group.marginal.mean + d, group.marginal.sd));
+  return shapes;
+}
+
+namespace {
 
 Group prepare(const GroupSpec& spec) {
   static SharedCache<RuleKey, PairedTRule> t_rules;
@@ -171,9 +177,9 @@ Group prepare(const GroupSpec& spec) {
   // The question's one-sided tests on shifted differences: d + M against "greater", d − M against "less".
   g.rules = make_rules(spec.question.kind == Question::difference ? spec.alternative : Alternative::greater);
   if (spec.question.kind == Question::equivalence) g.rules_less = make_rules(Alternative::less);
-  if (spec.model == ScoreModel::beta_copula) {
-    g.beta_a = beta_table(beta_from_moments(spec.marginal.mean, spec.marginal.sd));
-    for (double d : g.deltas) g.beta_b.push_back(beta_table(beta_from_moments(spec.marginal.mean + d, spec.marginal.sd)));
+  if (const auto shapes = group_beta_shapes(spec); !shapes.empty()) {
+    g.beta_a = tabulated_beta(shapes.front());
+    for (std::size_t i = 1; i < shapes.size(); ++i) g.beta_b.push_back(tabulated_beta(shapes[i]));
   }
   if (spec.model == ScoreModel::heavy_tailed) {
     static SharedCache<std::uint64_t, GaussianToInverseRootChi2> tables;

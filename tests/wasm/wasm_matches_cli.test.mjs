@@ -123,6 +123,46 @@ test("the Plan build plans a run, names its cells and checks the paper as the fu
   assert.match(plan.paperChecks([{ ...cells[0], n: 1.5 }]).error, /^n: /, 'a bad cell comes back as an error naming its field');
 });
 
+// The page's Plan engine builds a run's Beta tables once and its simulating
+// workers adopt them (scheduler.ts): the tables must be the bits a worker would
+// build itself, and a worker simulating with them must give the CLI's counts.
+test("Beta tables from the Plan build are the full build's own, and a full build that adopts them gives the CLI's counts", async () => {
+  const [plan, own, adopting] = [await loadModule('plan'), await loadModule('st'), await loadModule('st')];
+  const spec = JSON.stringify({ ...plan.registry().presets.find((p) => p.id === 'paper').spec, reps, seed, tests: grid.tests });
+  const work = plan.planWork(spec, 3e6);
+  assert.deepEqual(work.tabulated, work.groups.map((g) => g.model === 'beta'), 'the Beta copula\'s groups, and only they, use tables');
+  const groups = work.groups.filter((_, i) => work.tabulated[i]);
+  const tables = plan.betaTables(groups);
+  assert.equal(tables.length, grid.delta.length, "system A's shape (δ = 0's too) and one per other δ, each once");
+  const mine = own.betaTables(groups);
+  tables.forEach((t, i) => {
+    assert.equal(t.coefficients.length, 4 * 1023);
+    assert.deepEqual([t.a, t.b], [mine[i].a, mine[i].b]);
+    assert.ok(Buffer.from(t.coefficients.buffer).equals(Buffer.from(mine[i].coefficients.buffer)), `the table of Beta(${t.a}, ${t.b}), bit for bit`);
+  });
+  assert.deepEqual(adopting.adoptBetaTables(tables), { adopted: tables.length });
+  // Simulated with the adopted tables only (this module never built one), unit by unit as the page runs them.
+  const counts = work.groups.map((g) => new Array(g.deltas.length * g.tests.length).fill(0));
+  for (const u of work.units) {
+    if (!work.tabulated[u.group]) continue;
+    const out = adopting.simulateGroup(work.groups[u.group], u.repBegin, u.repEnd, 1);
+    assert.ok(!('error' in out), out.error);
+    out.counts.forEach((c, k) => (counts[u.group][k] += c));
+  }
+  let cells = 0;
+  work.groups.forEach((g, i) => {
+    if (!work.tabulated[i]) return;
+    g.deltas.forEach((delta, d) => g.tests.forEach((t, k) => {
+      assert.equal(counts[i][d * g.tests.length + k], expected.get(`${g.model}|${g.n}|${delta}|${g.rho}|${t}`), `${g.model} n=${g.n} δ=${delta} ρ=${g.rho} ${t}`);
+      cells++;
+    }));
+  });
+  assert.equal(cells, expected.size / 2);
+  const bad = { ...tables[0], coefficients: tables[0].coefficients.slice(1) };
+  assert.match(adopting.adoptBetaTables([bad]).error ?? '', /coefficients/, 'a table of the wrong size comes back as an error');
+  assert.match(plan.betaTables('x').error ?? '', /^groups: /);
+});
+
 test("the grid's analytic powers are analyticPower's, cell by cell, in both single-thread builds", async () => {
   for (const variant of ['st', 'plan']) {
     const m = await loadModule(variant);

@@ -13,6 +13,7 @@
 //   pairpower::GaussianToBeta q({9.62, 5.18});
 //   double x = q(0.3);   // Beta quantile at Φ(0.3)
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "pairpower/score_model.hpp"
@@ -38,6 +39,15 @@ class GaussianQuantileTable {
   /// x(z) computed directly with Boost.Math (slow; used off the table).
   double exact(double z) const { return exact_(z); }
 
+  /// The table's content (4 coefficients per interval): what another process
+  /// holding the same map needs to rebuild it without computing it again.
+  const std::vector<double>& coefficients() const noexcept { return coef_; }
+
+ protected:
+  /// A table of the same map built elsewhere, from its coefficients(); throws
+  /// std::invalid_argument when they are not a table's count of finite numbers.
+  GaussianQuantileTable(std::function<double(double)> exact, std::vector<double> coefficients);
+
  private:
   std::function<double(double)> exact_;
   static constexpr std::size_t nodes_ = 1024;
@@ -53,11 +63,25 @@ class GaussianQuantileTable {
 class GaussianToBeta : public GaussianQuantileTable {
  public:
   explicit GaussianToBeta(BetaShape shape);
+  /// The table of `shape` built elsewhere (its coefficients()), checked for their count and finiteness.
+  GaussianToBeta(BetaShape shape, std::vector<double> coefficients);
   BetaShape shape() const noexcept { return shape_; }
 
  private:
   BetaShape shape_;
 };
+
+/// The process's table of a Beta shape, built on first use and kept (thread-safe).
+///
+/// Example (the page's Plan engine builds a run's tables once and hands them to
+/// its simulating workers, which then do not build them):
+///   auto t = pairpower::tabulated_beta({9.62, 5.18});
+///   pairpower::adopt_tabulated_beta(pairpower::GaussianToBeta(t->shape(), t->coefficients()));
+std::shared_ptr<const GaussianToBeta> tabulated_beta(BetaShape shape);
+
+/// Keeps a table built elsewhere as the process's table of its shape, unless
+/// the process already holds one (tables of one shape are equal: same code, same inputs).
+void adopt_tabulated_beta(GaussianToBeta table);
 
 /// 1/√V at the quantile Φ(z) of V ~ χ²_ν/ν (decreasing in z): the heavy-tailed model's
 /// per-query scale (score_model.hpp), so that Z/√V with an independent normal Z is t_ν.

@@ -89,6 +89,11 @@ struct GroupSpec {
 std::vector<std::uint64_t> simulate_group(const GroupSpec& group, std::uint64_t rep_begin, std::uint64_t rep_end,
                                           unsigned threads = 1);
 
+/// The Beta shapes whose quantile tables (tabulated_beta) a group's simulation
+/// uses: none unless its model is the Beta copula; then system A's, then system
+/// B's for each δ (the Beta of mean μ + δ).
+std::vector<BetaShape> group_beta_shapes(const GroupSpec& group);
+
 /// The groups of a grid, in the order models × n × ρ.
 std::vector<GroupSpec> grid_groups(const GridSpec& g);
 

@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import type {
   AnalyzeOutput,
   AnalyzeQuery,
+  BetaTable,
   DetectQuery,
   Detected,
   GroupSpec,
@@ -59,6 +60,11 @@ const api = {
   async simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
     const m = await fullEngine();
     return guard(() => unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts);
+  },
+  /** Beta tables from the Plan engine: this worker's simulations use them instead of building their own. */
+  async adoptBetaTables(tables: BetaTable[]): Promise<void> {
+    const m = await fullEngine();
+    guard(() => unwrap(m.adoptBetaTables(tables)));
   },
   async detectScores(q: DetectQuery): Promise<Detected> {
     const m = await fullEngine();

@@ -7,6 +7,7 @@ import type {
   AnalyticGridQuery,
   AnalyticPowers,
   AnalyticQuery,
+  BetaTable,
   CellResult,
   EffectAnswer,
   EffectQuery,
@@ -73,6 +74,12 @@ export const planApi = {
   async groupCells(group: GroupSpec, counts: number[], reps: number): Promise<CellResult[]> {
     const m = await engine();
     return guard(() => unwrap(m.groupCells(group, counts, reps)));
+  },
+  /** The Beta tables of a run's groups, built (once) here and handed to the simulating workers, which then need not build them. */
+  async betaTables(groups: GroupSpec[]): Promise<BetaTable[]> {
+    const m = await engine();
+    const tables = guard(() => unwrap(m.betaTables(groups)));
+    return Comlink.transfer(tables, tables.map((t) => t.coefficients.buffer as ArrayBuffer));
   },
   /** The paper's printed values beside these cells, flagged by the core's rule. */
   async paperChecks(cells: (CellResult & { analytic?: number })[]): Promise<(PaperCheck | null)[]> {

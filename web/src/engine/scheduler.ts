@@ -246,8 +246,40 @@ export function planWork(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
   return orFailure(engines, engines.plan.planWork(spec, pairsPerUnit(engines)));
 }
 
+// Beta tables the page has handed to each worker, by shape ("a b"): a worker keeps them across runs.
+const adoptedTables = new WeakMap<object, Set<string>>();
+
+/**
+ * The Beta quantile tables of a run's groups (the Beta copula's), built once by
+ * the Plan engine, which is idle while the workers simulate: each simulating
+ * worker would otherwise build the same ones before its first such unit
+ * (~7 ms a table in wasm, and V8 compiling Boost's inverse incomplete beta
+ * beside the simulation on a first open). Resolves when `remote` holds them; a
+ * failure leaves the worker to build its own, as it can.
+ */
+function tablesFor(engines: Engines, work: PlanWork): (remote: Comlink.Remote<EngineApi>) => Promise<void> {
+  const needed = work.groups.filter((_, i) => work.tabulated[i]);
+  const tables = needed.length ? orFailure(engines, engines.plan.betaTables(needed)).catch(() => []) : Promise.resolve([]);
+  const pending = new Map<object, Promise<void>>();
+  return (remote) => {
+    let p = pending.get(remote);
+    if (!p) {
+      p = tables.then((all) => {
+        const held = adoptedTables.get(remote) ?? new Set<string>();
+        adoptedTables.set(remote, held);
+        const fresh = all.filter((t) => !held.has(`${t.a} ${t.b}`));
+        if (!fresh.length) return;
+        return orFailure(engines, remote.adoptBetaTables(fresh)).then(() => fresh.forEach((t) => held.add(`${t.a} ${t.b}`)), () => undefined);
+      });
+      pending.set(remote, p);
+    }
+    return p;
+  };
+}
+
 export function startRun(spec: PlanSpec, work: PlanWork, engines: Engines, cb: RunCallbacks = {}): RunHandle {
   const { groups, units } = work;
+  const tables = tablesFor(engines, work);
   const stride = spec.delta.length * spec.tests.length;
   const counts = groups.map(() => new Array<number>(stride).fill(0));
   const left = groups.map(() => 0);
@@ -264,6 +296,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: Engines, cb: R
   const loop = async (remote: Comlink.Remote<EngineApi>) => {
     while (!cancelled && next < units.length) {
       const u = units[next++];
+      if (work.tabulated[u.group]) await tables(remote);
       const c = await orFailure(engines, remote.simulateGroup(groups[u.group], u.repBegin, u.repEnd, engines.threads));
       const sum = counts[u.group];
       for (let k = 0; k < stride; k++) sum[k] += c[k];

@@ -91,6 +91,8 @@ export type EffectAnswer = Record<SolvableTest, { delta: number | null; power: n
 /** A run's work (plan_work.hpp): its groups, the replicate ranges to hand out, its pairs. */
 export interface PlanWork {
   groups: GroupSpec[];
+  /** Per group, whether its simulation uses Beta tables (betaTables). */
+  tabulated: boolean[];
   units: { group: number; repBegin: number; repEnd: number; pairs: number }[];
   pairs: number;
 }
@@ -197,6 +199,13 @@ export interface AnalyticGridQuery extends QuestionFields {
   alpha: number;
 }
 
+/** A Beta shape's quantile table at Φ(z) (beta_quantile_table.hpp): its cubic pieces' coefficients. */
+export interface BetaTable {
+  a: number;
+  b: number;
+  coefficients: Float64Array;
+}
+
 /** What the Plan asks besides simulation: the small Plan build (pairpower-plan.wasm) has this only (plan_bindings.cpp). */
 export interface PlanModule {
   /** A Plan field's text read by the core's grammar and bounds; `page` applies the page's caps. */
@@ -213,6 +222,8 @@ export interface PlanModule {
   /** spec: JSON text of a PlanSpec. */
   planWork(spec: string, pairsPerUnit: number): PlanWork | ErrorResult;
   groupCells(group: GroupSpec, counts: number[], reps: number): CellResult[] | ErrorResult;
+  /** The Beta quantile tables these groups simulate with (Beta copula only), built once here for the simulating workers to adopt. */
+  betaTables(groups: GroupSpec[]): BetaTable[] | ErrorResult;
   /** Per cell, the paper's printed value and flags; null where the paper prints nothing. */
   paperChecks(cells: (CellResult & { analytic?: number })[]): (PaperCheck | null)[] | ErrorResult;
   /** JSON texts of the spec and of {engine, threads, elapsedS, cancelled}, and the cells. */
@@ -230,6 +241,8 @@ export interface PairpowerModule extends PlanModule {
   detectScores(q: DetectQuery): Detected | ErrorResult;
   analyzeScores(q: AnalyzeQuery): AnalyzeOutput | ErrorResult;
   simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): GroupCounts | ErrorResult;
+  /** Tables built by the Plan engine (betaTables): this worker's simulations use them instead of building their own. */
+  adoptBetaTables(tables: BetaTable[]): { adopted: number } | ErrorResult;
   hardwareThreads(): number;
 }
 
