@@ -297,7 +297,7 @@ val group_cells(const val& group, const val& counts, double reps) {
 // groups → [{a, b, coefficients: Float64Array}]: the Beta quantile tables that
 // a run's Beta-copula groups simulate with, built here once (and kept) so that
 // each simulating worker adopts them (adoptBetaTables) instead of building them:
-// ~6 ms of Boost's inverse incomplete beta per table and worker on a first open.
+// ~7 ms of Boost's inverse incomplete beta a table and worker in wasm (Node).
 val beta_tables(const val& groups) {
   return guarded([&] {
     if (!groups.isArray()) throw std::invalid_argument("groups: must be a list of groups");

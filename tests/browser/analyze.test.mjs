@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, cliPowers, openAnalyze, paste, root, shownPowers, useSite, waitDone } from './browser.mjs';
+import { analyzeAndWait, cliPowers, openAnalyze, paste, pasteNew, root, shownPowers, useSite, waitDone } from './browser.mjs';
 
 const site = useSite();
 
@@ -221,12 +221,7 @@ test('a long paste is folded away from the page, analysed in full, and shown aga
   // Typing on in a shown long text keeps it shown; a new paste folds it again.
   await paste(page, 'paste-a', table + 'q20000,0.5,0.5\n');
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
-  await page.evaluate((t) => {
-    const el = document.querySelector('[data-testid="paste-a"]');
-    el.dispatchEvent(new Event('paste'));
-    el.value = t;
-    el.dispatchEvent(new Event('input'));
-  }, table);
+  await pasteNew(page, 'paste-a', table);
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), false);
   await page.click('[data-testid="unfold-a"]');
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n');

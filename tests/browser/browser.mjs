@@ -58,6 +58,16 @@ export async function paste(page, testid, text) {
   }, [testid, text]);
 }
 
+/** Pastes a new text into a box as a user's paste does (a paste event, then input): a long one folds again. */
+export async function pasteNew(page, testid, text) {
+  await page.evaluate(([id, t]) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    el.dispatchEvent(new Event('paste'));
+    el.value = t;
+    el.dispatchEvent(new Event('input'));
+  }, [testid, text]);
+}
+
 /** Clicks Analyze and waits for that analysis (not an earlier one) to end; returns "done" or "error". */
 export async function analyzeAndWait(page, timeout = 120_000) {
   const before = Number((await page.getAttribute('#analyze', 'data-runs')) ?? 0);

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { paste, root, useSite } from './browser.mjs';
+import { paste, pasteNew, root, useSite } from './browser.mjs';
 
 const site = useSite();
 
@@ -135,4 +135,40 @@ test('bad input shows the error panel with the line, and a setting out of bounds
   await page.fill('#lb-alpha', '2');
   assert.equal(await rank(page), 'error');
   assert.equal(await page.textContent('[data-testid="error"]'), 'α: must lie between 1e-10 and 1');
+});
+
+test('a long pasted table is folded into a line, ranked in full, shown on request and cleared', async () => {
+  // Three systems on 12 000 queries (~0.3 MB): past the box's fold.
+  let seed = 11;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rows = ['qid,bm25,dense,hybrid'];
+  for (let q = 0; q < 12_000; q++) {
+    const base = 0.2 + 0.6 * rand();
+    rows.push(`q${q},` + [0, 0.01, 0.02].map((s) => Math.min(1, Math.max(0, base + s + (rand() - 0.5) * 0.1)).toFixed(4)).join(','));
+  }
+  const text = rows.join('\n') + '\n';
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
+  writeFileSync(join(dir, 'long.csv'), text);
+  const want = cli([join(dir, 'long.csv'), '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', text);
+  await page.waitForSelector('[data-testid="folded-leaderboard"]', { state: 'visible' });
+  assert.equal(await page.isVisible('[data-testid="paste-leaderboard"]'), false);
+  assert.match(await page.textContent('[data-testid="folded-leaderboard"]'), /12,001 lines \(0\.\d MB\).*Rank reads all of it/);
+  assert.equal(await page.inputValue('[data-testid="paste-leaderboard"]'), text);  // nothing lost
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const shown = await shownRows(page);
+  assert.deepEqual(shown.map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+  for (const [i, r] of shown.entries()) assert.ok(Math.abs(r[3] - want.systems[i].mean) <= 1e-12, 'every query was read');
+  await page.click('[data-testid="unfold-leaderboard"]');
+  assert.equal(await page.isVisible('[data-testid="paste-leaderboard"]'), true);
+  assert.equal(await page.isVisible('[data-testid="folded-leaderboard"]'), false);
+  await paste(page, 'paste-leaderboard', text);  // typing on in a shown text keeps it shown
+  assert.equal(await page.isVisible('[data-testid="paste-leaderboard"]'), true);
+  await pasteNew(page, 'paste-leaderboard', text);
+  assert.equal(await page.isVisible('[data-testid="paste-leaderboard"]'), false, 'a new paste folds again');
+  await page.click('[data-testid="clear-leaderboard"]');
+  assert.equal(await page.inputValue('[data-testid="paste-leaderboard"]'), '');
+  assert.equal(await page.isVisible('[data-testid="paste-leaderboard"]'), true);
+  await page.close();
 });

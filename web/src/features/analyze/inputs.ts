@@ -1,6 +1,7 @@
 // The Analyze inputs: a paste box per system that also takes a file (opened or
 // dropped), decoded as its tool wrote it, and named after the file.
-import { groupDigits, h } from '../../ui/dom';
+import { h } from '../../ui/dom';
+import { foldLongText } from '../../ui/fold';
 
 // Files as their tools wrote them: UTF-8, or UTF-16 with a byte-order mark (PowerShell's `>`).
 async function readText(f: File): Promise<string> {
@@ -25,21 +26,6 @@ export interface InputBox {
   set(text: string, name: string): void;
 }
 
-/**
- * Texts longer than this are folded: the box keeps them (the analysis reads all
- * of it) but the page does not lay them out. A box showing a 100 000-row paste
- * (~2 MB) cost 50–60 ms of layout and paint each time the page around it
- * changed, the longest main-thread task of an Analyze run (BENCHMARKS.md).
- * A view setting, not a limit on input (the core's limits are in the registry).
- */
-export const FOLD_CHARS = 200_000;
-
-function lineCount(t: string): number {
-  let lines = t.length && !t.endsWith('\n') ? 1 : 0;
-  for (let i = t.indexOf('\n'); i !== -1; i = t.indexOf('\n', i + 1)) lines++;
-  return lines;
-}
-
 /** `onLoad`: a file replaced the text; `onType`: the user edited it. */
 export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void, onType: () => void): InputBox {
   let name = '';
@@ -48,49 +34,22 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   const file = h('input', { type: 'file', id: `file-${key}`, accept: '.txt,.tsv,.csv,.json,.res,.eval', 'aria-label': `Open a file for ${key.toUpperCase()}` });
   const note = h('p', { class: 'detected', id: `detected-${key}`, 'data-testid': `detected-${key}`, 'aria-live': 'polite' });
   // A long text is shown as a line saying what it holds, until the user asks to see it.
-  const foldInfo = h('span', {});
-  const show = h('button', { type: 'button', 'data-testid': `unfold-${key}` }, 'Show the text');
-  const clear = h('button', { type: 'button', 'data-testid': `clear-${key}` }, 'Clear');
-  const folded = h('p', { class: 'folded', 'data-testid': `folded-${key}`, role: 'status', hidden: true }, foldInfo, ' ', show, ' ', clear);
-  /** The user asked to see this text (a new text folds again). */
-  let unfolded = false;
-  const fold = () => {
-    const big = text.value.length > FOLD_CHARS;
-    if (!big) unfolded = false;
-    const hide = big && !unfolded;
-    const hadFocus = document.activeElement === text;
-    if (text.hidden !== hide) text.hidden = hide;
-    folded.hidden = !hide;
-    if (hide && hadFocus) show.focus();  // the box that had the keyboard is gone
-    if (hide)
-      foldInfo.textContent = `${name || 'Pasted'}: ${groupDigits(lineCount(text.value))} lines (${(text.value.length / 1e6).toFixed(1)} MB), folded away so that the page stays quick; Analyze reads all of it.`;
-  };
-  show.addEventListener('click', () => {
-    unfolded = true;
-    fold();
-    text.focus();
-  });
-  clear.addEventListener('click', () => {
-    text.value = '';
+  const folded = foldLongText(text, key, () => name || 'Pasted', 'Analyze', () => {
     file.value = '';  // the same file can be chosen again
     name = '';
-    fold();
-    text.focus();
     onType();
   });
   const load = async (f: File) => {
     text.value = await readText(f);
     name = fileLabel(f.name);
-    unfolded = false;
-    fold();
+    folded.renew();
     onLoad();
   };
   text.addEventListener('paste', () => {
     name = '';
-    unfolded = false;
   });
   file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
-  const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded, h('div', { class: 'file-row' }, file), note);
+  const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded.element, h('div', { class: 'file-row' }, file), note);
   // Files drop on the box, the folded line included.
   element.addEventListener('dragover', (e) => { e.preventDefault(); element.classList.add('drop'); });
   element.addEventListener('dragleave', () => element.classList.remove('drop'));
@@ -102,8 +61,8 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   });
   text.addEventListener('input', () => {
     if (!text.value) name = '';
-    fold();
+    folded.refresh();
     onType();
   });
-  return { text, note, element, name: () => name, set: (t, n) => { text.value = t; name = n; unfolded = false; fold(); } };
+  return { text, note, element, name: () => name, set: (t, n) => { text.value = t; name = n; folded.renew(); } };
 }

@@ -10,6 +10,7 @@ import type { View, ViewContext } from '../../app/views';
 import type { LeaderboardQuery } from '../../wasm/pairpower-module';
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/analyze-fields';
 import { fmt, h, numberField } from '../../ui/dom';
+import { foldLongText } from '../../ui/fold';
 import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
 import { acrossPairTable, pairTable } from './tables';
@@ -20,6 +21,9 @@ export function createLeaderboardView(ctx: ViewContext): View {
   const slot = h('div', { class: 'error-slot' });
   const paste = h('textarea', { id: 'lb-paste', 'data-testid': 'paste-leaderboard', rows: 8, spellcheck: false,
     placeholder: 'qid,bm25,dense,splade…  (or dataset,qid,system,score; or dataset,sysA,sysB,… for per-dataset scores)' });
+  // A long table is shown as a line saying what it holds (the page stays quick); Rank reads all of it.
+  const folded = foldLongText(paste, 'leaderboard', () => 'Pasted', 'Rank', () => undefined);
+  paste.addEventListener('input', folded.refresh);
   const files = h('input', { type: 'file', multiple: true, id: 'lb-files', 'data-testid': 'files-leaderboard' });
   const fileNote = h('p', { class: 'note', 'data-testid': 'files-loaded' });
   let loaded: { name: string; text: string }[] = [];
@@ -50,7 +54,7 @@ export function createLeaderboardView(ctx: ViewContext): View {
   const element = h('section', { id: 'leaderboard', 'aria-labelledby': 'lb-title', 'data-state': 'idle' },
     h('h2', { id: 'lb-title' }, 'Leaderboard: which systems are actually different?'),
     h('p', { class: 'note' }, 'Paste one table of every system’s per-query scores, or choose one per-query file per system (trec_eval -q, ir_measures, ranx, pytrec_eval). Nothing leaves this page.'),
-    h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste),
+    h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste, folded.element),
     h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files, fileNote),
     h('div', { class: 'fields' }, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)),
     h('p', {}, rank), status, slot, out, exportsEl);
