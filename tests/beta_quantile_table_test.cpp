@@ -87,7 +87,7 @@ TEST_CASE("a beta table is not rebuilt from the wrong number of coefficients or 
 }
 
 TEST_CASE("the process keeps one table per beta shape: built on first use, or adopted when none is held", "[beta_quantile_table]") {
-  // Shapes no other test uses: the tables are the process's.
+  // Shapes no other test uses (reserved for this test, which leaves an altered table cached for the second).
   const BetaShape first = beta_from_moments(0.123, 0.0456), second = beta_from_moments(0.321, 0.0654);
   const auto built = tabulated_beta(first);
   CHECK(tabulated_beta(first) == built);  // kept

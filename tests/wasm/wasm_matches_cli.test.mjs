@@ -158,6 +158,20 @@ test("Beta tables from the Plan build are the full build's own, and a full build
     }));
   });
   assert.equal(cells, expected.size / 2);
+  // The adopted tables are the ones simulated with: system B's table at δ = 0.01
+  // (power well inside (0, 1)) shifted up by 0.02 in a fresh module moves that δ's counts, and no other's.
+  const shifted = await loadModule('st');
+  const d = grid.delta.indexOf(0.01);
+  const moved = Float64Array.from(tables[d].coefficients, (c, i) => (i % 4 === 0 ? c + 0.02 : c));
+  shifted.adoptBetaTables(tables.map((t, i) => (i === d ? { ...t, coefficients: moved } : t)));
+  const u = work.units.find((x) => work.tabulated[x.group]);
+  const g = work.groups[u.group];
+  const plain = adopting.simulateGroup(g, u.repBegin, u.repEnd, 1).counts, changed = shifted.simulateGroup(g, u.repBegin, u.repEnd, 1).counts;
+  const k = g.tests.length, at = (c, j) => c.slice(j * k, (j + 1) * k);
+  g.deltas.forEach((delta, j) => {
+    if (j === d) assert.notDeepEqual(at(changed, j), at(plain, j), 'the shifted table is the one simulated with');
+    else assert.deepEqual(at(changed, j), at(plain, j), `δ = ${delta} keeps its counts`);
+  });
   const bad = { ...tables[0], coefficients: tables[0].coefficients.slice(1) };
   assert.match(adopting.adoptBetaTables([bad]).error ?? '', /coefficients/, 'a table of the wrong size comes back as an error');
   assert.match(plan.betaTables('x').error ?? '', /^groups: /);

@@ -16,7 +16,7 @@ import type { PlanApi } from './plan.worker';
 import type { Variant } from './worker-module';
 import { pageThreads } from './registry';
 import { compilerName, wasmUrl } from './early-compile';
-import type { CellResult, PlanWork } from '../wasm/pairpower-module';
+import type { BetaTable, CellResult, PlanWork } from '../wasm/pairpower-module';
 import type { PlanSpec } from '../features/plan/spec';
 
 export interface Engines {
@@ -246,34 +246,33 @@ export function planWork(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
   return orFailure(engines, engines.plan.planWork(spec, pairsPerUnit(engines)));
 }
 
-// Beta tables the page has handed to each worker, by shape ("a b"): a worker keeps them across runs.
+// Beta tables each worker holds from the Plan engine, by shape ("a b"): a worker keeps them across runs.
 const adoptedTables = new WeakMap<object, Set<string>>();
 
 /**
  * The Beta quantile tables of a run's groups (the Beta copula's), built once by
- * the Plan engine, which is idle while the workers simulate: each simulating
- * worker would otherwise build the same ones before its first such unit
- * (~7 ms a table in wasm, and V8 compiling Boost's inverse incomplete beta
- * beside the simulation on a first open). Resolves when `remote` holds them; a
- * failure leaves the worker to build its own, as it can.
+ * the Plan engine, which has little else to do once the run is planned: each
+ * simulating worker would otherwise build the same ones before its first such
+ * unit (~7 ms a table in wasm, and V8 compiling Boost's inverse incomplete beta
+ * beside the simulation on a first open). Nothing waits for them: a worker is
+ * handed the tables before its first such unit if they have come, and builds
+ * its own otherwise (the bits are the same). The message goes ahead of the unit
+ * on the same port, so the worker holds them when the unit runs. Not for the
+ * threaded engine, whose build cannot report a refused table (README).
  */
-function tablesFor(engines: Engines, work: PlanWork): (remote: Comlink.Remote<EngineApi>) => Promise<void> {
+function tablesFor(engines: Engines, work: PlanWork): (remote: Comlink.Remote<EngineApi>) => void {
   const needed = work.groups.filter((_, i) => work.tabulated[i]);
-  const tables = needed.length ? orFailure(engines, engines.plan.betaTables(needed)).catch(() => []) : Promise.resolve([]);
-  const pending = new Map<object, Promise<void>>();
+  if (!needed.length || engines.mode === 'threads') return () => {};
+  let tables: BetaTable[] | null = null;
+  orFailure(engines, engines.plan.betaTables(needed)).then((t) => (tables = t), () => undefined);
+  const handed = new Set<object>();
   return (remote) => {
-    let p = pending.get(remote);
-    if (!p) {
-      p = tables.then((all) => {
-        const held = adoptedTables.get(remote) ?? new Set<string>();
-        adoptedTables.set(remote, held);
-        const fresh = all.filter((t) => !held.has(`${t.a} ${t.b}`));
-        if (!fresh.length) return;
-        return orFailure(engines, remote.adoptBetaTables(fresh)).then(() => fresh.forEach((t) => held.add(`${t.a} ${t.b}`)), () => undefined);
-      });
-      pending.set(remote, p);
-    }
-    return p;
+    if (!tables || handed.has(remote)) return;
+    handed.add(remote);
+    const held = adoptedTables.get(remote) ?? new Set<string>();
+    adoptedTables.set(remote, held);
+    const fresh = tables.filter((t) => !held.has(`${t.a} ${t.b}`));
+    if (fresh.length) orFailure(engines, remote.adoptBetaTables(fresh)).then(() => fresh.forEach((t) => held.add(`${t.a} ${t.b}`)), () => undefined);
   };
 }
 
@@ -296,7 +295,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: Engines, cb: R
   const loop = async (remote: Comlink.Remote<EngineApi>) => {
     while (!cancelled && next < units.length) {
       const u = units[next++];
-      if (work.tabulated[u.group]) await tables(remote);
+      if (work.tabulated[u.group]) tables(remote);
       const c = await orFailure(engines, remote.simulateGroup(groups[u.group], u.repBegin, u.repEnd, engines.threads));
       const sum = counts[u.group];
       for (let k = 0; k < stride; k++) sum[k] += c[k];
