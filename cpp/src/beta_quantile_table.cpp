@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "pairpower/floor_index.hpp"
 #include "pairpower/random.hpp"
+#include "pairpower/shared_cache.hpp"
 
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
@@ -109,32 +108,21 @@ GaussianToBeta::GaussianToBeta(BetaShape shape, std::vector<double> coefficients
 
 namespace {
 
-struct BetaTables {
-  std::mutex mutex;
-  std::map<std::pair<std::uint64_t, std::uint64_t>, std::shared_ptr<const GaussianToBeta>> items;
-  static std::pair<std::uint64_t, std::uint64_t> key(BetaShape s) { return {bits_of(s.a), bits_of(s.b)}; }
-};
-
-BetaTables& beta_tables() {
-  static BetaTables tables;
+// By the shape's bits: the tables of one process, built or adopted.
+SharedCache<std::pair<std::uint64_t, std::uint64_t>, GaussianToBeta>& beta_tables() {
+  static SharedCache<std::pair<std::uint64_t, std::uint64_t>, GaussianToBeta> tables;
   return tables;
 }
 
 }  // namespace
 
 std::shared_ptr<const GaussianToBeta> tabulated_beta(BetaShape shape) {
-  auto& t = beta_tables();
-  std::lock_guard<std::mutex> lock(t.mutex);
-  auto& slot = t.items[BetaTables::key(shape)];
-  if (!slot) slot = std::make_shared<const GaussianToBeta>(shape);
-  return slot;
+  return beta_tables().get({bits_of(shape.a), bits_of(shape.b)}, [shape] { return GaussianToBeta(shape); });
 }
 
 void adopt_tabulated_beta(GaussianToBeta table) {
-  auto& t = beta_tables();
-  std::lock_guard<std::mutex> lock(t.mutex);
-  auto& slot = t.items[BetaTables::key(table.shape())];
-  if (!slot) slot = std::make_shared<const GaussianToBeta>(std::move(table));
+  const BetaShape s = table.shape();
+  beta_tables().offer({bits_of(s.a), bits_of(s.b)}, std::move(table));
 }
 
 GaussianToInverseRootChi2::GaussianToInverseRootChi2(double nu)

@@ -25,6 +25,7 @@
 #include "pairpower/partition_pool.hpp"
 #include "pairpower/random.hpp"
 #include "pairpower/registry.hpp"
+#include "pairpower/shared_cache.hpp"
 #include "pairpower/signed_ranks.hpp"
 
 namespace pairpower {
@@ -77,25 +78,6 @@ void validate(const GridSpec& g) {
 
 namespace {
 
-// Read-only objects shared by every cell that needs them, built once.
-template <class Key, class Value>
-class SharedCache {
- public:
-  template <class Make>
-  std::shared_ptr<const Value> get(const Key& key, Make make) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = items_.find(key);
-    if (it != items_.end()) return it->second;
-    auto made = std::make_shared<const Value>(make());
-    items_.emplace(key, made);
-    return made;
-  }
-
- private:
-  std::mutex mutex_;
-  std::map<Key, std::shared_ptr<const Value>> items_;
-};
-
 using RuleKey = std::tuple<std::size_t, std::uint64_t, int>;  // (n, bits of α, alternative)
 
 // Cells that differ only in δ share their random numbers (δ is not in the
@@ -128,17 +110,6 @@ struct Group {
   std::vector<double> pilot_shift;      // pilot: δ − mean(b − a) per δ, 0 when within rounding of 0
   std::shared_ptr<const GaussianToInverseRootChi2> inverse_root_chi2;  // heavy-tailed: z ↦ 1/√V
 };
-
-}  // namespace
-
-std::vector<BetaShape> group_beta_shapes(const GroupSpec& group) {
-  if (group.model != ScoreModel::beta_copula) return {};
-  std::vector<BetaShape> shapes{beta_from_moments(group.marginal.mean, group.marginal.sd)};
-  for (double d : group.deltas) shapes.push_back(beta_from_moments(group.marginal.mean + d, group.marginal.sd));
-  return shapes;
-}
-
-namespace {
 
 Group prepare(const GroupSpec& spec) {
   static SharedCache<RuleKey, PairedTRule> t_rules;
@@ -448,6 +419,13 @@ std::vector<GroupSpec> grid_groups(const GridSpec& g) {
     for (std::size_t n : g.n)
       for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative, g.question});
   return groups;
+}
+
+std::vector<BetaShape> group_beta_shapes(const GroupSpec& group) {
+  if (group.model != ScoreModel::beta_copula) return {};
+  std::vector<BetaShape> shapes{beta_from_moments(group.marginal.mean, group.marginal.sd)};
+  for (double d : group.deltas) shapes.push_back(beta_from_moments(group.marginal.mean + d, group.marginal.sd));
+  return shapes;
 }
 
 std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t rep_begin, std::uint64_t rep_end,

@@ -265,14 +265,15 @@ function tablesFor(engines: Engines, work: PlanWork): (remote: Comlink.Remote<En
   if (!needed.length || engines.mode === 'threads') return () => {};
   let tables: BetaTable[] | null = null;
   orFailure(engines, engines.plan.betaTables(needed)).then((t) => (tables = t), () => undefined);
-  const handed = new Set<object>();
   return (remote) => {
-    if (!tables || handed.has(remote)) return;
-    handed.add(remote);
+    if (!tables) return;
+    // Counted as held once sent: were it refused, the worker would build its own.
     const held = adoptedTables.get(remote) ?? new Set<string>();
     adoptedTables.set(remote, held);
     const fresh = tables.filter((t) => !held.has(`${t.a} ${t.b}`));
-    if (fresh.length) orFailure(engines, remote.adoptBetaTables(fresh)).then(() => fresh.forEach((t) => held.add(`${t.a} ${t.b}`)), () => undefined);
+    if (!fresh.length) return;
+    fresh.forEach((t) => held.add(`${t.a} ${t.b}`));
+    orFailure(engines, remote.adoptBetaTables(fresh)).catch(() => undefined);
   };
 }
 

@@ -20,7 +20,7 @@ function lineCount(t: string): number {
 export interface Fold {
   /** The line shown in the box's place while its text is folded (Show the text / Clear). */
   element: HTMLElement;
-  /** Folds or shows the box for its current text (call after every change). */
+  /** Folds or shows the box for its current text (typing and pasting do so themselves; call after setting the text). */
   refresh(): void;
   /** A new text (pasted, loaded, handed over): folded again if long, even after "Show the text". */
   renew(): void;
@@ -64,5 +64,6 @@ export function foldLongText(text: HTMLTextAreaElement, key: string, label: () =
   text.addEventListener('paste', () => {
     unfolded = false;
   });
+  text.addEventListener('input', refresh);
   return { element, refresh, renew: () => { unfolded = false; refresh(); } };
 }

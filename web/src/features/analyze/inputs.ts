@@ -61,7 +61,6 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   });
   text.addEventListener('input', () => {
     if (!text.value) name = '';
-    folded.refresh();
     onType();
   });
   return { text, note, element, name: () => name, set: (t, n) => { text.value = t; name = n; folded.renew(); } };

@@ -23,7 +23,6 @@ export function createLeaderboardView(ctx: ViewContext): View {
     placeholder: 'qid,bm25,dense,splade…  (or dataset,qid,system,score; or dataset,sysA,sysB,… for per-dataset scores)' });
   // A long table is shown as a line saying what it holds (the page stays quick); Rank reads all of it.
   const folded = foldLongText(paste, 'leaderboard', () => 'Pasted', 'Rank', () => undefined);
-  paste.addEventListener('input', folded.refresh);
   const files = h('input', { type: 'file', multiple: true, id: 'lb-files', 'data-testid': 'files-leaderboard' });
   const fileNote = h('p', { class: 'note', 'data-testid': 'files-loaded' });
   let loaded: { name: string; text: string }[] = [];
