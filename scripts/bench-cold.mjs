@@ -24,3 +24,5 @@ console.log(`  the link's run: asked ${ms(mk('run'))}, Plan engine answering ${m
 console.log(`  first analytic value ${ms(m('firstAnalytic'))}, first Monte Carlo cell ${ms(m('first'))}, all results ${ms(m('done'))} = ${(m('done') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);
 if (rows[0].marks['compute1-ready'] !== undefined) console.log(`  second simulation worker (given the compiled module): script running ${ms(mk('compute1-script'))}, ready ${ms(mk('compute1-ready'))}`);
 console.log(`  main thread: ${m('longCount')} long tasks (> 50 ms), the longest ${ms(m('longest'))}`);
+console.log(`floor (bench/floor/: the same units on the same build in a pool of bare workers, no Plan engine, nothing drawn), fresh context beside each open: ` +
+  `Monte Carlo start ${ms(m('floorStart'))}, all units done ${ms(m('floor'))} = ${(m('floor') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);

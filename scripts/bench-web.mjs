@@ -3,7 +3,8 @@
 //  - the native CLI on the paper grid (R = 1000), 1 and all threads;
 //  - the wasm builds in Node and in a Chromium worker on the same grid, split into units as the page does;
 //  - a shared link's first open (cold: fresh context, empty cache): all
-//    results, the first analytic value, the longest main-thread task;
+//    results, the first analytic value, the longest main-thread task, and its
+//    floor: the same units on the same build in bare workers (bench/floor/);
 //  - the page in headless Chromium (served with COOP/COEP), warm: paper preset,
 //    R = 1000, its default engine (the worker pool) and the threaded one
 //    (`?threads`), each run 1 s after the previous one (whose charts draw after its
@@ -173,6 +174,7 @@ console.log(`wasm (${threads} threads) in a Chromium worker:    ${fmt(cAll)}  wa
   console.log(`native CLI wall time (process start to exit), beside the cold opens: ${fmt(med('cliWall'))}`);
   console.log(`cold shared link (fresh context, the page's default engine): all results ${fmt(med('done') / 1000)} = ${(med('done') / 1000 / med('cliWall')).toFixed(2)}× native wall; ` +
     `first analytic value ${(med('firstAnalytic')).toFixed(0)} ms, first Monte Carlo cell ${(med('first')).toFixed(0)} ms after navigation; longest main-thread task ${med('longest').toFixed(0)} ms`);
+  console.log(`  its floor (bench/floor/: the same units, the same build, bare workers, nothing drawn; fresh contexts beside the opens): ${fmt(med('floor') / 1000)} = ${(med('floor') / 1000 / med('cliWall')).toFixed(2)}× native wall`);
 }
 for (const query of ['', '?threads']) {
   const { times, stalls, cancels, engine, longest } = await browserGrid(query);

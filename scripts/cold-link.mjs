@@ -7,9 +7,12 @@
 // (data-state="done"), and the main thread's long tasks (> 50 ms, Long Tasks
 // API) from the first moment of the document.
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { launch, serve } from '../tests/browser/browser.mjs';
-import { cliPath } from '../tests/wasm/load-module.mjs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { launch, serve, root } from '../tests/browser/browser.mjs';
+import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
+import { startServer } from './serve.mjs';
 
 export async function openColdLink(browser, siteUrl, seed) {
   const context = await browser.newContext();
@@ -62,19 +65,60 @@ export async function openColdLink(browser, siteUrl, seed) {
   };
 }
 
-/** `runs` cold opens (seeds 9, 10, …) on a COOP/COEP server, each after the native CLI ran the same grid in the same minute (its engine and wall seconds). */
+/**
+ * The floor page (bench/floor/) served beside the built single-thread wasm: the
+ * same grid's units on the same build in a pool of workers, nothing else. Its
+ * spec is the core's paper preset (the registry), its unit size and pool the
+ * page's (scheduler.ts: 1 M pairs a unit, one worker per core up to the registry's cap).
+ */
+async function floorSite() {
+  const dir = mkdtempSync(join(os.tmpdir(), 'pairpower-floor-'));
+  for (const f of ['index.html', 'floor.js', 'floor-worker.js']) copyFileSync(`${root}bench/floor/${f}`, join(dir, f));
+  mkdirSync(join(dir, 'wasm'));
+  for (const f of ['pairpower-st.js', 'pairpower-st.wasm']) copyFileSync(`${root}dist/wasm/${f}`, join(dir, 'wasm', f));
+  const plan = await loadModule('plan');
+  const registry = plan.registry();
+  const paper = registry.presets.find((p) => p.id === 'paper').spec;
+  const workers = Math.max(1, Math.min(registry.limits.page_max_threads, os.cpus().length));
+  const site = await startServer({ dir, isolate: true });
+  return { ...site, dir, query: (seed) => `?workers=${workers}&ppu=1000000&spec=${encodeURIComponent(JSON.stringify({ ...paper, reps: 1000, seed }))}` };
+}
+
+/** One fresh-context open of the floor page: ms after navigation until every unit is done. */
+async function openFloor(browser, floor, seed) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === 'pairpower-floor:done', timeout: 300_000 });
+  await page.goto(`${floor.url}${floor.query(seed)}`);
+  await done;
+  const t = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+  await context.close();
+  return { floor: t['floor:done'], floorStart: t['floor:monte-carlo-start'] };
+}
+
+/**
+ * `runs` cold opens (seeds 9, 10, …) on a COOP/COEP server, each after the
+ * native CLI ran the same grid in the same minute (its engine and wall
+ * seconds), and beside each a fresh open of the floor page (bench/floor/).
+ */
 export async function coldRuns(runs) {
   const browser = await launch();
   const site = await serve(true);
+  const floor = await floorSite();
   const rows = [];
   for (let i = 0; i < runs; i++) {
     const seed = 9 + i;
     const t0 = Date.now();
     const cli = JSON.parse(execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(seed), '--format', 'json', '--progress', 'off']));
     const cliWall = (Date.now() - t0) / 1000;
-    rows.push({ cli: cli.elapsed_s, cliWall, ...(await openColdLink(browser, site.url, seed)) });
+    // Alternating which goes first, so that neither always follows the CLI.
+    const [a, b] = i % 2 ? [() => openFloor(browser, floor, seed), () => openColdLink(browser, site.url, seed)] : [() => openColdLink(browser, site.url, seed), () => openFloor(browser, floor, seed)];
+    const x = await a(), y = await b();
+    rows.push({ cli: cli.elapsed_s, cliWall, ...x, ...y });
   }
   await browser.close();
   site.server.close();
+  floor.server.close();
+  rmSync(floor.dir, { recursive: true, force: true });
   return rows;
 }
