@@ -1,7 +1,8 @@
 // The floor page: `workers` workers each load the single-thread build as the
 // page's pool does; the first plans the run (the core's planWork, so the units
 // are the page's), then every worker takes units, two in flight, until all are
-// done. Each worker builds its own Beta tables. Query: ?workers=W&ppu=P&seed=S.
+// done. Each worker builds its own Beta tables. Query: ?workers=W&ppu=P&spec=JSON
+// (the plan spec, with its seed and replicates).
 const q = new URLSearchParams(location.search);
 const spec = JSON.parse(q.get('spec'));
 const pool = Array.from({ length: Number(q.get('workers')) }, () => new Worker('floor-worker.js'));
