@@ -111,10 +111,11 @@ export async function coldRuns(runs) {
     const t0 = Date.now();
     const cli = JSON.parse(execFileSync(cliPath, ['simulate', '--preset', 'paper', '--reps', '1000', '--seed', String(seed), '--format', 'json', '--progress', 'off']));
     const cliWall = (Date.now() - t0) / 1000;
+    const row = { cli: cli.elapsed_s, cliWall };
     // Alternating which goes first, so that neither always follows the CLI.
-    const [a, b] = i % 2 ? [() => openFloor(browser, floor, seed), () => openColdLink(browser, site.url, seed)] : [() => openColdLink(browser, site.url, seed), () => openFloor(browser, floor, seed)];
-    const x = await a(), y = await b();
-    rows.push({ cli: cli.elapsed_s, cliWall, ...x, ...y });
+    const opens = [() => openColdLink(browser, site.url, seed), () => openFloor(browser, floor, seed)];
+    for (const open of i % 2 ? opens.reverse() : opens) Object.assign(row, await open());
+    rows.push(row);
   }
   await browser.close();
   site.server.close();

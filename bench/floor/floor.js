@@ -4,9 +4,8 @@
 // done. Each worker builds its own Beta tables. Query: ?workers=W&ppu=P&spec=JSON
 // (the plan spec, with its seed and replicates).
 const q = new URLSearchParams(location.search);
-const spec = JSON.parse(q.get('spec'));
 const pool = Array.from({ length: Number(q.get('workers')) }, () => new Worker('floor-worker.js'));
-pool[0].postMessage({ type: 'plan', spec: JSON.stringify(spec), pairsPerUnit: Number(q.get('ppu')) });
+pool[0].postMessage({ type: 'plan', spec: q.get('spec'), pairsPerUnit: Number(q.get('ppu')) });
 pool[0].addEventListener('message', function planned(e) {
   if (e.data.type !== 'plan') return;
   pool[0].removeEventListener('message', planned);
