@@ -83,7 +83,11 @@ export function startShell(): void {
   // (building all three made the page's first task ~20 % longer).
   const built = new Map<string, View>();
   let planEngineUp = false;
-  const footer = h('footer', {}, 'Everything runs in this page; nothing you enter leaves it. ', h('a', { href: './', target: '_blank', rel: 'noopener', class: 'full-link' }, 'Open pairpower in full'));
+  // The engine in use is a diagnostic, not the page's first line: it sits in the footer.
+  const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');
+  const footer = h('footer', {},
+    h('p', {}, 'Everything runs in this page; nothing you enter leaves it. ', h('a', { href: './', target: '_blank', rel: 'noopener', class: 'full-link' }, 'Open pairpower in full')),
+    engineInfo);
   /** The view `id`, built now if it was not; one built outside applyHash() reads the page's hash as it would have (its form's start), without running. */
   function viewOf(id: string, byApplyHash = false): View {
     const known = built.get(id);
@@ -101,14 +105,23 @@ export function startShell(): void {
     if (planEngineUp) view.ready?.();
     return view;
   }
-  const engineInfo = h('p', { class: 'engine-info', 'data-testid': 'engine-info' }, 'Loading the engine…');
+  // The first stop of the keyboard: past the header and links to the visible view.
+  // A click handler, not an in-page href: the hash routes the views.
+  const skip = h('a', { href: '#', class: 'skip-link', 'data-testid': 'skip-link' }, 'Skip to content');
+  skip.addEventListener('click', (e) => {
+    e.preventDefault();
+    const shown = [...built.values()].find((v) => !v.element.hidden)?.element;
+    if (!shown) return;
+    if (!shown.hasAttribute('tabindex')) shown.setAttribute('tabindex', '-1');
+    shown.focus();
+  });
 
   app.replaceChildren(
+    skip,
     h('header', {},
       h('h1', {}, 'pairpower'),
       h('p', { class: 'tagline' }, 'How many test queries do you need — and is system B really better than A?'),
-      h('nav', { 'aria-label': 'Views' }, ...VIEWS.flatMap((v, i) => (i ? [' ', links.get(v.id)!] : [links.get(v.id)!]))),
-      engineInfo),
+      h('nav', { 'aria-label': 'Views' }, ...VIEWS.flatMap((v, i) => (i ? [' ', links.get(v.id)!] : [links.get(v.id)!])))),
     footer,
   );
 

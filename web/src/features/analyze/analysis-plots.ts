@@ -2,21 +2,27 @@
 // the bootstrap distribution of Δ with its interval, and power vs n from the
 // pilot data with ±2 SE bands.
 import type uPlot from 'uplot';
-import { loadUplot } from '../../ui/uplot';
+import { chartTheme, loadUplot, themedAxis, type ChartTheme } from '../../ui/uplot';
 import type { ComparisonReport, PlotData } from './report';
 import { fmt, h } from '../../ui/dom';
 
-const BLUE = '#1b6ca8', RED = '#d1495b', GREY = '#6b7280';
 
-function figure(title: string): HTMLElement {
-  return h('figure', { class: 'analysis-plot' }, h('figcaption', {}, title));
+/** A figure with its caption and, for screen readers, what the plot shows in words. */
+function figure(title: string, said: string): HTMLElement {
+  return h('figure', { class: 'analysis-plot' }, h('figcaption', {}, title), h('p', { class: 'visually-hidden' }, said));
+}
+
+/** rgb(a) from a #rrggbb colour, for fills under a series. */
+function alpha(hex: string, a: number): string {
+  const n = parseInt(hex.replace('#', ''), 16);
+  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${a})`;
 }
 
 function bars(UPlot: typeof uPlot): uPlot.Series.PathBuilder {
   return UPlot.paths.bars!({ size: [0.95, 100] });
 }
 
-// A horizontal line across a plot (the target power).
+// A horizontal line across a plot (the target power), dotted.
 function level(y: number, color: string): uPlot.Plugin {
   return {
     hooks: {
@@ -27,7 +33,7 @@ function level(y: number, color: string): uPlot.Plugin {
           ctx.save();
           ctx.strokeStyle = color;
           ctx.lineWidth = 1.5 * devicePixelRatio;
-          ctx.setLineDash([3, 3]);
+          ctx.setLineDash([2, 4]);
           ctx.beginPath();
           ctx.moveTo(u.bbox.left, py);
           ctx.lineTo(u.bbox.left + u.bbox.width, py);
@@ -39,8 +45,8 @@ function level(y: number, color: string): uPlot.Plugin {
   };
 }
 
-// Vertical marker lines drawn over a plot, e.g. an interval's ends.
-function markers(xs: { x: number; color: string }[]): uPlot.Plugin {
+// Vertical marker lines drawn over a plot, e.g. an interval's ends; each with its own dash, so that none is told by colour alone.
+function markers(xs: { x: number; color: string; dash: number[] }[]): uPlot.Plugin {
   return {
     hooks: {
       draw: [
@@ -51,7 +57,7 @@ function markers(xs: { x: number; color: string }[]): uPlot.Plugin {
             const px = u.valToPos(m.x, 'x', true);
             ctx.strokeStyle = m.color;
             ctx.lineWidth = 2 * devicePixelRatio;
-            ctx.setLineDash([6, 4]);
+            ctx.setLineDash(m.dash);
             ctx.beginPath();
             ctx.moveTo(px, u.bbox.top);
             ctx.lineTo(px, u.bbox.top + u.bbox.height);
@@ -69,6 +75,10 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
   // The figures now, each plot once uPlot is loaded.
   const draw = (make: (UPlot: typeof uPlot) => uPlot) => void loadUplot().then(make);
   const w = Math.max(260, Math.min(420, width));
+  const t: ChartTheme = chartTheme();
+  const BLUE = t.series[0], RED = t.series[1], GREY = t.target;
+  const SOLID: number[] = [], DASHED = [6, 4];
+  const ax = (label: string) => themedAxis(t, { label });
   if (p.scatter) {
     const { a: xs, b: ys, every, total } = p.scatter;
     let lo = xs[0], hi = xs[xs.length - 1];
@@ -76,41 +86,45 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       lo = Math.min(lo, y);
       hi = Math.max(hi, y);
     }
-    const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the diagonal: B better)` +
-      (every > 1 ? `; every ${every}th of ${fmt.int(total)} queries shown` : ''));
+    const above = xs.reduce((k, x, i) => k + (ys[i] > x ? 1 : 0), 0), below = xs.reduce((k, x, i) => k + (ys[i] < x ? 1 : 0), 0);
+    const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the dashed diagonal: B better)` +
+      (every > 1 ? `; every ${every}th of ${fmt.int(total)} queries shown` : ''),
+      `Of the ${fmt.int(xs.length)} queries plotted, ${fmt.int(above)} lie above the diagonal (B better), ${fmt.int(below)} below (A better), ${fmt.int(xs.length - above - below)} on it.`);
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: w,
       scales: { x: { time: false, range: [lo, hi] }, y: { range: [lo, hi] } },
-      axes: [{ label: c.system_a }, { label: c.system_b }],
+      axes: [ax(c.system_a), ax(c.system_b)],
       series: [{}, { label: 'queries', stroke: BLUE, paths: () => null, points: { show: true, size: 4, fill: BLUE } }, { label: 'B = A', stroke: GREY, dash: [4, 4], points: { show: false } }],
       legend: { show: false },
     }, [xs, ys, xs] as uPlot.AlignedData, fig));
   }
   if (p.differences) {
     const differences = p.differences;
-    const fig = figure('Per-query differences B − A (grey: 0, red: Δ)');
+    const fig = figure('Per-query differences B − A (solid: 0, dashed: Δ)',
+      `Histogram of ${fmt.int(differences.counts.reduce((a, b) => a + b, 0))} per-query differences, from ${fmt.p4(differences.centers[0])} to ${fmt.p4(differences.centers[differences.centers.length - 1])}; the mean difference Δ is ${fmt.p4(c.delta)}.`);
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false } },
-      axes: [{ label: 'B − A' }, { label: 'queries' }],
-      series: [{}, { label: 'queries', fill: 'rgba(27,108,168,0.5)', stroke: BLUE, paths: bars(UPlot), points: { show: false } }],
+      axes: [ax('B − A'), ax('queries')],
+      series: [{}, { label: 'queries', fill: alpha(BLUE, 0.5), stroke: BLUE, paths: bars(UPlot), points: { show: false } }],
       legend: { show: false },
-      plugins: [markers([{ x: 0, color: GREY }, { x: c.delta, color: RED }])],
+      plugins: [markers([{ x: 0, color: GREY, dash: SOLID }, { x: c.delta, color: RED, dash: DASHED }])],
     }, [differences.centers, differences.counts], fig));
   }
   if (p.bootstrap) {
     const bootstrap = p.bootstrap;
-    const fig = figure(`Bootstrap distribution of Δ (${fmt.int(c.bootstrap.resamples)} resamples), BCa interval dashed`);
+    const fig = figure(`Bootstrap distribution of Δ (${fmt.int(c.bootstrap.resamples)} resamples), BCa interval dashed, 0 solid`,
+      `Histogram of ${fmt.int(c.bootstrap.resamples)} bootstrap means of Δ; the BCa interval runs from ${fmt.p4(c.bootstrap.bca.ci_low)} to ${fmt.p4(c.bootstrap.bca.ci_high)}.`);
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false } },
-      axes: [{ label: 'Δ' }, { label: 'resamples' }],
-      series: [{}, { label: 'resamples', fill: 'rgba(209,73,91,0.35)', stroke: RED, paths: bars(UPlot), points: { show: false } }],
+      axes: [ax('Δ'), ax('resamples')],
+      series: [{}, { label: 'resamples', fill: alpha(RED, 0.35), stroke: RED, paths: bars(UPlot), points: { show: false } }],
       legend: { show: false },
-      plugins: [markers([{ x: c.bootstrap.bca.ci_low, color: BLUE }, { x: c.bootstrap.bca.ci_high, color: BLUE }, { x: 0, color: GREY }])],
+      plugins: [markers([{ x: c.bootstrap.bca.ci_low, color: BLUE, dash: DASHED }, { x: c.bootstrap.bca.ci_high, color: BLUE, dash: DASHED }, { x: 0, color: GREY, dash: SOLID }])],
     }, [bootstrap.centers, bootstrap.counts], fig));
   }
   const curve = c.planning.curve;
@@ -120,22 +134,24 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     const target = c.planning.target_power;
     const beyond = need !== null && need > c.planning.curve_cap;
     const fig = figure(`Power to detect Δ = ${c.delta.toFixed(4)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band. ` +
-      `Dashed: the target power ${Math.round(target * 100)}%; grey: the n you have (${fmt.int(c.n)})` +
-      (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; red: the n needed (${fmt.int(need)})`) : ''));
+      `Dotted: the target power ${Math.round(target * 100)}%; solid vertical: the n you have (${fmt.int(c.n)})` +
+      (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; dashed vertical: the n needed (${fmt.int(need)})`) : ''),
+      `Power rises from ${fmt.p3(curve[0].power)} at n = ${fmt.int(ns[0])} to ${fmt.p3(curve[curve.length - 1].power)} at n = ${fmt.int(ns[ns.length - 1])}` +
+      (need !== null ? `; the target power ${target} needs about ${fmt.int(need)} queries.` : `; the target power ${target} is not reached.`));
     box.append(fig);
-    const marks = [{ x: c.n, color: GREY }];
-    if (need !== null && !beyond) marks.push({ x: need, color: RED });
+    const marks = [{ x: c.n, color: GREY, dash: SOLID }];
+    if (need !== null && !beyond) marks.push({ x: need, color: RED, dash: DASHED });
     draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false, distr: 3 }, y: { range: [0, 1] } },
-      axes: [{ label: 'queries n (log scale)' }, { label: 'power' }],
+      axes: [ax('queries n (log scale)'), ax('power')],
       series: [
         {},
         { label: 'power', stroke: BLUE, width: 2 },
-        { label: '+2 SE', stroke: 'rgba(27,108,168,0.3)' },
-        { label: '−2 SE', stroke: 'rgba(27,108,168,0.3)' },
+        { label: '+2 SE', stroke: alpha(BLUE, 0.3) },
+        { label: '−2 SE', stroke: alpha(BLUE, 0.3) },
       ],
-      bands: [{ series: [2, 3], fill: 'rgba(27,108,168,0.12)' }],
+      bands: [{ series: [2, 3], fill: alpha(BLUE, 0.12) }],
       legend: { show: false },
       plugins: [markers(marks), level(target, RED)],
     }, [ns, curve.map((q) => q.power), curve.map((q) => Math.min(1, q.power + 2 * q.mc_se)), curve.map((q) => Math.max(0, q.power - 2 * q.mc_se))], fig));

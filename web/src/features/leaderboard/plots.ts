@@ -13,9 +13,19 @@ function svg(tag: string, attrs: Record<string, string | number>, ...children: (
   return el;
 }
 
+/**
+ * The width the SVGs are drawn at: the page's width up to 640, so that one SVG
+ * unit is about one CSS pixel and 12-unit labels read at ~12 px on a phone too
+ * (a 640-wide drawing scaled to a 390 px screen made them ~7 px).
+ */
+function drawingWidth(): number {
+  return Math.max(320, Math.min(640, document.documentElement.clientWidth - 24));
+}
+
 /** Means with their intervals, best first, each labelled with its tier letters. */
 export function forestPlot(b: BoardReport): HTMLElement {
-  const row = 22, left = 160, width = 640, right = 70, top = 10;
+  const width = drawingWidth();
+  const row = 22, left = Math.min(160, Math.round(width * 0.34)), right = 56, top = 10;
   const lo = Math.min(...b.systems.map((s) => s.ci_low)), hi = Math.max(...b.systems.map((s) => s.ci_high));
   const pad = (hi - lo) * 0.05 || 0.01;
   const x = (v: number) => left + ((v - (lo - pad)) / (hi - lo + 2 * pad)) * (width - left - right);
@@ -25,16 +35,18 @@ export function forestPlot(b: BoardReport): HTMLElement {
     return [
       svg('text', { x: left - 8, y: y + 4, 'text-anchor': 'end', 'font-size': 12 }, s.system),
       svg('line', { x1: x(s.ci_low), x2: x(s.ci_high), y1: y, y2: y, stroke: 'currentColor', 'stroke-width': 1.5 }),
-      svg('circle', { cx: x(s.mean), cy: y, r: 4, fill: s.tied_with_best ? '#1b6ca8' : 'currentColor' }),
+      // Tied with the best: a square in the accent colour; the others: a circle.
+      s.tied_with_best ? svg('rect', { x: x(s.mean) - 4.5, y: y - 4.5, width: 9, height: 9, class: 'tied' }) : svg('circle', { cx: x(s.mean), cy: y, r: 4, fill: 'currentColor' }),
       svg('text', { x: width - right + 8, y: y + 4, 'font-size': 12 }, s.tier),
     ];
   });
   const axisY = top + row * b.systems.length + 4;
-  const ticks = [lo, (lo + hi) / 2, hi].map((v) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': 'middle', 'font-size': 11 }, v.toFixed(3)));
+  const ticks = [lo, (lo + hi) / 2, hi].map((v, i) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': ['start', 'middle', 'end'][i], 'font-size': 12 }, v.toFixed(3)));
+  const said = b.systems.map((s) => `${s.system}: mean ${s.mean.toFixed(3)}, interval ${s.ci_low.toFixed(3)} to ${s.ci_high.toFixed(3)}, tier ${s.tier}${s.tied_with_best ? ', tied with the best' : ''}`).join('; ');
   return h('figure', { class: 'forest-plot', 'data-testid': 'forest-plot' },
-    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': 'mean of each system with its interval and tier letters' },
+    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean of each system with its interval and tier letters, best first. ${said}.` },
       ...marks, svg('line', { x1: left, x2: width - right, y1: axisY, y2: axisY, stroke: 'currentColor' }), ...ticks) as unknown as Node,
-    h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); blue: tied with the best.'));
+    h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); squares: tied with the best.'));
 }
 
 /** p of the randomized Tukey HSD for every pair, shaded (dark: small p); a cell
@@ -53,12 +65,15 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
     if (a === c) return '<td class="diagonal"></td>';
     const v = p.get(`${a}\u0000${c}`)!;
     const shade = Math.min(8, Math.max(0, Math.round((-Math.log10(Math.max(v, 1e-6)) / 4) * 8)));  // nine steps: .shade-0 … .shade-8
-    return `<td class="shade-${shade}" data-a="${escapeHtml(a)}" data-b="${escapeHtml(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button">${v < 0.001 ? '&lt;0.001' : v.toFixed(3)}</td>`;
+    const shown = v < 0.001 ? '< 0.001' : v.toFixed(3);
+    // A screen reader hears the pair and what a press does, not only the number.
+    const name = `${a} vs ${c}: family-wise p ${v < 0.001 ? shown : `= ${shown}`}, open in Analyze`;
+    return `<td class="shade-${shade}" data-a="${escapeHtml(a)}" data-b="${escapeHtml(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button" aria-label="${escapeHtml(name)}">${escapeHtml(shown)}</td>`;
   };
   const table = h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' });
   // The head first, then the rows ten at a time: each piece a short task of its own.
   const fills = [() => {
-    table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; darker is smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
+    table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; the stronger the shade, the smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
       `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead><tbody></tbody>`;
   }];
   for (let from = 0; from < order.length; from += 10)
@@ -75,19 +90,20 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
       activate(e);
     }
   });
-  return { element: h('div', { class: 'pair-matrix-wrap' }, table), fills };
+  // Wide boards scroll sideways inside this box: a named region the keyboard can reach and scroll.
+  return { element: h('div', { class: 'pair-matrix-wrap', role: 'region', tabindex: 0, 'aria-label': 'Pairwise family-wise p, scrollable' }, table), fills };
 }
 
 /** Mean ranks on an axis from 1 (best), with a bar as long as the critical difference. */
 export function criticalDifferenceDiagram(ranks: [string, number][], cd: number): HTMLElement {
-  const k = ranks.length, width = 640, left = 40, right = 40, top = 40;
+  const k = ranks.length, width = drawingWidth(), left = 40, right = 40, top = 40;
   const x = (r: number) => left + ((r - 1) / Math.max(1, k - 1)) * (width - left - right);
   const height = top + 22 * k + 10;
   const parts: SVGElement[] = [
     svg('line', { x1: x(1), x2: x(k), y1: top, y2: top, stroke: 'currentColor' }),
-    ...Array.from({ length: k }, (_, i) => svg('text', { x: x(i + 1), y: top - 6, 'text-anchor': 'middle', 'font-size': 11 }, String(i + 1))),
-    svg('line', { x1: x(1), x2: x(Math.min(k, 1 + cd)), y1: 12, y2: 12, stroke: '#c0392b', 'stroke-width': 3 }),
-    svg('text', { x: x(1), y: 9, 'font-size': 11 }, `CD = ${cd.toFixed(2)}`),
+    ...Array.from({ length: k }, (_, i) => svg('text', { x: x(i + 1), y: top - 6, 'text-anchor': 'middle', 'font-size': 12 }, String(i + 1))),
+    svg('line', { x1: x(1), x2: x(Math.min(k, 1 + cd)), y1: 14, y2: 14, class: 'cd-bar', 'stroke-width': 3 }),
+    svg('text', { x: x(1), y: 10, 'font-size': 12 }, `CD = ${cd.toFixed(2)}`),
   ];
   ranks.forEach(([s, r], i) => {
     const y = top + 18 + 22 * i;
@@ -95,6 +111,6 @@ export function criticalDifferenceDiagram(ranks: [string, number][], cd: number)
     parts.push(svg('text', { x: x(r) + 4, y, 'font-size': 12 }, `${s} (${r.toFixed(2)})`));
   });
   return h('figure', { class: 'cd-diagram', 'data-testid': 'cd-diagram' },
-    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': 'mean ranks across datasets with the critical difference' }, ...parts) as unknown as Node,
-    h('figcaption', {}, 'Mean rank across datasets (1 = best); systems closer than the red bar are not significantly different (Nemenyi).'));
+    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean ranks across datasets, critical difference ${cd.toFixed(2)}: ${ranks.map(([s, r]) => `${s} ${r.toFixed(2)}`).join(', ')}` }, ...parts) as unknown as Node,
+    h('figcaption', {}, 'Mean rank across datasets (1 = best); systems closer than the thick bar at the top are not significantly different (Nemenyi).'));
 }

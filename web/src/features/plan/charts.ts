@@ -2,12 +2,11 @@
 // lines, the target-power line, a tooltip) under one shared legend, and an
 // N × δ heatmap.
 import type uPlot from 'uplot';
-import { loadUplot } from '../../ui/uplot';
+import { DASHES, chartTheme, loadUplot, themedAxis } from '../../ui/uplot';
 import type { CellResult, ModelName, TestName } from '../../wasm/pairpower-module';
 import { cellId, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
 
-const PALETTE = ['#1b6ca8', '#d1495b', '#2a9d8f', '#8e5ea2', '#e07a1f', '#4d4d4d', '#b5838d', '#00798c'];
 
 /** Analytic power at (n, δ, ρ) for a test; undefined while unknown. */
 export type AnalyticLookup = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => number | undefined;
@@ -19,14 +18,49 @@ export interface ChartsView {
 }
 
 /** Round numbers of queries (1, 2, 5 × 10^k) inside [lo, hi], for a log axis's ticks. */
-export function roundTicks(lo: number, hi: number): number[] {
+export function roundTicks(lo: number, hi: number, mantissas = [1, 2, 5]): number[] {
   const out: number[] = [];
   for (let p = Math.floor(Math.log10(Math.max(1, lo))); 10 ** p <= hi; p++)
-    for (const m of [1, 2, 5]) {
+    for (const m of mantissas) {
       const v = m * 10 ** p;
       if (v >= lo && v <= hi) out.push(v);
     }
   return out;
+}
+
+/**
+ * The round ticks whose labels fit side by side in `width` px (about 7 px a
+ * character and a gap): 1-2-5, then 1-5, then powers of ten, then every other one.
+ */
+export function fittingTicks(lo: number, hi: number, width: number): number[] {
+  const fits = (t: number[]) => t.reduce((w, v) => w + fmt.int(v).length * 7 + 14, 0) <= width;
+  for (const m of [[1, 2, 5], [1, 5], [1]]) {
+    const t = roundTicks(lo, hi, m);
+    if (fits(t)) return t;
+  }
+  const decades = roundTicks(lo, hi, [1]);
+  return decades.filter((_, i) => i % 2 === 0);
+}
+
+/** A sentence per δ for screen readers: where the curve starts, ends, and first reaches the target. */
+function curveSummary(xs: number[], deltas: number[], data: (number | null)[][], target: number): string {
+  return deltas.map((delta, i) => {
+    const mc = data[1 + 2 * i], an = data[2 + 2 * i];
+    const at = (j: number) => mc[j] ?? an[j];
+    const known = xs.map((_, j) => j).filter((j) => at(j) !== null);
+    if (known.length === 0) return `δ = ${delta}: not computed yet.`;
+    const first = known[0], last = known[known.length - 1];
+    const reach = known.find((j) => (at(j) as number) >= target);
+    return `δ = ${delta}: power ${fmt.p3(at(first)!)} at N = ${fmt.int(xs[first])}, ${fmt.p3(at(last)!)} at N = ${fmt.int(xs[last])}; ` +
+      (reach === undefined ? `does not reach ${target} in this range.` : `first reaches ${target} at N = ${fmt.int(xs[reach])}.`);
+  }).join(' ');
+}
+
+/** A short line in a series' colour and dash, for the legend. */
+function dashSample(color: string, dash: number[]): HTMLElement {
+  const span = h('span', { class: 'dash', 'aria-hidden': 'true' });
+  span.innerHTML = `<svg viewBox="0 0 28 10" width="28" height="10"><line x1="0" y1="5" x2="28" y2="5" stroke="${color}" stroke-width="2.5" stroke-dasharray="${dash.join(' ')}"/><circle cx="14" cy="5" r="3" fill="${color}"/></svg>`;
+  return span;
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
@@ -57,11 +91,11 @@ export function createCharts(): ChartsView {
   }
 
   /** One legend for the whole group: a colour per δ, a marker per source, the target line. */
-  function drawLegend(spec: PlanSpec) {
+  function drawLegend(spec: PlanSpec, palette: string[]) {
     legend.replaceChildren(
-      ...spec.delta.map((delta, i) => h('span', { class: 'legend-item' }, h('span', { class: 'swatch', style: `background:${PALETTE[i % PALETTE.length]}` }), ` δ = ${delta}`)),
+      ...spec.delta.map((delta, i) => h('span', { class: 'legend-item' }, dashSample(palette[i % palette.length], DASHES[i % DASHES.length]), ` δ = ${delta}`)),
       h('span', { class: 'legend-item' }, '● Monte Carlo, bars ±2 SE'),
-      h('span', { class: 'legend-item' }, '— analytic'),
+      h('span', { class: 'legend-item' }, 'lines: analytic (a dash pattern per δ)'),
       h('span', { class: 'legend-item' }, `┄ target power ${spec.power}`));
   }
 
@@ -73,33 +107,36 @@ export function createCharts(): ChartsView {
     const test = testSel.value as TestName;
     plots.splice(0).forEach((p) => p.destroy());
     curves.replaceChildren();
-    drawLegend(spec);
+    const theme = chartTheme();
+    const palette = theme.series;
+    drawLegend(spec, palette);
     const xs = [...new Set([...spec.n, ...curveNs])].sort((a, b) => a - b);
     const width = Math.max(280, Math.min(560, (curves.clientWidth || 900) / Math.min(spec.rho.length, 2) - 16));
-    const ticks = roundTicks(xs[0], xs[xs.length - 1]);
+    const ticks = fittingTicks(xs[0], xs[xs.length - 1], width - 70);
     for (const rho of spec.rho) {
       if (mine !== drawing) return;
       const series: uPlot.Series[] = [{ label: 'N' }];
       const data: (number | null)[][] = [xs];
       const se: (number | null)[][] = [];
       spec.delta.forEach((delta, i) => {
-        const color = PALETTE[i % PALETTE.length];
+        const color = palette[i % palette.length];
         const mc = xs.map((n) => (spec.n.includes(n) ? cells.get(cellId({ model, n, delta, rho, test })) ?? null : null));
         data.push(mc.map((c) => c?.power ?? null));
         se.push(mc.map((c) => c?.mcSe ?? null));
         series.push({ label: `δ = ${delta} Monte Carlo`, stroke: color, paths: () => null, points: { show: true, size: 7, fill: color } });
         data.push(xs.map((n) => analytic(model, n, delta, rho, test) ?? null));
-        series.push({ label: `δ = ${delta} analytic`, stroke: color, width: 1.5, spanGaps: true, points: { show: false } });
+        series.push({ label: `δ = ${delta} analytic`, stroke: color, width: 1.5, dash: DASHES[i % DASHES.length], spanGaps: true, points: { show: false } });
       });
       const tip = h('div', { class: 'chart-tip', hidden: true });
-      const box = h('figure', { class: 'curve' }, h('figcaption', {}, `Power vs N — ${model}, ${test}, ρ = ${rho}`));
+      const box = h('figure', { class: 'curve' }, h('figcaption', {}, `Power vs N — ${model}, ${test}, ρ = ${rho}`),
+        h('p', { class: 'visually-hidden' }, curveSummary(xs, spec.delta, data, spec.power)));
       curves.append(box);
       plots.push(new UPlot({
         width, height: 240,
         scales: { x: { time: false, distr: 3, range: [xs[0], xs[xs.length - 1]] }, y: { range: [0, 1] } },
         axes: [
-          { label: 'N (log scale)', splits: () => ticks, filter: (_u, splits) => splits, values: (_u, vals) => vals.map((v) => (v === null || v === undefined ? '' : fmt.int(v))) },
-          { label: 'power' },
+          themedAxis(theme, { label: 'N (log scale)', splits: () => ticks, filter: (_u, splits) => splits, values: (_u, vals) => vals.map((v) => (v === null || v === undefined ? '' : fmt.int(v))) }),
+          themedAxis(theme, { label: 'power' }),
         ],
         series,
         legend: { show: false },
@@ -110,7 +147,7 @@ export function createCharts(): ChartsView {
             const px = (v: number, scale: string) => u.valToPos(v, scale, true);
             ctx.save();
             ctx.setLineDash([5, 4]);
-            ctx.strokeStyle = '#6b7280';
+            ctx.strokeStyle = theme.target;
             ctx.lineWidth = 1;
             ctx.beginPath();
             ctx.moveTo(u.bbox.left, px(spec.power, 'y'));
@@ -118,7 +155,7 @@ export function createCharts(): ChartsView {
             ctx.stroke();
             ctx.setLineDash([]);
             spec.delta.forEach((_, i) => {
-              ctx.strokeStyle = PALETTE[i % PALETTE.length];
+              ctx.strokeStyle = palette[i % palette.length];
               xs.forEach((n, j) => {
                 const p = data[1 + 2 * i][j], s = se[i][j];
                 if (p === null || s === null) return;
@@ -161,8 +198,7 @@ export function createCharts(): ChartsView {
       h('tbody', {}, ...spec.n.map((n) => h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.map((delta) => {
         const c = cells.get(cellId({ model, n, delta, rho, test }));
         const p = c?.power;
-        const style = p === undefined ? '' : `background:${heatColor(p)};color:${p > 0.55 ? '#fff' : '#111'}`;
-        return h('td', { style }, p === undefined ? '…' : fmt.p3(p));
+        return h('td', { class: p === undefined ? null : heatClass(p) }, p === undefined ? '…' : fmt.p3(p));
       }))))));
   }
 
@@ -178,9 +214,7 @@ export function createCharts(): ChartsView {
   };
 }
 
-/** Light to dark blue; dark enough for white text above 0.55. */
-export function heatColor(p: number): string {
-  const t = Math.min(Math.max(p, 0), 1);
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * t);
-  return `rgb(${mix(239, 8)}, ${mix(246, 48)}, ${mix(255, 107)})`;
+/** The heatmap step of a power (styles.css colours heat-0 … heat-10, light and dark, text at 4.5:1 or more). */
+export function heatClass(p: number): string {
+  return `heat-${Math.round(Math.min(Math.max(p, 0), 1) * 10)}`;
 }

@@ -4,26 +4,33 @@
 // plain words what each N would detect. Every number and sentence is the core's
 // (sensitivity.hpp); this file only draws.
 import type uPlot from 'uplot';
-import { loadUplot } from '../../ui/uplot';
+import { DASHES, chartTheme, loadUplot, themedAxis } from '../../ui/uplot';
 import { TESTS } from '../../engine/registry';
 import type { SensitivityAnswer } from '../../wasm/pairpower-module';
 import { fmt, h } from '../../ui/dom';
-import { heatColor } from './charts';
-
-const COLORS = ['#1b6ca8', '#d1495b', '#2a9d8f'];
+import { heatClass } from './charts';
 
 let plot: uPlot | null = null;
 
 export function renderSensitivity(s: SensitivityAnswer, n: number, target: number): HTMLElement[] {
   plot?.destroy();
   plot = null;
-  const curveBox = h('figure', { class: 'curve', 'data-testid': 'calc-curve' }, h('figcaption', {}, `Power against δ at N = ${fmt.int(n)}`));
   const tests = TESTS.filter((t) => s.curve[t.id].some((p) => p !== null));
+  // The curve in words for screen readers: where each test's power first reaches the target.
+  const ds = s.curve.delta;
+  const said = tests.map((t) => {
+    const ps = s.curve[t.id];
+    const j = ps.findIndex((p) => p !== null && p >= target);
+    return `${t.label}: ${j < 0 ? `below ${target} up to δ = ${ds[ds.length - 1]}` : `reaches ${target} at δ = ${Number(ds[j].toPrecision(3))}`}.`;
+  }).join(' ');
+  const curveBox = h('figure', { class: 'curve', 'data-testid': 'calc-curve' }, h('figcaption', {}, `Power against δ at N = ${fmt.int(n)}`),
+    h('p', { class: 'visually-hidden' }, said));
   const data = [s.curve.delta, ...tests.map((t) => s.curve[t.id]), s.curve.delta.map(() => target)];
+  const theme = chartTheme();
   const series: uPlot.Series[] = [
     { label: 'δ' },
-    ...tests.map((t, i) => ({ label: t.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: false } })),
-    { label: `target ${target}`, stroke: '#888', dash: [4, 4], width: 1, points: { show: false } },
+    ...tests.map((t, i) => ({ label: t.label, stroke: theme.series[i % theme.series.length], width: 2, dash: DASHES[i % DASHES.length], points: { show: false } })),
+    { label: `target ${target}`, stroke: theme.target, dash: [1, 4], width: 1.5, points: { show: false } },
   ];
   // uPlot needs a width: the figure's box as the next layout finds it (a
   // ResizeObserver reads it without forcing a layout; reading clientWidth here
@@ -36,7 +43,7 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
     void loadUplot().then((UPlot) => {
       if (!curveBox.isConnected || curveBox.querySelector('.uplot')) return;
       const width = Math.max(280, Math.min(640, box - 16));
-      plot = new UPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [{ label: 'true δ' }, { label: 'power' }], series,
+      plot = new UPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [themedAxis(theme, { label: 'true δ' }), themedAxis(theme, { label: 'power' })], series,
         legend: { show: true, live: false } }, data as uPlot.AlignedData, curveBox);
       curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
     });
@@ -51,8 +58,7 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N \\ δ'), ...g.delta.map((d) => h('th', { scope: 'col' }, Number(d.toPrecision(3)))))),
     h('tbody', {}, ...g.n.map((rowN, r) => h('tr', {}, h('th', { scope: 'row' }, fmt.int(rowN)), ...g.power[r].map((p, c) =>
       h('td', {
-        class: p >= target ? 'reaches' : '',
-        style: `background:${heatColor(p)};color:${p > 0.55 ? '#fff' : '#111'}`,
+        class: `${heatClass(p)}${p >= target ? ' reaches' : ''}`,
         'data-grid-power': String(p), 'data-n': String(rowN), 'data-delta': String(g.delta[c]),
       }, fmt.p3(p)))))));
 
