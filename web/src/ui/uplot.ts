@@ -4,7 +4,7 @@
 // answers need for nothing — the charts come after them.
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { groupDigits } from './dom';
+import { stepLabels } from './ticks';
 
 let loading: Promise<typeof uPlot> | null = null;
 /** Work the charts wait for (a running simulation): see holdCharts. */
@@ -45,15 +45,6 @@ export function chartTheme(): ChartTheme {
 
 /** Dash patterns that tell series apart without colour (first solid). */
 export const DASHES: number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3], [4, 4], [1, 5]];
-
-/**
- * Tick labels with as many decimals as the step between ticks needs: uPlot's
- * default formatter keeps three decimals, so steps of 0.0002 read "0 0 0 0.001".
- */
-export function stepLabels(_u: uPlot, splits: number[], _axis: number, _space: number, incr: number): string[] {
-  const decimals = incr > 0 && incr < 1 ? Math.min(10, Math.ceil(-Math.log10(incr) - 1e-9)) : 0;
-  return splits.map((v) => (v === null || v === undefined ? '' : decimals === 0 && Math.abs(v) >= 1000 ? groupDigits(Math.round(v)) : v.toFixed(decimals)));
-}
 
 /** An axis in the page's colours, labelled with stepLabels unless `values` is given. */
 export function themedAxis(theme: ChartTheme, axis: uPlot.Axis): uPlot.Axis {

@@ -3,6 +3,7 @@
 // N × δ heatmap.
 import type uPlot from 'uplot';
 import { DASHES, chartTheme, loadUplot, themedAxis } from '../../ui/uplot';
+import { fittingTicks } from '../../ui/ticks';
 import type { CellResult, ModelName, TestName } from '../../wasm/pairpower-module';
 import { cellId, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
@@ -15,31 +16,6 @@ export interface ChartsView {
   element: HTMLElement;
   /** Draws the charts, one plot per animation frame (so no single task blocks the page for long). */
   update(spec: PlanSpec, cells: Map<string, CellResult>, curveNs: number[], analytic: AnalyticLookup): Promise<void>;
-}
-
-/** Round numbers of queries (1, 2, 5 × 10^k) inside [lo, hi], for a log axis's ticks. */
-export function roundTicks(lo: number, hi: number, mantissas = [1, 2, 5]): number[] {
-  const out: number[] = [];
-  for (let p = Math.floor(Math.log10(Math.max(1, lo))); 10 ** p <= hi; p++)
-    for (const m of mantissas) {
-      const v = m * 10 ** p;
-      if (v >= lo && v <= hi) out.push(v);
-    }
-  return out;
-}
-
-/**
- * The round ticks whose labels fit side by side in `width` px (about 7 px a
- * character and a gap): 1-2-5, then 1-5, then powers of ten, then every other one.
- */
-export function fittingTicks(lo: number, hi: number, width: number): number[] {
-  const fits = (t: number[]) => t.reduce((w, v) => w + fmt.int(v).length * 7 + 14, 0) <= width;
-  for (const m of [[1, 2, 5], [1, 5], [1]]) {
-    const t = roundTicks(lo, hi, m);
-    if (fits(t)) return t;
-  }
-  const decades = roundTicks(lo, hi, [1]);
-  return decades.filter((_, i) => i % 2 === 0);
 }
 
 /** A sentence per δ for screen readers: where the curve starts, ends, and first reaches the target. */
