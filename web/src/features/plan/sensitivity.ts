@@ -64,5 +64,7 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
 
   const words = h('ul', { class: 'detectable', 'data-testid': 'calc-detectable' },
     ...s.detectable.map((d) => h('li', { 'data-n': String(d.n), 'data-delta': d.delta === null ? '' : String(d.delta) }, d.sentence)));
-  return [h('h3', {}, 'Sensitivity'), words, curveBox, heat];
+  // The grid scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll.
+  const heatBox = h('div', { class: 'heat-scroll', role: 'region', tabindex: 0, 'aria-label': `${testLabel}: power over N × δ, scrollable` }, heat);
+  return [h('h3', {}, 'Sensitivity'), words, curveBox, heatBox];
 }
