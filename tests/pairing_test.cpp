@@ -110,3 +110,43 @@ TEST_CASE("with two files a measure must be in both, and all means the common on
   const auto c = parse_scores("ndcg\t1\t0.3\nndcg\t2\t0.1\n", InputFormat::trec_eval, "C");
   CHECK_THROWS_WITH(build_comparisons(a, &c, {}, MissingPolicy::error), Catch::Contains("no measure in common"));
 }
+
+TEST_CASE("one file per system with qid,score pairs by query id, as the same scores in one wide table do", "[pairing]") {
+  const auto a = parse_scores("qid,score\n301,0.45\n302,0.10\n303,0.30\n304,0.22\n", InputFormat::auto_detect, "bm25");
+  const auto b = parse_scores("query_id,ndcg\n303,0.35\n301,0.50\n302,0.12\n304,0.20\n", InputFormat::auto_detect, "dense");
+  const auto wide = parse_scores("qid,bm25,dense\n301,0.45,0.50\n302,0.10,0.12\n303,0.30,0.35\n304,0.22,0.20\n");
+  const auto files = build_comparisons(a, &b, {}, MissingPolicy::error);
+  const auto table = build_comparisons(wide, nullptr, {}, MissingPolicy::error);
+  REQUIRE(files.samples.size() == 1);
+  CHECK(files.samples[0].system_a == "bm25");
+  CHECK(files.samples[0].system_b == "dense");
+  CHECK(files.samples[0].qids == table.samples[0].qids);
+  CHECK(files.samples[0].a == table.samples[0].a);
+  CHECK(files.samples[0].b == table.samples[0].b);
+  CHECK_FALSE(files.pairing[0].by_position);
+  // Unmatched ids are reported as for any other pair of files.
+  const auto c = parse_scores("qid,score\n301,0.45\n309,0.10\n", InputFormat::auto_detect, "c");
+  CHECK_THROWS_WITH(build_comparisons(a, &c, {}, MissingPolicy::error), Catch::Contains("only in bm25 (302, 303, 304)"));
+}
+
+TEST_CASE("bare columns pair by position, only with each other and only when equally long", "[pairing]") {
+  const auto a = parse_scores("0.45\n0.10\n0.30\n", InputFormat::auto_detect, "bm25");
+  const auto b = parse_scores("0.50\n0.12\n0.35\n", InputFormat::auto_detect, "dense");
+  const auto plan = build_comparisons(a, &b, {}, MissingPolicy::error);
+  CHECK(plan.pairing[0].by_position);
+  CHECK(plan.samples[0].a == std::vector<double>{0.45, 0.10, 0.30});
+  CHECK(plan.samples[0].b == std::vector<double>{0.50, 0.12, 0.35});
+  const auto shorter = parse_scores("0.50\n0.12\n", InputFormat::auto_detect, "dense");
+  CHECK_THROWS_WITH(build_comparisons(a, &shorter, {}, MissingPolicy::error),
+                    "bm25 has 3 values and dense has 2; without query ids the scores are paired by position, so both need the same number of rows");
+  const auto with_ids = parse_scores("qid,score\n1,0.5\n2,0.1\n3,0.3\n", InputFormat::auto_detect, "dense");
+  CHECK_THROWS_WITH(build_comparisons(a, &with_ids, {}, MissingPolicy::error), Catch::Contains("the first input is a column of numbers without query ids"));
+  // Two bare columns in one file: positional as well.
+  CHECK(build_comparisons(parse_scores("0.5,0.6\n0.4,0.41\n"), nullptr, {}, MissingPolicy::error).pairing[0].by_position);
+}
+
+TEST_CASE("two headerless numeric files say how to mark one system's query ids", "[pairing]") {
+  const auto a = parse_scores("301,0.45\n302,0.10\n", InputFormat::auto_detect, "a");
+  const auto b = parse_scores("301,0.50\n302,0.12\n", InputFormat::auto_detect, "b");
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error), Catch::Contains("add the header qid,score"));
+}

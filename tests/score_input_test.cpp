@@ -231,3 +231,78 @@ TEST_CASE("pytrec_eval's per-query runid, relstring, num_q and gm_ values are se
 TEST_CASE("runs concatenated without their summary rows are refused with the reason", "[score_input]") {
   CHECK_THROWS_WITH(parse_scores("map\t1\t0.1\nmap\t2\t0.2\nmap\t1\t0.3\nmap\t2\t0.4\n"), Catch::Contains("keep trec_eval's summary rows (run it without -n)"));
 }
+
+TEST_CASE("a header naming only a query id and one score column is one system, named after its file", "[score_input]") {
+  for (const char* header : {"qid,score", "query_id,ndcg", "topic\tbm25", "QID;Value"}) {
+    std::string text = header;
+    const char d = text.find('\t') != std::string::npos ? '\t' : text.find(';') != std::string::npos ? ';' : ',';
+    text += std::string("\n301") + d + "0.45\n302" + d + "0.10\n303" + d + "0.30\n";
+    const auto f = parse_scores(text, InputFormat::auto_detect, "bm25");
+    INFO(header);
+    CHECK(f.format == InputFormat::csv_wide);
+    CHECK(f.systems() == std::vector<std::string>{"bm25"});
+    CHECK(f.series[0].qids == std::vector<std::string>{"301", "302", "303"});
+    CHECK(f.series[0].values == std::vector<double>{0.45, 0.10, 0.30});
+    CHECK_FALSE(f.series[0].by_position);
+  }
+  CHECK_THROWS_WITH(parse_scores("qid\n301\n302\n"), Catch::Contains("at least one score column"));
+}
+
+TEST_CASE("qid,score rows without a header are one system when the ids are not numbers", "[score_input]") {
+  const auto f = parse_scores("q1,0.45\nq2,0.10\nq3,0.30\n", InputFormat::auto_detect, "dense");
+  CHECK(f.format == InputFormat::csv_qid_score);
+  CHECK(f.systems() == std::vector<std::string>{"dense"});
+  CHECK(f.series[0].qids == std::vector<std::string>{"q1", "q2", "q3"});
+  CHECK(f.series[0].values == std::vector<double>{0.45, 0.10, 0.30});
+  // Numeric ids look exactly like two bare columns: those stay two systems (A, B).
+  CHECK(parse_scores("301,0.45\n302,0.10\n").format == InputFormat::csv_bare);
+  CHECK(parse_scores("301,0.45\n302,0.10\n", InputFormat::csv_qid_score, "x").series[0].qids == std::vector<std::string>{"301", "302"});
+  CHECK_THROWS_WITH(parse_scores("q1,0.45\nq2,0.10,0.3\n"), "line 2: expected 2 fields (query id, score), found 3");
+}
+
+TEST_CASE("one bare column of numbers is one system whose rows are paired by position", "[score_input]") {
+  const auto f = parse_scores("0.45\n0.10\n\n0.30\n", InputFormat::auto_detect, "bm25");
+  CHECK(f.format == InputFormat::csv_column);
+  CHECK(f.systems() == std::vector<std::string>{"bm25"});
+  CHECK(f.series[0].qids == std::vector<std::string>{"1", "2", "3"});
+  CHECK(f.series[0].values == std::vector<double>{0.45, 0.10, 0.30});
+  CHECK(f.series[0].by_position);
+  // A spreadsheet copy with its column's header cell.
+  const auto headed = parse_scores("nDCG@10\n0.45\n0.10\n", InputFormat::auto_detect, "x");
+  CHECK(headed.format == InputFormat::csv_column);
+  CHECK(headed.series[0].values == std::vector<double>{0.45, 0.10});
+  CHECK_THROWS_WITH(parse_scores("0.45\n0.10 0.2\n"), "line 2: expected one number per line (one column), found '0.10 0.2'");
+  CHECK_THROWS_WITH(parse_scores("0.45\nabc\n"), "line 2: the value is 'abc', not a number");
+  // Two bare columns are paired by position too.
+  CHECK(parse_scores("0.5,0.6\n0.4,0.41\n").series[1].by_position);
+}
+
+TEST_CASE("decimal commas are read where columns are not separated by commas", "[score_input]") {
+  const auto semi = parse_scores("qid;A;B\nq1;0,5;0,61\nq2;0,4;1\nq3;-0,25;0\n");
+  CHECK(semi.series[0].values == std::vector<double>{0.5, 0.4, -0.25});
+  CHECK(semi.series[1].values == std::vector<double>{0.61, 1.0, 0.0});
+  const auto tabs = parse_scores("qid\tscore\n301\t0,4101\n302\t0,3\n", InputFormat::auto_detect, "bm25");
+  CHECK(tabs.series[0].values == std::vector<double>{0.4101, 0.3});
+  const auto longf = parse_scores("qid;system;score\n1;A;0,5\n1;B;0,25\n");
+  CHECK(longf.series[1].values == std::vector<double>{0.25});
+  CHECK(parse_scores("q1;0,45\nq2;0,5\n", InputFormat::auto_detect, "x").series[0].values == std::vector<double>{0.45, 0.5});
+  CHECK(parse_scores("0,5;0,6\n0,4;0,41\n").series[1].values == std::vector<double>{0.6, 0.41});
+  // A column of decimal commas: a whole number among them settles what the commas are.
+  const auto column = parse_scores("0,4101\n1\n0,05\n", InputFormat::auto_detect, "x");
+  CHECK(column.format == InputFormat::csv_column);
+  CHECK(column.series[0].values == std::vector<double>{0.4101, 1.0, 0.05});
+  CHECK(parse_scores("0,4101\n0,3\n", InputFormat::csv_column, "x").series[0].values == std::vector<double>{0.4101, 0.3});
+}
+
+TEST_CASE("a comma number that cannot be read says why and what to do", "[score_input]") {
+  const char* hint = "if your file uses decimal commas, separate columns with ';' or tabs";
+  CHECK_THROWS_WITH(parse_scores("qid,A,B\nq1,\"0,4101\",0.5\n"), std::string("line 2: field 2 (A) is '0,4101', not a number; ") + hint);
+  CHECK_THROWS_WITH(parse_scores("map\t301\t0,4101\nmap\t302\t0.3\n"), std::string("line 1: field 3 (value) is '0,4101', not a number; ") + hint);
+  CHECK_THROWS_WITH(parse_scores("qid;A;B\nq1;0,5;0.6\n"),
+                    "line 2: field 2 (A) is '0,5', not a number; decimal commas are read only when no score is written with a decimal point, and '0.6' on line 2 is; write every score the same way");
+  CHECK_THROWS_WITH(parse_scores("qid;A;B\nq1;0,5;0,6\nq2;1,250;0,7\n"),
+                    "line 2: field 2 (A) is '0,5', not a number; decimal commas are read only when no score could be a thousands separator, and '1,250' on line 3 could; write scores with a decimal point");
+  // Two whole numbers per line: two columns, or one with decimal commas? Nothing in the file says.
+  CHECK_THROWS_WITH(parse_scores("0,4101\n0,3912\n"), Catch::Contains("two columns (A, B), or one column written with decimal commas"));
+  CHECK(parse_scores("0,4101\n0,3912\n", InputFormat::csv_bare).series[1].values == std::vector<double>{4101, 3912});
+}

@@ -1,5 +1,6 @@
 // pairpower compare: paired significance on real per-query scores, for people
 // and for CI pipelines (the exit code carries the verdict).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -84,6 +85,10 @@ int run_compare(const CompareFlags& f) {
       fmt::print(stderr, "pairpower: note: {} query ids only in {}, {} only in {}{}; handled by --missing {}\n", p.only_a, p.system_a, p.only_b,
                  p.system_b, p.measure.empty() ? "" : " (" + p.measure + ")", missing_id);
 
+  // Columns without query ids were paired row by row: said beside the answer (text), in JSON's pairing, else on stderr.
+  const bool by_position = std::any_of(plan.pairing.begin(), plan.pairing.end(), [](const PairingReport& p) { return p.by_position; });
+  if (by_position && out_format != "text" && out_format != "json") fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
+
   if (out_format == "json") {
     ReportSettings rs{o, missing_id, {a.describe()}, r.baseline, plan.pairing};
     if (b) rs.detected.push_back(b->describe());
@@ -97,6 +102,7 @@ int run_compare(const CompareFlags& f) {
   } else {
     fmt::print("pairpower compare — {}\n", b ? "first file: " + a.describe() + "; second file: " + b->describe() : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
+    if (by_position) fmt::print("note: {}\n", by_position_note);
     if (o.alternative != Alternative::two_sided)
       fmt::print("alternative: {} (p-values of the t, Wilcoxon, sign and randomization tests; intervals stay two-sided)\n", to_string(o.alternative));
     for (const auto& c : r.comparisons) {

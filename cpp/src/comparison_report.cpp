@@ -88,7 +88,8 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
   j["pairing"] = J::array();
   for (const auto& p : s.pairing)
     j["pairing"].push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"system_a", p.system_a}, {"system_b", p.system_b}, {"matched", p.matched},
-                            {"only_a", p.only_a}, {"only_b", p.only_b}, {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b}});
+                            {"only_a", p.only_a}, {"only_b", p.only_b}, {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b},
+                            {"paired_by", p.by_position ? "position" : "query id"}, {"note", p.by_position ? std::string(by_position_note) : std::string()}});
   j["wilcoxon_note"] = wilcoxon_note;
   return j;
 }

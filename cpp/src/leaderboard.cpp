@@ -53,6 +53,16 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
   std::vector<std::map<std::string, double>> by_qid;
   std::vector<std::string> order;
   std::set<std::string> seen;
+  // Columns without query ids pair by position: only with each other, and only when equally long.
+  for (const ScoreSeries* s : rows) {
+    const ScoreSeries& first = *rows.front();
+    if (s->by_position != first.by_position)
+      throw Error("scores", ErrorKind::malformed_input, "'" + (s->by_position ? s->system : first.system) + "' is a column of numbers without query ids and '" +
+                                                           (s->by_position ? first.system : s->system) + "' has query ids; give query ids in every input, or bare columns in all (paired by position)");
+    if (s->by_position && s->values.size() != first.values.size())
+      throw Error("scores", ErrorKind::malformed_input, "'" + first.system + "' has " + std::to_string(first.values.size()) + " values and '" + s->system + "' has " +
+                                                           std::to_string(s->values.size()) + "; without query ids the scores are paired by position, so every column needs the same number of rows");
+  }
   for (const ScoreSeries* s : rows) {
     if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end())
       throw Error("scores", ErrorKind::malformed_input, "system '" + s->system + "' appears twice" + (dataset.empty() ? "" : " in dataset '" + dataset + "'") + "; give each run its own name");

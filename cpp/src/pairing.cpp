@@ -44,6 +44,10 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
   report.measure = a.measure;
   report.system_a = a.system;
   report.system_b = b.system;
+  report.by_position = a.by_position && b.by_position;
+  if (report.by_position && a.values.size() != b.values.size())
+    throw InputError((a.dataset.empty() && a.measure.empty() ? std::string() : label(a.dataset, a.measure) + ": ") + a.system + " has " + std::to_string(a.values.size()) + " values and " + b.system + " has " +
+                     std::to_string(b.values.size()) + "; without query ids the scores are paired by position, so both need the same number of rows");
   for (std::size_t i = 0; i < a.qids.size(); ++i) {
     auto it = in_b.find(a.qids[i]);
     if (it != in_b.end()) {
@@ -183,8 +187,16 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     plan.pairing.push_back(report);
   };
   if (fb) {
-    if (fa.systems().size() != 1 || fb->systems().size() != 1)
-      throw InputError("with two files, each must hold one system's scores; put several systems in one wide or long table instead");
+    if (fa.systems().size() != 1 || fb->systems().size() != 1) {
+      // Two headerless numeric columns read as two systems (A, B); a file of one system's scores needs a header to say so.
+      const bool bare = fa.format == InputFormat::csv_bare || fb->format == InputFormat::csv_bare;
+      throw InputError("with two files, each must hold one system's scores; put several systems in one wide or long table instead" +
+                       std::string(bare ? " (two numeric columns without a header are read as two systems, A and B; for query ids and one system's scores, add the header qid,score)" : ""));
+    }
+    const auto by_position = [](const ScoreFile& f) { return !f.series.empty() && f.series.front().by_position; };
+    if (by_position(fa) != by_position(*fb))
+      throw InputError(std::string("the ") + (by_position(fa) ? "first" : "second") +
+                       " input is a column of numbers without query ids and the other has query ids; give query ids in both, or bare columns in both (paired by position)");
     const std::string name_a = disambiguated(fa.systems().front(), fb->systems().front(), "A");
     const std::string name_b = disambiguated(fb->systems().front(), fa.systems().front(), "B");
     const bool swap = !baseline.empty() && baseline != name_a;

@@ -40,6 +40,7 @@ InputFormat detect_format(std::string_view raw) {
   const auto first = fields_of(lines.front().text, delim, lines.front().number);
   // trec_eval's own marks come first: its `runid … all` row would pass for a header.
   if (first_ws.size() == 3 && first_ws[1] == "all") return InputFormat::trec_eval;
+  if (const auto headerless = detect_headerless(lines)) return *headerless;
   if (header_like(first)) {
     std::vector<std::string> names;
     for (const auto& h : first) names.push_back(lower(h));
@@ -79,11 +80,13 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_vie
     }
     case InputFormat::csv_wide:
     case InputFormat::csv_long:
-    case InputFormat::csv_bare: {
+    case InputFormat::csv_bare:
+    case InputFormat::csv_qid_score:
+    case InputFormat::csv_column: {
       const auto lines = lines_of(text);
       if (lines.empty()) throw InputError("the input is empty");
-      if (format != InputFormat::csv_bare && lines.size() < 2) fail_at(lines.front().number, "a header but no rows");
-      return parse_delimited(lines, format);
+      if ((format == InputFormat::csv_wide || format == InputFormat::csv_long) && lines.size() < 2) fail_at(lines.front().number, "a header but no rows");
+      return parse_delimited(lines, format, system);
     }
     case InputFormat::auto_detect: break;
   }

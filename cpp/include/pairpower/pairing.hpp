@@ -5,6 +5,7 @@
 // Example:
 //   auto plan = pairpower::build_comparisons(file_a, &file_b, {"ndcg_cut_10"}, pairpower::MissingPolicy::error);
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pairpower/comparison.hpp"
@@ -19,8 +20,12 @@ enum class MissingPolicy {
 };
 std::optional<MissingPolicy> missing_policy_from_string(std::string_view s) noexcept;
 
+/// Shown wherever scores without query ids were paired row by row.
+inline constexpr std::string_view by_position_note = "paired by position: no query ids given";
+
 struct PairingReport {
   std::string dataset, measure, system_a, system_b;
+  bool by_position = false;  ///< neither input had query ids: row i with row i
   std::size_t matched = 0;
   std::size_t only_a = 0, only_b = 0;
   std::vector<std::string> examples_only_a, examples_only_b;  ///< up to 5 each
@@ -36,7 +41,9 @@ struct ComparisonPlan {
 /// the second's as B (swapped when `baseline` names B's). Systems keep their
 /// names (runid or file name); equal names get " (A)" and " (B)". Comparisons
 /// are made per dataset and per measure; `measures` chooses them (empty: all,
-/// but an input holding several measures must be narrowed down).
+/// but an input holding several measures must be narrowed down). Inputs
+/// without query ids (a bare column) are paired by position: both must be
+/// such columns, of equal length (InputError naming both lengths otherwise).
 /// Throws Error (field "measure", "baseline" or "missing") naming what is
 /// wrong: a measure not in the input (listing those that are), one that holds
 /// text or exists only in summary rows (naming the closest per-query measure),

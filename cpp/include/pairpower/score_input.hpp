@@ -3,12 +3,18 @@
 //
 // Formats: CSV/TSV with a header, wide (qid,A,B[,C…], optional dataset
 // column) or long ([dataset,]qid,system,score[,measure]); two bare numeric
-// columns; `trec_eval -q` (measure, qid, value: any measure selection, with or
+// columns; one system's `qid,score` (a header naming only the query id and one
+// score column, or no header: the system is `system_name`, the file's or box's
+// name); one bare column of numbers (one system, paired with another input by
+// position); `trec_eval -q` (measure, qid, value: any measure selection, with or
 // without the `all` summary rows, several runs concatenated and split by their
 // `runid` rows); `ir_measures -q` (qid, measure, value; or `-o jsonl`); ranx JSON {metric:
 // {qid: value}}; pytrec_eval JSON {qid: {measure: value}}; a flat JSON {qid:
 // value}. UTF-8 (with or without BOM) and UTF-16 with a BOM (as PowerShell
-// writes) are read; CRLF line ends too. Measures whose values are text
+// writes) are read; CRLF line ends too. Decimal commas (0,4101) are read where
+// the file leaves no doubt: columns not separated by commas, no score written
+// with a point, none that could be a thousands separator; elsewhere a comma
+// number is an error that says so. Measures whose values are text
 // (`relstring`, `runid`) are skipped and listed; so are measures that exist
 // only in summary rows (`gm_map`, `num_q`). Errors name the line and field.
 //
@@ -47,6 +53,8 @@ struct ScoreSeries {
   std::string system;
   std::vector<std::string> qids;
   std::vector<double> values;
+  /// No query ids in the input: qids are row numbers, and pairing goes by position.
+  bool by_position = false;
 };
 
 struct ScoreFile {

@@ -57,20 +57,53 @@ bool whole_number(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+bool comma_decimal(std::string_view s) {
+  s = trim(s);
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+  const auto comma = s.find(',');
+  if (comma == std::string_view::npos || comma + 1 == s.size()) return false;
+  std::string_view fraction = s.substr(comma + 1);
+  if (const auto e = fraction.find_first_of("eE"); e != std::string_view::npos) {
+    std::string_view exponent = fraction.substr(e + 1);
+    fraction = fraction.substr(0, e);
+    if (!exponent.empty() && (exponent.front() == '-' || exponent.front() == '+')) exponent.remove_prefix(1);
+    if (!whole_number(exponent)) return false;
+  }
+  return (comma == 0 || whole_number(s.substr(0, comma))) && whole_number(fraction);
+}
+
+bool thousands_like(std::string_view s) {
+  s = trim(s);
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+  const auto comma = s.find(',');
+  if (comma == std::string_view::npos || comma == 0 || comma > 3 || s.front() == '0' || !whole_number(s.substr(0, comma))) return false;
+  for (std::size_t i = comma; i < s.size(); i += 4)
+    if (s[i] != ',' || i + 4 > s.size() || !whole_number(s.substr(i + 1, 3))) return false;
+  return true;
+}
+
 // A finite decimal number; anything else is an error naming line and field.
-double number_at(std::string_view field, std::size_t line, const std::string& field_name) {
-  const std::string_view t = trim(field);
+double number_at(std::string_view field, std::size_t line, const std::string& field_name, const NumberStyle& style) {
+  const std::string_view as_written = trim(field);
+  std::string_view t = as_written;
+  std::string with_point;
+  if (comma_decimal(t)) {
+    if (!style.decimal_comma) fail_at(line, field_name + " is " + shown(t) + ", not a number; " + style.hint);
+    with_point = std::string(t);
+    with_point[with_point.find(',')] = '.';
+    t = with_point;
+  }
   std::string lower(t);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (lower == "nan" || lower == "-nan" || lower == "inf" || lower == "-inf" || lower == "+inf" || lower == "infinity" || lower == "-infinity")
-    fail_at(line, field_name + " is " + shown(t) + ", not a finite number");
-  if (!looks_numeric(t)) fail_at(line, field_name + " is " + shown(t) + ", not a number");
+    fail_at(line, field_name + " is " + shown(as_written) + ", not a finite number");
+  if (!looks_numeric(t)) fail_at(line, field_name + " is " + shown(as_written) + ", not a number");
   const std::string buf(t);
   char* end = nullptr;
   const double v = std::strtod(buf.c_str(), &end);
-  if (end != buf.c_str() + buf.size()) fail_at(line, field_name + " is " + shown(t) + ", not a number");
+  if (end != buf.c_str() + buf.size()) fail_at(line, field_name + " is " + shown(as_written) + ", not a number");
   // Beyond ±1e12 no metric lives, and sums of squares would overflow.
-  if (!std::isfinite(v) || std::fabs(v) > max_abs_score) fail_at(line, field_name + " is " + shown(t) + ", too large to be a score (the limit is ±1e12)");
+  if (!std::isfinite(v) || std::fabs(v) > max_abs_score) fail_at(line, field_name + " is " + shown(as_written) + ", too large to be a score (the limit is ±1e12)");
   return v;
 }
 

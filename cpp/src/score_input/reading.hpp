@@ -29,8 +29,18 @@ std::string shown(std::string_view s);
 [[noreturn]] void fail_at(std::size_t line, const std::string& what);
 bool looks_numeric(std::string_view s);
 bool whole_number(std::string_view s);
+/// "0,4101", "-1,5", ",5": a number written with a decimal comma.
+bool comma_decimal(std::string_view s);
+/// "1,234", "12,500,000": a number a comma could group in thousands.
+bool thousands_like(std::string_view s);
+/// How a file writes its numbers: decimal commas are read only where the whole
+/// file leaves no doubt (tables.cpp); elsewhere a comma number fails with `hint`.
+struct NumberStyle {
+  bool decimal_comma = false;
+  std::string hint = "if your file uses decimal commas, separate columns with ';' or tabs";
+};
 /// A finite decimal number; anything else is an error naming line and field.
-double number_at(std::string_view field, std::size_t line, const std::string& field_name);
+double number_at(std::string_view field, std::size_t line, const std::string& field_name, const NumberStyle& style = {});
 std::vector<std::string> split_ws(std::string_view s);
 std::string lower(std::string_view s);
 /// Adds the names in `set` to `names` in the order of `order`.
@@ -52,7 +62,7 @@ class Collector {
     if (qid.empty()) fail_at(line, "the query id is empty");
     const std::string key = dataset + '\x1f' + measure + '\x1f' + system;
     auto [it, fresh] = index_.try_emplace(key, series_.size());
-    if (fresh) series_.push_back({dataset, measure, system, {}, {}});
+    if (fresh) series_.push_back({dataset, measure, system, {}, {}, false});
     auto& seen = first_line_[key];
     auto [pos, inserted] = seen.try_emplace(qid, line);
     if (!inserted) {
@@ -65,8 +75,9 @@ class Collector {
     ++records_;
   }
   bool empty() const { return records_ == 0; }
-  ScoreFile finish(InputFormat f) {
+  ScoreFile finish(InputFormat f, bool by_position = false) {
     if (records_ == 0) throw InputError("no scores found in the input");
+    for (auto& s : series_) s.by_position = by_position;
     ScoreFile out;
     out.format = f;
     out.series = std::move(series_);
@@ -94,7 +105,11 @@ std::vector<std::string> fields_of(std::string_view line, char delim, std::size_
 /// A first row that names columns (qid, system, score, dataset, …).
 bool header_like(const std::vector<std::string>& cells);
 bool is_system(const std::string& lowered_name);
-ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format);
+/// Tables without a header: one column of numbers, `qid,score`, or two numeric
+/// columns (nullopt when the first line is none of these).
+std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines);
+/// `system`: the name of a table's only system when the table names none.
+ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system);
 
 // trec_eval -q and ir_measures -q (three_columns.cpp).
 ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback);

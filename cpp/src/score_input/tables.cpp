@@ -1,6 +1,7 @@
-// CSV/TSV tables: wide (qid, a column per system), long (qid, system, score)
-// and two bare numeric columns.
+// CSV/TSV tables: wide (qid, a column per system), long (qid, system, score),
+// two bare numeric columns, one system's qid,score and one column of numbers.
 #include <cctype>
+#include <functional>
 
 #include "reading.hpp"
 
@@ -48,13 +49,66 @@ bool is_score(const std::string& n) { return is_one_of(n, {"score", "value", "va
 bool is_dataset(const std::string& n) { return is_one_of(n, {"dataset", "collection", "corpus", "task", "benchmark"}); }
 bool is_measure(const std::string& n) { return is_one_of(n, {"measure", "metric"}); }
 
+bool number_or_comma(std::string_view s) { return looks_numeric(s) || comma_decimal(s); }
+
+// Decimal commas are read when the whole file leaves no doubt: its columns are
+// not separated by commas, no score is written with a point, and none could be
+// a thousands separator ("1,234"). `scores` gives a line's score fields.
+NumberStyle style_of(const std::vector<Line>& lines, std::size_t from, char delim,
+                     const std::function<std::vector<std::string>(const Line&)>& scores) {
+  NumberStyle style;
+  if (delim == ',') return style;
+  if (std::none_of(lines.begin() + static_cast<std::ptrdiff_t>(from), lines.end(), [](const Line& l) { return l.text.find(',') != std::string_view::npos; }))
+    return style;
+  std::optional<std::pair<std::size_t, std::string>> comma, point, thousands;
+  for (std::size_t k = from; k < lines.size(); ++k)
+    for (const auto& f : scores(lines[k])) {
+      if (!comma && comma_decimal(f)) comma = {lines[k].number, f};
+      if (!thousands && thousands_like(f)) thousands = {lines[k].number, f};
+      if (!point && looks_numeric(f) && f.find('.') != std::string::npos) point = {lines[k].number, f};
+    }
+  if (!comma) return style;
+  const auto where = [](const std::pair<std::size_t, std::string>& x) { return shown(x.second) + " on line " + std::to_string(x.first); };
+  if (point) style.hint = "decimal commas are read only when no score is written with a decimal point, and " + where(*point) + " is; write every score the same way";
+  else if (thousands) style.hint = "decimal commas are read only when no score could be a thousands separator, and " + where(*thousands) + " could; write scores with a decimal point";
+  else style.decimal_comma = true;
+  return style;
+}
+
+bool signed_whole(std::string_view s) {
+  s = trim(s);
+  if (!s.empty() && s.front() == '-') s.remove_prefix(1);
+  return whole_number(s);
+}
+
+// "0,4101" with nothing else on the line: two whole numbers, or one with a decimal comma.
+bool whole_pair(std::string_view line) {
+  const auto comma = line.find(',');
+  return comma != std::string_view::npos && line.find(',', comma + 1) == std::string_view::npos && signed_whole(line.substr(0, comma)) &&
+         whole_number(trim(line.substr(comma + 1)));
+}
+
+bool single_field(std::string_view line) {
+  return line.find_first_of(",;\t") == std::string_view::npos && split_ws(line).size() == 1;
+}
+
 
 }  // namespace
 
 bool is_system(const std::string& n) { return is_one_of(n, {"system", "run", "model", "method", "runid", "run_id", "system_id"}); }
 
+// A comma between two digits, as a decimal comma sits ("0,45"), not as one between fields does.
+static bool only_decimal_commas(std::string_view line) {
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t i = line.find(','); i != std::string_view::npos; i = line.find(',', i + 1))
+    if (i == 0 || i + 1 == line.size() || !digit(line[i - 1]) || !digit(line[i + 1])) return false;
+  return true;
+}
+
 char delimiter_of(std::string_view header) {
   if (header.find('\t') != std::string_view::npos) return '\t';
+  // Semicolons separate columns where commas are decimal marks ("q1;0,45").
+  if (header.find(';') != std::string_view::npos && only_decimal_commas(header)) return ';';
   if (header.find(',') != std::string_view::npos) return ',';
   if (header.find(';') != std::string_view::npos) return ';';
   return ' ';
@@ -71,17 +125,70 @@ bool header_like(const std::vector<std::string>& cells) {
   });
 }
 
-ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format) {
-  const char delim = delimiter_of(lines.front().text);
-  Collector col;
-  if (format == InputFormat::csv_bare) {
-    std::size_t row = 0;  // bare rows are queries 1, 2, 3, …
+std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines) {
+  const std::string_view first = trim(lines.front().text);
+  const auto lone_number = [](std::string_view l) {
+    l = trim(l);
+    return (single_field(l) && looks_numeric(l)) || comma_decimal(l);
+  };
+  // One number per line (a spreadsheet column), perhaps under a one-word header.
+  if (single_field(first) && (looks_numeric(first) || (lines.size() > 1 && !is_qid(lower(first)) && lone_number(lines[1].text))))
+    return InputFormat::csv_column;
+  // "0,4101" is two whole numbers or one with a decimal comma: a line with a
+  // single number settles it; when every line is such a pair, nothing does.
+  if (whole_pair(first)) {
+    bool single = false;
     for (const Line& l : lines) {
-      const auto f = fields_of(l.text, delim, l.number);
+      const std::string_view t = trim(l.text);
+      if (whole_pair(t)) continue;
+      if (!lone_number(t)) return InputFormat::csv_bare;
+      single = true;
+    }
+    if (single) return InputFormat::csv_column;
+    ambiguous("every line is two whole numbers separated by a comma: two columns (A, B), or one column written with decimal commas (0,41 for 0.41)");
+  }
+  const auto f = fields_of(lines.front().text, delimiter_of(lines.front().text), lines.front().number);
+  if (f.size() == 2 && number_or_comma(f[1])) return number_or_comma(f[0]) ? InputFormat::csv_bare : InputFormat::csv_qid_score;
+  return std::nullopt;
+}
+
+ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system) {
+  const char delim = delimiter_of(lines.front().text);
+  const auto split = [&](const Line& l) { return fields_of(l.text, delim, l.number); };
+  Collector col;
+  std::size_t row = 0;  // rows without query ids are queries 1, 2, 3, …
+  if (format == InputFormat::csv_column) {
+    const std::string_view first = trim(lines.front().text);
+    const std::size_t from = single_field(first) && !looks_numeric(first) ? 1 : 0;  // a one-word header
+    if (from == lines.size()) fail_at(lines.front().number, "a header but no rows");
+    const auto style = style_of(lines, from, '\n', [](const Line& l) { return std::vector<std::string>{std::string(trim(l.text))}; });
+    for (std::size_t k = from; k < lines.size(); ++k) {
+      const std::string_view t = trim(lines[k].text);
+      if (!single_field(t) && !comma_decimal(t)) fail_at(lines[k].number, "expected one number per line (one column), found " + shown(t));
+      col.add("", "", system, std::to_string(++row), number_at(t, lines[k].number, "the value", style), lines[k].number);
+    }
+    return col.finish(format, true);
+  }
+  if (format == InputFormat::csv_bare) {
+    const auto style = style_of(lines, 0, delim, split);
+    for (const Line& l : lines) {
+      const auto f = split(l);
       if (f.size() != 2) fail_at(l.number, "expected 2 numeric columns (A, B), found " + std::to_string(f.size()) + " fields");
       const std::string qid = std::to_string(++row);
-      col.add("", "", "A", qid, number_at(f[0], l.number, "field 1 (A)"), l.number);
-      col.add("", "", "B", qid, number_at(f[1], l.number, "field 2 (B)"), l.number);
+      col.add("", "", "A", qid, number_at(f[0], l.number, "field 1 (A)", style), l.number);
+      col.add("", "", "B", qid, number_at(f[1], l.number, "field 2 (B)", style), l.number);
+    }
+    return col.finish(format, true);
+  }
+  if (format == InputFormat::csv_qid_score) {
+    const auto style = style_of(lines, 0, delim, [&](const Line& l) {
+      auto f = split(l);
+      return f.size() == 2 ? std::vector<std::string>{f[1]} : std::vector<std::string>{};
+    });
+    for (const Line& l : lines) {
+      const auto f = split(l);
+      if (f.size() != 2) fail_at(l.number, "expected 2 fields (query id, score), found " + std::to_string(f.size()));
+      col.add("", "", system, f[0], number_at(f[1], l.number, "field 2 (score)", style), l.number);
     }
     return col.finish(format);
   }
@@ -101,13 +208,17 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format) {
     const auto sys_col = find(is_system), score_col = find(is_score), measure_col = find(is_measure);
     if (!qid_col || !sys_col || !score_col)
       fail_at(lines.front().number, "a long table needs qid, system and score columns; the header has " + shown(lines.front().text));
+    const auto style = style_of(lines, 1, delim, [&](const Line& l) {
+      auto f = split(l);
+      return f.size() == header.size() ? std::vector<std::string>{f[*score_col]} : std::vector<std::string>{};
+    });
     for (std::size_t k = 1; k < lines.size(); ++k) {
       const Line& l = lines[k];
       const auto f = fields_of(l.text, delim, l.number);
       if (f.size() != header.size())
         fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
       col.add(dataset_col ? f[*dataset_col] : "", measure_col ? f[*measure_col] : "", f[*sys_col], f[*qid_col],
-              number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")"), l.number);
+              number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number);
     }
     return col.finish(format);
   }
@@ -116,9 +227,19 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format) {
   std::vector<std::size_t> systems;
   for (std::size_t i = 0; i < header.size(); ++i)
     if (i != q && (!dataset_col || i != *dataset_col)) systems.push_back(i);
-  if (systems.size() < 2)
-    fail_at(lines.front().number, "a wide table needs a query id column and at least two system columns; the header has " +
+  if (systems.empty())
+    fail_at(lines.front().number, "a wide table needs a query id column and at least one score column; the header has " +
                                       std::to_string(header.size()) + " columns");
+  // A header naming a query id and one score column (qid,score; query_id,ndcg)
+  // is one system's scores, named after its file or box.
+  const bool one_system = systems.size() == 1;
+  const auto style = style_of(lines, 1, delim, [&](const Line& l) {
+    auto f = split(l);
+    std::vector<std::string> out;
+    if (f.size() == header.size())
+      for (std::size_t c : systems) out.push_back(f[c]);
+    return out;
+  });
   for (std::size_t k = 1; k < lines.size(); ++k) {
     const Line& l = lines[k];
     const auto f = fields_of(l.text, delim, l.number);
@@ -126,8 +247,8 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format) {
       fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
-      col.add(dataset_col ? f[*dataset_col] : "", "", header[s], f[q],
-              number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")"), l.number);
+      col.add(dataset_col ? f[*dataset_col] : "", "", one_system ? system : header[s], f[q],
+              number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number);
     }
   }
   return col.finish(format);

@@ -45,6 +45,7 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: 'Simulate power for these queries’ own score distribution, resampled and shifted to each δ',
           onclick: () => toPlan(i) }, 'Plan with these queries as a pilot') : null,
         unmatched,
+        pairing?.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, pairing.note) : null,
         h('div', { class: 'comparison-body' },
           h('table', { class: 'stats-table' }, h('caption', {}, 'All statistics (the same numbers as pairpower compare --format json)'), h('tbody', {}, ...rows)),
           renderAnalysisPlots(c, plots[i], Math.min(440, width / 2))),

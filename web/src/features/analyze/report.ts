@@ -90,6 +90,9 @@ function buildSchemas() {
     only_b: z.number(),
     examples_only_a: z.array(z.string()),
     examples_only_b: z.array(z.string()),
+    /** 'position' when neither input had query ids (bare columns): row i with row i, said in `note`. */
+    paired_by: z.enum(['query id', 'position']),
+    note: z.string(),
   });
 
   /** The report as the CLI writes it. */
