@@ -23,6 +23,7 @@
 #include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/field_text.hpp"
+#include "pairpower/grid_answer.hpp"
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/paper.hpp"
 #include "pairpower/plan_export.hpp"
@@ -356,6 +357,29 @@ val paper_checks(const val& cells) {
   });
 }
 
+// cells, target power, difference? → per (model, test, δ, ρ) {model, test, delta, rho, n (null: none of the grid),
+// power, mcSe}: the Monte Carlo answer of the run for every model it simulated (grid_answer.hpp).
+val grid_answers(const val& cells, double target, bool difference) {
+  return guarded([&] {
+    if (!cells.isArray()) throw std::invalid_argument("cells: must be a list");
+    std::vector<pairpower::CellResult> in;
+    for (unsigned i = 0; i < cells["length"].as<unsigned>(); ++i) in.push_back(cell_from(cells[i]));
+    val out = val::array();
+    for (const auto& a : pairpower::grid_answers(in, target, difference)) {
+      val x = val::object();
+      x.set("model", std::string(pairpower::to_string(a.model)));
+      x.set("test", std::string(pairpower::to_string(a.test)));
+      x.set("delta", a.delta);
+      x.set("rho", a.rho);
+      x.set("n", a.n ? val(static_cast<double>(*a.n)) : val::null());
+      x.set("power", a.estimate.power);
+      x.set("mcSe", a.estimate.mc_se);
+      out.call<void>("push", x);
+    }
+    return out;
+  });
+}
+
 // spec, cells, {engine, threads, elapsedS, cancelled}, format → the run's export in
 // the CLI's shapes (plan_export.hpp): "json", "csv" or "md".
 val simulation_export(const std::string& spec_text, const val& cells_in, const std::string& run_text, const std::string& format) {
@@ -389,5 +413,6 @@ EMSCRIPTEN_BINDINGS(pairpower_plan) {
   emscripten::function("groupCells", &group_cells);
   emscripten::function("betaTables", &beta_tables);
   emscripten::function("paperChecks", &paper_checks);
+  emscripten::function("gridAnswers", &grid_answers);
   emscripten::function("simulationExport", &simulation_export);
 }

@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -89,7 +90,7 @@ val detect_scores(const val& q) {
 }
 
 // {textA, textB?, format?, measures: [], missing, alpha, confidence, resamples,
-//  bootstrap, seed, minEffect, direction, power} → {json} (the CLI's JSON, with
+//  bootstrap, seed, minEffect, direction, power, family?} → {json} (the CLI's JSON, with
 // per-query data and the bootstrap distribution for plots) plus Markdown, LaTeX, CSV.
 val analyze_scores(const val& q) {
   return guarded([&] {
@@ -105,6 +106,16 @@ val analyze_scores(const val& q) {
       const auto alt = pairpower::alternative_from_string(q["alternative"].as<std::string>());
       if (!alt) throw pairpower::Error("alternative", pairpower::ErrorKind::invalid_value, "not an alternative of the registry", q["alternative"].as<std::string>());
       o.alternative = *alt;
+    }
+    // A pair taken from a leaderboard: {systems, pairs, procedure, p}; the core checks it and lets its family-wise p decide.
+    const val family = q["family"];
+    if (!family.isUndefined() && !family.isNull()) {
+      const auto whole = [&](const char* key, const char* field) {
+        const double x = number(family, key);
+        if (!(x >= 0 && x <= pairpower::max_safe_integer && std::floor(x) == x)) throw pairpower::Error(field, pairpower::ErrorKind::invalid_value, "must be a whole number");
+        return static_cast<std::uint64_t>(x);
+      };
+      o.family = pairpower::FamilyContext{whole("systems", "family_systems"), whole("pairs", "family_pairs"), text_field(family, "procedure"), number(family, "p")};
     }
     const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
     if (!missing) throw std::invalid_argument("missing: not a policy of the registry");

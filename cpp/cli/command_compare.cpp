@@ -45,7 +45,33 @@ void add_compare(CLI::App& app, CompareFlags& f) {
       fmt::format("alternative of the t, Wilcoxon, sign and randomization tests on Δ = B − A: {} [{}]", fmt::join(ids(alternatives()), ", "), alternatives()[0].id));
   f.alternative.option->check(CLI::IsMember(ids(alternatives())));
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
+  // A pair taken from a leaderboard: the board's family-wise p decides the verdict (as when the page opens a board's pair).
+  add(f.family_p, "--family-p", "this pair's family-wise p from a leaderboard (its p_tukey); it, not the pair's own p, decides the verdict");
+  add(f.family_systems, "--family-systems", "systems on that leaderboard (needed with --family-p)");
+  add(f.family_pairs, "--family-pairs", "comparisons in the family [every pair: K(K − 1)/2]");
+  add(f.family_procedure, "--family-procedure", fmt::format("how the family-wise p was computed: {} [{}]", fmt::join(ids(family_procedures()), ", "), family_procedures()[0].id));
+  f.family_procedure.option->check(CLI::IsMember(ids(family_procedures())));
 }
+
+namespace {
+
+std::optional<FamilyContext> read_family(const CompareFlags& f) {
+  if (!f.family_p.given()) {
+    for (const Flag* x : {&f.family_systems, &f.family_pairs, &f.family_procedure})
+      if (x->given()) throw UsageError("--family-p: give the pair's family-wise p with the family's other flags");
+    return std::nullopt;
+  }
+  if (!f.family_systems.given()) throw UsageError("--family-systems: give the number of systems in the family with --family-p");
+  FamilyContext c;
+  c.p = parse_real("--family-p", f.family_p.value);
+  c.systems = parse_count("--family-systems", f.family_systems.value, 2);
+  // Every pair by default; the core refuses a K too large for its pairs to be counted.
+  c.pairs = f.family_pairs.given() ? parse_count("--family-pairs", f.family_pairs.value, 1) : c.systems <= 1'000'000 ? c.systems * (c.systems - 1) / 2 : 1;
+  c.procedure = f.family_procedure.given() ? f.family_procedure.value : family_procedures()[0].id;
+  return c;
+}
+
+}  // namespace
 
 int run_compare(const CompareFlags& f) {
   CompareOptions o;
@@ -56,6 +82,7 @@ int run_compare(const CompareFlags& f) {
     s.apply(o, checked_setting(s, v));
   }
   o.power_curve = !f.no_curve;
+  o.family = read_family(f);
   // Membership was checked by CLI11; a choice not given is the registry's default (its first).
   if (f.direction.given()) o.higher_is_better = *higher_is_better(f.direction.value);
   if (f.alternative.given()) o.alternative = *alternative_from_string(f.alternative.value);
@@ -103,6 +130,9 @@ int run_compare(const CompareFlags& f) {
     fmt::print("pairpower compare — {}\n", b ? "first file: " + a.describe() + "; second file: " + b->describe() : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
     if (by_position) fmt::print("note: {}\n", by_position_note);
+    if (o.family)
+      fmt::print("family: one of {} pairs of {} systems; its family-wise {} ({}) decides the verdict\n", o.family->pairs, o.family->systems,
+                 p_equals(o.family->p), family_procedure_label(o.family->procedure).value_or(o.family->procedure));
     if (o.alternative != Alternative::two_sided)
       fmt::print("alternative: {} (p-values of the t, Wilcoxon, sign and randomization tests; intervals stay two-sided)\n", to_string(o.alternative));
     for (const auto& c : r.comparisons) {

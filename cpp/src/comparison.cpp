@@ -10,6 +10,7 @@
 #include "pairpower/errors.hpp"
 #include "pairpower/formatting.hpp"
 #include "pairpower/multiple_testing.hpp"
+#include "pairpower/registry.hpp"
 
 namespace pairpower {
 
@@ -20,6 +21,31 @@ std::string_view to_string(Verdict v) noexcept {
     case Verdict::reject: return "REJECT";
   }
   return "?";
+}
+
+namespace {
+
+// A family context describes one pair and the difference question: its family-wise p
+// says nothing about equivalence, nor about several pairs at once.
+void validate_family(const FamilyContext& f, const CompareOptions& o, std::size_t samples) {
+  // Each rule names its own part of the family (the CLI's --family-p, --family-systems, …).
+  const auto bad = [](const char* field, const std::string& rule, const std::string& value) { throw Error(field, ErrorKind::invalid_value, rule, value); };
+  if (!family_procedure_label(f.procedure)) bad("family_procedure", "must be one of the registry's family_procedures", f.procedure);
+  if (!(f.p >= 0 && f.p <= 1)) bad("family_p", "the family-wise p must lie between 0 and 1", format_csv(f.p));
+  if (f.systems < 2 || f.systems > 1'000'000) bad("family_systems", "a family holds between 2 and 1,000,000 systems", std::to_string(f.systems));
+  const std::uint64_t k = f.systems, all_pairs = k * (k - 1) / 2;
+  if (f.pairs < 1 || f.pairs > all_pairs)
+    bad("family_pairs", "the pairs must number between 1 and " + std::to_string(all_pairs) + " (every pair of " + std::to_string(f.systems) + " systems)", std::to_string(f.pairs));
+  if (samples != 1) bad("family_p", "a family-wise p describes one pair: compare that pair alone", std::to_string(samples) + " comparisons");
+  if (question_of(o) != Question::difference)
+    bad("family_p", "a family-wise p answers \"is there a difference\": ask equivalence or non-inferiority without the family", "");
+}
+
+}  // namespace
+
+double deciding_p(const Comparison& c, const CompareOptions& o, bool several) noexcept {
+  if (o.family) return o.family->p;
+  return several ? c.p_holm : c.randomization.p_value;
 }
 
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& o) {
@@ -35,6 +61,7 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
   if (o.equivalence_margin > 0 && o.non_inferiority_margin > 0)
     throw Error("non_inferiority", ErrorKind::invalid_value, "ask either equivalence or non-inferiority, not both", format_csv(o.non_inferiority_margin));
   if (samples.empty()) throw InputError("nothing to compare", ErrorKind::not_enough_data);
+  if (o.family) validate_family(*o.family, o, samples.size());
   CompareResult r;
   for (const auto& s : samples) r.comparisons.push_back(comparison::statistics(s, o));
   std::vector<double> p;

@@ -1,6 +1,7 @@
 #include "pairpower/comparison_report.hpp"
 
 #include "pairpower/formatting.hpp"
+#include "pairpower/registry.hpp"
 
 #include <cstdio>
 #include <sstream>
@@ -36,6 +37,10 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
                    {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
                    {"missing", s.missing}, {"planning_power", o.planning_power}, {"baseline", s.baseline}, {"detected", s.detected},
                    {"alternative", to_string(o.alternative)}, {"equivalence", o.equivalence_margin}, {"non_inferiority", o.non_inferiority_margin}};
+  // The family a pair was taken from (a leaderboard's), whose family-wise p decided the verdict; null when none.
+  j["settings"]["family"] = o.family ? J{{"systems", o.family->systems}, {"pairs", o.family->pairs}, {"procedure", o.family->procedure},
+                                         {"procedure_label", std::string(family_procedure_label(o.family->procedure).value_or(""))}, {"p", o.family->p}}
+                                     : J(nullptr);
   j["comparisons"] = J::array();
   for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
     const Comparison& c = r.comparisons[i];
@@ -76,6 +81,8 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
     if (c.non_inferiority)
       cj["non_inferiority"] = {{"p", c.non_inferiority->p}, {"t", c.non_inferiority->t}, {"margin", c.non_inferiority->margin},
                                {"p_outside", c.non_inferiority->p_outside}, {"p_holm", c.question_p_holm}, {"p_outside_holm", c.question_outside_p_holm}};
+    // A pair taken from a family: the family-wise p that decided its verdict, beside its own.
+    if (o.family) cj["family"] = {{"p", o.family->p}};
     if (samples && i < samples->size()) cj["data"] = {{"qids", (*samples)[i].qids}, {"a", (*samples)[i].a}, {"b", (*samples)[i].b}};
     j["comparisons"].push_back(std::move(cj));
   }
@@ -117,6 +124,7 @@ constexpr StatLabel stat_label_table[] = {
     {"non_inferiority.p", "non-inferiority p"}, {"non_inferiority.t", "non-inferiority t"}, {"non_inferiority.margin", "non-inferiority margin"},
     {"non_inferiority.p_outside", "p of worse by more than the margin"}, {"non_inferiority.p_holm", "Holm-adjusted non-inferiority p"},
     {"non_inferiority.p_outside_holm", "Holm-adjusted p of worse beyond the margin"},
+    {"family.p", "family-wise p (the family's, deciding the verdict)"},
 };
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <thread>
@@ -340,9 +341,14 @@ PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string
 }
 
 std::string pair_scores_csv(const PairScores& p, const std::string& system_a, const std::string& system_b) {
+  // The fewest significant digits that read back as the same double: Analyze sees the very scores the
+  // leaderboard ranked, written as the user wrote them (0.3492, not 0.34920000000000001).
   const auto exact = [](double x) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", x);  // round-trips: Analyze must see the very scores the leaderboard ranked
+    for (int digits = 15; digits <= 17; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+      if (std::strtod(buf, nullptr) == x) break;
+    }
     return std::string(buf);
   };
   std::string out = "qid," + csv_field(system_a) + "," + csv_field(system_b) + "\n";

@@ -99,6 +99,10 @@ constexpr Choice alternative_table[] = {
 #include "pairpower/registry/alternatives.def"
 #undef PAIRPOWER_ALTERNATIVE
 };
+constexpr Choice family_procedure_table[] = {{"randomized-tukey", "randomized Tukey HSD"},
+                                            {"tukey-hsd", "Tukey HSD"},
+                                            {"holm", "Holm"},
+                                            {"bonferroni", "Bonferroni"}};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
 std::span<const AnalyzeSetting> analyze_table() {
@@ -172,6 +176,12 @@ std::span<const FormatInfo> input_formats() noexcept { return formats_table; }
 std::span<const PlanField> plan_fields() noexcept { return plan_fields_table; }
 std::span<const Choice> missing_policies() noexcept { return missing_table; }
 std::span<const Choice> alternatives() noexcept { return alternative_table; }
+std::span<const Choice> family_procedures() noexcept { return family_procedure_table; }
+std::optional<std::string_view> family_procedure_label(std::string_view id) noexcept {
+  for (const auto& c : family_procedure_table)
+    if (id == c.id) return c.label;
+  return std::nullopt;
+}
 std::span<const PlanRule> plan_rules() noexcept { return rules_table; }
 std::span<const QuestionInfo> questions() noexcept { return questions_table; }
 
@@ -320,7 +330,8 @@ nlohmann::ordered_json registry_json() {
     o["page_max"] = s.page_max > 0 ? s.page_max : s.bounds.max;
     settings.push_back(o);
   }
-  for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}, std::pair{"alternatives", alternatives()}}) {
+  for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}, std::pair{"alternatives", alternatives()},
+                           std::pair{"family_procedures", family_procedures()}}) {
     auto& a = j[key] = json::array();
     for (const auto& c : list) a.push_back({{"id", c.id}, {"label", c.label}});
   }

@@ -30,6 +30,16 @@ struct PairedSample {
   std::vector<double> b;
 };
 
+/// A pair taken from a family of comparisons (a leaderboard's pairs): its
+/// family-wise p, not the pair's own p, decides the verdict, so a pair the
+/// family did not separate is never SHIP or REJECT.
+struct FamilyContext {
+  std::uint64_t systems = 0;  ///< systems in the family (a board's K)
+  std::uint64_t pairs = 0;    ///< comparisons in the family (K(K − 1)/2 for every pair of a board)
+  std::string procedure;    ///< how the family-wise p was computed: an id of family_procedures() (registry.hpp)
+  double p = 1;             ///< this pair's family-wise p
+};
+
 struct CompareOptions {
   double alpha = 0.05;
   double confidence = 0.95;
@@ -50,6 +60,9 @@ struct CompareOptions {
   /// > 0: the question is non-inferiority, "B is not worse than A by margin or more"
   /// (one-sided paired t against −margin, or +margin when lower is better). 0: off.
   double non_inferiority_margin = 0;
+  /// Set: the samples are one pair of this family; its family-wise p decides the
+  /// verdict (the question must be "is there a difference").
+  std::optional<FamilyContext> family{};
 };
 
 enum class Verdict { ship, hold, reject };
@@ -147,8 +160,12 @@ extern const char* const pilot_curve_test;
 
 /// Analyses every sample (p-values adjusted across them: Holm for the verdict).
 /// Throws Error (field "alpha", "confidence", "min_effect", "resamples",
-/// "bootstrap_resamples", "power", "equivalence", "non_inferiority"; or "scores" for fewer than 2 pairs).
+/// "bootstrap_resamples", "power", "equivalence", "non_inferiority", "family_p", "family_systems", "family_pairs", "family_procedure"; or "scores" for fewer than 2 pairs).
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& options);
+
+/// The p that decides whether a comparison is significant: the family-wise p of a
+/// pair taken from a family, else the Holm-adjusted p with several comparisons, else its randomization p.
+double deciding_p(const Comparison& c, const CompareOptions& o, bool several) noexcept;
 
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.
 Verdict overall_verdict(const std::vector<Comparison>& comparisons);

@@ -155,6 +155,11 @@ struct Choice {
 std::span<const Choice> missing_policies() noexcept;
 /// "two-sided", "greater", "less" (Alternative), the first the default.
 std::span<const Choice> alternatives() noexcept;
+/// How a family-wise p of a pair was computed (FamilyContext::procedure):
+/// "randomized-tukey" (a leaderboard's randomized Tukey HSD), "tukey-hsd", "holm", "bonferroni".
+std::span<const Choice> family_procedures() noexcept;
+/// The label of a family procedure's id; nullopt for anything else.
+std::optional<std::string_view> family_procedure_label(std::string_view id) noexcept;
 /// "higher", "lower" (CompareOptions::higher_is_better), the first the default.
 std::span<const Choice> directions() noexcept;
 /// true for "higher", false for "lower", nullopt for anything else.

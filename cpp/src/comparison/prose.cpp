@@ -6,6 +6,7 @@
 
 #include "parts.hpp"
 #include "pairpower/formatting.hpp"
+#include "pairpower/registry.hpp"
 
 namespace pairpower {
 
@@ -67,12 +68,25 @@ std::string question_reason(const Comparison& c, bool several, const std::functi
   return why.str();
 }
 
+// "randomized Tukey HSD over 28 pairs of 8 systems".
+std::string family_words(const FamilyContext& f) {
+  return std::string(family_procedure_label(f.procedure).value_or(f.procedure)) + " over " + thousands(f.pairs) + (f.pairs == 1 ? " pair" : " pairs") +
+         " of " + thousands(f.systems) + " systems";
+}
+
+// " after Holm", " at the family-wise p (randomized Tukey HSD over 28 pairs of 8 systems)", or "".
+std::string adjusted(const CompareOptions& o, bool several) {
+  if (o.family) return " at the family-wise p (" + family_words(*o.family) + ")";
+  return several ? " after Holm" : "";
+}
+
 }  // namespace
 
 std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
-  const double p = several ? c.p_holm : c.randomization.p_value;
+  const double p = deciding_p(c, o, several);
   const std::string side = sided(c, o.alternative);
-  const std::string p_name = std::string(several ? "Holm-adjusted randomization p" : "randomization p") + (side.empty() ? "" : " (" + side + ")");
+  const std::string p_name = o.family ? "family-wise p (" + family_words(*o.family) + ")"
+                                      : std::string(several ? "Holm-adjusted randomization p" : "randomization p") + (side.empty() ? "" : " (" + side + ")");
   const double sign = o.higher_is_better ? 1.0 : -1.0;
   const int pct = static_cast<int>(std::lround(o.confidence * 100));
   // "is 0.034, below α = 0.05" / "is below 0.001"
@@ -101,7 +115,12 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
       why << c.system_b << " is significantly worse (" << p_name << " " << p_is(p) << "), but the interval does not lie wholly on the wrong side of 0.";
     else
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
-    if (c.planning.n_required && sign * c.delta > 0)
+    // Within a family the pair's own p is not the answer: it is named as such.
+    if (o.family)
+      why << " This pair alone has randomization p " << format_p(c.randomization.p_value) << "; the family-wise p decides, since the board made "
+          << thousands(o.family->pairs) << " comparisons.";
+    // Not said for a pair of a family: the pilot's n answers a single test at α, not the family's.
+    if (c.planning.n_required && sign * c.delta > 0 && !o.family)
       why << " About " << thousands(*c.planning.n_required) << " queries would detect an effect of this size with "
           << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
   }
@@ -119,13 +138,17 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
   }
   sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << signed_fixed(c.delta, 3) << ", " << pct
        << "% CI [" << signed_fixed(c.bootstrap.bca.low, 3) << ", " << signed_fixed(c.bootstrap.bca.high, 3) << "], "
-       << p_equals(c.randomization.p_value) << " (paired randomization, " << (o.alternative == Alternative::two_sided ? "" : sided(c, o.alternative) + ", ")
+       << p_equals(c.randomization.p_value) << " (paired randomization, " << (o.family ? "this pair alone, " : "") << (o.alternative == Alternative::two_sided ? "" : sided(c, o.alternative) + ", ")
        << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
                                  : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
        << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
   sent.precision(2);
   sent << c.pearson << ".";
   sent.unsetf(std::ios::fixed);
+  if (o.family)
+    sent << " " << c.system_b << " and " << c.system_a << " are " << (o.family->p < o.alpha ? "separable" : "not separable") << " at family-wise "
+         << p_equals(o.family->p) << " among " << thousands(o.family->pairs) << " pairs of " << thousands(o.family->systems) << " systems ("
+         << family_procedure_label(o.family->procedure).value_or(o.family->procedure) << ", α = " << format_csv(o.alpha) << ").";
   if (c.equivalence)
     sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << ", "
          << std::lround(c.equivalence->ci_level * 100) << "% CI [" << signed_fixed(c.equivalence->ci_low, 3) << ", " << signed_fixed(c.equivalence->ci_high, 3) << "].";
@@ -151,12 +174,17 @@ std::string summary(const CompareResult& r, const CompareOptions& o, bool severa
   const auto tally = [](const SystemTally& t) {
     return std::to_string(t.better) + " of " + std::to_string(t.comparisons) + (t.comparisons == 1 ? " comparison" : " comparisons");
   };
-  if (r.by_system.size() == 1) {
+  if (r.by_system.size() == 1 && r.by_system.front().better == 0 && r.by_system.front().worse == 0) {
+    // Nothing separated: said as such, not as "significantly better on 0 of 1".
     const auto& t = r.by_system.front();
-    s << t.system << " is significantly better than " << r.baseline << " on " << tally(t) << (several ? " after Holm" : "")
+    s << (t.comparisons == 1 ? std::string("The comparison does not") : "None of the " + std::to_string(t.comparisons) + " comparisons does")
+      << " separate " << t.system << " from " << r.baseline << adjusted(o, several) << ".";
+  } else if (r.by_system.size() == 1) {
+    const auto& t = r.by_system.front();
+    s << t.system << " is significantly better than " << r.baseline << " on " << tally(t) << adjusted(o, several)
       << "; significantly worse on " << t.worse << ".";
   } else {
-    s << "Against " << r.baseline << (several ? ", after Holm" : "") << ":";
+    s << "Against " << r.baseline << (o.family || several ? "," + adjusted(o, several) : "") << ":";
     for (std::size_t i = 0; i < r.by_system.size(); ++i) {
       const auto& t = r.by_system[i];
       s << (i ? ";" : "") << " " << t.system << " is significantly better on " << tally(t) << " and worse on " << t.worse << " ("

@@ -1,7 +1,8 @@
 // The verdict. For "is there a difference": SHIP when the interval of the
-// improvement clears the minimum effect and the (Holm-adjusted, with several
-// comparisons) randomization p is below α; REJECT when B is significantly
-// worse; HOLD otherwise. A one-sided alternative can only show its own side.
+// improvement clears the minimum effect and the deciding p (deciding_p: the
+// family-wise p of a pair from a family, the Holm-adjusted p with several
+// comparisons, else the randomization p) is below α; REJECT when B is
+// significantly worse; HOLD otherwise. A one-sided alternative can only show its own side.
 // For equivalence / non-inferiority: SHIP when shown within the margin, REJECT
 // when shown outside it, HOLD otherwise.
 #include <algorithm>
@@ -17,7 +18,7 @@ Verdict verdict_of(const Comparison& c, const CompareOptions& o, bool several) {
     return Verdict::hold;
   }
   if (c.identical) return Verdict::hold;
-  const double p = several ? c.p_holm : c.randomization.p_value;
+  const double p = deciding_p(c, o, several);
   const Alternative better = o.higher_is_better ? Alternative::greater : Alternative::less;
   // `better` is one-sided, so a two-sided alternative differs from both.
   const bool can_ship = o.alternative != mirrored(better);
@@ -36,7 +37,7 @@ std::vector<SystemTally> tally_by_system(const std::vector<Comparison>& cs, cons
   for (const auto& c : cs) {
     auto it = std::find_if(out.begin(), out.end(), [&](const SystemTally& t) { return t.system == c.system_b; });
     if (it == out.end()) it = out.insert(out.end(), SystemTally{c.system_b});
-    const bool significant = (several ? c.p_holm : c.randomization.p_value) < o.alpha;
+    const bool significant = deciding_p(c, o, several) < o.alpha;
     const bool up = o.higher_is_better ? c.delta > 0 : c.delta < 0;
     ++it->comparisons;
     it->better += significant && up;

@@ -1,0 +1,127 @@
+// A pair taken from a family of comparisons (a leaderboard's pair opened in
+// Analyze): the family-wise p, not the pair's own p, decides its verdict.
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/comparison_report.hpp"
+#include "pairpower/errors.hpp"
+
+using namespace pairpower;
+
+namespace {
+PairedSample sample(double shift, std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
+  std::normal_distribution<double> base(0.5, 0.15), noise(0, 0.05);
+  PairedSample s{"", "ndcg_cut_10", "bm25", "dense", {}, {}, {}};
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = std::round(std::clamp(base(gen), 0.0, 1.0) * 1e4) / 1e4;
+    s.qids.push_back(std::to_string(i));
+    s.a.push_back(a);
+    s.b.push_back(std::round(std::clamp(a + shift + noise(gen), 0.0, 1.0) * 1e4) / 1e4);
+  }
+  return s;
+}
+CompareOptions with_family(double family_p, double alpha = 0.05) {
+  CompareOptions o;
+  o.alpha = alpha;
+  o.resamples = 20000;
+  o.bootstrap_resamples = 4000;
+  o.power_curve = false;
+  o.family = FamilyContext{8, 28, "randomized-tukey", family_p};
+  return o;
+}
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("a pair the family did not separate holds even when its own p is below alpha", "[family]") {
+  const auto s = sample(0.03, 300, 1);
+  CompareOptions alone = with_family(0);
+  alone.family.reset();
+  const auto own = compare_all({s}, alone);
+  REQUIRE(own.comparisons[0].randomization.p_value < 0.05);
+  REQUIRE(own.overall == Verdict::ship);  // alone, this pair ships: the family is what changes it
+
+  const auto r = compare_all({s}, with_family(0.228));
+  const auto& c = r.comparisons[0];
+  CHECK(c.randomization.p_value == own.comparisons[0].randomization.p_value);  // the pair's statistics are its own
+  CHECK(c.verdict == Verdict::hold);
+  CHECK(r.overall == Verdict::hold);
+  CHECK(r.by_system[0].better == 0);
+  CHECK(contains(c.sentence, "dense and bm25 are not separable at family-wise p = 0.228 among 28 pairs of 8 systems (randomized Tukey HSD, α = 0.05)"));
+  CHECK(contains(c.sentence, "(paired randomization, this pair alone,"));
+  CHECK(contains(c.reason, "family-wise p (randomized Tukey HSD over 28 pairs of 8 systems) is 0.228, not below α = 0.05"));
+  CHECK(contains(c.reason, "This pair alone has randomization p"));
+  CHECK(r.summary == "The comparison does not separate dense from bm25 at the family-wise p (randomized Tukey HSD over 28 pairs of 8 systems).");
+}
+
+TEST_CASE("a regression the family did not separate is not rejected", "[family]") {
+  const auto s = sample(-0.03, 300, 2);
+  CompareOptions alone = with_family(0);
+  alone.family.reset();
+  REQUIRE(compare_all({s}, alone).overall == Verdict::reject);
+  const auto r = compare_all({s}, with_family(0.3));
+  CHECK(r.comparisons[0].verdict == Verdict::hold);
+  CHECK(r.by_system[0].worse == 0);
+}
+
+TEST_CASE("a pair the family separated ships or is rejected as the interval says", "[family]") {
+  const auto up = compare_all({sample(0.03, 300, 1)}, with_family(0.004));
+  CHECK(up.comparisons[0].verdict == Verdict::ship);
+  CHECK(contains(up.comparisons[0].sentence, "are separable at family-wise p = 0.0040 among 28 pairs"));
+  CHECK(contains(up.comparisons[0].reason, "family-wise p (randomized Tukey HSD over 28 pairs of 8 systems) is 0.0040, below α = 0.05"));
+  CHECK(compare_all({sample(-0.03, 300, 2)}, with_family(0.004)).comparisons[0].verdict == Verdict::reject);
+  // The family-wise p is compared with the user's α: at α = 0.01 a family-wise p of 0.02 holds.
+  CHECK(compare_all({sample(0.03, 300, 1)}, with_family(0.02, 0.01)).comparisons[0].verdict == Verdict::hold);
+  // A separated pair whose interval does not clear the minimum effect still holds.
+  auto strict = with_family(0.004);
+  strict.min_effect = 0.5;
+  CHECK(compare_all({sample(0.03, 300, 1)}, strict).comparisons[0].verdict == Verdict::hold);
+}
+
+TEST_CASE("the report names the family in its settings, and null without one", "[family]") {
+  const auto s = sample(0.03, 120, 3);
+  const auto o = with_family(0.228);
+  const auto j = report_json(compare_all({s}, o), ReportSettings{o, "error", {}, "bm25", {}});
+  REQUIRE(j["settings"]["family"].is_object());
+  CHECK(j["settings"]["family"]["systems"] == 8);
+  CHECK(j["settings"]["family"]["pairs"] == 28);
+  CHECK(j["settings"]["family"]["procedure"] == "randomized-tukey");
+  CHECK(j["settings"]["family"]["procedure_label"] == "randomized Tukey HSD");
+  CHECK(j["settings"]["family"]["p"] == 0.228);
+  CompareOptions plain = o;
+  plain.family.reset();
+  CHECK(report_json(compare_all({s}, plain), ReportSettings{plain, "error", {}, "bm25", {}})["settings"]["family"].is_null());
+}
+
+TEST_CASE("a family context that cannot describe one pair is refused, naming the part of the family", "[family]") {
+  const auto s = sample(0.03, 60, 4);
+  const auto refused = [&](CompareOptions o, std::vector<PairedSample> samples, const std::string& field, const std::string& words) {
+    try {
+      compare_all(samples, o);
+      FAIL("accepted");
+    } catch (const Error& e) {
+      CHECK(e.field == field);
+      CHECK(contains(e.what(), words));
+    }
+  };
+  auto o = with_family(0.2);
+  o.family->procedure = "tukey-ish";
+  refused(o, {s}, "family_procedure", "family_procedures");
+  o = with_family(1.5);
+  refused(o, {s}, "family_p", "between 0 and 1");
+  o = with_family(0.2);
+  o.family->pairs = 29;  // 8 systems have 28 pairs
+  refused(o, {s}, "family_pairs", "between 1 and 28");
+  o = with_family(0.2);
+  o.family->systems = 1;
+  refused(o, {s}, "family_systems", "between 2 and 1,000,000 systems");
+  refused(with_family(0.2), {s, s}, "family_p", "compare that pair alone");
+  o = with_family(0.2);
+  o.equivalence_margin = 0.01;
+  refused(o, {s}, "family_p", "is there a difference");
+}
