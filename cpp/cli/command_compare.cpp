@@ -111,6 +111,9 @@ int run_compare(const CompareFlags& f) {
     if (p.only_a || p.only_b)
       fmt::print(stderr, "pairpower: note: {} query ids only in {}, {} only in {}{}; handled by --missing {}\n", p.only_a, p.system_a, p.only_b,
                  p.system_b, p.measure.empty() ? "" : " (" + p.measure + ")", missing_id);
+  // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
+  for (const auto& c : r.comparisons)
+    for (const auto& w : c.warnings) fmt::print(stderr, "warning: {}: {}\n", comparison_name(c), w.message);
 
   // Columns without query ids were paired row by row: said beside the answer (text), in JSON's pairing, else on stderr.
   const bool by_position = std::any_of(plan.pairing.begin(), plan.pairing.end(), [](const PairingReport& p) { return p.by_position; });

@@ -60,6 +60,8 @@ int run_leaderboard(const LeaderboardFlags& f) {
     for (auto& s : file.series) series.push_back(std::move(s));
   }
   const auto r = leaderboard(series, f.measure.given() ? f.measure.value : "", o);
+  // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
+  for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   const std::string format = f.format.given() ? f.format.value : "text";
   if (format == "json") std::puts(leaderboard_json(r, o).dump(1).c_str());
   else if (format == "md") std::fputs(leaderboard_markdown(r, o).c_str(), stdout);

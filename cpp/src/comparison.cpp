@@ -84,6 +84,7 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
     c.verdict = comparison::verdict_of(c, o, several);
     c.reason = comparison::reason(c, o, several);
     c.sentence = comparison::sentence(c, o);
+    c.warnings = comparison_warnings(samples[i], c, o);
   }
   r.overall = overall_verdict(r.comparisons);
   r.baseline = r.comparisons.front().system_a;

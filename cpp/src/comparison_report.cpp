@@ -98,6 +98,10 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
                             {"only_a", p.only_a}, {"only_b", p.only_b}, {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b},
                             {"paired_by", p.by_position ? "position" : "query id"}, {"note", p.by_position ? std::string(by_position_note) : std::string()}});
   j["wilcoxon_note"] = wilcoxon_note;
+  // Why an answer may not be trusted, each with the index of the comparison it qualifies.
+  j["warnings"] = J::array();
+  for (std::size_t i = 0; i < r.comparisons.size(); ++i)
+    for (const auto& w : r.comparisons[i].warnings) j["warnings"].push_back({{"code", w.code}, {"message", w.message}, {"comparison", i}});
   return j;
 }
 

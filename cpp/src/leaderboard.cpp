@@ -318,6 +318,7 @@ LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& series, cons
     }
   if (sets.size() >= 2) r.across = across(sets, r.boards, o);
   else if (only_across) throw Error("scores", ErrorKind::not_enough_data, "one dataset with one score per system: nothing to test (give per-query scores, or scores on two or more datasets)");
+  r.warnings = leaderboard_warnings(series, m, r, o);
   return r;
 }
 

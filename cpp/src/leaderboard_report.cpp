@@ -42,6 +42,9 @@ json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
     bj["separable_share"] = b.separable_share;
     boards.push_back(std::move(bj));
   }
+  // Why an answer may not be trusted (warnings.hpp); written before the early return below.
+  auto& warnings = j["warnings"] = json::array();
+  for (const auto& w : r.warnings) warnings.push_back({{"code", w.code}, {"message", w.message}});
   if (!r.across) {
     j["across_datasets"] = nullptr;
     return j;

@@ -115,6 +115,30 @@ std::optional<std::string> closest_per_query_measure(std::string_view s) {
   return std::nullopt;
 }
 
+MeasureRange measure_range(std::string_view name) noexcept {
+  if (is_count_measure(name)) return MeasureRange::count;
+  // The base name: without ranx's "-l<level>", a cutoff "@k", parameters "(…)",
+  // ranx's ".95" or trec_eval's "_<cutoff>" ("P_10", "iprec_at_recall_0.00").
+  std::string_view base = name;
+  if (const auto level = base.rfind("-l"); level != std::string_view::npos && level > 0 && is_number_text(base.substr(level + 2)))
+    base = base.substr(0, level);
+  if (const auto at = base.find('@'); at != std::string_view::npos) base = base.substr(0, at);
+  if (const auto open = base.find('('); open != std::string_view::npos) base = base.substr(0, open);
+  if (const auto dot = base.find('.'); dot != std::string_view::npos && dot > 0) base = base.substr(0, dot);
+  if (const auto us = base.rfind('_'); us != std::string_view::npos && us + 1 < base.size() && is_number_text(base.substr(us + 1)))
+    base = base.substr(0, us);
+  if (base == "hits") return MeasureRange::count;  // ranx: relevant documents retrieved
+  static constexpr auto unit = std::to_array<std::string_view>({
+      // trec_eval
+      "map", "map_cut", "P", "recall", "ndcg", "ndcg_cut", "ndcg_rel", "Rprec", "bpref", "recip_rank", "iprec_at_recall", "infAP", "11pt_avg",
+      "success", "set_P", "set_recall", "set_map", "set_F", "set_relative_P", "relative_P", "err", "rbp",
+      // ir_measures
+      "AP", "AP_IA", "Bpref", "ERR", "IPrec", "Judged", "nDCG", "P_IA", "R", "RBP", "RR", "SetAP", "SetF", "SetP", "SetR", "Success", "StRecall",
+      // ranx, and the plain spellings people give a column
+      "hit_rate", "precision", "f1", "r_precision", "r-precision", "mrr", "ndcg_burges", "MAP", "MRR", "NDCG"});
+  return one_of(base, unit) ? MeasureRange::unit_interval : MeasureRange::unknown;
+}
+
 std::string preferred_measure(const std::vector<std::string>& available) {
   for (std::string_view want : {"ndcg_cut_10", "nDCG@10", "ndcg@10", "map", "AP", "map@100", "P_10", "P@10", "precision@10", "recip_rank", "RR",
                                 "mrr", "ndcg", "nDCG", "bpref", "Bpref"})

@@ -16,6 +16,7 @@
 #include "pairpower/bootstrap.hpp"
 #include "pairpower/question.hpp"
 #include "pairpower/randomization_test.hpp"
+#include "pairpower/warnings.hpp"
 
 namespace pairpower {
 
@@ -130,6 +131,7 @@ struct Comparison {
   std::string reason;    ///< why the verdict (comparison/prose.cpp)
   std::string sentence;  ///< the result in one quotable sentence
   bool identical = false;  ///< every difference is zero
+  std::vector<Warning> warnings;  ///< why an answer here may not be trusted (warnings.hpp)
 };
 
 /// One system's record against the baseline: its comparisons (datasets ×

@@ -26,7 +26,7 @@ struct ReportSettings {
 
 /// {"settings": {…}, "comparisons": [ … ], "by_system": [{system, comparisons, better, worse, verdict}],
 ///  "overall": "SHIP|HOLD|REJECT", "summary": "…", "pairing": [{dataset, measure, system_a, system_b, matched, only_a, …}],
-///  "wilcoxon_note": "…"}.
+///  "wilcoxon_note": "…", "warnings": [{code, message, comparison}] (warnings.hpp)}.
 /// With samples, each comparison also carries "data": {qids, a, b} (for plots).
 nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s,
                                    const std::vector<PairedSample>* samples = nullptr);

@@ -24,6 +24,7 @@
 #include "pairpower/friedman.hpp"
 #include "pairpower/pairing.hpp"
 #include "pairpower/score_input.hpp"
+#include "pairpower/warnings.hpp"
 
 namespace pairpower {
 
@@ -85,6 +86,7 @@ struct AcrossDatasets {
 struct LeaderboardResult {
   std::vector<Board> boards;              ///< empty when the input holds per-dataset scores only
   std::optional<AcrossDatasets> across;   ///< two or more datasets
+  std::vector<Warning> warnings;          ///< why an answer may not be trusted (warnings.hpp)
 };
 
 /// The series of one measure (all of them when `measure` is empty and there is

@@ -13,7 +13,8 @@
 
 namespace pairpower {
 
-/// {"settings", "leaderboards": [{dataset, measure, n, k, systems, pairs, anova, friedman, separable_share}], "across_datasets": null | {…}}
+/// {"settings", "leaderboards": [{dataset, measure, n, k, systems, pairs, anova, friedman, separable_share}],
+///  "warnings": [{code, message}] (warnings.hpp), "across_datasets": null | {…}}
 nlohmann::ordered_json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o);
 
 /// Systems in rank order with mean ± interval, rank interval and tier letters, per dataset; then the across-datasets ranks.

@@ -49,4 +49,13 @@ std::optional<std::string> closest_per_query_measure(std::string_view summary_me
 /// not a count; "" for an empty list.
 std::string preferred_measure(const std::vector<std::string>& available);
 
+/// The values a measure can take per query, from its name in any of the three
+/// grammars or a bare column header ("ndcg_cut_10", "nDCG@10", "P(rel=2)@10",
+/// "precision@10", "map", "num_ret"): effectiveness in [0, 1] (nDCG, AP/MAP,
+/// P@k, recall, RR/MRR, success, bpref, ERR, RBP, F), counts (num_ret, num_rel,
+/// ranx's hits: non-negative integers), or unknown (DCG, utility, gm_*, a name
+/// the core does not know: not checked).
+enum class MeasureRange { unknown, unit_interval, count };
+MeasureRange measure_range(std::string_view name) noexcept;
+
 }  // namespace pairpower

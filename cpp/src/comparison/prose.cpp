@@ -6,6 +6,7 @@
 
 #include "parts.hpp"
 #include "pairpower/formatting.hpp"
+#include "pairpower/warnings.hpp"
 #include "pairpower/registry.hpp"
 
 namespace pairpower {
@@ -119,8 +120,14 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
     if (o.family)
       why << " This pair alone has randomization p " << format_p(c.randomization.p_value) << "; the family-wise p decides, since the board made "
           << thousands(o.family->pairs) << " comparisons.";
-    // Not said for a pair of a family: the pilot's n answers a single test at α, not the family's.
-    if (c.planning.n_required && sign * c.delta > 0 && !o.family)
+    // Below the n at which the randomization test can reach α, no effect size is detectable: say that n instead.
+    const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
+    // Neither is said for a pair of a family: the pilot's n answers a single test at α, not the family's.
+    const bool alone = !o.family;
+    if (alone && c.planning.n_required && sign * c.delta > 0 && *c.planning.n_required < reach)
+      why << " At least " << reach << " queries are needed: below that the randomization test cannot reach α = " << format_csv(o.alpha)
+          << " whatever the effect.";
+    else if (alone && c.planning.n_required && sign * c.delta > 0)
       why << " About " << thousands(*c.planning.n_required) << " queries would detect an effect of this size with "
           << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
   }

@@ -3,6 +3,7 @@
 // (data-stat = its JSON path, data-value = the number: the tests' contract) and plots.
 import { REGISTRY } from '../../engine/registry';
 import { h } from '../../ui/dom';
+import { renderWarnings } from '../../ui/warnings';
 import { renderAnalysisPlots } from './analysis-plots';
 import type { AnalysisReport, ComparisonReport, PlotData } from './report';
 import { reportStats } from './report-stats';
@@ -40,6 +41,7 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         h('h3', {}, `${c.system_b} vs ${c.system_a}${c.dataset ? ` — ${c.dataset}` : ''}${c.measure ? ` — ${c.measure}` : ''}`, ' ',
           h('span', { class: `verdict verdict-${c.verdict.toLowerCase()}`, 'data-testid': 'verdict' }, c.verdict)),
         h('p', { class: 'reason' }, c.reason),
+        renderWarnings(r.warnings.filter((w) => w.comparison === i)),
         sentence,
         h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c.sentence) }, 'Copy the sentence'),
         toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: 'Simulate power for these queries’ own score distribution, resampled and shifted to each δ',

@@ -104,6 +104,8 @@ function buildSchemas() {
     summary: z.string(),
     pairing: z.array(pairing),
     wilcoxon_note: z.string(),
+    /** Why an answer may not be trusted (the core's warnings.hpp), each with the comparison it qualifies. */
+    warnings: z.array(z.strictObject({ code: z.string(), message: z.string(), comparison: z.number() })),
   });
 
 

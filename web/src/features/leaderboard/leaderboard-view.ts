@@ -10,6 +10,7 @@ import type { View, ViewContext } from '../../app/views';
 import type { LeaderboardQuery } from '../../wasm/pairpower-module';
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/analyze-fields';
 import { fmt, h, numberField } from '../../ui/dom';
+import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
 import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
@@ -139,7 +140,8 @@ type OpenPair = (dataset: string, a: string, b: string) => void;
 
 /** The report's elements; `later` gets what is filled in afterwards, a task each. */
 function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HTMLElement[] {
-  const parts: HTMLElement[] = r.leaderboards.map((b) => board(b, open, later));
+  const warned = renderWarnings(r.warnings);  // the core's: above the boards they qualify
+  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, open, later))];
   const a = r.across_datasets;
   if (a) {
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);

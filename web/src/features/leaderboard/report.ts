@@ -74,6 +74,8 @@ function buildSchema() {
       planning_power: z.number(),
     }),
     leaderboards: z.array(board),
+    /** Why an answer may not be trusted (the core's warnings.hpp). */
+    warnings: z.array(z.strictObject({ code: z.string(), message: z.string() })),
     across_datasets: across.nullable(),
   });
   return leaderboardReport;

@@ -1,0 +1,68 @@
+#pragma once
+// When an answer cannot be trusted: the core decides, in the user's terms, and
+// every front end shows the same words (the CLI on stderr and in JSON
+// `warnings`, the page beside the answer each qualifies). Each warning has a
+// stable code for scripts and a message for people.
+//
+// Codes:
+//   p_floor              exact tests cannot reach α at this n (smallest p 2/2^n)
+//   few_queries          bootstrap intervals from fewer than 20 queries
+//   out_of_range         a value outside its measure's known range
+//   many_zeros           half or more of the differences are exactly 0
+//   pilot_extrapolated   a planned n more than 5 × the pilot's n
+//   planning_below_floor a planned n below the smallest n at which the tests can reach α
+//
+// Example:
+//   auto w = pairpower::comparison_warnings(sample, comparison, options);
+//   w[0].code;     // "p_floor"
+//   w[0].message;  // "With 4 queries the smallest p …"
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pairpower/alternative.hpp"
+
+namespace pairpower {
+
+struct Warning {
+  std::string code;
+  std::string message;
+};
+
+struct PairedSample;
+struct Comparison;
+struct CompareOptions;
+struct ScoreSeries;
+struct LeaderboardResult;
+struct LeaderboardOptions;
+
+/// Below this many queries a bootstrap interval under-covers.
+inline constexpr std::size_t bootstrap_min_queries = 20;
+/// A planned n more than this many times the pilot's is an extrapolation.
+inline constexpr double pilot_extrapolation_factor = 5;
+/// From this share of zero differences the rank and sign tests lose most pairs.
+inline constexpr double many_zeros_share = 0.5;
+
+/// The smallest p the randomization (sign-flip), sign and exact Wilcoxon tests
+/// can give with `nonzero` non-zero differences: 2/2^n two-sided, 1/2^n one-sided.
+double smallest_attainable_p(std::size_t nonzero, Alternative alt) noexcept;
+/// The smallest number of non-zero differences at which that p can fall below α.
+std::size_t smallest_n_reaching(double alpha, Alternative alt) noexcept;
+
+/// Values outside the measure's known range ([0, 1] for nDCG, AP, P@k, recall,
+/// RR, success…; non-negative integers for counts), named by system and query.
+/// An unknown measure's values are not checked. `system` names the values.
+void range_warnings(const std::string& measure, const std::string& system, std::span<const std::string> qids,
+                    std::span<const double> values, std::vector<Warning>& out);
+
+/// Everything that qualifies one comparison's answers.
+std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o);
+
+/// Everything that qualifies a leaderboard: values out of range (of the ranked
+/// measure), boards too small for exact tests to separate or for bootstrap rank intervals.
+std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardResult& r,
+                                          const LeaderboardOptions& o);
+
+}  // namespace pairpower

@@ -1,0 +1,144 @@
+// When an answer cannot be trusted (warnings.hpp): the checks and their words.
+#include "pairpower/warnings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/formatting.hpp"
+#include "pairpower/leaderboard.hpp"
+#include "pairpower/measures.hpp"
+#include "pairpower/score_input.hpp"
+
+namespace pairpower {
+namespace {
+
+std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))) + "%"; }
+
+// "0.125", "0.0625", "3.05e-05": an exact fraction is shown as it is.
+std::string fraction(double x) { return format_csv(x); }
+
+std::string sided_word(Alternative alt) { return alt == Alternative::two_sided ? "two-sided" : "one-sided"; }
+
+// "With 4 queries the smallest p … is 0.125 (2 of the 2^4 = 16 sign patterns …)".
+std::string floor_sentence(std::size_t nonzero, std::size_t n, Alternative alt, bool exact_wilcoxon, double alpha) {
+  std::ostringstream s;
+  const double floor = smallest_attainable_p(nonzero, alt);
+  s << "With " << thousands(n) << (n == 1 ? " query" : " queries");
+  if (nonzero < n) s << " (" << thousands(nonzero) << " with a non-zero difference)";
+  s << ", the smallest " << sided_word(alt) << " p the randomization (sign-flip) test, the sign test"
+    << (exact_wilcoxon ? " and the exact Wilcoxon test" : "") << " can give is " << fraction(floor);
+  if (nonzero <= 30)
+    s << " (" << (alt == Alternative::two_sided ? "2" : "1") << " of the 2^" << nonzero << " = " << thousands(std::uint64_t{1} << nonzero)
+      << " sign patterns are as extreme as every difference on one side)";
+  s << ", above α = " << format_csv(alpha) << ": at this n they cannot show a difference whatever the scores. They can reach α from "
+    << smallest_n_reaching(alpha, alt) << " non-zero differences.";
+  return s.str();
+}
+
+}  // namespace
+
+double smallest_attainable_p(std::size_t nonzero, Alternative alt) noexcept {
+  const int e = static_cast<int>(std::min<std::size_t>(nonzero, 1100));
+  return alt == Alternative::two_sided ? std::min(1.0, std::ldexp(1.0, 1 - e)) : std::ldexp(1.0, -e);
+}
+
+std::size_t smallest_n_reaching(double alpha, Alternative alt) noexcept {
+  std::size_t n = 1;
+  while (n < 1100 && !(smallest_attainable_p(n, alt) <= alpha)) ++n;
+  return n;
+}
+
+void range_warnings(const std::string& measure, const std::string& system, std::span<const std::string> qids, std::span<const double> values,
+                    std::vector<Warning>& out) {
+  const MeasureRange range = measure_range(measure);
+  if (range == MeasureRange::unknown) return;
+  // trec_eval prints 4 decimals and tools sum in floating point: 1 + 1e-9 is a 1.
+  constexpr double slack = 1e-9;
+  const auto bad = [&](double v) {
+    if (range == MeasureRange::count) return !(v >= 0) || std::fabs(v - std::round(v)) > slack;
+    return !(v >= -slack && v <= 1 + slack);
+  };
+  std::size_t count = 0, first = 0;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (bad(values[i]) && count++ == 0) first = i;
+  if (count == 0) return;
+  std::ostringstream s;
+  s << measure << (range == MeasureRange::count ? " is a count (a whole number ≥ 0)" : " lies between 0 and 1") << ", but " << thousands(count)
+    << " of " << system << "'s " << thousands(values.size()) << " values " << (count == 1 ? "lies" : "lie") << " outside that range ("
+    << (count == 1 ? "" : "the first: ") << format_csv(values[first]);
+  if (first < qids.size()) s << " for query " << qids[first];
+  s << "). The input may hold another measure under this name, or a broken run: the results below are computed from these values as given.";
+  out.push_back({"out_of_range", s.str()});
+}
+
+std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o) {
+  std::vector<Warning> out;
+  const std::string& measure = s.measure.empty() ? s.dataset : s.measure;
+  range_warnings(measure, s.system_a, s.qids, s.a, out);
+  range_warnings(measure, s.system_b, s.qids, s.b, out);
+  if (c.identical) return out;  // nothing was tested: the reason says so
+  std::size_t zeros = 0;
+  for (std::size_t i = 0; i < s.a.size() && i < s.b.size(); ++i) zeros += s.b[i] - s.a[i] == 0;
+  const std::size_t n = c.n, nonzero = n - zeros;
+  const bool difference = !c.equivalence && !c.non_inferiority;
+  if (smallest_attainable_p(nonzero, o.alternative) > o.alpha) {
+    std::string m = floor_sentence(nonzero, n, o.alternative, c.wilcoxon.exact, o.alpha);
+    if (difference) m += " A verdict decided by the randomization p stays HOLD at this n.";
+    m += " The paired t has no such floor, but at this n its p rests wholly on the differences being normal.";
+    out.push_back({"p_floor", m});
+  }
+  if (n < bootstrap_min_queries)
+    out.push_back({"few_queries",
+                   "The bootstrap intervals rest on " + thousands(n) + (n == 1 ? " query" : " queries") + ": below about " +
+                       std::to_string(bootstrap_min_queries) +
+                       " queries BCa and percentile intervals are too narrow (they under-cover, since resampling so few values cannot show how "
+                       "far the mean could lie), so an interval that excludes 0 is weaker evidence than its " +
+                       std::to_string(static_cast<int>(std::lround(o.confidence * 100))) + "% says. The randomization p is the safer guide here."});
+  if (n > 0 && static_cast<double>(zeros) >= many_zeros_share * static_cast<double>(n))
+    out.push_back({"many_zeros",
+                   thousands(zeros) + " of " + thousands(n) + " differences (" + percent(static_cast<double>(zeros) / static_cast<double>(n)) +
+                       ") are exactly 0. The Wilcoxon and sign tests drop them and decide on the other " + thousands(nonzero) +
+                       " queries alone (Wilcoxon then uses its normal approximation); the randomization test, the paired t and the bootstrap "
+                       "keep them, which pulls Δ and its spread toward 0. Ties this common usually mean a coarse measure (P@k, success) "
+                       "or two nearly identical runs."});
+  if (const auto& need = c.planning.n_required) {
+    const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
+    if (*need < reach)
+      out.push_back({"planning_below_floor",
+                     "The paired t would detect an effect of this size with about " + thousands(*need) +
+                         " queries, but below " + std::to_string(reach) + " queries the randomization, sign and exact Wilcoxon tests cannot reach p < " +
+                         format_csv(o.alpha) + " whatever the effect: plan for at least " + std::to_string(reach) + "."});
+    else if (static_cast<double>(*need) > pilot_extrapolation_factor * static_cast<double>(n))
+      out.push_back({"pilot_extrapolated",
+                     "The n to detect Δ (about " + thousands(*need) + " queries) is extrapolated from a pilot of " + thousands(n) +
+                         ", more than " + format_csv(pilot_extrapolation_factor) +
+                         " times smaller. It rests on Δ and the SD of the differences as this pilot estimates them, and it grows with (SD/Δ)²: "
+                         "a modest error in the pilot's Δ moves it a lot. Read it as an order of magnitude, and re-plan with a larger pilot."});
+  }
+  return out;
+}
+
+std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardResult& r,
+                                          const LeaderboardOptions& o) {
+  std::vector<Warning> out;
+  for (const auto& s : series)
+    if (s.measure == measure)
+      range_warnings(measure, s.dataset.empty() ? s.system : s.system + " (" + s.dataset + ")", s.qids, s.values, out);
+  for (const auto& b : r.boards) {
+    const std::string where = b.dataset.empty() ? "" : " on " + b.dataset;
+    if (smallest_attainable_p(b.n, Alternative::two_sided) > o.alpha)
+      out.push_back({"p_floor", "With " + thousands(b.n) + " queries" + where + ", the smallest two-sided p a pair's randomization (sign-flip) test can give is " +
+                                    fraction(smallest_attainable_p(b.n, Alternative::two_sided)) + ", above α = " + format_csv(o.alpha) +
+                                    ": it cannot separate any pair whatever the scores (it can from " +
+                                    std::to_string(smallest_n_reaching(o.alpha, Alternative::two_sided)) + " queries)."});
+    if (b.n < bootstrap_min_queries)
+      out.push_back({"few_queries", "The bootstrap rank and Δ intervals" + where + " rest on " + thousands(b.n) + " queries: below about " +
+                                        std::to_string(bootstrap_min_queries) +
+                                        " queries bootstrap intervals are too narrow (they under-cover), so read them as rough."});
+  }
+  return out;
+}
+
+}  // namespace pairpower

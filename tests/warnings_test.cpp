@@ -1,0 +1,214 @@
+#include "pairpower/warnings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/comparison.hpp"
+#include "pairpower/leaderboard.hpp"
+#include "pairpower/measures.hpp"
+#include "pairpower/randomization_test.hpp"
+#include "pairpower/sign_test.hpp"
+
+using namespace pairpower;
+
+namespace {
+
+// Ordinary nDCG-like scores: B = A + shift + noise, rounded to trec_eval's 4 decimals, inside [0, 1].
+PairedSample sample(double shift, std::size_t n, std::uint64_t seed, const char* measure = "ndcg_cut_10") {
+  std::mt19937_64 gen(seed);
+  std::normal_distribution<double> base(0.5, 0.15), noise(0, 0.05);
+  PairedSample s{"d", measure, "A", "B", {}, {}, {}};
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = std::round(std::clamp(base(gen), 0.0, 1.0) * 1e4) / 1e4;
+    s.qids.push_back("q" + std::to_string(i + 1));
+    s.a.push_back(a);
+    s.b.push_back(std::round(std::clamp(a + shift + noise(gen), 0.0, 1.0) * 1e4) / 1e4);
+  }
+  return s;
+}
+
+CompareOptions fast() {
+  CompareOptions o;
+  o.resamples = 20000;
+  o.bootstrap_resamples = 2000;
+  o.power_curve = false;
+  return o;
+}
+
+std::vector<std::string> codes(const std::vector<Warning>& w) {
+  std::vector<std::string> out;
+  for (const auto& x : w) out.push_back(x.code);
+  return out;
+}
+
+bool has(const std::vector<Warning>& w, const std::string& code) {
+  return std::any_of(w.begin(), w.end(), [&](const Warning& x) { return x.code == code; });
+}
+
+const Warning& get(const std::vector<Warning>& w, const std::string& code) {
+  return *std::find_if(w.begin(), w.end(), [&](const Warning& x) { return x.code == code; });
+}
+
+std::vector<ScoreSeries> board(std::size_t systems, std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
+  std::normal_distribution<double> base(0.5, 0.15), noise(0, 0.05);
+  std::vector<ScoreSeries> out(systems);
+  std::vector<double> q(n);
+  for (auto& x : q) x = base(gen);
+  for (std::size_t k = 0; k < systems; ++k) {
+    out[k] = {"", "ndcg_cut_10", "S" + std::to_string(k + 1), {}, {}};
+    for (std::size_t i = 0; i < n; ++i) {
+      out[k].qids.push_back("q" + std::to_string(i + 1));
+      out[k].values.push_back(std::round(std::clamp(q[i] + 0.03 * static_cast<double>(k) + noise(gen), 0.0, 1.0) * 1e4) / 1e4);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the smallest attainable p is the one the sign-flip and sign tests give when every difference has one sign", "[warnings]") {
+  for (std::size_t n : {1u, 2u, 3u, 4u, 5u, 6u, 8u, 12u}) {
+    std::vector<double> d(n);
+    for (std::size_t i = 0; i < n; ++i) d[i] = 0.01 * static_cast<double>(i + 1);
+    // Computed by the tests themselves (exact enumeration, the binomial), not by the warning's formula.
+    CHECK(randomization_test(d).p_value == Approx(smallest_attainable_p(n, Alternative::two_sided)).epsilon(1e-12));
+    CHECK(sign_test(d).p_value == Approx(smallest_attainable_p(n, Alternative::two_sided)).epsilon(1e-12));
+    CHECK(randomization_test(d, {.alternative = Alternative::greater}).p_value ==
+          Approx(smallest_attainable_p(n, Alternative::greater)).epsilon(1e-12));
+  }
+  CHECK(smallest_attainable_p(4, Alternative::two_sided) == 0.125);
+  CHECK(smallest_n_reaching(0.05, Alternative::two_sided) == 6);  // 2/2^5 = 0.0625 > 0.05 ≥ 2/2^6
+  CHECK(smallest_n_reaching(0.05, Alternative::greater) == 5);    // 1/2^5 = 0.03125
+  CHECK(smallest_n_reaching(0.01, Alternative::two_sided) == 8);  // 2/2^7 = 0.0156 > 0.01 ≥ 2/2^8
+}
+
+TEST_CASE("four queries warn that the exact tests cannot reach alpha and that the bootstrap interval under-covers", "[warnings]") {
+  const auto r = compare_all({sample(0.1, 4, 7)}, fast());
+  const auto& w = r.comparisons[0].warnings;
+  REQUIRE(has(w, "p_floor"));
+  CHECK_THAT(get(w, "p_floor").message, Catch::Contains("0.125") && Catch::Contains("α = 0.05") && Catch::Contains("from 6"));
+  REQUIRE(has(w, "few_queries"));
+  CHECK_THAT(get(w, "few_queries").message, Catch::Contains("4 queries") && Catch::Contains("under-cover"));
+  CHECK(r.comparisons[0].verdict == Verdict::hold);
+}
+
+TEST_CASE("the planning sentence never offers fewer queries than the tests need to reach alpha", "[warnings]") {
+  // n = 4 with a clear effect: the paired t alone would plan for ~4 queries.
+  const auto r = compare_all({sample(0.1, 4, 7)}, fast());
+  const auto& c = r.comparisons[0];
+  REQUIRE(c.planning.n_required);
+  REQUIRE(*c.planning.n_required < 6);
+  CHECK_THAT(c.reason, !Catch::Contains("queries would detect an effect"));
+  CHECK_THAT(c.reason, Catch::Contains("At least 6 queries are needed"));
+  REQUIRE(has(c.warnings, "planning_below_floor"));
+  CHECK_THAT(get(c.warnings, "planning_below_floor").message, Catch::Contains("at least 6"));
+}
+
+TEST_CASE("an nDCG of 1.5 is flagged as outside its measure's range, naming the system and the query", "[warnings]") {
+  auto s = sample(0.03, 30, 3);
+  s.b[6] = 1.5;
+  const auto w = compare_all({s}, fast()).comparisons[0].warnings;
+  REQUIRE(codes(w) == std::vector<std::string>{"out_of_range"});
+  CHECK_THAT(w[0].message, Catch::Contains("ndcg_cut_10 lies between 0 and 1") && Catch::Contains("1.5") && Catch::Contains("B's") &&
+                               Catch::Contains("query q7"));
+  // A negative value in A too: one warning per system.
+  s.a[0] = -0.2;
+  CHECK(codes(compare_all({s}, fast()).comparisons[0].warnings) == std::vector<std::string>{"out_of_range", "out_of_range"});
+}
+
+TEST_CASE("thirty queries of ordinary data raise no warning", "[warnings]") {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const auto r = compare_all({sample(0.03, 30, seed)}, fast());
+    INFO("seed " << seed);
+    CHECK(codes(r.comparisons[0].warnings).empty());
+  }
+}
+
+TEST_CASE("values of a measure the core does not know are not range-checked", "[warnings]") {
+  auto s = sample(0.03, 30, 3, "my_score");
+  s.b[0] = 1.5;
+  s.a[1] = -3;
+  CHECK(codes(compare_all({s}, fast()).comparisons[0].warnings).empty());
+}
+
+TEST_CASE("counts must be whole numbers of at least 0", "[warnings]") {
+  std::vector<Warning> w;
+  const std::vector<std::string> q{"1", "2", "3"};
+  range_warnings("num_ret", "run", q, std::vector<double>{1000, 2.5, 7}, w);
+  range_warnings("num_rel", "run", q, std::vector<double>{3, -1, 7}, w);
+  range_warnings("num_rel_ret", "run", q, std::vector<double>{3, 4, 7}, w);
+  REQUIRE(w.size() == 2);
+  CHECK_THAT(w[0].message, Catch::Contains("num_ret is a count") && Catch::Contains("2.5 for query 2"));
+  CHECK_THAT(w[1].message, Catch::Contains("-1 for query 2"));
+}
+
+TEST_CASE("measure ranges are read from every tool's names and from plain column headers", "[warnings]") {
+  for (const char* unit : {"ndcg_cut_10", "ndcg", "map", "P_10", "recall_100", "recip_rank", "success_1", "iprec_at_recall_0.00", "bpref",
+                           "nDCG@10", "AP", "P(rel=2)@10", "R@1000", "RR", "Success@5", "ndcg@10", "precision@10", "mrr", "map@100",
+                           "recall@100-l2", "rbp.95", "hit_rate@5", "MAP", "NDCG"})
+    CHECK(measure_range(unit) == MeasureRange::unit_interval);
+  for (const char* count : {"num_ret", "num_rel", "num_rel_ret", "NumRet", "NumRelRet", "hits@10"}) CHECK(measure_range(count) == MeasureRange::count);
+  for (const char* unknown : {"dcg@10", "utility", "gm_map", "G", "score", "my_score", "latency"}) CHECK(measure_range(unknown) == MeasureRange::unknown);
+}
+
+TEST_CASE("half the differences at zero is explained, below half is not", "[warnings]") {
+  auto s = sample(0.03, 20, 5);
+  for (std::size_t i = 0; i < 10; ++i) s.b[i] = s.a[i];
+  const auto w = compare_all({s}, fast()).comparisons[0].warnings;
+  REQUIRE(has(w, "many_zeros"));
+  CHECK_THAT(get(w, "many_zeros").message, Catch::Contains("10 of 20 differences (50%)") && Catch::Contains("other 10 queries"));
+  s.b[9] = s.a[9] + 0.01;
+  CHECK_FALSE(has(compare_all({s}, fast()).comparisons[0].warnings, "many_zeros"));
+}
+
+TEST_CASE("a planned n more than five times the pilot's is called an extrapolation", "[warnings]") {
+  // A small effect against the noise: the paired t needs far more than 5 × 30 queries.
+  const auto r = compare_all({sample(0.004, 30, 11)}, fast());
+  const auto& c = r.comparisons[0];
+  REQUIRE(c.planning.n_required);
+  REQUIRE(*c.planning.n_required > 150);
+  REQUIRE(has(c.warnings, "pilot_extrapolated"));
+  CHECK_THAT(get(c.warnings, "pilot_extrapolated").message, Catch::Contains("pilot of 30"));
+  // A clear effect plans within 5 × n: no warning.
+  const auto clear = compare_all({sample(0.03, 30, 1)}, fast()).comparisons[0];
+  REQUIRE(clear.planning.n_required);
+  CHECK(*clear.planning.n_required <= 150);
+  CHECK_FALSE(has(clear.warnings, "pilot_extrapolated"));
+}
+
+TEST_CASE("the floor follows the alternative and the count of non-zero differences", "[warnings]") {
+  auto o = fast();
+  // Five queries: two-sided 0.0625 > 0.05 warns, one-sided 0.03125 does not.
+  CHECK(has(compare_all({sample(0.1, 5, 2)}, o).comparisons[0].warnings, "p_floor"));
+  o.alternative = Alternative::greater;
+  CHECK_FALSE(has(compare_all({sample(0.1, 5, 2)}, o).comparisons[0].warnings, "p_floor"));
+  // Eight queries of which four tie: only four count.
+  auto s = sample(0.1, 8, 4);
+  for (std::size_t i = 0; i < 4; ++i) s.b[i] = s.a[i];
+  const auto w = compare_all({s}, fast()).comparisons[0].warnings;
+  REQUIRE(has(w, "p_floor"));
+  CHECK_THAT(get(w, "p_floor").message, Catch::Contains("8 queries (4 with a non-zero difference)") && Catch::Contains("0.125"));
+}
+
+TEST_CASE("identical systems raise no test warnings, only range ones", "[warnings]") {
+  auto s = sample(0.0, 4, 1);
+  s.b = s.a;
+  CHECK(compare_all({s}, fast()).comparisons[0].warnings.empty());
+}
+
+TEST_CASE("a leaderboard warns of out-of-range values and of boards too small to separate pairs", "[warnings]") {
+  const LeaderboardOptions o{.resamples = 500, .bootstrap = 500};
+  CHECK(leaderboard(board(3, 30, 1), "ndcg_cut_10", o).warnings.empty());
+  auto bad = board(3, 30, 1);
+  bad[1].values[4] = 1.5;
+  const auto w = leaderboard(bad, "ndcg_cut_10", o).warnings;
+  REQUIRE(codes(w) == std::vector<std::string>{"out_of_range"});
+  CHECK_THAT(w[0].message, Catch::Contains("S2's") && Catch::Contains("1.5 for query q5"));
+  const auto small = leaderboard(board(3, 4, 1), "ndcg_cut_10", o).warnings;
+  CHECK(codes(small) == std::vector<std::string>{"p_floor", "few_queries"});
+  CHECK_THAT(small[0].message, Catch::Contains("0.125"));
+}
