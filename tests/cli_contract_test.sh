@@ -210,7 +210,7 @@ expect_exit 2 "$bin" compare "$tmp/ta.txt" "$tmp/tb.txt" --missing intersect
 printf 'qid,bm25,dense,splade\n' >"$tmp/board.csv"
 for q in $(seq 1 30); do printf '%s,0.%02d,0.%02d,0.%02d\n' "$q" $((30 + q % 17)) $((40 + q % 13)) $((35 + q % 19)) >>"$tmp/board.csv"; done
 expect_json "leaderboard json" 'j.leaderboards.length === 1 && j.leaderboards[0].k === 3 && j.leaderboards[0].n === 30 && j.leaderboards[0].pairs.length === 3 &&
-  j.leaderboards[0].systems.every((s) => ["system","mean","ci_low","ci_high","rank","rank_ci_low","rank_ci_high","tier","tied_with_best","n_to_separate_next"].every((k) => k in s)) &&
+  j.leaderboards[0].systems.every((s) => ["system","mean","ci_low","ci_high","rank","rank_set_low","rank_set_high","rank_marginal_low","rank_marginal_high","tier","tied_with_best","n_to_separate_next"].every((k) => k in s)) &&
   j.leaderboards[0].pairs.every((p) => ["system_a","system_b","delta","ci_low","ci_high","p","p_se","p_holm","p_tukey","p_tukey_hsd","significant"].every((k) => k in p)) &&
   "f" in j.leaderboards[0].anova && "statistic" in j.leaderboards[0].friedman && j.across_datasets === null' \
   "$bin" leaderboard "$tmp/board.csv" --resamples 500 --bootstrap 500 --format json

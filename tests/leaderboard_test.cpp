@@ -63,7 +63,7 @@ TEST_CASE("ranks count the systems with a better mean; tiers share a letter exac
     std::size_t better = 0;
     for (const auto& o : b.systems) better += o.mean > b.systems[x].mean;
     CHECK(b.systems[x].rank == 1 + better);
-    CHECK(b.systems[x].rank_ci_low <= b.systems[x].rank_ci_high);
+    CHECK(b.systems[x].rank_marginal_low <= b.systems[x].rank_marginal_high);
   }
   const auto tier = [&](const std::string& s) {
     for (const auto& x : b.systems)

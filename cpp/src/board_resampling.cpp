@@ -64,9 +64,12 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
   const std::size_t k = b.systems(), n = b.queries();
   // Each resample gives the range of the permuted means; a pair's p counts ranges ≥ its |Δ|.
   // The scores query by query (k contiguous values), as each resample deals them out.
+  // In exact units: on a lattice every permuted sum is exact, so a range equals a Δ exactly when their sums do.
+  const std::vector<double> exact = b.exact_values();
+  const double scale = b.exact_sums().unit * static_cast<double>(n);
   std::vector<double> by_query(k * n);
   for (std::size_t i = 0; i < k; ++i)
-    for (std::size_t j = 0; j < n; ++j) by_query[j * k + i] = b.at(i, j);
+    for (std::size_t j = 0; j < n; ++j) by_query[j * k + i] = exact[i * n + j];
   std::vector<std::uint32_t> identity(k);
   for (std::size_t i = 0; i < k; ++i) identity[i] = static_cast<std::uint32_t>(i);
   struct Partial {
@@ -87,21 +90,22 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
           for (std::size_t i = 0; i < k; ++i) part.sums[i] += column[part.deal[i]];
         }
         const auto [lo, hi] = std::minmax_element(part.sums.begin(), part.sums.end());
-        ranges[r - first] = (*hi - *lo) / static_cast<double>(n);
+        ranges[r - first] = (*hi - *lo) / scale;
       });
   return ranges;
 }
 
-RandomizedTukey tukey_from_ranges(const std::vector<double>& means, std::vector<double> ranges) {
-  const std::size_t k = means.size();
+RandomizedTukey tukey_from_ranges(const BoardMatrix::Sums& sums, std::vector<double> ranges) {
+  const std::size_t k = sums.sums.size();
   if (ranges.empty()) throw Error("resamples", ErrorKind::invalid_value, "must be at least 1");
   std::sort(ranges.begin(), ranges.end());
   const auto R = static_cast<double>(ranges.size());
   RandomizedTukey t{k, ranges.size(), std::vector<double>(k * k, 1.0)};
   for (std::size_t i = 0; i < k; ++i)
     for (std::size_t j = i + 1; j < k; ++j) {
-      const double d = std::fabs(means[i] - means[j]);
-      // Ranges within rounding of |Δ| count as reaching it (as the randomization test does).
+      // |Δ| from the sums, as the ranges are computed: on a lattice both are exact, and equal sums give Δ = 0, p = 1.
+      const double d = std::fabs(sums.difference(i, j));
+      // Off a lattice, ranges within rounding of |Δ| count as reaching it (as the randomization test does).
       const double reach = d * (1 - 1e-14);
       const auto at_least = static_cast<double>(ranges.end() - std::lower_bound(ranges.begin(), ranges.end(), reach));
       t.p_values[i * k + j] = t.p_values[j * k + i] = (at_least + 1) / (R + 1);
@@ -110,7 +114,7 @@ RandomizedTukey tukey_from_ranges(const std::vector<double>& means, std::vector<
 }
 
 RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& o) {
-  return tukey_from_ranges(b.system_means(), tukey_ranges(b, o, 0, o.resamples));
+  return tukey_from_ranges(b.exact_sums(), tukey_ranges(b, o, 0, o.resamples));
 }
 
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better) {
@@ -121,11 +125,26 @@ std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool hi
   return rank;
 }
 
+std::vector<RankSet> rank_sets(const std::vector<double>& means, const std::function<bool(std::size_t, std::size_t)>& differ, bool higher_is_better) {
+  const std::size_t k = means.size();
+  std::vector<RankSet> out(k, RankSet{1, k});
+  for (std::size_t j = 0; j < k; ++j)
+    for (std::size_t x = 0; x < k; ++x) {
+      if (x == j || means[x] == means[j] || !differ(x, j)) continue;
+      if ((means[x] > means[j]) == higher_is_better) ++out[j].low;
+      else --out[j].high;
+    }
+  return out;
+}
+
 BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t first, std::uint64_t last) {
   check_board(b, o);
   if (first > last || last > o.resamples) throw Error("bootstrap", ErrorKind::invalid_value, "a part must lie within the resamples");
   const std::size_t k = b.systems(), n = b.queries();
   BootstrapBoard boot{k, last - first, std::vector<double>(k * (last - first))};
+  // In exact units: on a lattice resamples with equal sums get equal means, so ties among them stay ties.
+  const std::vector<double> exact = b.exact_values();
+  const double scale = b.exact_sums().unit * static_cast<double>(n);
   // Each resample writes its own row: no merging, and the order is that of r whatever the threads.
   for_resamples(
       first, last, o.threads, std::vector<std::uint32_t>(n),
@@ -133,10 +152,10 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o,
         Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
         for (auto& q : pick) q = draws.below(static_cast<std::uint32_t>(n));
         for (std::size_t i = 0; i < k; ++i) {
-          const double* row = b.row(i);
+          const double* row = exact.data() + i * n;
           double s = 0;
           for (std::uint32_t q : pick) s += row[q];
-          boot.means[(r - first) * k + i] = s / static_cast<double>(n);
+          boot.means[(r - first) * k + i] = s / scale;
         }
       });
   return boot;

@@ -135,7 +135,9 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
   const auto [b0, b1] = slice(o.bootstrap);
   out.boot_means = bootstrap_board(b, {o.bootstrap, o.seed, o.threads}, b0, b1).means;
   const auto anova = two_way_anova(b);
-  const auto means = b.system_means();
+  const auto sums = b.exact_sums();
+  // Differences in exact units: on a lattice every sign-flipped sum is exact, so equal sums give p = 1.
+  const std::vector<double> exact = b.exact_values();
   const auto pairs = pairs_of(b.systems());
   std::vector<std::size_t> mine;
   for (std::size_t x = part; x < pairs.size(); x += parts) mine.push_back(x);
@@ -143,9 +145,9 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
   parallel_for(mine.size(), o.threads, [&](std::size_t y) {
     const auto [i, j] = pairs[mine[y]];
     std::vector<double> diff(n);
-    for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(j, q) - b.at(i, q);
+    for (std::size_t q = 0; q < n; ++q) diff[q] = exact[j * n + q] - exact[i * n + q];
     const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
-    out.pairs[y] = {rand.p_value, rand.p_se, tukey_hsd_p(anova, means[j] - means[i])};
+    out.pairs[y] = {rand.p_value, rand.p_se, tukey_hsd_p(anova, sums.difference(i, j))};
   });
   return out;
 }
@@ -172,21 +174,25 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   if (ranges.size() != o.resamples || boot.means.size() != o.bootstrap * k) throw Error("parts", ErrorKind::invalid_value, "the parts do not make up the resamples");
 
   Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0};
+  const auto sums = b.exact_sums();
   const auto means = b.system_means();
   const auto ranks = ranks_by_mean(means, o.higher_is_better);
-  const auto tukey = tukey_from_ranges(means, std::move(ranges));
+  const auto tukey = tukey_from_ranges(sums, std::move(ranges));
   // One bootstrap of the queries serves the rank intervals and every pair's Δ interval.
   const auto intervals = rank_intervals(boot, means, o.confidence, o.higher_is_better);
   std::vector<std::size_t> order(k);
   for (std::size_t i = 0; i < k; ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ranks[x] < ranks[y]; });
-  const auto tiers = letter_display(order, [&](std::size_t i, std::size_t j) { return tukey.p(i, j) < o.alpha; });
+  const auto differ = [&](std::size_t i, std::size_t j) { return tukey.p(i, j) < o.alpha; };
+  const auto tiers = letter_display(order, differ);
+  // The same decisions give the simultaneous rank sets, so they agree with the tiers.
+  const auto sets = rank_sets(means, differ, o.higher_is_better);
 
   out.pairs.resize(pairs.size());
   parallel_for(pairs.size(), o.threads, [&](std::size_t x) {
     const auto [i, j] = pairs[x];
     const auto [ci_low, ci_high] = pair_interval(boot, i, j, o.confidence);
-    out.pairs[x] = {d.systems[i], d.systems[j], means[j] - means[i], ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
+    out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
                     tukey.p(i, j), stats[x].p_tukey_hsd, tukey.p(i, j) < o.alpha};
   });
   std::vector<double> ps;
@@ -199,7 +205,8 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   std::size_t separable = 0;
   for (std::size_t pos = 0; pos < k; ++pos) {
     const std::size_t i = order[pos];
-    BoardSystem s{d.systems[i], means[i], 0, 0, ranks[i], intervals[i].low, intervals[i].high, tiers[i], tukey.p(i, order[0]) >= o.alpha || i == order[0], std::nullopt};
+    BoardSystem s{d.systems[i], means[i], 0, 0, ranks[i], sets[i].low, sets[i].high, intervals[i].low, intervals[i].high, tiers[i],
+                  tukey.p(i, order[0]) >= o.alpha || i == order[0], std::nullopt};
     const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
     s.ci_low = t.ci_low;
     s.ci_high = t.ci_high;
@@ -208,7 +215,7 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
       std::vector<double> diff(n);
       for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(i, q) - b.at(next, q);
       const auto dt = paired_t_test(diff, o.confidence);
-      if (dt.mean_diff != 0 && dt.sd_diff > 0) {
+      if (sums.difference(next, i) != 0 && dt.sd_diff > 0) {
         const auto sol = min_sample_size(PowerMethod::paired_t, std::fabs(dt.mean_diff), dt.sd_diff, family_alpha, o.power);
         if (sol) s.n_to_separate_next = sol->n;
       }
@@ -231,12 +238,14 @@ AcrossDatasets across(const std::vector<DatasetScores>& sets, const std::vector<
   if (systems.size() < 2) throw Error("scores", ErrorKind::not_enough_data, "fewer than 2 systems appear in every dataset: nothing to compare across datasets");
   const std::size_t k = systems.size(), D = sets.size();
   BoardMatrix m(k, D);
-  for (std::size_t j = 0; j < D; ++j)
+  for (std::size_t j = 0; j < D; ++j) {
+    const auto& d = sets[j];
+    const auto means = d.board.system_means();
     for (std::size_t i = 0; i < k; ++i) {
-      const auto& d = sets[j];
       const std::size_t row = static_cast<std::size_t>(std::find(d.systems.begin(), d.systems.end(), systems[i]) - d.systems.begin());
-      m.at(i, j) = d.board.system_mean(row);
+      m.at(i, j) = means[row];
     }
+  }
   AcrossDatasets a{D, friedman_test(m), {}, nemenyi_critical_difference(k, D, o.alpha), {}};
   const auto r = mean_ranks(m, o.higher_is_better);
   for (std::size_t i = 0; i < k; ++i) a.mean_ranks.emplace_back(systems[i], r[i]);

@@ -18,6 +18,16 @@ std::string fixed(double x, int digits) {
 
 std::string padded(const std::string& s, std::size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
 
+// "4–5", or "4" when the tests pin the rank down.
+std::string rank_set(const BoardSystem& s, const char* dash) {
+  return s.rank_set_low == s.rank_set_high ? std::to_string(s.rank_set_low) : std::to_string(s.rank_set_low) + dash + std::to_string(s.rank_set_high);
+}
+
+std::string rank_set_note(const LeaderboardOptions& o) {
+  return "rank set: the ranks the same tests leave open, for all systems at once with " + format_csv(100 * (1 - o.alpha)) +
+         "% confidence (Mogstad et al. 2024)";
+}
+
 }  // namespace
 
 json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
@@ -30,7 +40,8 @@ json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
     auto& systems = bj["systems"] = json::array();
     for (const auto& s : b.systems)
       systems.push_back({{"system", s.system}, {"mean", s.mean}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}, {"rank", s.rank},
-                         {"rank_ci_low", s.rank_ci_low}, {"rank_ci_high", s.rank_ci_high}, {"tier", s.tier}, {"tied_with_best", s.tied_with_best},
+                         {"rank_set_low", s.rank_set_low}, {"rank_set_high", s.rank_set_high}, {"rank_marginal_low", s.rank_marginal_low},
+                         {"rank_marginal_high", s.rank_marginal_high}, {"tier", s.tier}, {"tied_with_best", s.tied_with_best},
                          {"n_to_separate_next", s.n_to_separate_next ? json(*s.n_to_separate_next) : json(nullptr)}});
     auto& pairs = bj["pairs"] = json::array();
     for (const auto& p : b.pairs)
@@ -71,10 +82,10 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     for (const auto& s : b.systems) width = std::max(width, s.system.size());
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
            std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries\n";
-    out += "  rank  " + padded("system", width) + "  mean     " + std::to_string(level) + "% CI            rank " + std::to_string(level) + "% CI  tier\n";
+    out += "  rank  " + padded("system", width) + "  mean     " + std::to_string(level) + "% CI            rank set      tier\n";
     for (const auto& s : b.systems)
       out += "  " + padded(std::to_string(s.rank), 4) + "  " + padded(s.system, width) + "  " + fixed(s.mean, 4) + "   [" + fixed(s.ci_low, 4) + ", " +
-             fixed(s.ci_high, 4) + "]  " + padded(std::to_string(s.rank_ci_low) + "–" + std::to_string(s.rank_ci_high), 12) + "  " + s.tier + "\n";
+             fixed(s.ci_high, 4) + "]  " + padded(rank_set(s, "–"), 12) + "  " + s.tier + "\n";
     std::size_t significant = 0;
     for (const auto& p : b.pairs) significant += p.significant;
     out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (randomized Tukey HSD, α = " + format_csv(o.alpha) +
@@ -82,6 +93,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     out += "  ANOVA (system + query): F = " + fixed(b.anova.f, 3) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + fixed(b.friedman.statistic, 3) + ", " +
            p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n\n";
   }
+    out += "  " + rank_set_note(o) + ".\n";
   if (r.across) {
     const auto& a = *r.across;
     out += "Across " + std::to_string(a.datasets) + " datasets: Friedman χ² = " + fixed(a.friedman.statistic, 3) + ", " + p_equals(a.friedman.p) +
@@ -98,7 +110,8 @@ namespace {
 std::string caption(const Board& b, const LeaderboardOptions& o) {
   return (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " + std::to_string(b.k) +
          " systems, " + thousands(b.n) + " queries; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
-         "% intervals; systems sharing a letter are not significantly different (randomized Tukey HSD, α = " + format_csv(o.alpha) + ")";
+         "% intervals; systems sharing a letter are not significantly different (randomized Tukey HSD, α = " + format_csv(o.alpha) + "); " +
+         rank_set_note(o);
 }
 
 }  // namespace
@@ -106,10 +119,10 @@ std::string caption(const Board& b, const LeaderboardOptions& o) {
 std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOptions& o) {
   std::string out;
   for (const auto& b : r.boards) {
-    out += caption(b, o) + "\n\n| rank | system | mean [CI] | rank CI | tier |\n|---:|---|---|---|---|\n";
+    out += caption(b, o) + "\n\n| rank | system | mean [CI] | rank set | tier |\n|---:|---|---|---|---|\n";
     for (const auto& s : b.systems)
       out += "| " + std::to_string(s.rank) + " | " + s.system + " | " + fixed(s.mean, 4) + " [" + fixed(s.ci_low, 4) + ", " + fixed(s.ci_high, 4) + "] | " +
-             std::to_string(s.rank_ci_low) + "–" + std::to_string(s.rank_ci_high) + " | " + s.tier + " |\n";
+             rank_set(s, "–") + " | " + s.tier + " |\n";
     out += "\n";
   }
   if (r.across) {
@@ -125,10 +138,10 @@ std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOp
 std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptions& o) {
   std::string out;
   for (const auto& b : r.boards) {
-    out += "% " + caption(b, o) + "\n\\begin{tabular}{rllll}\n\\hline\nRank & System & Mean [CI] & Rank CI & Tier \\\\\n\\hline\n";
+    out += "% " + caption(b, o) + "\n\\begin{tabular}{rllll}\n\\hline\nRank & System & Mean [CI] & Rank set & Tier \\\\\n\\hline\n";
     for (const auto& s : b.systems)
       out += std::to_string(s.rank) + " & " + latex_escape(s.system) + " & " + fixed(s.mean, 4) + " [" + fixed(s.ci_low, 4) + ", " + fixed(s.ci_high, 4) +
-             "] & " + std::to_string(s.rank_ci_low) + "--" + std::to_string(s.rank_ci_high) + " & " + s.tier + " \\\\\n";
+             "] & " + rank_set(s, "--") + " & " + s.tier + " \\\\\n";
     out += "\\hline\n\\end{tabular}\n\n";
   }
   if (r.across) {
@@ -143,11 +156,12 @@ std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptio
 }
 
 std::string leaderboard_csv(const LeaderboardResult& r) {
-  std::string out = "dataset,measure,system,mean,ci_low,ci_high,rank,rank_ci_low,rank_ci_high,tier,tied_with_best\n";
+  std::string out = "dataset,measure,system,mean,ci_low,ci_high,rank,rank_set_low,rank_set_high,rank_marginal_low,rank_marginal_high,tier,tied_with_best\n";
   for (const auto& b : r.boards)
     for (const auto& s : b.systems)
       out += csv_field(b.dataset) + "," + csv_field(b.measure) + "," + csv_field(s.system) + "," + format_csv(s.mean) + "," + format_csv(s.ci_low) + "," + format_csv(s.ci_high) + "," +
-             std::to_string(s.rank) + "," + std::to_string(s.rank_ci_low) + "," + std::to_string(s.rank_ci_high) + "," + s.tier + "," +
+             std::to_string(s.rank) + "," + std::to_string(s.rank_set_low) + "," + std::to_string(s.rank_set_high) + "," + std::to_string(s.rank_marginal_low) + "," +
+             std::to_string(s.rank_marginal_high) + "," + s.tier + "," +
              (s.tied_with_best ? "true" : "false") + "\n";
   return out;
 }

@@ -45,8 +45,9 @@ describe('the leaderboard schema', () => {
     const cliText = execFileSync(cliPath, ['leaderboard', ...files.map(real), ...options, '--format', 'json'], { encoding: 'utf8' });
     const cli = JSON.parse(cliText);
     expect(differences(page, cli)).toEqual([]);
-    expect(page.leaderboards[0].systems.map((s) => [s.system, s.rank, s.tier, s.rank_ci_low, s.rank_ci_high])).toEqual(
-      cli.leaderboards[0].systems.map((s: { system: string; rank: number; tier: string; rank_ci_low: number; rank_ci_high: number }) => [s.system, s.rank, s.tier, s.rank_ci_low, s.rank_ci_high]));
+    type Row = { system: string; rank: number; tier: string; rank_set_low: number; rank_set_high: number; rank_marginal_low: number; rank_marginal_high: number };
+    const ranks = (s: Row) => [s.system, s.rank, s.tier, s.rank_set_low, s.rank_set_high, s.rank_marginal_low, s.rank_marginal_high];
+    expect(page.leaderboards[0].systems.map(ranks)).toEqual(cli.leaderboards[0].systems.map(ranks));
     expect(page.leaderboards[0].pairs[0].p).toBe(cli.leaderboards[0].pairs[0].p);
   });
 });

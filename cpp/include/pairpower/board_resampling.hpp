@@ -13,8 +13,10 @@
 //   t.p(0, 3);                                     // family-wise p of systems 0 and 3
 //   auto r = pairpower::rank_intervals(board, {.resamples = 10000}, 0.95, true);
 //   r[0].low; r[0].high;                           // ranks, 1 = best
+//   auto s = pairpower::rank_sets(board.system_means(), [&](auto i, auto j) { return t.p(i, j) < 0.05; }, true);
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -43,8 +45,8 @@ RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& 
 /// order: a part of the work that another thread or worker can do (resample r is
 /// the same wherever it runs), joined by concatenation.
 std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t begin, std::uint64_t end);
-/// The test from all `resamples` ranges (in any order).
-RandomizedTukey tukey_from_ranges(const std::vector<double>& means, std::vector<double> ranges);
+/// The test from all `resamples` ranges (in any order) and the board's exact sums.
+RandomizedTukey tukey_from_ranges(const BoardMatrix::Sums& sums, std::vector<double> ranges);
 
 struct RankInterval {
   std::size_t rank;   ///< 1 + the number of systems with a strictly better mean
@@ -73,5 +75,18 @@ std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t 
 
 /// 1 + the number of systems with a strictly better mean.
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better);
+
+/// Simultaneous rank confidence sets (Mogstad, Romano, Shaikh & Wilhelm 2024,
+/// "Inference for ranks", Review of Economic Studies 91(1):476–518): from
+/// family-wise pairwise decisions, system j's rank lies in
+/// [1 + #{k significantly better than j}, K − #{k significantly worse than j}].
+/// With the family-wise error at α, every system's set holds its true rank (for
+/// tied true means, every rank they share) with probability ≥ 1 − α; and two
+/// systems whose p is monotone in |Δ| and who are not separated have
+/// overlapping sets (so systems sharing a tier letter do).
+struct RankSet {
+  std::size_t low, high;
+};
+std::vector<RankSet> rank_sets(const std::vector<double>& means, const std::function<bool(std::size_t, std::size_t)>& differ, bool higher_is_better);
 
 }  // namespace pairpower

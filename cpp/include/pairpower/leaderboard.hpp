@@ -1,6 +1,7 @@
 #pragma once
 // A leaderboard: many systems on shared queries. Per dataset — each system's
-// mean with its t-interval, rank and bootstrap rank interval, tiers (a compact
+// mean with its t-interval, rank, simultaneous rank set (from the same
+// family-wise tests as the tiers) and marginal bootstrap rank interval, tiers (a compact
 // letter display of the randomized Tukey HSD), every pair's Δ with its
 // bootstrap interval, paired randomization p (Holm over all pairs), randomized
 // and parametric Tukey HSD p, the two-way ANOVA and the Friedman test, and the
@@ -13,8 +14,12 @@
 //   auto r = pairpower::leaderboard(file.series, "ndcg_cut_10", {});
 //   r.boards[0].systems[0].tier;   // "a"
 //
+// Equal sums tie everywhere (shared rank, Δ = 0, every p = 1, same tier and rank
+// set): on lattice scores the board sums whole multiples of the step (board.hpp).
+//
 // References: Carterette (2012), TOIS 30(1):4 (randomized Tukey HSD, blocked
-// ANOVA); Demšar (2006), JMLR 7:1–30 (Friedman, Nemenyi); Piepho (2004) (letters).
+// ANOVA); Demšar (2006), JMLR 7:1–30 (Friedman, Nemenyi); Piepho (2004) (letters);
+// Mogstad, Romano, Shaikh & Wilhelm (2024), Rev. Econ. Stud. 91(1):476–518 (rank sets).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,7 +48,9 @@ struct LeaderboardOptions {
 struct BoardSystem {
   std::string system;
   double mean, ci_low, ci_high;
-  std::size_t rank, rank_ci_low, rank_ci_high;
+  std::size_t rank;                          ///< 1 + the number of systems with a better mean (equal sums share a rank)
+  std::size_t rank_set_low, rank_set_high;   ///< simultaneous rank set from the tiers' family-wise tests (Mogstad et al. 2024)
+  std::size_t rank_marginal_low, rank_marginal_high;  ///< this system's bootstrap rank interval alone (not simultaneous)
   std::string tier;
   bool tied_with_best;
   std::optional<std::size_t> n_to_separate_next;  ///< none for the last system, or when the next has the same mean

@@ -14,7 +14,7 @@ import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
 import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
-import { acrossPairTable, pairTable } from './tables';
+import { RANK_SET_NOTE, acrossPairTable, pairTable, rankSet } from './tables';
 
 type Exports = { json: string; markdown: string; latex: string; csv: string };
 
@@ -166,11 +166,11 @@ function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLEleme
       `Two-way ANOVA F = ${b.anova.f.toFixed(2)}, p = ${fmt.p3(b.anova.p)}; Friedman χ² = ${b.friedman.statistic.toFixed(2)}, p = ${fmt.p3(b.friedman.p)}; `,
       `${Math.round(b.separable_share * 100)}% of adjacent pairs are separable at this n.`),
     forestPlot(b),
-    h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' },
-      h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank CI', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean },
+    h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, RANK_SET_NOTE),
+      h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${s.mean.toFixed(4)} [${s.ci_low.toFixed(4)}, ${s.ci_high.toFixed(4)}]`),
-        h('td', {}, `${s.rank_ci_low}–${s.rank_ci_high}`), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
+        h('td', {}, rankSet(s)), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
     matrix.element,
     pairTable(b));

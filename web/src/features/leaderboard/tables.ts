@@ -1,10 +1,17 @@
-// The Leaderboard's tables of pairs: every pair of a board (Δ with its interval
+// The Leaderboard's rank sets and tables of pairs: every pair of a board (Δ with its interval
 // and the four p-values), written when first opened (a board of 50 systems has
 // 1,225 pairs), and across datasets each pair's wins and Wilcoxon test.
 import { escapeHtml as e, fmt, h } from '../../ui/dom';
 import type { BoardReport, LeaderboardReport } from './report';
 
 const p = (v: number) => (v < 0.001 ? '&lt;0.001' : v.toFixed(3));
+
+/** A system's simultaneous rank set: "4–5", or "4" when the tests pin the rank down. */
+export const rankSet = (s: BoardReport['systems'][number]) => (s.rank_set_low === s.rank_set_high ? `${s.rank_set_low}` : `${s.rank_set_low}–${s.rank_set_high}`);
+
+/** What a rank set is, beside the table that shows it. */
+export const RANK_SET_NOTE = 'Rank set: the ranks the family-wise tests behind the tiers leave open, for all systems at once (Mogstad et al. 2024); ' +
+  'systems sharing a tier letter have overlapping rank sets. Each system\'s bootstrap rank interval on its own is in the JSON (rank_marginal_low/high).';
 
 /** Every pair of a board in a collapsed section, its rows written on first opening. */
 export function pairTable(b: BoardReport): HTMLElement {
