@@ -164,7 +164,8 @@ json family_sample_size_answers(double delta, double power, const AnalyticScenar
   for (const auto& t : paired_tests()) {
     if (!t.solvable) continue;
     if (simulated(family) && t.method != PowerMethod::paired_t) {
-      out[t.id] = {{"n", nullptr}, {"power", nullptr}, {"reason", "Holm and BH family power is simulated for the paired t-test only"}};
+      // Not computed, which is not "not reachable": no closed form, and no simulation for this test.
+      out[t.id] = {{"n", nullptr}, {"power", nullptr}, {"reason", "Holm and BH family power is simulated for the paired t-test only"}, {"closed_form", false}};
       continue;
     }
     const auto n = family_sample_size(t.method, delta, s.sd_diff, s.alpha, s.alternative, family, target, power, solver_n_max);

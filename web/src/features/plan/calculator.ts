@@ -25,7 +25,8 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const alpha = field('alpha', 'alpha', planField('alpha').label, String(defaults.alpha), 'significance level');
   const power = field('power', 'power', planField('power').label, String(defaults.power), 'for N and the MDE');
   const n = field('n', 'n', planField('n').label, '200', 'for power, the MDE and the sensitivity views');
-  const margin = field('margin', 'margin', 'Margin M', '0.01', 'equivalence: ±M; non-inferiority: B may be worse by less than M');
+  // Twice the default δ: a margin equal to the true difference is never shown equivalent, so the calculator would open on "not reachable".
+  const margin = field('margin', 'margin', 'Margin M', '0.02', 'equivalence: ±M; non-inferiority: B may be worse by less than M');
   const comparisons = field('comparisons', 'comparisons', 'Comparisons K', '1', 'independent datasets or metrics tested together');
   const select = (id: string, label: string, help: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id: `calc-${id}`, 'data-testid': `calc-${id}` }, ...options.map((c) => h('option', { value: c.id }, c.label)));
@@ -39,15 +40,25 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const fields = [delta, rho, sd, sdDiff, alpha, power, n, margin, comparisons];
   const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
   const sensitivityEl = h('div', { class: 'sensitivity', 'data-testid': 'calc-sensitivity' });
+  // Between a change and its answer the old answer stays, dimmed and marked busy, with a visible "computing…".
+  const status = h('p', { class: 'note calc-status', 'data-testid': 'calc-status', hidden: true }, 'Computing…');
+  const pending = (on: boolean) => {
+    for (const el of [out, sensitivityEl]) {
+      el.setAttribute('aria-busy', String(on));
+      el.classList.toggle('calc-pending', on);
+    }
+    status.hidden = !on;
+  };
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
     h('h3', { id: 'calc-title' }, 'Quick calculator: one scenario'),
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
     h('div', { class: 'fields' }, ...[delta, rho, sd, sdDiff, alpha, power, n].map((f) => f.row), question.row, margin.row, alternative.row,
       comparisons.row, correction.row, target.row),
-    out, sensitivityEl);
+    status, out, sensitivityEl);
 
   const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? (core === 'question' ? 'Question' : core);
   const problem = (text: string) => {
+    pending(false);
     out.replaceChildren(h('span', { class: 'field-error', 'data-testid': 'calc-error' }, text));
     sensitivityEl.replaceChildren();
   };
@@ -113,13 +124,13 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       h('p', {}, `σ_d = ${a.power.inputs.sd_diff.toPrecision(4)}. ${goal}${family} with ${Math.round(values.power * 100)}% power: `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const s = a.sampleSize[t.id];
-          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? '—' : 'not reachable') : fmt.int(s.n)), ` queries (${t.label})`];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? 'not computed' : 'not reachable') : fmt.int(s.n)), ` queries (${t.label})`];
         }), '.'),
       h('p', {}, `At N = ${fmt.int(values.n)}: power `, ...TESTS.flatMap((t, i) => [i ? ', ' : '', powerText(t), ` (${t.label})`]),
         `; ${mdeWords} `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const e = a.effect[t.id];
-          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? '—' : 'none') : e.delta.toFixed(4)), ` (${t.label})`];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? 'not computed' : 'none') : e.delta.toFixed(4)), ` (${t.label})`];
         }), '.'),
     ];
     const missing = TESTS.filter((t) => a.power[t.id].power === null);
@@ -137,12 +148,14 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     }
     out.replaceChildren(...parts);
     sensitivityEl.replaceChildren(...renderSensitivity(a.sensitivity, values.n, values.power));
+    pending(false);
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  for (const s of [alternative.s, question.s, correction.s, target.s]) s.addEventListener('change', () => void update());
+  for (const s of [alternative.s, question.s, correction.s, target.s]) s.addEventListener('change', () => (pending(true), void update()));
   showRelevant(1);
   element.addEventListener('input', () => {
+    pending(true);
     clearTimeout(timer);
     timer = setTimeout(update, 80);
   });

@@ -1,0 +1,156 @@
+// Answers that cannot be trusted, on the page: the core's warnings shown beside
+// the answer they qualify (data-testid="warning", role="note"), in the words
+// the CLI prints; none for ordinary data, so each check can fail both ways.
+// And the quick calculator's honest states: a default margin that answers, "not
+// computed" for what was not computed, and a pending answer while a new one comes.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { analyzeAndWait, openAnalyze, paste, root, useSite } from './browser.mjs';
+import { scores } from '../bad_inputs/warning_scores.mjs';
+
+const site = useSite();
+const dir = mkdtempSync(join(tmpdir(), 'pairpower-warn-'));
+
+const trec = (system, measure, values) =>
+  [`runid                 \tall\t${system}`, ...values.map((v, i) => `${measure.padEnd(22)}\tq${i + 1}\t${v}`)].join('\n') + '\n';
+
+// The CLI's report of the same two texts (the oracle for the page's words).
+function cliWarnings(a, b, args = []) {
+  const fa = join(dir, `a${Math.random().toString(36).slice(2)}.txt`), fb = fa.replace(/\.txt$/, 'b.txt');
+  writeFileSync(fa, a);
+  writeFileSync(fb, b);
+  const r = spawnSync(`${root}build/pairpower`, ['compare', fa, fb, '--resamples', '2000', '--bootstrap', '500', '--format', 'json', ...args], { encoding: 'utf8' });
+  return JSON.parse(r.stdout).warnings;
+}
+
+async function analyze(a, b) {
+  const page = await openAnalyze(site.browser, site.url, { resamples: 2000, bootstrap: 500 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await paste(page, 'paste-a', a);
+  await paste(page, 'paste-b', b);
+  assert.equal(await analyzeAndWait(page), 'done');
+  const shown = await page.$$eval('[data-testid="warning"]', (els) => els.map((e) => ({
+    code: e.dataset.code, role: e.getAttribute('role'), text: e.textContent, comparison: e.closest('[data-comparison]')?.dataset.comparison,
+  })));
+  return { page, errors, shown };
+}
+
+test('Analyze: four queries show the exact-test floor and the bootstrap warning beside the comparison, in the CLI\'s words', async () => {
+  const { a, b } = scores(4, 0.1, 0.05);
+  const ta = trec('bm25', 'ndcg_cut_10', a), tb = trec('dense', 'ndcg_cut_10', b);
+  const { page, errors, shown } = await analyze(ta, tb);
+  const want = cliWarnings(ta, tb);
+  assert.ok(want.some((w) => w.code === 'p_floor'));
+  assert.deepEqual(shown.map((w) => w.code), want.map((w) => w.code));
+  for (const [i, w] of want.entries()) {
+    assert.equal(shown[i].text, `Warning: ${w.message}`);
+    assert.equal(shown[i].role, 'note');
+    assert.equal(shown[i].comparison, '0');
+  }
+  const floor = shown.find((w) => w.code === 'p_floor');
+  assert.match(floor.text, /is 0\.125 .*above α = 0\.05/);
+  // Visible, not only in the DOM.
+  assert.equal(await page.isVisible('[data-testid="warning"][data-code="p_floor"]'), true);
+  // The planning sentence does not offer fewer queries than the tests need.
+  assert.doesNotMatch(await page.textContent('[data-comparison="0"] .reason'), /About [0-5] queries would detect/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Analyze: an nDCG of 1.5 shows a warning naming the system, the query and the value', async () => {
+  const s = scores(30);
+  s.b[6] = 1.5;
+  const ta = trec('bm25', 'ndcg_cut_10', s.a), tb = trec('dense', 'ndcg_cut_10', s.b);
+  const { page, errors, shown } = await analyze(ta, tb);
+  assert.deepEqual(shown.map((w) => w.code), ['out_of_range']);
+  assert.equal(shown[0].text, `Warning: ${cliWarnings(ta, tb)[0].message}`);
+  assert.match(shown[0].text, /ndcg_cut_10 lies between 0 and 1, but 1 of dense's 30 values lies outside that range \(1\.5 for query q7\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Analyze: thirty ordinary queries show no warning', async () => {
+  const s = scores(30);
+  const ta = trec('bm25', 'ndcg_cut_10', s.a), tb = trec('dense', 'ndcg_cut_10', s.b);
+  const { page, errors, shown } = await analyze(ta, tb);
+  assert.deepEqual(cliWarnings(ta, tb), []);
+  assert.deepEqual(shown, []);
+  // The report is there: the absence of warnings is not an absence of results.
+  assert.equal(await page.getAttribute('[data-stat="n"]', 'data-value'), '30');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Leaderboard: a board of four queries warns above the boards; thirty ordinary queries do not', async () => {
+  const long = (n) => {
+    const { a, b } = scores(n);
+    const c = scores(n, -0.02).b;
+    return 'qid,system,measure,score\n' + a.flatMap((x, i) => [`q${i + 1},bm25,ndcg_cut_10,${x}`, `q${i + 1},dense,ndcg_cut_10,${b[i]}`, `q${i + 1},splade,ndcg_cut_10,${c[i]}`]).join('\n') + '\n';
+  };
+  const page = await site.browser.newPage();
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
+  await page.goto(`${site.url}#view=leaderboard`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#lb-resamples', '500');
+  await page.fill('#lb-bootstrap', '200');
+  const rank = async () => {
+    const before = Number((await page.getAttribute('#leaderboard', 'data-runs')) ?? 0);
+    await page.click('[data-testid="rank"]');
+    await page.waitForFunction((b) => {
+      const el = document.getElementById('leaderboard');
+      return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
+    }, before);
+    return page.getAttribute('#leaderboard', 'data-state');
+  };
+  await paste(page, 'paste-leaderboard', long(4));
+  assert.equal(await rank(), 'done');
+  const codes = await page.$$eval('[data-testid="warning"]', (els) => els.map((e) => e.dataset.code));
+  assert.deepEqual(codes, ['p_floor', 'few_queries']);
+  assert.match(await page.textContent('[data-testid="warning"][data-code="p_floor"]'), /0\.125/);
+  await paste(page, 'paste-leaderboard', long(30));
+  assert.equal(await rank(), 'done');
+  assert.equal(await page.$$eval('[data-testid="warning"]', (els) => els.length), 0);
+  assert.equal(await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (els) => els.length), 3);
+  await page.close();
+});
+
+test('the quick calculator opens equivalence on a real answer, says "not computed" for what it did not compute, and marks a changed answer as pending', async () => {
+  const page = await site.browser.newPage();
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${site.url}#preset=quick`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.waitForSelector('[data-testid="calc-n-t"]');
+  const settled = () => page.waitForFunction(() => document.querySelector('[data-testid="calc-output"]')?.getAttribute('aria-busy') !== 'true');
+  // Equivalence with the default margin: a number of queries, not "not reachable"; the same as the CLI's at the calculator's defaults.
+  await page.selectOption('#calc-question', 'equivalence');
+  await settled();
+  await page.waitForFunction(() => /^\d[\d,]*$/.test(document.querySelector('[data-testid="calc-n-t"]')?.textContent ?? ''));
+  const margin = await page.inputValue('#calc-margin'), delta = await page.inputValue('#calc-delta');
+  assert.ok(Number(margin) > Number(delta), `margin ${margin}, δ ${delta}`);
+  await page.selectOption('#calc-question', 'difference');
+  await settled();
+  // K = 28 after Holm: the Wilcoxon N is not computed (Holm is simulated for the t only), and says so.
+  // The pending state is read in the same task as the change, so no timing is involved.
+  const busy = await page.evaluate(() => {
+    const k = document.getElementById('calc-comparisons');
+    k.value = '28';
+    k.dispatchEvent(new Event('input', { bubbles: true }));
+    const out = document.querySelector('[data-testid="calc-output"]');
+    return { busy: out.getAttribute('aria-busy'), status: !document.querySelector('[data-testid="calc-status"]').hidden };
+  });
+  assert.deepEqual(busy, { busy: 'true', status: true });
+  await settled();
+  assert.equal(await page.isHidden('[data-testid="calc-status"]'), true);
+  await page.waitForFunction(() => document.querySelector('[data-testid="calc-family-all-t"]'));
+  assert.equal(await page.textContent('[data-testid="calc-n-wilcoxon"]'), 'not computed');
+  assert.match(await page.getAttribute('[data-testid="calc-n-wilcoxon"]', 'title'), /simulated for the paired t-test only/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
