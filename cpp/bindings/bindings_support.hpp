@@ -28,12 +28,24 @@ inline double number(const val& obj, const char* field) {
   return v.as<double>();
 }
 
-inline std::size_t count(const val& obj, const char* field) {
+// A JavaScript count reaches 2^53; wasm32's size_t holds 2^32, so counts stay 64-bit and a
+// narrowing to size_t (`size`) refuses what does not fit instead of wrapping to a small valid value.
+inline std::uint64_t count(const val& obj, const char* field) {
   const double x = number(obj, field);
   if (!(x >= 0 && x <= pairpower::max_safe_integer && std::floor(x) == x))
     throw std::invalid_argument(std::string(field) + ": must be a whole number");
+  return static_cast<std::uint64_t>(x);
+}
+
+inline std::size_t to_size(double x, const char* field) {
+  if (!(x >= 0 && x <= pairpower::max_safe_integer && std::floor(x) == x))
+    throw std::invalid_argument(std::string(field) + ": must be a whole number");
+  if (x > static_cast<double>(SIZE_MAX))
+    throw pairpower::Error(field, pairpower::ErrorKind::invalid_value, "must be at most " + std::to_string(SIZE_MAX), std::to_string(static_cast<std::uint64_t>(x)));
   return static_cast<std::size_t>(x);
 }
+
+inline std::size_t size(const val& obj, const char* field) { return to_size(number(obj, field), field); }
 
 inline std::vector<double> numbers(const val& obj, const char* field) {
   const val arr = obj[field];

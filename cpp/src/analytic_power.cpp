@@ -3,6 +3,7 @@
 #include "pairpower/errors.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -126,14 +127,15 @@ double power_wilcoxon_moments(std::size_t n, PairedEffect e, double alpha, Alter
   // The rejection region scipy uses: exact null distribution for n ≤ 50 (no
   // zeros in continuous data), the normal approximation above. W₊ is an
   // integer, so the region is {W₊ ≤ lo} ∪ {W₊ ≥ hi} with lo = n(n+1)/2 − hi.
-  const std::size_t top = n * (n + 1) / 2;
-  std::size_t hi = top + 1;  // no rejection at all when nothing reaches α
+  // 64-bit: n(n+1)/2 passes 2^32 at n = 92,682, and size_t is 32 bits in wasm32.
+  const std::uint64_t top = static_cast<std::uint64_t>(n) * (n + 1) / 2;
+  std::uint64_t hi = top + 1;  // no rejection at all when nothing reaches α
   if (wilcoxon_uses_exact(n, 0)) {
     hi = wilcoxon_exact_upper_critical(n, alpha, two ? Alternative::two_sided : Alternative::greater);
   } else {
     const double mean0 = nn * (nn + 1) / 4;
     const double sd0 = std::sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);
-    hi = static_cast<std::size_t>(std::floor(mean0 + z_upper(two ? alpha / 2 : alpha) * sd0)) + 1;
+    hi = static_cast<std::uint64_t>(std::floor(mean0 + z_upper(two ? alpha / 2 : alpha) * sd0)) + 1;
   }
   if (hi > top) return 0.0;
   if (!two) {

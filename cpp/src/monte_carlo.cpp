@@ -400,7 +400,7 @@ constexpr RunReps run_reps_by_model[] = {
 // optimised is used from a function's next call, so a long first call would run
 // all of it in the baseline tier; and threads sharing a range take it in pieces.
 std::uint64_t reps_per_call(const Group& g) {
-  return std::max<std::uint64_t>(1, 65536 / (g.n * std::max<std::size_t>(1, g.deltas.size())));
+  return std::max<std::uint64_t>(1, 65536 / (static_cast<std::uint64_t>(g.n) * std::max<std::size_t>(1, g.deltas.size())));
 }
 
 // counts: deltas × tests, row-major. Each replicate draws from its own
@@ -484,7 +484,7 @@ GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
   const std::size_t ndelta = g.delta.size();
   std::uint64_t pairs_total = 0;
   for (std::size_t gi : order) {
-    const std::uint64_t per = std::max<std::uint64_t>(1, 32768 / (groups[gi].n * ndelta));
+    const std::uint64_t per = std::max<std::uint64_t>(1, 32768 / (static_cast<std::uint64_t>(groups[gi].n) * ndelta));
     for (std::uint64_t r = 0; r < g.reps; r += per) {
       batches.push_back({gi, r, std::min<std::uint64_t>(g.reps, r + per)});
       ++batches_left[gi];

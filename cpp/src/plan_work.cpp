@@ -15,7 +15,7 @@ std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return groups[a].n > groups[b].n; });
   std::vector<WorkUnit> units;
   for (std::size_t g : order) {
-    const std::uint64_t per_rep = groups[g].n * groups[g].deltas.size();
+    const std::uint64_t per_rep = static_cast<std::uint64_t>(groups[g].n) * groups[g].deltas.size();
     const std::uint64_t step = std::max<std::uint64_t>(1, pairs_per_unit / std::max<std::uint64_t>(1, per_rep));
     for (std::uint64_t r = 0; r < reps; r += step) {
       const std::uint64_t end = std::min(reps, r + step);
