@@ -21,16 +21,42 @@ TEST_CASE("csv numbers carry no binary noise", "[formatting]") {
   CHECK(format_csv(100000) == "100000");
 }
 
-TEST_CASE("statistics print by kind: p-values, counts with separators, other numbers to four decimals", "[formatting]") {
+TEST_CASE("statistics print by kind: p-values, standard errors, counts with separators, other numbers to four significant digits", "[formatting]") {
   CHECK(format_stat("t.p", 0.5) == "0.500");
   CHECK(format_stat("p_holm", 1e-9) == "< 0.001");
-  CHECK(format_stat("randomization.p_se", 0.00012) == "1.20e-04");
-  CHECK(format_stat("min_attainable_p", 1.9e-6) == "1.90e-06");
+  CHECK(format_stat("randomization.p_se", 0.00012) == "< 0.0005");
+  CHECK(format_stat("randomization.p_se", 0.0123) == "0.012");
+  CHECK(format_stat("min_attainable_p", 0.125) == "0.125");
+  CHECK(format_stat("min_attainable_p", 1.9e-6) == "< 0.001");
   CHECK(format_stat("n", 12345) == "12,345");
   CHECK(format_stat("bootstrap.resamples", 10000) == "10,000");
   CHECK(format_stat("planning.curve_cap", 100000) == "100,000");
-  CHECK(format_stat("delta", 0.0123456) == "0.0123");
-  CHECK(format_stat("delta", 0) == "0.0000");
+  CHECK(format_stat("delta", 0.0123456) == "0.01235");
+  CHECK(format_stat("delta", 0) == "0");
+  CHECK(format_stat("t.statistic", 7456.0) == "7,456");
+}
+
+TEST_CASE("a statistic has four significant digits and never an exponent", "[formatting]") {
+  CHECK(format_sig(12.3456) == "12.35");
+  CHECK(format_sig(-0.012345) == "-0.01235");
+  CHECK(format_sig(0.5) == "0.5000");
+  CHECK(format_sig(999.96) == "1,000");  // rounds up into the next decade: no "1000.0"
+  CHECK(format_sig(9.9996) == "10.00");
+  CHECK(format_sig(123456.7) == "123,457");
+  CHECK(format_sig(1.24e-60) == "< 0.0001");
+  CHECK(format_sig(-3e-7) == "> -0.0001");
+  CHECK(format_sig(0.0001) == "0.0001000");
+  CHECK(format_signed(0.0123) == "+0.01230");
+  CHECK(format_signed(-0.5) == "-0.5000");
+  for (double x : {1e-4, 3.3e-3, 0.07, 1.5, 42.0, 512.5, 7456.0, 1e9, 2e-60})
+    CHECK(format_sig(x).find('e') == std::string::npos);
+}
+
+TEST_CASE("a standard error that rounds to zero says how small it is instead of 0.000", "[formatting]") {
+  CHECK(format_se(0.0) == "< 0.0005");
+  CHECK(format_se(0.00049) == "< 0.0005");
+  CHECK(format_se(0.0006) == "0.001");
+  CHECK(format_se(0.0158) == "0.016");
 }
 
 TEST_CASE("values within rounding noise of zero are zero", "[formatting]") {

@@ -23,6 +23,7 @@
 #include "pairpower/beta_quantile_table.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/field_text.hpp"
+#include "pairpower/formatting.hpp"
 #include "pairpower/grid_answer.hpp"
 #include "pairpower/monte_carlo.hpp"
 #include "pairpower/paper.hpp"
@@ -43,7 +44,7 @@ pairpower::GroupSpec group_from(const val& s) {
   const auto model = pairpower::score_model_from_string(s["model"].isString() ? s["model"].as<std::string>() : "");
   if (!model) throw std::invalid_argument("model: not a model of the registry");
   g.model = *model;
-  g.n = count(s, "n");
+  g.n = size(s, "n");
   g.rho = number(s, "rho");
   g.marginal = {number(s, "mean"), number(s, "sd")};
   g.deltas = numbers(s, "deltas");
@@ -53,7 +54,7 @@ pairpower::GroupSpec group_from(const val& s) {
   if (!s["tau"].isUndefined()) g.params.tau = number(s, "tau");
   if (!s["df"].isUndefined()) g.params.df = number(s, "df");
   if (!s["zero_share"].isUndefined()) g.params.zero_share = number(s, "zero_share");
-  if (!s["levels"].isUndefined()) g.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(s, "levels"), 1u << 20));
+  if (!s["levels"].isUndefined()) g.params.levels = static_cast<unsigned>(std::min<std::uint64_t>(count(s, "levels"), 1u << 20));
   if (!s["alternative"].isUndefined()) {
     const auto alt = pairpower::alternative_from_string(s["alternative"].isString() ? s["alternative"].as<std::string>() : "");
     if (!alt) throw std::invalid_argument("alternative: must be two-sided, greater or less");
@@ -118,7 +119,7 @@ pairpower::AnalyticScenario scenario_of(const val& q) {
 std::optional<pairpower::Family> family_of(const val& q) {
   if (q["comparisons"].isUndefined()) return std::nullopt;
   pairpower::Family f;
-  f.comparisons = count(q, "comparisons");
+  f.comparisons = size(q, "comparisons");
   if (f.comparisons < 1 || f.comparisons > 1000) throw pairpower::Error("comparisons", pairpower::ErrorKind::invalid_value, "must be a whole number from 1 to 1000");
   const std::string c = q["correction"].isString() ? q["correction"].as<std::string>() : "";
   const auto correction = pairpower::correction_from_string(c);
@@ -130,7 +131,7 @@ std::optional<pairpower::Family> family_of(const val& q) {
 // The analytic answers in the core's JSON shape (analytic_answers.hpp), the CLI's own.
 // {n, delta, sdDiff | sd + rho, alpha} → {<test id>: {power, method}, …, inputs}
 val analytic_power(const val& q) {
-  return guarded([&] { return from_json(pairpower::power_answers(count(q, "n"), number(q, "delta"), scenario_of(q), family_of(q))); });
+  return guarded([&] { return from_json(pairpower::power_answers(size(q, "n"), number(q, "delta"), scenario_of(q), family_of(q))); });
 }
 // {delta, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {n, power} (nulls and a reason when out of reach), …, inputs}
 val min_sample_size(const val& q) {
@@ -146,12 +147,12 @@ val min_sample_size(const val& q) {
 }
 // {n, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {delta, power} …, inputs}
 val min_detectable_effect(const val& q) {
-  return guarded([&] { return from_json(pairpower::effect_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
+  return guarded([&] { return from_json(pairpower::effect_answers(size(q, "n"), number(q, "power"), scenario_of(q))); });
 }
 
 // {n, power, sdDiff | sd + rho, alpha, alternative?, question?, margin?} → sensitivity_answers (sensitivity.hpp).
 val sensitivity(const val& q) {
-  return guarded([&] { return from_json(pairpower::sensitivity_answers(count(q, "n"), number(q, "power"), scenario_of(q))); });
+  return guarded([&] { return from_json(pairpower::sensitivity_answers(size(q, "n"), number(q, "power"), scenario_of(q))); });
 }
 
 nlohmann::json to_core(const std::string& text) {
@@ -171,7 +172,7 @@ std::optional<double> scenario_sd_diff(const val& q) {
   s.params.tau = number(q, "tau");
   s.params.df = number(q, "df");
   s.params.zero_share = number(q, "zero_share");
-  s.params.levels = static_cast<unsigned>(std::min<std::size_t>(count(q, "levels"), 1u << 20));
+  s.params.levels = static_cast<unsigned>(std::min<std::uint64_t>(count(q, "levels"), 1u << 20));
   if (!q["pilot"].isUndefined()) s.params.pilot = std::make_shared<const std::vector<double>>(numbers(q, "pilot"));
   pairpower::validate(s);
   return pairpower::model_analytic(*model) == pairpower::ModelAnalytic::none ? std::nullopt : pairpower::model_sd_diff(s);
@@ -188,10 +189,7 @@ val analytic_grid(const val& q) {
     auto asked = pairpower::AnalyticScenario::from_sd_diff(1.0, alpha);
     ask(asked, q);
     std::vector<std::size_t> ns;
-    for (const double n : numbers(q, "ns")) {
-      if (!(n >= 0 && n <= pairpower::max_safe_integer && std::floor(n) == n)) throw std::invalid_argument("ns: must be whole numbers");
-      ns.push_back(static_cast<std::size_t>(n));
-    }
+    for (const double n : numbers(q, "ns")) ns.push_back(to_size(n, "ns"));
     const val scenarios = q["scenarios"], powered = q["powered"];
     if (!scenarios.isArray() || !powered.isArray()) throw std::invalid_argument("scenarios: must be a list, with powered beside it");
     const auto count_of = scenarios["length"].as<unsigned>();
@@ -327,7 +325,7 @@ pairpower::CellResult cell_from(const val& c) {
   const auto test = pairpower::paired_test_from_string(c["test"].isString() ? c["test"].as<std::string>() : "");
   if (!model || !test) throw std::invalid_argument("cells: unknown model or test");
   const std::uint64_t rejections = count(c, "rejections"), reps = count(c, "reps");
-  return {*model, count(c, "n"), number(c, "delta"), number(c, "rho"), *test, rejections, pairpower::make_estimate(rejections, reps)};
+  return {*model, size(c, "n"), number(c, "delta"), number(c, "rho"), *test, rejections, pairpower::make_estimate(rejections, reps)};
 }
 
 // [cell & {analytic?}, …] → per cell {printed, section, offOurs, offAnalytic} or null.
@@ -399,9 +397,27 @@ val simulation_export(const std::string& spec_text, const val& cells_in, const s
   });
 }
 
+// (kind: "p" | "sig" | "signed" | "se", values) → the core's strings, so a test can hold
+// the page's formatter (web/src/ui/format.ts) to the core's rules value by value.
+val format_numbers(const std::string& kind, const val& values) {
+  return guarded([&] {
+    val out = val::array();
+    for (unsigned i = 0; i < values["length"].as<unsigned>(); ++i) {
+      const double x = values[i].as<double>();
+      if (kind == "p") out.call<void>("push", pairpower::format_p(x));
+      else if (kind == "sig") out.call<void>("push", pairpower::format_sig(x));
+      else if (kind == "signed") out.call<void>("push", pairpower::format_signed(x));
+      else if (kind == "se") out.call<void>("push", pairpower::format_se(x));
+      else throw std::invalid_argument("kind: p, sig, signed or se");
+    }
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pairpower_plan) {
+  emscripten::function("formatNumbers", &format_numbers);
   emscripten::function("analyticPower", &analytic_power);
   emscripten::function("analyticGrid", &analytic_grid);
   emscripten::function("minSampleSize", &min_sample_size);

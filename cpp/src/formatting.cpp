@@ -1,7 +1,9 @@
 #include "pairpower/formatting.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace pairpower {
 
@@ -44,19 +46,52 @@ namespace {
 bool ends_with(std::string_view s, std::string_view tail) { return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail; }
 }  // namespace
 
+std::string format_sig(double x) {
+  constexpr NumberFormat f = number_format;
+  if (std::isnan(x)) return "n/a";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (x == 0) return "0";
+  const double a = std::fabs(x);
+  if (a < f.stat_floor) return x > 0 ? "< 0.0001" : "> -0.0001";
+  // Round to the significant digits first, so that 999.96 counts as 1000 and takes no decimals.
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", f.significant - 1, a);
+  const double rounded = std::strtod(buf, nullptr);
+  const std::string sign = x < 0 ? "-" : "";
+  if (rounded >= 1000) {
+    if (a < 1.8e19) return sign + thousands(static_cast<std::uint64_t>(std::llround(a)));
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
+  const int exponent = static_cast<int>(std::floor(std::log10(rounded)));
+  const int decimals = std::max(0, f.significant - 1 - exponent);
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+  return buf;
+}
+
+std::string format_signed(double x) {
+  const std::string s = format_sig(x);
+  return x > 0 && s[0] != '<' ? "+" + s : s;
+}
+
+std::string format_se(double se) {
+  constexpr NumberFormat f = number_format;
+  if (std::isnan(se)) return "n/a";
+  if (se < f.se_floor) return "< 0.0005";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*f", f.se_decimals, se);
+  return buf;
+}
+
 std::string format_stat(std::string_view path, double v) {
-  // min_attainable_p (2^(1−n)) and p_se are not p-values of a test: numbers.
   const std::string_view last = path.substr(path.rfind('.') == std::string_view::npos ? 0 : path.rfind('.') + 1);
-  const bool p_value = (last == "p" || last.rfind("p_", 0) == 0) && !ends_with(path, "p_se");
+  if (ends_with(path, "_se")) return format_se(v);
+  const bool p_value = last == "p" || last.rfind("p_", 0) == 0 || last == "min_attainable_p";
   if (p_value) return format_p(v);
   const bool count = path == "n" || ends_with(path, "resamples") || ends_with(path, "curve_reps") || ends_with(path, "curve_cap") ||
                      ends_with(path, "n_required");
   if (count && v >= 0 && v == std::floor(v) && v < 1.8e19) return thousands(static_cast<std::uint64_t>(v));
-  char buf[40];
-  if (v != 0 && std::fabs(v) < 1e-3) std::snprintf(buf, sizeof buf, "%.2e", v);
-  else if (std::fabs(v) >= 1e6) std::snprintf(buf, sizeof buf, "%.4g", v);
-  else std::snprintf(buf, sizeof buf, "%.4f", v);
-  return buf;
+  return format_sig(v);
 }
 
 double snap_noise(double x, double scale) {

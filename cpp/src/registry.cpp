@@ -350,6 +350,9 @@ nlohmann::ordered_json registry_json() {
                  {"page_refuse_seconds", l.page_refuse_seconds},
                  {"page_max_threads", l.page_max_threads},
                  {"solver_n_max", l.solver_n_max}};
+  constexpr NumberFormat nf = number_format;
+  j["number_format"] = {{"p_floor", nf.p_floor}, {"p_fine_below", nf.p_fine_below}, {"significant", nf.significant},
+                        {"stat_floor", nf.stat_floor}, {"se_decimals", nf.se_decimals}, {"se_floor", nf.se_floor}};
   json printed = json::array();
   for (const auto& v : paper_printed_values())
     printed.push_back({{"section", v.section}, {"model", to_string(v.model)}, {"test", to_string(v.test)}, {"n", v.n}, {"delta", v.delta}, {"rho", v.rho}, {"power", v.power}});

@@ -1,7 +1,9 @@
 #pragma once
-// How numbers are written for people: one p-value format everywhere (sentences,
-// reasons, tables, the page, the CLI), counts with thousands separators, and
-// CSV numbers without binary noise.
+// How numbers are written for people: one format everywhere (sentences, reasons,
+// tables, the page, the CLI): p-values as format_p, statistics to four
+// significant digits with no exponent, standard errors as format_se, counts with
+// thousands separators, and CSV numbers without binary noise. The page formats
+// with the same rules (web/src/ui/format.ts, checked against these functions).
 //
 // Example:
 //   pairpower::format_p(0.0341);      // "0.034"
@@ -12,6 +14,17 @@
 #include <string_view>
 
 namespace pairpower {
+
+/// The rules' numbers, exported to the page through the registry.
+struct NumberFormat {
+  double p_floor = 0.001;      ///< below it a p-value prints as "< 0.001"
+  double p_fine_below = 0.01;  ///< below it (and ≥ p_floor) four decimals, else three
+  int significant = 4;         ///< digits of a statistic
+  double stat_floor = 1e-4;    ///< a non-zero statistic smaller in size prints as "< 0.0001"
+  int se_decimals = 3;         ///< a standard error's decimals …
+  double se_floor = 5e-4;      ///< … and below this (it would round to 0) "< 0.0005"
+};
+inline constexpr NumberFormat number_format{};
 
 /// p ≥ 0.01: three decimals ("0.034"); 0.001 ≤ p < 0.01: four ("0.0042"); below: "< 0.001".
 std::string format_p(double p);
@@ -24,9 +37,17 @@ std::string thousands(std::uint64_t v);
 std::string format_csv(double x);
 /// A CSV cell (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote or line break.
 std::string csv_field(std::string_view s);
+/// A statistic: four significant digits in fixed notation, never an exponent
+/// (12.3456 → "12.35", 0.012345 → "0.01235", 7456 → "7,456"); a non-zero value
+/// smaller than 0.0001 in size → "< 0.0001" ("> -0.0001" when negative).
+std::string format_sig(double x);
+/// format_sig with a sign always shown ("+0.01235"), for differences and interval ends.
+std::string format_signed(double x);
+/// A standard error: three decimals ("0.012"), "< 0.0005" when that would print 0.000.
+std::string format_se(double se);
 /// A statistic of the comparison report by its JSON path ("t.p", "delta", "n"):
-/// p-values as format_p, counts with separators, other numbers to 4 decimals
-/// (scientific below 0.001).
+/// p-values (and min_attainable_p) as format_p, standard errors (…_se) as
+/// format_se, counts with separators, other numbers as format_sig.
 std::string format_stat(std::string_view path, double value);
 
 /// Text for a LaTeX table cell: _ & % # $ escaped.

@@ -1,4 +1,7 @@
 // A small element builder: the page has no framework.
+import { formatP, formatSe, formatSig, formatSigned, groupDigits, toFixedC } from './format';
+
+export { groupDigits };
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | ((e: Event) => void)>;
 
@@ -26,24 +29,22 @@ export function numberField(id: string, label: string, value: string, help: stri
   };
 }
 
+/** The page's numbers, by kind: the core's format (format.ts). */
 export const fmt = {
-  p3: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(3)),
-  p4: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(4)),
-  se: (v: number) => `±${v.toFixed(3)}`,
+  /** A p-value: "0.034", "0.0042", "< 0.001". */
+  p: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : formatP(v)),
+  /** A power or other probability that is not a p-value: three decimals. */
+  p3: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : toFixedC(v, 3)),
+  /** A statistic: four significant digits, no exponent. */
+  stat: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : formatSig(v)),
+  /** A difference or interval end: as stat, with its sign. */
+  signed: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : formatSigned(v)),
+  p4: (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : formatSig(v)),
+  /** A Monte Carlo SE beside its estimate: "±0.012", or "(SE < 0.0005)" rather than a "±0.000" that reads as certainty. */
+  se: (v: number) => {
+    const s = formatSe(v);
+    return s.startsWith('<') ? `(SE ${s})` : `±${s}`;
+  },
   seconds: (s: number) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`),
   int: groupDigits,
 };
-
-/**
- * An integer as en-US writes it ("1,234,567"); other numbers through
- * toLocaleString. Hand-written because the page's first toLocaleString loads
- * ICU's number data: 27–39 ms of the page's thread, measured, on a shared
- * link's first open (between its Run and its Monte Carlo start).
- */
-export function groupDigits(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return n < 0 ? `-${out}` : out;
-}

@@ -219,6 +219,8 @@ export interface PlanModule {
   sensitivity(q: EffectQuery): SensitivityAnswer | ErrorResult;
   /** The registry (JSON-equal to web/src/generated/registry.ts). */
   registry(): unknown;
+  /** The core's number format (formatting.hpp), value by value: the reference web/src/ui/format.ts is tested against. */
+  formatNumbers(kind: 'p' | 'sig' | 'signed' | 'se', values: number[]): string[] | ErrorResult;
   /** spec: JSON text of a PlanSpec. */
   planWork(spec: string, pairsPerUnit: number): PlanWork | ErrorResult;
   groupCells(group: GroupSpec, counts: number[], reps: number): CellResult[] | ErrorResult;
