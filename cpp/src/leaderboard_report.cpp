@@ -16,7 +16,11 @@ std::string fixed(double x, int digits) {
   return buf;
 }
 
-std::string padded(const std::string& s, std::size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
+// Padded to `width` characters (UTF-8: "–" and accented names count once).
+std::string padded(const std::string& s, std::size_t width) {
+  const auto chars = static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](unsigned char c) { return (c & 0xC0) != 0x80; }));
+  return chars >= width ? s : s + std::string(width - chars, ' ');
+}
 
 // "4–5", or "4" when the tests pin the rank down.
 std::string rank_set(const BoardSystem& s, const char* dash) {
@@ -90,10 +94,10 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     for (const auto& p : b.pairs) significant += p.significant;
     out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (randomized Tukey HSD, α = " + format_csv(o.alpha) +
            "); systems sharing a tier letter are statistically indistinguishable.\n";
+    out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + query): F = " + fixed(b.anova.f, 3) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + fixed(b.friedman.statistic, 3) + ", " +
            p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n\n";
   }
-    out += "  " + rank_set_note(o) + ".\n";
   if (r.across) {
     const auto& a = *r.across;
     out += "Across " + std::to_string(a.datasets) + " datasets: Friedman χ² = " + fixed(a.friedman.statistic, 3) + ", " + p_equals(a.friedman.p) +

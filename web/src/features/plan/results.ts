@@ -2,7 +2,7 @@
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
 import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../engine/registry';
-import type { CellResult, PaperCheck } from '../../wasm/pairpower-module';
+import type { CellResult, GridAnswer, PaperCheck } from '../../wasm/pairpower-module';
 import { answerText } from './answer';
 import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
@@ -47,6 +47,10 @@ export interface ResultsView {
   /** The solver tables for one model: `offered` are the tests its closed form covers (others show "—"). */
   setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean }): void;
   summary(text: string): void;
+  /** The run's Monte Carlo answer for every model it simulated, at the top of the answer; returns its one-line summary. */
+  setMonteCarlo(spec: PlanSpec, answers: GridAnswer[]): string;
+  /** Scrolls the answer to the top of the window, focuses its heading and announces `line`. */
+  showAnswer(line: string): void;
 }
 
 /** Calls f after the next frame is drawn, or within 100 ms where no frame comes (a hidden tab draws none). */
@@ -83,6 +87,9 @@ export function createResults(): ResultsView {
   const tablesEl = h('div', { class: 'tables' });
   const solversEl = h('div', { class: 'solvers' });
   const sentenceEl = h('div', { class: 'answer-text', 'data-testid': 'plan-answer', 'aria-live': 'polite' });
+  const answerTitle = h('h3', { id: 'answer-title', tabindex: '-1' }, 'The answer for this grid');
+  const announceEl = h('p', { class: 'announce', 'data-testid': 'plan-announce', 'aria-live': 'polite' });
+  const monteCarloEl = h('div', { class: 'mc-answers', 'data-testid': 'mc-answers' });
   const tablesTitle = h('span', {}, 'Power tables');
   const details = h('details', { class: 'power-details', open: true }, h('summary', {}, tablesTitle), tablesEl);
 
@@ -182,7 +189,8 @@ export function createResults(): ResultsView {
   }
 
   return {
-    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, h('h3', { id: 'answer-title' }, 'The answer for this grid'), sentenceEl, solversEl),
+    // After a run its Monte Carlo answer (every model) comes first, then the analytic answer and solvers.
+    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, answerTitle, announceEl, monteCarloEl, sentenceEl, solversEl),
     element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, details),
     start(spec) {
       current = spec;
@@ -191,6 +199,8 @@ export function createResults(): ResultsView {
       results = new Map();
       checks = new Map();
       solversEl.replaceChildren();
+      monteCarloEl.replaceChildren();
+      announceEl.textContent = '';
       summaryEl.textContent = '';
       const at = ++started;
       ++filling;
@@ -295,6 +305,37 @@ export function createResults(): ResultsView {
     },
     summary(text) {
       summaryEl.textContent = text;
+    },
+    setMonteCarlo(spec, answers) {
+      const pctText = `${Math.round(spec.power * 100)}%`;
+      const nMax = Math.max(...spec.n);
+      const lines: string[] = [];
+      monteCarloEl.replaceChildren(...spec.models.flatMap((model) => {
+        const mine = answers.filter((a) => a.model === model);
+        if (!mine.length) return [];
+        const deltas = [...new Set(mine.map((a) => a.delta))];
+        const rhos = [...new Set(mine.map((a) => a.rho))];
+        const tests = spec.tests.filter((t) => mine.some((a) => a.test === t));
+        const reached = mine.filter((a) => a.test === tests[0] && a.n !== null).length;
+        const asked = mine.filter((a) => a.test === tests[0]).length;
+        lines.push(`${modelInfo(model).title}: ${reached} of ${asked} (δ, ρ) reach ${pctText} power within the grid (${short(tests[0])})`);
+        const text = (a: GridAnswer | undefined) => (!a ? '—' : a.n === null ? `> ${fmt.int(nMax)}` : fmt.int(a.n));
+        return [h('table', { class: 'solver-table mc-answer', 'data-testid': 'mc-answer', 'data-model': model },
+          h('caption', {}, `Monte Carlo, ${modelInfo(model).title}: smallest N of the grid with ${pctText} power (${tests.map((t) => short(t)).join(' / ')}; R = ${fmt.int(spec.reps)})`),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
+          h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
+            const at = tests.map((t) => mine.find((a) => a.test === t && a.delta === delta && a.rho === rho));
+            const data = Object.fromEntries(tests.map((t, i) => [`data-mc-n-${t}`, at[i]?.n ?? '']));
+            return h('td', { ...data, 'data-delta': delta, 'data-rho': rho,
+              title: at.map((a, i) => (a ? `${short(tests[i])}: power ${fmt.p3(a.power)} ${fmt.se(a.mcSe)}` : '')).join('; ') }, at.map(text).join(' / '));
+            })))))];
+      }));
+      return `Monte Carlo answer — ${lines.join('; ')}.`;
+    },
+    showAnswer(line) {
+      announceEl.textContent = line;
+      answerTitle.scrollIntoView({ block: 'start' });
+      answerTitle.focus({ preventScroll: true });
     },
   };
 }
