@@ -6,18 +6,23 @@ import type * as Comlink from 'comlink';
 import type { EngineApi } from '../engine/engine.worker';
 import type { AnalyzeKey } from '../engine/registry';
 import type { Engines } from '../engine/scheduler';
+import type { FamilyContext } from '../wasm/pairpower-module';
 import { createAnalyzeView } from '../features/analyze/analyze-view';
 import { createLeaderboardView } from '../features/leaderboard/leaderboard-view';
 import { createPlanView } from '../features/plan/plan-view';
 
 /** Scores one view hands to another (the Leaderboard's pair to Analyze): a
- *  table the core reads, with the settings that produced the sender's numbers. */
+ *  table the core reads, with the settings that produced the sender's numbers,
+ *  and the family the pair was one of (its family-wise p decides the verdict). */
 export interface ScoresHandOff {
   kind?: 'scores';
   text: string;
   direction: string;
   missing: string;
   settings: Partial<Record<AnalyzeKey, number>>;
+  family?: FamilyContext;
+  /** Where the scores come from, for the receiver's banner: "dense vs bm25 on map, from the leaderboard". */
+  source?: string;
 }
 
 /** A pilot's per-query differences (B − A) for the Plan's pilot model, from Analyze. */
@@ -26,6 +31,9 @@ export interface PilotHandOff {
   differences: number[];
   /** What the data are, for the Plan's note: "dense vs bm25 on map, 158 queries". */
   label: string;
+  /** The pilot's queries (n) and its measure ('' when the scores name none). */
+  n: number;
+  measure: string;
 }
 
 export type HandOff = ScoresHandOff | PilotHandOff;

@@ -12,6 +12,7 @@ import type {
   EffectAnswer,
   EffectQuery,
   ErrorResult,
+  GridAnswer,
   GroupSpec,
   PaperCheck,
   PlanWork,
@@ -85,6 +86,11 @@ export const planApi = {
   async paperChecks(cells: (CellResult & { analytic?: number })[]): Promise<(PaperCheck | null)[]> {
     const m = await engine();
     return guard(() => unwrap(m.paperChecks(cells)));
+  },
+  /** The run's Monte Carlo answer for every model it simulated: the smallest N of the grid reaching `target` (grid_answer.hpp). */
+  async gridAnswers(cells: CellResult[], target: number, difference: boolean): Promise<GridAnswer[]> {
+    const m = await engine();
+    return guard(() => unwrap(m.gridAnswers(cells, target, difference)));
   },
   /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
   async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {

@@ -110,6 +110,17 @@ export interface CellResult {
   mcSe: number;
 }
 
+/** A run's Monte Carlo answer for one model, test, δ and ρ: n is null when no N of the grid reaches the target; power and mcSe are at n (or at the largest N). */
+export interface GridAnswer {
+  model: ModelName;
+  test: TestName;
+  delta: number;
+  rho: number;
+  n: number | null;
+  power: number;
+  mcSe: number;
+}
+
 /** A printed value of the paper set beside a cell (paper.hpp check_printed). */
 export interface PaperCheck {
   printed: number;
@@ -155,7 +166,17 @@ export type AnalyzeQuery = Record<AnalyzeKey, number> & {
   direction: Direction;
   /** Of the t, Wilcoxon, sign and randomization p-values on Δ = B − A (default two-sided). */
   alternative?: AlternativeName;
+  /** A pair taken from a leaderboard: its family-wise p decides the verdict (FamilyContext in comparison.hpp). */
+  family?: FamilyContext;
 };
+
+/** The family a pair was taken from: K systems, the comparisons made, how the family-wise p was computed (an id of the registry's family_procedures), and that p. */
+export interface FamilyContext {
+  systems: number;
+  pairs: number;
+  procedure: string;
+  p: number;
+}
 
 /** report_json (the CLI's `compare --format json`) as text, and the other exports. */
 export interface AnalyzeOutput {
@@ -228,6 +249,8 @@ export interface PlanModule {
   betaTables(groups: GroupSpec[]): BetaTable[] | ErrorResult;
   /** Per cell, the paper's printed value and flags; null where the paper prints nothing. */
   paperChecks(cells: (CellResult & { analytic?: number })[]): (PaperCheck | null)[] | ErrorResult;
+  /** Per (model, test, δ, ρ) of the cells: the smallest N of the grid whose Monte Carlo power reaches `target` (grid_answer.hpp). */
+  gridAnswers(cells: CellResult[], target: number, difference: boolean): GridAnswer[] | ErrorResult;
   /** JSON texts of the spec and of {engine, threads, elapsedS, cancelled}, and the cells. */
   simulationExport(spec: string, cells: CellResult[], run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
 }

@@ -7,13 +7,13 @@ import { parseNumber } from '../../engine/field-text';
 import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../engine/registry';
 import { EngineStopped } from '../../engine/scheduler';
 import type { AnalysisReport, PlotData } from './report';
-import type { AnalyzeQuery, Detected, InputFormatName } from '../../wasm/pairpower-module';
+import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../wasm/pairpower-module';
 import { createInputBox } from './inputs';
 import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './analyze-fields';
 import { h, numberField } from '../../ui/dom';
-import type { HandOff, PilotHandOff, View, ViewContext } from '../../app/views';
+import type { HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../app/views';
 
 export { fileLabel } from './inputs';
 
@@ -65,16 +65,22 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   const staleNote = h('p', { class: 'stale-note', 'data-testid': 'stale', role: 'status', hidden: true },
     'The inputs or settings changed since this report: press Analyze to update it. The exports are off until then.');
   const exportsEl = h('div', { class: 'exports', hidden: true });
+  // Scores handed over by another view (a leaderboard's pair) replace the boxes while they show; Back restores the user's own.
+  const handoffText = h('p', { 'data-testid': 'handoff-text' });
+  const back = h('button', { type: 'button', 'data-testid': 'handoff-back' }, 'Back to your own scores and settings');
+  const handoffEl = h('div', { class: 'handoff note', 'data-testid': 'handoff', role: 'region', 'aria-label': 'Scores opened from another view', hidden: true }, handoffText, back);
+  // The result comes first below the actions: the report, then its exports.
   const element = h('section', { id: 'analyze', 'aria-labelledby': 'analyze-title', 'data-state': 'idle' },
     h('h2', { id: 'analyze-title' }, 'Analyze: is B really better than A on these queries?'),
     h('p', { class: 'note' }, 'Paste or drop per-query scores: two trec_eval -q, ir_measures -q, ranx or pytrec_eval outputs — or one CSV/TSV table with a column per system (optionally a dataset column). Nothing leaves this page.'),
+    handoffEl,
     h('div', { class: 'inputs' }, a.element, b.element),
     h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, alternative.row, ...settings.map((f) => f.row)),
     h('div', { class: 'actions' }, run, status),
     errorPanel,
     staleNote,
-    exportsEl,
-    reportEl);
+    reportEl,
+    exportsEl);
 
   // A report that no longer matches its inputs is marked and cannot be exported.
   // Bumped by every change of inputs or settings: an analysis that finishes
@@ -189,6 +195,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         missing: missing.s.value as AnalyzeQuery['missing'],
         direction: direction.s.value as AnalyzeQuery['direction'],
         alternative: alternative.s.value as AlternativeName,
+        family: familyNow(),
         ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
       };
       const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;
@@ -203,7 +210,11 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       render(last.report, last.plots);
       if (generation !== started) markStale();
       const seconds = (performance.now() - t0) / 1000;
-      status.textContent = `Done in ${seconds.toFixed(2)} s.`;
+      // The answer first: its heading scrolled to and focused, its one line announced.
+      status.textContent = `${last.report.overall}: ${last.report.summary} (${seconds.toFixed(2)} s)`;
+      const heading = reportEl.querySelector<HTMLElement>('[data-testid="result-heading"]');
+      heading?.scrollIntoView({ block: 'start' });
+      heading?.focus({ preventScroll: true });
       element.setAttribute('data-elapsed-s', String(seconds));
       exportsEl.hidden = false;
       element.setAttribute('data-state', 'done');
@@ -223,7 +234,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     const toPlan = sendPilot && last ? (i: number) => {
       const c = r.comparisons[i];
       const differences = last!.pilots[i];
-      sendPilot({ kind: 'pilot', differences, label: `${c.system_b} vs ${c.system_a}${c.measure ? ` on ${c.measure}` : ''}${c.dataset ? ` (${c.dataset})` : ''}, ${differences.length} queries` });
+      sendPilot({ kind: 'pilot', differences, n: differences.length, measure: c.measure,
+        label: `${c.system_b} vs ${c.system_a}${c.measure ? ` on ${c.measure}` : ''}${c.dataset ? ` (${c.dataset})` : ''}, ${differences.length} queries` });
     } : undefined;
     reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value, toPlan));
   }
@@ -242,9 +254,76 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       } }, `Download ${label}`),
     );
   }
-  /** Scores handed over by another view replace the inputs and settings, and are analysed at once. */
+  // The user's own inputs, settings and report while handed-over scores show; Back restores them.
+  type Saved = {
+    boxes: [string, string][];
+    selects: string[];
+    settings: string[];
+    report: Node[];
+    last: AnalysisResult | null;
+    stale: boolean;
+    exportsHidden: boolean;
+    status: string;
+  };
+  let saved: Saved | null = null;
+  let handed: ScoresHandOff | null = null;
+  const selects = [format, measure, baseline, missing, direction, alternative];
+
+  // The family applies to the handed-over pair as it came: edited scores are no longer the board's pair.
+  function familyNow(): FamilyContext | undefined {
+    return handed?.family && a.text.value === handed.text && !b.text.value.trim() ? handed.family : undefined;
+  }
+
+  back.addEventListener('click', () => void restore());
+  async function restore() {
+    const s = saved;
+    if (!s) return;
+    saved = null;
+    handed = null;
+    handoffEl.hidden = true;
+    showError(null);
+    [a, b].forEach((box, i) => box.set(...s.boxes[i]));
+    // The measure and baseline choosers list what the restored texts hold.
+    await detect().catch(() => undefined);
+    selects.forEach((x, i) => (x.s.value = s.selects[i]));
+    settings.forEach((f, i) => (f.i.value = s.settings[i]));
+    last = s.last;
+    reportEl.replaceChildren(...s.report);
+    exportsEl.hidden = s.exportsHidden;
+    status.textContent = s.status;
+    generation++;  // an analysis still running belongs to the handed-over scores
+    if (s.stale) {
+      reportEl.dataset.stale = 'true';
+      staleNote.hidden = false;
+    } else {
+      delete reportEl.dataset.stale;
+      staleNote.hidden = true;
+    }
+    for (const x of exportsEl.querySelectorAll('button')) (x as HTMLButtonElement).disabled = s.stale;
+    element.setAttribute('data-state', last ? 'done' : 'idle');
+    (reportEl.querySelector<HTMLElement>('[data-testid="result-heading"]') ?? a.text).focus();
+  }
+
+  /** Scores handed over by another view replace the inputs and settings (the user's own are kept for Back), and are analysed at once. */
   async function receive(x: HandOff) {
     if (x.kind === 'pilot') return;  // Analyze takes scores, not a pilot
+    // A second hand-over keeps the first's saved state: Back always returns to the user's own.
+    saved ??= {
+      boxes: [[a.text.value, a.name()], [b.text.value, b.name()]],
+      selects: selects.map((x) => x.s.value),
+      settings: settings.map((f) => f.i.value),
+      report: [...reportEl.childNodes],
+      last,
+      stale: reportEl.dataset.stale === 'true',
+      exportsHidden: exportsEl.hidden,
+      status: status.textContent ?? '',
+    };
+    handed = x;
+    const f = x.family;
+    handoffText.textContent = `Opened ${x.source ?? 'from another view'}` +
+      (f ? `: one pair of ${f.pairs} among ${f.systems} systems, so the board’s family-wise p decides the verdict` : '') +
+      '. The board’s scores and settings are used below; your own scores, settings and report are kept until you go back.';
+    handoffEl.hidden = false;
     a.set(x.text, '');
     b.set('', '');
     format.s.value = 'auto';
@@ -256,7 +335,9 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       if (x.settings[f.key] !== undefined) f.i.value = String(x.settings[f.key]);
       else if (f.key === 'equivalence' || f.key === 'nonInferiority') f.i.value = f.def.value;
     }
-    markStale();
+    // The user's report is kept aside (saved) as it was, not marked stale.
+    clearReport();
+    generation++;
     await analyze();
   }
   return { element, receive };

@@ -43,6 +43,8 @@ function buildSchemas() {
     p_holm: z.number(),
     p_bonferroni: z.number(),
     p_bh: z.number(),
+    /** Present for a pair taken from a family (a leaderboard's): the family-wise p that decided its verdict. */
+    family: z.strictObject({ p: z.number() }).optional(),
     /** Present when the equivalence question is asked (TOST, paired t). */
     equivalence: z.strictObject({
       p: z.number(), ci_low: z.number(), ci_high: z.number(), ci_level: z.number(), margin: z.number(), p_lower: z.number(), p_upper: z.number(),
@@ -74,6 +76,8 @@ function buildSchemas() {
     alternative: z.enum(REGISTRY.alternatives.map((a) => a.id) as [AlternativeName, ...AlternativeName[]]),
     equivalence: z.number(),
     non_inferiority: z.number(),
+    /** The family a pair was taken from (a leaderboard's): its family-wise p decided the verdict. */
+    family: z.strictObject({ systems: z.number(), pairs: z.number(), procedure: z.string(), procedure_label: z.string(), p: z.number() }).nullable(),
   });
 
   const systemTally = z.strictObject({

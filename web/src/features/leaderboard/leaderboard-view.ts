@@ -87,7 +87,7 @@ export function createLeaderboardView(ctx: ViewContext): View {
       const later: (() => void)[] = [];
       const yieldTask = () => new Promise((go) => setTimeout(go, 0));
       await yieldTask();  // receiving the report is a task; drawing it is the next
-      out.replaceChildren(...render(r.report, (dataset, a, b) => void openPair(q, dataset, a, b), later));
+      out.replaceChildren(...render(r.report, (b, x, y) => void openPair(q, r.report.settings.alpha, b, x, y), later));
       // The big pieces (the p matrices) each in a task of their own: no long stall of the page.
       for (const fill of later) {
         await yieldTask();
@@ -95,7 +95,14 @@ export function createLeaderboardView(ctx: ViewContext): View {
       }
       exportsEl.hidden = false;
       const seconds = (performance.now() - t0) / 1000;
-      status.textContent = `Done in ${fmt.seconds(seconds)}.`;
+      // The answer first: the board's heading scrolled to and focused, its one line announced.
+      const boards = r.report.leaderboards.map((b) => `${b.measure || 'scores'}${b.dataset ? ` (${b.dataset})` : ''}: ${b.pairs.filter((p) => p.significant).length} of ${b.pairs.length} pairs of ${b.k} systems differ`);
+      status.textContent = `${boards.length ? boards.join('; ') : 'Ranked across datasets'} (${fmt.seconds(seconds)}).`;
+      const heading = out.querySelector<HTMLElement>('h3');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.setAttribute('data-testid', 'result-heading');
+      heading?.scrollIntoView({ block: 'start' });
+      heading?.focus({ preventScroll: true });
       element.setAttribute('data-elapsed-s', String(seconds));
       element.setAttribute('data-state', 'done');
     } catch (e) {
@@ -111,14 +118,20 @@ export function createLeaderboardView(ctx: ViewContext): View {
   }
   rank.addEventListener('click', () => void run());
 
-  // A pair opens in Analyze with the very scores and settings that ranked it, so
-  // that its randomization p there is this board's p for the pair.
-  async function openPair(q: LeaderboardQuery, dataset: string, systemA: string, systemB: string) {
+  // A pair opens in Analyze as this board's pair: the very scores and settings
+  // that ranked it (its randomization p there is this board's p for the pair),
+  // and its family (K systems, every pair, the randomized Tukey HSD's
+  // family-wise p), which decides its verdict there.
+  async function openPair(q: LeaderboardQuery, alpha: number, b: BoardReport, systemA: string, systemB: string) {
     ctx.showError(null);
     try {
-      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, format: q.format, measure: q.measure, missing: q.missing, dataset, systemA, systemB }));
+      const pair = b.pairs.find((p) => (p.system_a === systemA && p.system_b === systemB) || (p.system_a === systemB && p.system_b === systemA));
+      if (!pair) throw new Error(`${systemB} vs ${systemA}: not a pair of this board`);
+      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }));
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
-        settings: { alpha: q.alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed } });
+        settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
+        family: { systems: b.k, pairs: b.pairs.length, procedure: 'randomized-tukey', p: pair.p_tukey },
+        source: `${systemB} vs ${systemA}${b.measure ? ` on ${b.measure}` : ''}${b.dataset ? ` (${b.dataset})` : ''}, from the leaderboard` });
     } catch (e) {
       ctx.showError((e as Error).message ?? String(e));
     }
@@ -136,7 +149,7 @@ export function createLeaderboardView(ctx: ViewContext): View {
   return { id: 'leaderboard', label: 'Leaderboard', element, errorSlot: slot };
 }
 
-type OpenPair = (dataset: string, a: string, b: string) => void;
+type OpenPair = (board: BoardReport, a: string, b: string) => void;
 
 /** The report's elements; `later` gets what is filled in afterwards, a task each. */
 function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HTMLElement[] {
@@ -157,7 +170,7 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
 }
 
 function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLElement {
-  const matrix = pairMatrix(b, (x, y) => open(b.dataset, x, y));
+  const matrix = pairMatrix(b, (x, y) => open(b, x, y));
   later.push(...matrix.fills);
   const significant = b.pairs.filter((p) => p.significant).length;
   return h('section', { class: 'board', 'data-dataset': b.dataset },

@@ -164,12 +164,15 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
     write,
     onChange: (cb) => listeners.push(cb),
     setPilot(label: string) {
-      pilotLabel = label;
       const sel = inputs.model as HTMLSelectElement;
+      // Only the model changes: the note says which it replaced, and every other setting stays the user's.
+      const before = choices.find((c) => c.id === sel.value);
+      const replaced = !before ? '' : needsPilot(before) ? ` It replaces the earlier pilot${pilotLabel ? ` (${pilotLabel})` : ''}.` : ` It replaces the model “${before.label}” (choose it again to go back).`;
+      pilotLabel = label;
       for (const o of sel.options) if (choices.some((c) => c.id === o.value && needsPilot(c))) o.hidden = o.disabled = false;
       sel.value = choices.find(needsPilot)!.id;
       pilotNote.hidden = false;
-      pilotNote.textContent = `Pilot: ${label} (kept in this tab only).`;
+      pilotNote.textContent = `Pilot: ${label} (kept in this tab only).${replaced} Your other Plan settings are kept.`;
       validate();
       changed();
     },

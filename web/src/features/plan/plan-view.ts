@@ -359,6 +359,12 @@ export function createPlanView(ctx: ViewContext): View {
         `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
           `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
       );
+      // The answer first: the Monte Carlo answer of every model run, at the top, focused and announced.
+      // A cancelled run lacks cells, so its smallest N could be wrong: it has none.
+      if (!outcome.cancelled) {
+        const answers = await remote.gridAnswers(outcome.cells, spec.power, spec.question === 'difference');
+        if (shownAt === shown) results.showAnswer(results.setMonteCarlo(spec, answers));
+      }
       if (!outcome.cancelled) recordThroughput(work.pairs, outcome.elapsedS);
       lastExport = { spec, cells: outcome.cells, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
       exportButtons.hidden = false;

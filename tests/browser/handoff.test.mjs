@@ -1,0 +1,160 @@
+// Hand-offs carry their context, and the answer comes first: a leaderboard's
+// pair opens in Analyze as that board's pair (its family decides the verdict,
+// the scores are the numbers the user gave), the user's own Analyze inputs and
+// settings come back with Back; after Analyze, Rank and a Plan run the result
+// is in view with its heading focused.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { analyzeAndWait, paste, root, useSite, waitDone } from './browser.mjs';
+
+const site = useSite();
+
+const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args, '--format', 'json'], { encoding: 'utf8' }));
+
+// Eight systems on 60 queries, each a little better than the last; deterministic.
+// Scores are written with up to four decimals, trailing zeros dropped (as most tools' shortest output).
+function board() {
+  let seed = 11;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const systems = Array.from({ length: 8 }, (_, i) => `sys${i}`);
+  const rows = ['qid,' + systems.join(',')];
+  for (let q = 0; q < 60; q++) {
+    const base = 0.2 + 0.6 * rand();
+    rows.push(`q${q},` + systems.map((_, i) => String(Number(Math.min(1, Math.max(0, base + 0.006 * i + (rand() - 0.5) * 0.08)).toFixed(4)))).join(','));
+  }
+  return rows.join('\n') + '\n';
+}
+
+// Clicks `selector` and waits for the run it starts in view `id` (not an earlier one) to end; "done" or "error".
+async function clickAndWait(page, selector, id) {
+  const before = Number((await page.getAttribute(`#${id}`, 'data-runs')) ?? 0);
+  await page.click(selector);
+  await page.waitForFunction(([v, b]) => {
+    const el = document.getElementById(v);
+    return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
+  }, [id, before]);
+  return page.getAttribute(`#${id}`, 'data-state');
+}
+
+// The focused element's data-testid, and whether it is within the window (wholly, to a pixel of subpixel scrolling).
+const focusedInView = (page) => page.evaluate(() => {
+  const el = document.activeElement;
+  const r = el.getBoundingClientRect();
+  return { testid: el.dataset?.testid ?? el.tagName, inView: r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1 };
+});
+
+test('a board’s pair it did not separate opens in Analyze with its family and no SHIP or REJECT; Back restores the user’s scores and α', async () => {
+  const text = board();
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-handoff-'));
+  writeFileSync(join(dir, 'board.csv'), text);
+  const want = cli(['leaderboard', join(dir, 'board.csv'), '--resamples', '2000', '--bootstrap', '1000', '--threads', '1']).leaderboards[0];
+  assert.equal(want.k, 8);
+  assert.equal(want.pairs.length, 28);
+  // A pair the board did not separate although its own randomization p is below α = 0.05, B better.
+  const pair = want.pairs.find((p) => p.p < 0.05 && p.p_tukey > 0.05 && p.ci_low > 0);
+  assert.ok(pair, 'the board holds a pair with a marginal p below α and a family-wise p above it');
+
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
+  await page.goto(`${site.url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  // The user's own analysis: their scores, α = 0.01, small resample counts.
+  const own = 'qid,mine,theirs\n' + Array.from({ length: 30 }, (_, i) => `u${i},${(0.3 + (i % 7) * 0.05).toFixed(2)},${(0.32 + (i % 5) * 0.05).toFixed(2)}`).join('\n') + '\n';
+  await paste(page, 'paste-a', own);
+  await page.fill('#an-alpha', '0.01');
+  await page.fill('#an-resamples', '2000');
+  await page.fill('#an-bootstrap', '1000');
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  // The answer first: the result's heading is focused and in the window.
+  assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+  const ownSummary = await page.textContent('[data-testid="report"] .summary');
+
+  await page.evaluate(() => (location.hash = '#view=leaderboard'));
+  await page.waitForSelector('#leaderboard:not([hidden])');
+  await page.fill('#lb-resamples', '2000');
+  await page.fill('#lb-bootstrap', '1000');
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await clickAndWait(page, '[data-testid="rank"]', 'leaderboard'), 'done', await page.textContent('[data-testid="error"]'));
+  assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+
+  const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
+  assert.equal(await clickAndWait(page, cell, 'analyze'), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.getAttribute('#app', 'data-view'), 'analyze');
+  const stat = async (path) => Number(await page.getAttribute(`[data-comparison="0"][data-stat="${path}"]`, 'data-value'));
+  // The pair's own p is the board's marginal p, below α; the family-wise p is the board's, above it.
+  assert.equal(await stat('randomization.p'), pair.p);
+  assert.equal(await stat('family.p'), pair.p_tukey);
+  assert.equal(await page.inputValue('#an-alpha'), '0.05');
+  // The family is shown, and it decides: no SHIP, no REJECT, no "significantly better".
+  const family = await page.textContent('[data-testid="family"]');
+  assert.match(family, /one of 28 pairs among 8 systems/);
+  assert.match(family, /randomized Tukey HSD/);
+  assert.match(await page.textContent('[data-testid="handoff"]'), /from the leaderboard/);
+  assert.deepEqual(await page.$$eval('[data-testid="report"] .verdict', (els) => [...new Set(els.map((e) => e.textContent))]), ['HOLD']);
+  assert.equal(await page.$$eval('[data-testid="report"] .verdict-ship, [data-testid="report"] .verdict-reject', (els) => els.length), 0);
+  assert.doesNotMatch(await page.textContent('[data-testid="report"]'), /significantly better/);
+  assert.match(await page.textContent('[data-testid="sentence"]'), /not separable at family-wise p = 0\.\d{3,4} among 28 pairs of 8 systems \(randomized Tukey HSD, α = 0\.05\)/);
+  assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+  // The handed-over scores are the numbers of the board's text, not float noise.
+  const tokens = new Map();
+  const [head, ...lines] = text.trim().split('\n');
+  const cols = head.split(',');
+  for (const line of lines) {
+    const cells = line.split(',');
+    tokens.set(cells[0], Object.fromEntries(cols.map((c, i) => [c, cells[i]])));
+  }
+  const handed = (await page.inputValue('[data-testid="paste-a"]')).trim().split('\n');
+  assert.equal(handed[0], `qid,${pair.system_a},${pair.system_b}`);
+  assert.equal(handed.length, 61);
+  for (const line of handed.slice(1)) {
+    const [qid, a, b] = line.split(',');
+    assert.deepEqual([a, b], [tokens.get(qid)[pair.system_a], tokens.get(qid)[pair.system_b]], `query ${qid}`);
+  }
+
+  // Back: the user's own scores, α and report return.
+  await page.click('[data-testid="handoff-back"]');
+  await page.waitForSelector('[data-testid="handoff"]', { state: 'hidden' });
+  assert.equal(await page.inputValue('[data-testid="paste-a"]'), own);
+  assert.equal(await page.inputValue('#an-alpha'), '0.01');
+  assert.equal(await page.inputValue('#an-resamples'), '2000');
+  assert.equal(await page.textContent('[data-testid="report"] .summary'), ownSummary);
+  assert.equal(await page.$$eval('[data-testid="family"]', (els) => els.length), 0);
+  // Analysed again, the user's scores are judged alone (no family) at their α.
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.$$eval('[data-testid="family"]', (els) => els.length), 0);
+  assert.match(await page.textContent('[data-testid="report"] .reason'), /α = 0\.01/);
+});
+
+test('after a Plan run of the paper preset, the Monte Carlo answer of each model it ran is at the top, in view, its heading focused', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(120_000);
+  await page.goto(`${site.url}#preset=paper&reps=200&seed=5&run=1`);
+  await waitDone(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mc-answer"]').length > 0);
+  const spec = cli(['simulate', '--preset', 'paper', '--reps', '200', '--seed', '5']);
+  const models = spec.settings.models;
+  assert.ok(models.length >= 2, 'the paper preset runs two models');
+  const shown = await page.$$eval('[data-testid="mc-answer"]', (els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { model: e.dataset.model, inView: r.top >= 0 && r.top < window.innerHeight };
+  }));
+  assert.deepEqual(shown.map((s) => s.model), models);
+  for (const s of shown) assert.ok(s.inView, `${s.model}'s answer is in the window`);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'answer-title');
+  assert.match(await page.textContent('[data-testid="plan-announce"]'), /^Monte Carlo answer — /);
+  // Each answer is the smallest N of the grid whose Monte Carlo power (the CLI's) reaches the target.
+  const target = spec.settings.power;
+  assert.equal(typeof target, 'number');
+  const cells = await page.$$eval('[data-testid="mc-answer"] td[data-delta]', (tds) => tds.map((td) => ({ model: td.closest('table').dataset.model, ...td.dataset })));
+  // One cell per model, nonzero δ and ρ (δ = 0 is the type I error, not an answer).
+  assert.equal(cells.length, new Set(spec.results.filter((r) => r.delta !== 0).map((r) => `${r.model}|${r.delta}|${r.rho}`)).size);
+  for (const c of cells) {
+    const rows = spec.results.filter((r) => r.model === c.model && r.delta === Number(c.delta) && r.rho === Number(c.rho) && r.test === 't');
+    const reaching = rows.filter((r) => r.power >= target).map((r) => r.n);
+    assert.equal(c.mcNT === '' ? null : Number(c.mcNT), reaching.length ? Math.min(...reaching) : null, `${c.model} δ = ${c.delta} ρ = ${c.rho}`);
+  }
+});
