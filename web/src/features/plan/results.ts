@@ -84,7 +84,8 @@ export function createResults(): ResultsView {
   let built = '';
   const sameTables = (spec: PlanSpec) => JSON.stringify({ ...spec, seed: 0, reps: 0, power: 0 });
   const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
-  const tablesEl = h('div', { class: 'tables' });
+  // Wide tables scroll sideways in this box: a named region the keyboard can reach and scroll.
+  const tablesEl = h('div', { class: 'tables', role: 'region', tabindex: 0, 'aria-label': 'Power tables, scrollable' });
   const solversEl = h('div', { class: 'solvers' });
   const sentenceEl = h('div', { class: 'answer-text', 'data-testid': 'plan-answer', 'aria-live': 'polite' });
   const answerTitle = h('h3', { id: 'answer-title', tabindex: '-1' }, 'The answer for this grid');
