@@ -172,3 +172,54 @@ test('a long pasted table is folded into a line, ranked in full, shown on reques
   assert.equal(await page.isVisible('[data-testid="paste-leaderboard"]'), true);
   await page.close();
 });
+
+test('the page shows the CLI’s rank sets, and a system listed twice on P@10-like scores ties with itself everywhere', async () => {
+  // P@10-like scores: "copy" is "base" again, "reversed" base's scores in the opposite query order (the same sum).
+  let seed = 5;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const tenths = (shift) => Math.min(10, Math.max(0, Math.floor(rand() * 11) + shift)) / 10;
+  const n = 40, base = [], strong = [], weak = [];
+  for (let q = 0; q < n; q++) {
+    base.push(tenths(0));
+    strong.push(tenths(3));
+    weak.push(tenths(-4));
+  }
+  const reversed = [...base].reverse();
+  const columns = { strong, base, weak, copy: base, reversed };
+  const rows = ['qid,' + Object.keys(columns).join(',')];
+  for (let q = 0; q < n; q++) rows.push(`q${q},` + Object.values(columns).map((c) => c[q].toFixed(1)).join(','));
+  const text = rows.join('\n') + '\n';
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
+  writeFileSync(join(dir, 'p10.csv'), text);
+  const want = cli([join(dir, 'p10.csv'), '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const shown = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.rank), r.dataset.tier, r.dataset.rankSet]));
+  assert.deepEqual(shown, want.systems.map((s) => [s.system, s.rank, s.tier, `${s.rank_set_low}-${s.rank_set_high}`]));
+  const heads = await page.$$eval('[data-testid="leaderboard-table"] thead th', (ths) => ths.map((th) => th.textContent));
+  assert.ok(heads.includes('rank set'), heads.join(', '));
+  const of = (name) => shown.find((r) => r[0] === name);
+  for (const twin of ['copy', 'reversed']) assert.deepEqual(of(twin).slice(1), of('base').slice(1), `${twin} ties with base`);
+  for (const p of want.pairs.filter((x) => ['base', 'copy', 'reversed'].includes(x.system_a) && ['base', 'copy', 'reversed'].includes(x.system_b)))
+    assert.deepEqual([p.delta, p.p, p.p_tukey, p.p_tukey_hsd], [0, 1, 1, 1], `${p.system_a}-${p.system_b}`);
+  await page.close();
+});
+
+test('on six TREC 2003 Robust runs the page gives UIUC03Rd1 and SABIR03BASE, who share tier c, overlapping rank sets', async () => {
+  const runs = ['pircRBa1', 'aplrob03a', 'uwmtCR0', 'UIUC03Rd1', 'SABIR03BASE', 'rutcor03100'];
+  const files = runs.map((r) => `${root}tests/fixtures/real/robust03/${r}.txt`);
+  const want = cli([...files, '--measure', 'map', '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const page = await openLeaderboard();
+  await page.setInputFiles('[data-testid="files-leaderboard"]', files);
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('6 files'));
+  await page.fill('#lb-measure', 'map');
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const shown = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.rank), r.dataset.tier, r.dataset.rankSet]));
+  assert.deepEqual(shown, want.systems.map((s) => [s.system, s.rank, s.tier, `${s.rank_set_low}-${s.rank_set_high}`]));
+  const set = (name) => shown.find((r) => r[0] === name)[3].split('-').map(Number);
+  const [u, s] = [set('UIUC03Rd1'), set('SABIR03BASE')];
+  assert.ok(shown.find((r) => r[0] === 'UIUC03Rd1')[2].includes('c') && shown.find((r) => r[0] === 'SABIR03BASE')[2].includes('c'), 'both in tier c');
+  assert.ok(Math.max(u[0], s[0]) <= Math.min(u[1], s[1]), `rank sets ${u.join('–')} and ${s.join('–')} overlap`);
+  await page.close();
+});
