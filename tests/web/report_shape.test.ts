@@ -47,6 +47,23 @@ describe('the report schema', () => {
     }
   });
 
+  it('matches the CLI’s JSON and the bindings’ for a pair taken from a family (settings.family, comparisons[].family)', async () => {
+    const [a, b] = pairs[0];
+    const fromCli = cli([real(a), real(b), '--measure', 'map', '--family-p', '0.3', '--family-systems', '8']) as { settings: { family: unknown } };
+    const r = reportSchemas().cliReport.safeParse(fromCli);
+    expect(r.success ? [] : r.error.issues).toEqual([]);
+    expect(fromCli.settings.family).toEqual({ systems: 8, pairs: 28, procedure: 'randomized-tukey', procedure_label: 'randomized Tukey HSD', p: 0.3 });
+    const m = await loadModule('st');
+    const out = m.analyzeScores({ textA: readFileSync(real(a), 'utf8'), textB: readFileSync(real(b), 'utf8'), measures: ['map'], missing: 'intersect',
+      alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0,
+      family: { systems: 8, pairs: 28, procedure: 'randomized-tukey', p: 0.3 } });
+    expect(out.error).toBeUndefined();
+    const report = checkReport(JSON.parse(out.json));
+    expect(report.settings.family?.p).toBe(0.3);
+    expect(report.comparisons[0].family?.p).toBe(0.3);
+    expect(report.comparisons[0].verdict).toBe('HOLD');
+  });
+
   it('refuses a report with a key the schema does not know', () => {
     const json = cli([real(pairs[0][0]), real(pairs[0][1]), '--measure', 'map']) as { comparisons: Record<string, unknown>[] };
     json.comparisons[0].surprise = 1;
