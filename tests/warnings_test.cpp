@@ -192,6 +192,10 @@ TEST_CASE("the floor follows the alternative and the count of non-zero differenc
   const auto w = compare_all({s}, fast()).comparisons[0].warnings;
   REQUIRE(has(w, "p_floor"));
   CHECK_THAT(get(w, "p_floor").message, Catch::Contains("8 queries (4 with a non-zero difference)") && Catch::Contains("0.125"));
+  // With zeros the Wilcoxon test is approximate and is not counted among the exact tests; the message says why its p may be lower.
+  CHECK_THAT(get(w, "p_floor").message, !Catch::Contains("exact Wilcoxon") && Catch::Contains("normal approximation"));
+  const auto four = compare_all({sample(0.1, 4, 7)}, fast());
+  CHECK_THAT(get(four.comparisons[0].warnings, "p_floor").message, Catch::Contains("exact Wilcoxon") && !Catch::Contains("normal approximation"));
 }
 
 TEST_CASE("identical systems raise no test warnings, only range ones", "[warnings]") {

@@ -85,6 +85,9 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
   const bool difference = !c.equivalence && !c.non_inferiority;
   if (smallest_attainable_p(nonzero, o.alternative) > o.alpha) {
     std::string m = floor_sentence(nonzero, n, o.alternative, c.wilcoxon.exact, o.alpha);
+    if (!c.wilcoxon.exact)
+      m += " The Wilcoxon test uses its normal approximation here (a difference is 0), which can give a p below this floor: at this n that p is "
+           "rough, not evidence the exact tests lack.";
     if (difference) m += " A verdict decided by the randomization p stays HOLD at this n.";
     m += " The paired t has no such floor, but at this n its p rests wholly on the differences being normal.";
     out.push_back({"p_floor", m});
