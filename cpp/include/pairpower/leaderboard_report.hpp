@@ -17,13 +17,13 @@ namespace pairpower {
 ///  "warnings": [{code, message}] (warnings.hpp), "across_datasets": null | {…}}
 nlohmann::ordered_json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o);
 
-/// Systems in rank order with mean ± interval, rank interval and tier letters, per dataset; then the across-datasets ranks.
+/// Systems in rank order with mean ± interval, rank set and tier letters, per dataset; then the across-datasets ranks.
 std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOptions& o);
 
-/// The table a paper includes, per dataset: systems in rank order, mean [interval], rank interval, tier.
+/// The table a paper includes, per dataset: systems in rank order, mean [interval], rank set, tier.
 std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOptions& o);
 std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptions& o);
-/// One row per (dataset, system): dataset,measure,system,mean,ci_low,ci_high,rank,rank_ci_low,rank_ci_high,tier,tied_with_best.
+/// One row per (dataset, system): dataset,measure,system,mean,ci_low,ci_high,rank,rank_set_low,rank_set_high,rank_marginal_low,rank_marginal_high,tier,tied_with_best.
 std::string leaderboard_csv(const LeaderboardResult& r);
 
 }  // namespace pairpower
