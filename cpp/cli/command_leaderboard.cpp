@@ -13,6 +13,7 @@
 #include "input_files.hpp"
 #include "pairpower/formatting.hpp"
 #include "pairpower/leaderboard_report.hpp"
+#include "pairpower/pairing.hpp"
 #include "pairpower/registry.hpp"
 
 namespace pairpower::cli {
@@ -59,6 +60,8 @@ int run_leaderboard(const LeaderboardFlags& f) {
     ScoreFile file = parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
     for (auto& s : file.series) series.push_back(std::move(s));
   }
+  // Columns without query ids are paired row by row (the core checks their lengths): said with the answer.
+  if (std::any_of(series.begin(), series.end(), [](const ScoreSeries& s) { return s.by_position; })) fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
   const auto r = leaderboard(series, f.measure.given() ? f.measure.value : "", o);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
   for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);

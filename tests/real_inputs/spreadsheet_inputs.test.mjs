@@ -99,7 +99,9 @@ test('a leaderboard reads one qid,score file per system, and bare columns by pos
   assert.deepEqual(got, expected);
   const byRow = file('three_by_row.csv', 'qid,bm25,dense,splade\n' + qids.map((_, i) => `${i + 1},${fmt(bm25[i])},${fmt(dense[i])},${fmt(third[i])}`).join('\n') + '\n');
   const columns = [['bm25', bm25], ['dense', dense], ['splade', third]].map(([n, v]) => file(`${n}.col`, v.map(fmt).join('\n') + '\n'));
-  assert.deepEqual(JSON.parse(run('leaderboard', columns).stdout), JSON.parse(run('leaderboard', [byRow]).stdout));
+  const byPosition = run('leaderboard', columns);
+  assert.deepEqual(JSON.parse(byPosition.stdout), JSON.parse(run('leaderboard', [byRow]).stdout));
+  assert.match(byPosition.stderr, /^pairpower: note: paired by position: no query ids given$/m);
   const short = file('short.col', '0.5\n0.4\n');
   const r = spawnSync(bin, ['leaderboard', ...columns, short], { encoding: 'utf8' });
   assert.equal(r.status, 2);
