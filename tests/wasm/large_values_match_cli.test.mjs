@@ -4,10 +4,21 @@
 // the bound itself too) and require the wasm builds to give the CLI's answers.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { cliPath, loadModule } from './load-module.mjs';
 
-const cli = (args) => JSON.parse(execFileSync(cliPath, [...args, '--format', 'json'], { encoding: 'utf8' }));
+// compare exits 1 or 3 for a verdict other than ship; its JSON is on stdout all the same.
+function cli(args) {
+  try {
+    return JSON.parse(execFileSync(cliPath, [...args, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+  } catch (e) {
+    if (e.status === 1 || e.status === 3) return JSON.parse(e.stdout);
+    throw e;
+  }
+}
 
 // Integers (N, K, sample sizes) must be equal; special functions may differ in the
 // last bits between Emscripten's libm and glibc.
@@ -134,4 +145,32 @@ test("a simulation seed past 2³² gives the CLI's counts in both wasm builds", 
     assert.ok(!('error' in out), out.error);
     assert.deepEqual(out.counts, native.results.map((r) => r.rejections), `${variant}: seed ${seed}`);
   }
+});
+
+// Analyze past the 32-bit edges: at 100,000 queries the Walsh averages (n(n+1)/2 = 5·10⁹)
+// and n² pass 2³², and two-decimal scores make tie groups of thousands.
+test('an analysis of 100,000 queries in wasm equals pairpower compare', async () => {
+  const n = 100_000;
+  let x = 7;
+  const r = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+  const rows = ['qid,bm25,dense'];
+  for (let i = 0; i < n; i++) {
+    const a = Math.round((0.2 + 0.6 * r()) * 100) / 100;
+    rows.push(`q${i},${a},${Math.min(1, Math.max(0, Math.round((a + 0.003 + 0.1 * (r() - 0.5)) * 100) / 100))}`);
+  }
+  const text = rows.join('\n') + '\n';
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-'));
+  writeFileSync(join(dir, 'big.csv'), text);
+  const native = cli(['compare', join(dir, 'big.csv'), '--resamples', '200', '--bootstrap', '200', '--seed', '3']);
+  const m = await loadModule('st');
+  const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 200, seed: 3, minEffect: 0,
+    direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
+  assert.ok(!out.error, out.error);
+  const web = JSON.parse(out.json);
+  assert.equal(web.comparisons[0].n, n);
+  const mismatches = [];
+  // Every number the CLI reports (the page's JSON adds per-query data and display strings beside them).
+  const only = (w, c) => (c && typeof c === 'object' && !Array.isArray(c) ? Object.fromEntries(Object.keys(c).map((k) => [k, only(w?.[k], c[k])])) : Array.isArray(c) ? c.map((x, i) => only(w?.[i], x)) : w);
+  same(only({ comparisons: web.comparisons, summary: web.summary }, { comparisons: native.comparisons, summary: native.summary }), { comparisons: native.comparisons, summary: native.summary }, 'analysis', mismatches);
+  assert.deepEqual(mismatches, []);
 });
