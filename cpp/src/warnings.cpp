@@ -19,9 +19,17 @@ std::string percent(double share) { return std::to_string(static_cast<int>(std::
 // "0.125", "0.0625", "3.05e-05": an exact fraction is shown as it is.
 std::string fraction(double x) { return format_csv(x); }
 
+// "2⁴": an exponent as people write it.
+std::string superscript(std::size_t e) {
+  static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string out;
+  for (char c : std::to_string(e)) out += digits[c - '0'];
+  return out;
+}
+
 std::string sided_word(Alternative alt) { return alt == Alternative::two_sided ? "two-sided" : "one-sided"; }
 
-// "With 4 queries the smallest p … is 0.125 (2 of the 2^4 = 16 sign patterns …)".
+// "With 4 queries the smallest p … is 0.125 (2 of the 2⁴ = 16 sign patterns …)".
 std::string floor_sentence(std::size_t nonzero, std::size_t n, Alternative alt, bool exact_wilcoxon, double alpha) {
   std::ostringstream s;
   const double floor = smallest_attainable_p(nonzero, alt);
@@ -30,7 +38,7 @@ std::string floor_sentence(std::size_t nonzero, std::size_t n, Alternative alt, 
   s << ", the smallest " << sided_word(alt) << " p the randomization (sign-flip) test, the sign test"
     << (exact_wilcoxon ? " and the exact Wilcoxon test" : "") << " can give is " << fraction(floor);
   if (nonzero <= 30)
-    s << " (" << (alt == Alternative::two_sided ? "2" : "1") << " of the 2^" << nonzero << " = " << thousands(std::uint64_t{1} << nonzero)
+    s << " (" << (alt == Alternative::two_sided ? "2" : "1") << " of the 2" << superscript(nonzero) << " = " << thousands(std::uint64_t{1} << nonzero)
       << " sign patterns are as extreme as every difference on one side)";
   s << ", above α = " << format_csv(alpha) << ": at this n they cannot show a difference whatever the scores. They can reach α from "
     << smallest_n_reaching(alpha, alt) << " non-zero differences.";
