@@ -11,6 +11,7 @@
 #include "fixtures.hpp"
 #include "pairpower/board_resampling.hpp"
 #include "pairpower/leaderboard.hpp"
+#include "pairpower/letter_display.hpp"
 #include "pairpower/score_input.hpp"
 
 using namespace pairpower;
@@ -93,6 +94,38 @@ TEST_CASE("a rank set runs from 1 + the systems significantly better to k − th
   }
 }
 
+TEST_CASE("on 500 random boards, systems sharing a tier letter have overlapping rank sets, and each set holds the observed rank", "[leaderboard]") {
+  std::mt19937_64 rng(99);
+  std::normal_distribution<double> z;
+  std::uniform_int_distribution<std::size_t> systems(2, 9), queries(5, 40);
+  std::uniform_real_distribution<double> spread(0, 0.3);
+  for (int rep = 0; rep < 500; ++rep) {
+    const std::size_t k = systems(rng), n = queries(rng);
+    const double d = spread(rng);
+    BoardMatrix b(k, n);
+    for (std::size_t q = 0; q < n; ++q)
+      for (std::size_t i = 0; i < k; ++i) b.at(i, q) = d * static_cast<double>(i % 4) + 0.2 * z(rng);
+    const auto tukey = randomized_tukey(b, {.resamples = 199, .seed = static_cast<std::uint64_t>(rep)});
+    const auto differ = [&](std::size_t i, std::size_t j) { return tukey.p(i, j) < 0.05; };
+    const auto means = b.system_means();
+    const auto ranks = ranks_by_mean(means, true);
+    std::vector<std::size_t> order(k);
+    for (std::size_t i = 0; i < k; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ranks[x] < ranks[y]; });
+    const auto tiers = letter_display(order, differ);
+    const auto sets = rank_sets(means, differ, true);
+    for (std::size_t i = 0; i < k; ++i) {
+      CHECK(sets[i].low <= ranks[i]);
+      CHECK(ranks[i] <= sets[i].high);
+      for (std::size_t j = i + 1; j < k; ++j) {
+        if (!share_letter(tiers[i], tiers[j])) continue;
+        INFO("board " << rep << ": systems " << i << " (" << tiers[i] << ") and " << j << " (" << tiers[j] << ")");
+        CHECK(std::max(sets[i].low, sets[j].low) <= std::min(sets[i].high, sets[j].high));
+      }
+    }
+  }
+}
+
 TEST_CASE("simultaneous rank sets hold every system's true rank in at least 1 − α of simulated boards", "[leaderboard]") {
   // Five systems on queries of varying difficulty: all tied in truth (where the
   // family-wise error is exactly α), and two pairs tied with a system between
@@ -100,7 +133,7 @@ TEST_CASE("simultaneous rank sets hold every system's true rank in at least 1 �
   // leaderboard() wires them (held above by recounting its output).
   const double alpha = 0.05;
   const std::size_t n = 40, boards = 2000;
-  for (const std::vector<double> truth : {std::vector<double>{0.5, 0.5, 0.5, 0.5, 0.5}, std::vector<double>{0.50, 0.50, 0.56, 0.62, 0.62}}) {
+  for (const std::vector<double>& truth : {std::vector<double>{0.5, 0.5, 0.5, 0.5, 0.5}, std::vector<double>{0.50, 0.50, 0.56, 0.62, 0.62}}) {
     const std::size_t k = truth.size();
     std::mt19937_64 rng(20240601);
     std::normal_distribution<double> z;
@@ -207,6 +240,12 @@ TEST_CASE("a board detects the lattice its scores lie on, and none for scores wi
   b.at(0, 0) = 0.4101;  // trec_eval's four decimals
   CHECK(b.lattice() == 10000);
   b.at(0, 0) = 0.41013579246;
+  CHECK(b.lattice() == 0);
+  b.at(0, 0) = 0.1 + 0.2;  // arithmetic noise on a P@10 value is still the lattice
+  CHECK(b.lattice() == 10);
+  b.at(0, 0) = 0.5000000001;  // ten digits are data, not noise
+  CHECK(b.lattice() == 0);
+  b.at(0, 0) = 1e-17;  // a tiny score is never read as 0
   CHECK(b.lattice() == 0);
   const auto sums = b.exact_sums();
   CHECK(sums.unit == 1);

@@ -1,17 +1,21 @@
 #include "pairpower/board.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pairpower {
 namespace {
 
-// Whether every x·m lies within a billionth of a step of a whole number small
-// enough that n of them sum exactly (|Σ| < 2⁵³).
+// Whether every x·m is a whole number up to the rounding of reading a decimal
+// and multiplying (a few units in its last place), small enough that n of them
+// sum exactly (|Σ| < 2⁵³). A tiny nonzero score is never taken for 0.
 bool on_lattice(const std::vector<double>& x, double m, std::size_t n) {
   const double limit = 9007199254740992.0 / static_cast<double>(n > 0 ? n : 1);
+  const double eps = std::numeric_limits<double>::epsilon();
   for (double v : x) {
     const double s = v * m, r = std::nearbyint(s);
-    if (!(std::fabs(s - r) <= 1e-9) || std::fabs(r) >= limit) return false;
+    if (!(std::fabs(s - r) <= 8 * eps * std::max(1.0, std::fabs(s))) || std::fabs(r) >= limit || (r == 0 && v != 0)) return false;
   }
   return true;
 }
