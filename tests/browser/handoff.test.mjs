@@ -158,3 +158,31 @@ test('after a Plan run of the paper preset, the Monte Carlo answer of each model
     assert.equal(c.mcNT === '' ? null : Number(c.mcNT), reaching.length ? Math.min(...reaching) : null, `${c.model} δ = ${c.delta} ρ = ${c.rho}`);
   }
 });
+
+test('a pilot sent from Analyze keeps the user’s Plan settings, says which model it replaced, and names the pilot and its queries', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(120_000);
+  await page.goto(`${site.url}#view=plan`);
+  await page.waitForSelector('#field-n');
+  await page.fill('#field-n', '75,150');
+  await page.fill('#field-delta', '0.02,0.04');
+  const model = await page.inputValue('#field-model');
+  const modelLabel = await page.$eval('#field-model', (s) => s.selectedOptions[0].textContent);
+  assert.notEqual(model, 'pilot');
+  await page.evaluate(() => (location.hash = '#view=analyze'));
+  await page.waitForSelector('#analyze:not([hidden])');
+  const table = 'qid,bm25,dense\n' + Array.from({ length: 40 }, (_, i) => `q${i},${(0.3 + (i % 9) * 0.04).toFixed(2)},${(0.33 + (i % 7) * 0.04).toFixed(2)}`).join('\n') + '\n';
+  await paste(page, 'paste-a', table);
+  await page.fill('#an-resamples', '2000');
+  await page.fill('#an-bootstrap', '1000');
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  await page.click('[data-testid="send-pilot"]');
+  await page.waitForSelector('#plan:not([hidden])');
+  assert.equal(await page.inputValue('#field-model'), 'pilot');
+  const note = await page.textContent('[data-testid="pilot-note"]');
+  assert.match(note, /dense vs bm25, 40 queries/);
+  assert.ok(note.includes(`It replaces the model “${modelLabel}”`), note);
+  assert.match(note, /Your other Plan settings are kept/);
+  assert.equal(await page.inputValue('#field-n'), '75,150');
+  assert.equal(await page.inputValue('#field-delta'), '0.02,0.04');
+});
