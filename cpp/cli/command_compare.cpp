@@ -140,30 +140,30 @@ int run_compare(const CompareFlags& f) {
       fmt::print("alternative: {} (p-values of the t, Wilcoxon, sign and randomization tests; intervals stay two-sided)\n", to_string(o.alternative));
     for (const auto& c : r.comparisons) {
       fmt::print("\n== {} (n = {})\n", comparison_name(c), c.n);
-      fmt::print("  means        {} {:.4f}   {} {:.4f}   Δ = {} − {} = {:+.4f}   SD of differences {:.4f}\n", c.system_a, c.mean_a, c.system_b, c.mean_b,
-                 c.system_b, c.system_a, c.delta, c.sd_diff);
-      fmt::print("  correlation  Pearson {:.3f}   Spearman {:.3f}\n", c.pearson, c.spearman);
+      fmt::print("  means        {} {}   {} {}   Δ = {} − {} = {}   SD of differences {}\n", c.system_a, format_sig(c.mean_a), c.system_b,
+                 format_sig(c.mean_b), c.system_b, c.system_a, format_signed(c.delta), format_sig(c.sd_diff));
+      fmt::print("  correlation  Pearson {}   Spearman {}\n", format_sig(c.pearson), format_sig(c.spearman));
       fmt::print("  randomization {}{}   ({})\n", p_equals(c.randomization.p_value),
-                 c.randomization.exact ? "" : fmt::format(" (Monte Carlo SE {:.2g})", c.randomization.p_se),
-                 c.randomization.exact ? fmt::format("exact, {} sign flips", c.randomization.resamples)
-                                       : fmt::format("{} sign flips, seed {}", c.randomization.resamples, o.seed));
-      fmt::print("  bootstrap    BCa [{:+.4f}, {:+.4f}]   percentile [{:+.4f}, {:+.4f}]   ({} resamples)\n", c.bootstrap.bca.low, c.bootstrap.bca.high,
-                 c.bootstrap.percentile.low, c.bootstrap.percentile.high, c.bootstrap.resamples);
-      fmt::print("  paired t     {}   CI [{:+.4f}, {:+.4f}]   d_z = {:.3f}\n", p_equals(c.t.p), c.t.ci_low, c.t.ci_high, c.t.dz);
-      fmt::print("  Wilcoxon     {} ({})   Hodges–Lehmann {:+.4f} [{:+.4f}, {:+.4f}]\n", p_equals(c.wilcoxon.p), c.wilcoxon.exact ? "exact" : "normal approximation",
-                 c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high);
-      fmt::print("  sign test    {}      smallest attainable p at this n: {:.3g}\n", p_equals(c.sign_p), c.min_attainable_p);
+                 c.randomization.exact ? "" : fmt::format(" (Monte Carlo SE {})", format_se(c.randomization.p_se)),
+                 c.randomization.exact ? fmt::format("exact, {} sign flips", thousands(c.randomization.resamples))
+                                       : fmt::format("{} sign flips, seed {}", thousands(c.randomization.resamples), o.seed));
+      fmt::print("  bootstrap    BCa [{}, {}]   percentile [{}, {}]   ({} resamples)\n", format_signed(c.bootstrap.bca.low), format_signed(c.bootstrap.bca.high),
+                 format_signed(c.bootstrap.percentile.low), format_signed(c.bootstrap.percentile.high), thousands(c.bootstrap.resamples));
+      fmt::print("  paired t     {}   CI [{}, {}]   d_z = {}\n", p_equals(c.t.p), format_signed(c.t.ci_low), format_signed(c.t.ci_high), format_sig(c.t.dz));
+      fmt::print("  Wilcoxon     {} ({})   Hodges–Lehmann {} [{}, {}]\n", p_equals(c.wilcoxon.p), c.wilcoxon.exact ? "exact" : "normal approximation",
+                 format_signed(c.wilcoxon.hl), format_signed(c.wilcoxon.hl_ci_low), format_signed(c.wilcoxon.hl_ci_high));
+      fmt::print("  sign test    {}      smallest attainable p at this n: {}\n", p_equals(c.sign_p), format_p(c.min_attainable_p));
       if (r.comparisons.size() > 1)
         fmt::print("  adjusted p   Holm {}   Bonferroni {}   BH {}\n", format_p(c.p_holm), format_p(c.p_bonferroni), format_p(c.p_bh));
       fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ: {}\n", c.n,
-                 c.planning.mde ? fmt::format("{:.4f}", *c.planning.mde) : std::string("—"), o.planning_power * 100,
+                 c.planning.mde ? format_sig(*c.planning.mde) : std::string("—"), o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
       if (c.equivalence)
-        fmt::print("  equivalence  TOST within ±{}: {} (p of Δ > −margin {}, of Δ < +margin {})   {:.0f}% t interval [{:+.4f}, {:+.4f}]\n",
+        fmt::print("  equivalence  TOST within ±{}: {} (p of Δ > −margin {}, of Δ < +margin {})   {:.0f}% t interval [{}, {}]\n",
                    format_csv(c.equivalence->margin), p_equals(c.equivalence->p), format_p(c.equivalence->p_lower), format_p(c.equivalence->p_upper),
-                   c.equivalence->ci_level * 100, c.equivalence->ci_low, c.equivalence->ci_high);
+                   c.equivalence->ci_level * 100, format_signed(c.equivalence->ci_low), format_signed(c.equivalence->ci_high));
       if (c.non_inferiority)
-        fmt::print("  non-inferior margin {}: t = {:.3f}, {} (one-sided paired t)\n", format_csv(c.non_inferiority->margin), c.non_inferiority->t,
+        fmt::print("  non-inferior margin {}: t = {}, {} (one-sided paired t)\n", format_csv(c.non_inferiority->margin), format_sig(c.non_inferiority->t),
                    p_equals(c.non_inferiority->p));
       fmt::print("  verdict      {} — {}\n", to_string(c.verdict), c.reason);
       fmt::print("  quote        {}\n", c.sentence);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatP, formatSe, formatSig, formatSigned } from '../../web/src/ui/format';
+// @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { loadModule } from '../wasm/load-module.mjs';
 
 // Values that exercise every branch: each side of every floor and decade, exact

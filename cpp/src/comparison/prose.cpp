@@ -23,15 +23,6 @@ const char* const wilcoxon_note =
 namespace pairpower::comparison {
 namespace {
 
-std::string signed_fixed(double x, int digits) {
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  if (x >= 0) s << '+';
-  s << x;
-  return s.str();
-}
-
 // "one-sided, B > A" for the alternative on D = B − A; "" when two-sided.
 std::string sided(const Comparison& c, Alternative alt) {
   if (alt == Alternative::two_sided) return "";
@@ -44,8 +35,8 @@ std::string question_reason(const Comparison& c, bool several, const std::functi
   if (c.equivalence) {
     const auto& e = *c.equivalence;
     const std::string margin = "±" + format_csv(e.margin);
-    const std::string ci = std::to_string(static_cast<int>(std::lround(e.ci_level * 100))) + "% t interval [" + signed_fixed(e.ci_low, 4) + ", " +
-                           signed_fixed(e.ci_high, 4) + "]";
+    const std::string ci = std::to_string(static_cast<int>(std::lround(e.ci_level * 100))) + "% t interval [" + format_signed(e.ci_low) + ", " +
+                           format_signed(e.ci_high) + "]";
     if (c.verdict == Verdict::ship)
       why << c.system_b << " and " << c.system_a << " are equivalent within " << margin << ": both one-sided paired t-tests reject (" << adj
           << "TOST p " << p_is(c.question_p_holm) << "); the " << ci << " lies inside the margin.";
@@ -143,8 +134,8 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     sent << c.system_b << " and " << c.system_a << " score identically on " << what << " for all " << thousands(c.n) << " queries.";
     return sent.str();
   }
-  sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << signed_fixed(c.delta, 3) << ", " << pct
-       << "% CI [" << signed_fixed(c.bootstrap.bca.low, 3) << ", " << signed_fixed(c.bootstrap.bca.high, 3) << "], "
+  sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct
+       << "% CI [" << format_signed(c.bootstrap.bca.low) << ", " << format_signed(c.bootstrap.bca.high) << "], "
        << p_equals(c.randomization.p_value) << " (paired randomization, " << (o.family ? "this pair alone, " : "") << (o.alternative == Alternative::two_sided ? "" : sided(c, o.alternative) + ", ")
        << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
                                  : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
@@ -158,7 +149,7 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
          << family_procedure_label(o.family->procedure).value_or(o.family->procedure) << ", α = " << format_csv(o.alpha) << ").";
   if (c.equivalence)
     sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << ", "
-         << std::lround(c.equivalence->ci_level * 100) << "% CI [" << signed_fixed(c.equivalence->ci_low, 3) << ", " << signed_fixed(c.equivalence->ci_high, 3) << "].";
+         << std::lround(c.equivalence->ci_level * 100) << "% CI [" << format_signed(c.equivalence->ci_low) << ", " << format_signed(c.equivalence->ci_high) << "].";
   if (c.non_inferiority)
     sent << " Non-inferiority at margin " << format_csv(c.non_inferiority->margin) << " (one-sided paired t): " << p_equals(c.non_inferiority->p) << ".";
   return sent.str();
