@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { cliPowers, launch, root, serve, shownPowers, waitDone } from './browser.mjs';
+import { loadModule } from '../wasm/load-module.mjs';
 
 let browser;
 const servers = [];
@@ -319,7 +320,9 @@ test('the calculator asks equivalence, non-inferiority and family questions with
   // Non-inferiority: the MDE may be negative.
   await page.selectOption('#calc-question', 'non_inferiority');
   const ni = cli(['mde', '--n', '400', '--sd-diff', '0.05', '--power', '0.8', '--non-inferiority', '0.01']).t.delta;
-  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-mde-t"]')?.textContent === want, ni.toFixed(4));
+  // Written in the core's number format (formatting.hpp), signed: a non-inferiority MDE may be negative.
+  const [niText] = (await loadModule('plan')).formatNumbers('signed', [ni]);
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-mde-t"]')?.textContent === want, niText);
   // A family of 8 comparisons after Holm: the CLI's Monte Carlo power_all (same seed, same numbers).
   await page.selectOption('#calc-question', 'difference');
   await page.fill('#calc-delta', '0.01');

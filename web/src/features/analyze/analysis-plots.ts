@@ -133,7 +133,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     const need = c.planning.n_required;
     const target = c.planning.target_power;
     const beyond = need !== null && need > c.planning.curve_cap;
-    const fig = figure(`Power to detect Δ = ${c.delta.toFixed(4)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band. ` +
+    const fig = figure(`Power to detect Δ = ${fmt.signed(c.delta)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band. ` +
       `Dotted: the target power ${Math.round(target * 100)}%; solid vertical: the n you have (${fmt.int(c.n)})` +
       (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; dashed vertical: the n needed (${fmt.int(need)})`) : ''),
       `Power rises from ${fmt.p3(curve[0].power)} at n = ${fmt.int(ns[0])} to ${fmt.p3(curve[curve.length - 1].power)} at n = ${fmt.int(ns[ns.length - 1])}` +

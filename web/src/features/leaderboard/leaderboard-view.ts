@@ -10,6 +10,7 @@ import type { View, ViewContext } from '../../app/views';
 import type { LeaderboardQuery } from '../../wasm/pairpower-module';
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/analyze-fields';
 import { fmt, h, numberField } from '../../ui/dom';
+import { pEquals } from '../../ui/format';
 import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
 import type { BoardReport, LeaderboardReport } from './report';
@@ -160,10 +161,10 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
     parts.push(h('section', { 'data-testid': 'across-datasets' },
       h('h3', {}, `Across ${a.datasets} datasets`),
-      h('p', {}, `Friedman χ² = ${a.friedman.statistic.toFixed(3)}, p = ${fmt.p3(a.friedman.p)}; mean ranks further apart than ${a.critical_difference.toFixed(3)} differ (Nemenyi, α = ${r.settings.alpha}).`),
+      h('p', {}, `Friedman χ² = ${fmt.stat(a.friedman.statistic)}, ${pEquals(a.friedman.p)}; mean ranks further apart than ${fmt.stat(a.critical_difference)} differ (Nemenyi, α = ${r.settings.alpha}).`),
       criticalDifferenceDiagram(ranks, a.critical_difference),
       h('table', { class: 'stats-table' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'system'), h('th', { scope: 'col' }, 'mean rank'))),
-        h('tbody', {}, ...ranks.map(([s, v]) => h('tr', { 'data-system': s, 'data-mean-rank': v }, h('td', {}, s), h('td', {}, v.toFixed(2)))))),
+        h('tbody', {}, ...ranks.map(([s, v]) => h('tr', { 'data-system': s, 'data-mean-rank': v }, h('td', {}, s), h('td', {}, fmt.stat(v)))))),
       acrossPairTable(a)));
   }
   return parts;
@@ -176,13 +177,13 @@ function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLEleme
   return h('section', { class: 'board', 'data-dataset': b.dataset },
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),
     h('p', {}, `${significant} of ${b.pairs.length} pairs differ (randomized Tukey HSD, family-wise). Systems sharing a letter are statistically indistinguishable. `,
-      `Two-way ANOVA F = ${b.anova.f.toFixed(2)}, p = ${fmt.p3(b.anova.p)}; Friedman χ² = ${b.friedman.statistic.toFixed(2)}, p = ${fmt.p3(b.friedman.p)}; `,
+      `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
       `${Math.round(b.separable_share * 100)}% of adjacent pairs are separable at this n.`),
     forestPlot(b),
     h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, RANK_SET_NOTE),
       h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
-        h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${s.mean.toFixed(4)} [${s.ci_low.toFixed(4)}, ${s.ci_high.toFixed(4)}]`),
+        h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`),
         h('td', {}, rankSet(s)), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
     matrix.element,

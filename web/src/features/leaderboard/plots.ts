@@ -2,7 +2,7 @@
 // critical-difference diagram, and both are a few lines and axes): means with
 // their intervals and tier letters; the pairwise family-wise p as a heatmap
 // table; mean ranks on an axis with the critical difference as a bar.
-import { escapeHtml, h } from '../../ui/dom';
+import { escapeHtml, fmt, h } from '../../ui/dom';
 import type { BoardReport } from './report';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -42,7 +42,7 @@ export function forestPlot(b: BoardReport): HTMLElement {
   });
   const axisY = top + row * b.systems.length + 4;
   const ticks = [lo, (lo + hi) / 2, hi].map((v, i) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': ['start', 'middle', 'end'][i], 'font-size': 12 }, v.toFixed(3)));
-  const said = b.systems.map((s) => `${s.system}: mean ${s.mean.toFixed(3)}, interval ${s.ci_low.toFixed(3)} to ${s.ci_high.toFixed(3)}, tier ${s.tier}${s.tied_with_best ? ', tied with the best' : ''}`).join('; ');
+  const said = b.systems.map((s) => `${s.system}: mean ${fmt.stat(s.mean)}, interval ${fmt.stat(s.ci_low)} to ${fmt.stat(s.ci_high)}, tier ${s.tier}${s.tied_with_best ? ', tied with the best' : ''}`).join('; ');
   return h('figure', { class: 'forest-plot', 'data-testid': 'forest-plot' },
     svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean of each system with its interval and tier letters, best first. ${said}.` },
       ...marks, svg('line', { x1: left, x2: width - right, y1: axisY, y2: axisY, stroke: 'currentColor' }), ...ticks) as unknown as Node,
@@ -65,7 +65,7 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
     if (a === c) return '<td class="diagonal"></td>';
     const v = p.get(`${a}\u0000${c}`)!;
     const shade = Math.min(8, Math.max(0, Math.round((-Math.log10(Math.max(v, 1e-6)) / 4) * 8)));  // nine steps: .shade-0 … .shade-8
-    const shown = v < 0.001 ? '< 0.001' : v.toFixed(3);
+    const shown = fmt.p(v);
     // A screen reader hears the pair and what a press does, not only the number.
     const name = `${a} vs ${c}: family-wise p ${v < 0.001 ? shown : `= ${shown}`}, open in Analyze`;
     return `<td class="shade-${shade}" data-a="${escapeHtml(a)}" data-b="${escapeHtml(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button" aria-label="${escapeHtml(name)}">${escapeHtml(shown)}</td>`;
@@ -103,14 +103,14 @@ export function criticalDifferenceDiagram(ranks: [string, number][], cd: number)
     svg('line', { x1: x(1), x2: x(k), y1: top, y2: top, stroke: 'currentColor' }),
     ...Array.from({ length: k }, (_, i) => svg('text', { x: x(i + 1), y: top - 6, 'text-anchor': 'middle', 'font-size': 12 }, String(i + 1))),
     svg('line', { x1: x(1), x2: x(Math.min(k, 1 + cd)), y1: 14, y2: 14, class: 'cd-bar', 'stroke-width': 3 }),
-    svg('text', { x: x(1), y: 10, 'font-size': 12 }, `CD = ${cd.toFixed(2)}`),
+    svg('text', { x: x(1), y: 10, 'font-size': 12 }, `CD = ${fmt.stat(cd)}`),
   ];
   ranks.forEach(([s, r], i) => {
     const y = top + 18 + 22 * i;
     parts.push(svg('line', { x1: x(r), x2: x(r), y1: top, y2: y - 4, stroke: 'currentColor' }));
-    parts.push(svg('text', { x: x(r) + 4, y, 'font-size': 12 }, `${s} (${r.toFixed(2)})`));
+    parts.push(svg('text', { x: x(r) + 4, y, 'font-size': 12 }, `${s} (${fmt.stat(r)})`));
   });
   return h('figure', { class: 'cd-diagram', 'data-testid': 'cd-diagram' },
-    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean ranks across datasets, critical difference ${cd.toFixed(2)}: ${ranks.map(([s, r]) => `${s} ${r.toFixed(2)}`).join(', ')}` }, ...parts) as unknown as Node,
+    svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean ranks across datasets, critical difference ${fmt.stat(cd)}: ${ranks.map(([s, r]) => `${s} ${fmt.stat(r)}`).join(', ')}` }, ...parts) as unknown as Node,
     h('figcaption', {}, 'Mean rank across datasets (1 = best); systems closer than the thick bar at the top are not significantly different (Nemenyi).'));
 }

@@ -4,7 +4,7 @@
 import { escapeHtml as e, fmt, h } from '../../ui/dom';
 import type { BoardReport, LeaderboardReport } from './report';
 
-const p = (v: number) => (v < 0.001 ? '&lt;0.001' : v.toFixed(3));
+const p = (v: number) => e(fmt.p(v));
 
 /** A system's simultaneous rank set: "4–5", or "4" when the tests pin the rank down. */
 export const rankSet = (s: BoardReport['systems'][number]) => (s.rank_set_low === s.rank_set_high ? `${s.rank_set_low}` : `${s.rank_set_low}–${s.rank_set_high}`);
@@ -22,8 +22,8 @@ export function pairTable(b: BoardReport): HTMLElement {
     table.innerHTML = '<thead><tr><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [interval]</th><th scope="col">randomization p (± SE)</th>' +
       '<th scope="col">Holm</th><th scope="col">randomized Tukey HSD</th><th scope="col">Tukey HSD (ANOVA)</th><th scope="col">differ</th></tr></thead><tbody>' +
       b.pairs.map((x) => `<tr data-a="${e(x.system_a)}" data-b="${e(x.system_b)}" data-delta="${x.delta}" data-p="${x.p}" data-p-holm="${x.p_holm}" data-p-tukey="${x.p_tukey}" data-p-tukey-hsd="${x.p_tukey_hsd}">` +
-        `<td>${e(x.system_a)}</td><td>${e(x.system_b)}</td><td>${x.delta.toFixed(4)} [${x.ci_low.toFixed(4)}, ${x.ci_high.toFixed(4)}]</td>` +
-        `<td>${p(x.p)} (±${x.p_se.toFixed(3)})</td><td>${p(x.p_holm)}</td><td>${p(x.p_tukey)}</td><td>${p(x.p_tukey_hsd)}</td><td>${x.significant ? 'yes' : 'no'}</td></tr>`).join('') +
+        `<td>${e(x.system_a)}</td><td>${e(x.system_b)}</td><td>${fmt.signed(x.delta)} [${fmt.signed(x.ci_low)}, ${fmt.signed(x.ci_high)}]</td>` +
+        `<td>${p(x.p)} ${e(fmt.se(x.p_se))}</td><td>${p(x.p_holm)}</td><td>${p(x.p_tukey)}</td><td>${p(x.p_tukey_hsd)}</td><td>${x.significant ? 'yes' : 'no'}</td></tr>`).join('') +
       '</tbody>';
   });
   return details;

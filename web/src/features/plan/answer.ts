@@ -43,7 +43,7 @@ export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], off
   const nMax = Math.max(...mde.map((r) => r.n));
   const rows = mde.filter((r) => r.n === nMax);
   if (rows.length) {
-    const text = (r: MdeRow) => (r.byTest[test] === null ? 'none' : r.byTest[test]!.toFixed(4));
+    const text = (r: MdeRow) => (r.byTest[test] === null ? 'none' : fmt.stat(r.byTest[test]!));
     const lead = spec.question === 'equivalence' ? `the largest |δ| still shown equivalent with ${pct(spec.power)} power is`
       : spec.question === 'non_inferiority' ? `the smallest δ shown non-inferior with ${pct(spec.power)} power is`
       : `the smallest effect detected with ${pct(spec.power)} power is`;

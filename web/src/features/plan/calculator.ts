@@ -11,6 +11,7 @@ import type { ErrorResult, SdOfDifferences } from '../../wasm/pairpower-module';
 import { isError } from '../../wasm/is-error';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
+import { formatSe } from '../../ui/format';
 import { renderSensitivity } from './sensitivity';
 
 type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons';
@@ -121,7 +122,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       return h('span', { 'data-testid': `calc-power-${t.id}`, title: p.reason ?? '' }, p.power === null ? '—' : fmt.p3(p.power));
     };
     const parts: HTMLElement[] = [
-      h('p', {}, `σ_d = ${a.power.inputs.sd_diff.toPrecision(4)}. ${goal}${family} with ${Math.round(values.power * 100)}% power: `,
+      h('p', {}, `σ_d = ${fmt.stat(a.power.inputs.sd_diff)}. ${goal}${family} with ${Math.round(values.power * 100)}% power: `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const s = a.sampleSize[t.id];
           return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? 'not computed' : 'not reachable') : fmt.int(s.n)), ` queries (${t.label})`];
@@ -130,7 +131,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
         `; ${mdeWords} `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const e = a.effect[t.id];
-          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? 'not computed' : 'none') : e.delta.toFixed(4)), ` (${t.label})`];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? 'not computed' : 'none') : fmt.signed(e.delta)), ` (${t.label})`];
         }), '.'),
     ];
     const missing = TESTS.filter((t) => a.power[t.id].power === null);
@@ -140,7 +141,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
         ...TESTS.flatMap((t, i) => {
           const p = a.power[t.id];
           if (p.power_all === undefined) return [i ? '; ' : '', `${t.label}: ${p.family_note ?? '—'}`];
-          const se = p.monte_carlo ? ` (Monte Carlo, ${fmt.int(p.monte_carlo.reps)} replicates, SE ≤ ${Math.max(p.monte_carlo.se_all, p.monte_carlo.se_any).toFixed(4)})` : '';
+          const se = p.monte_carlo ? ` (Monte Carlo, ${fmt.int(p.monte_carlo.reps)} replicates, SE ${formatSe(Math.max(p.monte_carlo.se_all, p.monte_carlo.se_any)).replace(/^(?!<)/, '≤ ')})` : '';
           return [i ? '; ' : '', `${t.label}: each `, h('span', { 'data-testid': `calc-family-each-${t.id}` }, fmt.p3(p.power_per_comparison)),
             ', all ', h('span', { 'data-testid': `calc-family-all-${t.id}` }, fmt.p3(p.power_all)),
             ', at least one ', h('span', { 'data-testid': `calc-family-any-${t.id}` }, fmt.p3(p.power_any)), se];

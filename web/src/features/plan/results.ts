@@ -274,7 +274,7 @@ export function createResults(): ResultsView {
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
       const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
-      const d = (v: number | null) => (v === null ? 'none' : v.toFixed(4));
+      const d = (v: number | null) => (v === null ? 'none' : fmt.stat(v));
       // One cell shows every test the solvers offer, in the registry's order; "—" where the model's formula does not cover it.
       const which = SOLVABLE_TESTS.map((t) => t.label).join(' / ');
       const each = (row: { byTest: Record<SolvableTest, number | null> }, text: (v: number | null) => string) =>
