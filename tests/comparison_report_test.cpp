@@ -28,13 +28,14 @@ TEST_CASE("every statistic of a real report has a label, and every label names a
     sample.b.push_back(0.31 + 0.01 * ((i * 7) % 41));
   }
   std::set<std::string> shown, labelled;
-  // The plain difference question, then the two that add their own statistics.
-  for (int question = 0; question < 3; ++question) {
+  // The plain difference question, then the two that add their own statistics, then a pair of a family.
+  for (int question = 0; question < 4; ++question) {
     CompareOptions o;
     o.resamples = 2000;
     o.bootstrap_resamples = 500;
     if (question == 1) o.equivalence_margin = 0.05;
     if (question == 2) o.non_inferiority_margin = 0.05;
+    if (question == 3) o.family = FamilyContext{8, 28, "randomized-tukey", 0.3};
     const auto r = compare_all({sample}, o);
     const auto j = report_json(r, ReportSettings{o, "error", {}, r.baseline, {}});
     const auto display = display_stats(j["comparisons"][0]);
