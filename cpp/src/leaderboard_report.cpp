@@ -16,6 +16,9 @@ std::string fixed(double x, int digits) {
   return buf;
 }
 
+// Statistics for people in the core's one format (formatting.hpp).
+std::string stat(double x) { return format_sig(x); }
+
 // Padded to `width` characters (UTF-8: "–" and accented names count once).
 std::string padded(const std::string& s, std::size_t width) {
   const auto chars = static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](unsigned char c) { return (c & 0xC0) != 0x80; }));
@@ -82,29 +85,34 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
   std::string out;
   const int level = static_cast<int>(o.confidence * 100 + 0.5);
   for (const auto& b : r.boards) {
-    std::size_t width = 6;
-    for (const auto& s : b.systems) width = std::max(width, s.system.size());
+    std::size_t width = 6, mean_width = 4, ci_width = 6;
+    for (const auto& s : b.systems) {
+      width = std::max(width, s.system.size());
+      mean_width = std::max(mean_width, stat(s.mean).size());
+      ci_width = std::max(ci_width, ("[" + stat(s.ci_low) + ", " + stat(s.ci_high) + "]").size());
+    }
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
            std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries\n";
-    out += "  rank  " + padded("system", width) + "  mean     " + std::to_string(level) + "% CI            rank set      tier\n";
+    out += "  rank  " + padded("system", width) + "  " + padded("mean", mean_width) + "  " + padded(std::to_string(level) + "% CI", ci_width) +
+           "  rank set      tier\n";
     for (const auto& s : b.systems)
-      out += "  " + padded(std::to_string(s.rank), 4) + "  " + padded(s.system, width) + "  " + fixed(s.mean, 4) + "   [" + fixed(s.ci_low, 4) + ", " +
-             fixed(s.ci_high, 4) + "]  " + padded(rank_set(s, "–"), 12) + "  " + s.tier + "\n";
+      out += "  " + padded(std::to_string(s.rank), 4) + "  " + padded(s.system, width) + "  " + padded(stat(s.mean), mean_width) + "  " +
+             padded("[" + stat(s.ci_low) + ", " + stat(s.ci_high) + "]", ci_width) + "  " + padded(rank_set(s, "–"), 12) + "  " + s.tier + "\n";
     std::size_t significant = 0;
     for (const auto& p : b.pairs) significant += p.significant;
     out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (randomized Tukey HSD, α = " + format_csv(o.alpha) +
            "); systems sharing a tier letter are statistically indistinguishable.\n";
     out += "  " + rank_set_note(o) + ".\n";
-    out += "  ANOVA (system + query): F = " + fixed(b.anova.f, 3) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + fixed(b.friedman.statistic, 3) + ", " +
+    out += "  ANOVA (system + query): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
            p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n\n";
   }
   if (r.across) {
     const auto& a = *r.across;
-    out += "Across " + std::to_string(a.datasets) + " datasets: Friedman χ² = " + fixed(a.friedman.statistic, 3) + ", " + p_equals(a.friedman.p) +
-           "; Nemenyi critical difference " + fixed(a.critical_difference, 3) + " (α = " + format_csv(o.alpha) + ")\n";
+    out += "Across " + std::to_string(a.datasets) + " datasets: Friedman χ² = " + stat(a.friedman.statistic) + ", " + p_equals(a.friedman.p) +
+           "; Nemenyi critical difference " + stat(a.critical_difference) + " (α = " + format_csv(o.alpha) + ")\n";
     auto ranks = a.mean_ranks;
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    for (const auto& [s, rank] : ranks) out += "  " + fixed(rank, 2) + "  " + s + "\n";
+    for (const auto& [s, rank] : ranks) out += "  " + stat(rank) + "  " + s + "\n";
   }
   return out;
 }
@@ -125,16 +133,16 @@ std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOp
   for (const auto& b : r.boards) {
     out += caption(b, o) + "\n\n| rank | system | mean [CI] | rank set | tier |\n|---:|---|---|---|---|\n";
     for (const auto& s : b.systems)
-      out += "| " + std::to_string(s.rank) + " | " + s.system + " | " + fixed(s.mean, 4) + " [" + fixed(s.ci_low, 4) + ", " + fixed(s.ci_high, 4) + "] | " +
+      out += "| " + std::to_string(s.rank) + " | " + s.system + " | " + stat(s.mean) + " [" + stat(s.ci_low) + ", " + stat(s.ci_high) + "] | " +
              rank_set(s, "–") + " | " + s.tier + " |\n";
     out += "\n";
   }
   if (r.across) {
     out += "Across " + std::to_string(r.across->datasets) + " datasets (Friedman " + p_equals(r.across->friedman.p) + ", Nemenyi CD " +
-           fixed(r.across->critical_difference, 3) + ")\n\n| system | mean rank |\n|---|---:|\n";
+           stat(r.across->critical_difference) + ")\n\n| system | mean rank |\n|---|---:|\n";
     auto ranks = r.across->mean_ranks;
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    for (const auto& [s, rank] : ranks) out += "| " + s + " | " + fixed(rank, 2) + " |\n";
+    for (const auto& [s, rank] : ranks) out += "| " + s + " | " + stat(rank) + " |\n";
   }
   return out;
 }
@@ -144,16 +152,16 @@ std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptio
   for (const auto& b : r.boards) {
     out += "% " + caption(b, o) + "\n\\begin{tabular}{rllll}\n\\hline\nRank & System & Mean [CI] & Rank set & Tier \\\\\n\\hline\n";
     for (const auto& s : b.systems)
-      out += std::to_string(s.rank) + " & " + latex_escape(s.system) + " & " + fixed(s.mean, 4) + " [" + fixed(s.ci_low, 4) + ", " + fixed(s.ci_high, 4) +
+      out += std::to_string(s.rank) + " & " + latex_escape(s.system) + " & " + stat(s.mean) + " [" + stat(s.ci_low) + ", " + stat(s.ci_high) +
              "] & " + rank_set(s, "--") + " & " + s.tier + " \\\\\n";
     out += "\\hline\n\\end{tabular}\n\n";
   }
   if (r.across) {
-    out += "% across " + std::to_string(r.across->datasets) + " datasets: Nemenyi CD " + fixed(r.across->critical_difference, 3) +
+    out += "% across " + std::to_string(r.across->datasets) + " datasets: Nemenyi CD " + stat(r.across->critical_difference) +
            "\n\\begin{tabular}{lr}\n\\hline\nSystem & Mean rank \\\\\n\\hline\n";
     auto ranks = r.across->mean_ranks;
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    for (const auto& [s, rank] : ranks) out += latex_escape(s) + " & " + fixed(rank, 2) + " \\\\\n";
+    for (const auto& [s, rank] : ranks) out += latex_escape(s) + " & " + stat(rank) + " \\\\\n";
     out += "\\hline\n\\end{tabular}\n";
   }
   return out;
