@@ -65,3 +65,11 @@ TEST_CASE("values within rounding noise of zero are zero", "[formatting]") {
   CHECK(snap_noise(1e-6, 1.0) == 1e-6);
   CHECK(snap_noise(1e-15, 1e-6) == 1e-15);  // tiny data, tiny effects: kept
 }
+
+TEST_CASE("huge statistics keep their exact digits, grouped; LaTeX cells draw < and > in math mode", "[formatting]") {
+  CHECK(format_sig(1.5e19) == "15,000,000,000,000,000,000");
+  CHECK(format_sig(-9.1e15) == "-9,100,000,000,000,000");
+  CHECK(format_sig(1234.5) == "1,235");
+  CHECK(latex_escape("< 0.0001") == "$<$ 0.0001");
+  CHECK(latex_escape("a_b > c") == "a\\_b $>$ c");
+}

@@ -180,8 +180,8 @@ std::string report_latex(const CompareResult& r, const CompareOptions& o) {
   s << "\\begin{tabular}{lrrcrrl}\n\\hline\nComparison & $n$ & $\\Delta$ & " << fixed(o.confidence * 100, 0)
     << "\\% CI & $p$ & $p_\\mathrm{Holm}$ & Verdict \\\\\n\\hline\n";
   for (const auto& c : r.comparisons)
-    s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << format_signed(c.delta) << " & [" << format_signed(c.bootstrap.bca.low) << ", "
-      << format_signed(c.bootstrap.bca.high) << "] & " << latex_p(c.randomization.p_value) << " & " << latex_p(c.p_holm) << " & "
+    s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << latex_escape(format_signed(c.delta)) << " & [" << latex_escape(format_signed(c.bootstrap.bca.low)) << ", "
+      << latex_escape(format_signed(c.bootstrap.bca.high)) << "] & " << latex_p(c.randomization.p_value) << " & " << latex_p(c.p_holm) << " & "
       << to_string(c.verdict) << " \\\\\n";
   s << "\\hline\n\\end{tabular}\n% " << r.summary << "\n\n";
   s << "\\begin{tabular}{lrrrl}\n\\hline\nSystem (vs " << latex_escape(r.baseline) << ") & Comparisons & Better & Worse & Verdict \\\\\n\\hline\n";

@@ -59,9 +59,16 @@ std::string format_sig(double x) {
   const double rounded = std::strtod(buf, nullptr);
   const std::string sign = x < 0 ? "-" : "";
   if (rounded >= 1000) {
-    if (a < 1.8e19) return sign + thousands(static_cast<std::uint64_t>(std::llround(a)));
-    std::snprintf(buf, sizeof buf, "%.0f", x);
-    return buf;
+    if (a < 9e15) return sign + thousands(static_cast<std::uint64_t>(std::llround(a)));
+    // Past 2^53 every double is a whole number: its exact digits, grouped.
+    std::snprintf(buf, sizeof buf, "%.0f", a);
+    std::string out;
+    const std::string digits = buf;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return sign + out;
   }
   const int exponent = static_cast<int>(std::floor(std::log10(rounded)));
   const int decimals = std::max(0, f.significant - 1 - exponent);
@@ -103,6 +110,11 @@ double snap_noise(double x, double scale) {
 std::string latex_escape(std::string_view s) {
   std::string out;
   for (char ch : s) {
+    // < and > print as ¡ and ¿ in LaTeX's default text encoding: math mode draws them ("< 0.0001").
+    if (ch == '<' || ch == '>') {
+      out += ch == '<' ? "$<$" : "$>$";
+      continue;
+    }
     if (ch == '_' || ch == '&' || ch == '%' || ch == '#' || ch == '$') out += '\\';
     out += ch;
   }

@@ -152,16 +152,16 @@ std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptio
   for (const auto& b : r.boards) {
     out += "% " + caption(b, o) + "\n\\begin{tabular}{rllll}\n\\hline\nRank & System & Mean [CI] & Rank set & Tier \\\\\n\\hline\n";
     for (const auto& s : b.systems)
-      out += std::to_string(s.rank) + " & " + latex_escape(s.system) + " & " + stat(s.mean) + " [" + stat(s.ci_low) + ", " + stat(s.ci_high) +
+      out += std::to_string(s.rank) + " & " + latex_escape(s.system) + " & " + latex_escape(stat(s.mean)) + " [" + latex_escape(stat(s.ci_low)) + ", " + latex_escape(stat(s.ci_high)) +
              "] & " + rank_set(s, "--") + " & " + s.tier + " \\\\\n";
     out += "\\hline\n\\end{tabular}\n\n";
   }
   if (r.across) {
-    out += "% across " + std::to_string(r.across->datasets) + " datasets: Nemenyi CD " + stat(r.across->critical_difference) +
+    out += "% across " + std::to_string(r.across->datasets) + " datasets: Nemenyi CD " + latex_escape(stat(r.across->critical_difference)) +
            "\n\\begin{tabular}{lr}\n\\hline\nSystem & Mean rank \\\\\n\\hline\n";
     auto ranks = r.across->mean_ranks;
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    for (const auto& [s, rank] : ranks) out += latex_escape(s) + " & " + stat(rank) + " \\\\\n";
+    for (const auto& [s, rank] : ranks) out += latex_escape(s) + " & " + latex_escape(stat(rank)) + " \\\\\n";
     out += "\\hline\n\\end{tabular}\n";
   }
   return out;

@@ -50,7 +50,7 @@ std::string format_se(double se);
 /// format_se, counts with separators, other numbers as format_sig.
 std::string format_stat(std::string_view path, double value);
 
-/// Text for a LaTeX table cell: _ & % # $ escaped.
+/// Text for a LaTeX table cell: _ & % # $ escaped, < and > in math mode.
 std::string latex_escape(std::string_view s);
 
 /// x, or 0 when |x| is below the rounding noise of values of magnitude `scale`

@@ -13,10 +13,15 @@ const rule = REGISTRY.number_format;
  */
 export function groupDigits(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
+  const out = groupString(String(Math.abs(n)));
+  return n < 0 ? `-${out}` : out;
+}
+
+/** "1234567" → "1,234,567". */
+function groupString(digits: string): string {
   let out = digits.slice(0, digits.length % 3 || 3);
   for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return n < 0 ? `-${out}` : out;
+  return out;
 }
 
 /**
@@ -53,7 +58,8 @@ export function formatSig(x: number): string {
   const a = Math.abs(x);
   if (a < rule.stat_floor) return x > 0 ? '< 0.0001' : '> -0.0001';
   const rounded = Number(a.toExponential(rule.significant - 1));
-  if (rounded >= 1000) return (x < 0 ? '-' : '') + groupDigits(Math.round(a));
+  // Past 2^53 every double is a whole number: BigInt gives its exact digits, as the core's %.0f does.
+  if (rounded >= 1000) return (x < 0 ? '-' : '') + (a < 9e15 ? groupDigits(Math.round(a)) : groupString(BigInt(a).toString()));
   const decimals = Math.max(0, rule.significant - 1 - Math.floor(Math.log10(rounded)));
   return toFixedC(x, decimals);
 }
