@@ -142,8 +142,9 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
     if (smallest_attainable_p(b.n, Alternative::two_sided) > o.alpha)
       out.push_back({"p_floor", "With " + thousands(b.n) + " queries" + where + ", the smallest two-sided p a pair's randomization (sign-flip) test can give is " +
                                     fraction(smallest_attainable_p(b.n, Alternative::two_sided)) + ", above α = " + format_csv(o.alpha) +
-                                    ": it cannot separate any pair whatever the scores (it can from " +
-                                    std::to_string(smallest_n_reaching(o.alpha, Alternative::two_sided)) + " queries)."});
+                                    ": a pair's own randomization p and its Holm p cannot fall below α whatever the scores (they can from " +
+                                    std::to_string(smallest_n_reaching(o.alpha, Alternative::two_sided)) +
+                                    " queries). The tiers' randomized Tukey test shuffles all systems' scores within a query and has a lower floor."});
     if (b.n < bootstrap_min_queries)
       out.push_back({"few_queries", "The bootstrap rank and Δ intervals" + where + " rest on " + thousands(b.n) + " queries: below about " +
                                         std::to_string(bootstrap_min_queries) +
