@@ -86,6 +86,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   // Bumped by every change of inputs or settings: an analysis that finishes
   // after a change describes the old inputs and stays marked stale.
   let generation = 0;
+  let restores = 0;
   function markStale() {
     generation++;
     if (!last || reportEl.dataset.stale === 'true') return;
@@ -184,6 +185,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       await detect();  // the measure chooser must describe the text being analysed
       // '*' asks the core for every measure both inputs hold, counts left out.
       const measures = measureRow.hidden || !measure.s.value ? [] : [measure.s.value];
+      if (handed?.family && !familyNow())
+        handoffText.textContent = 'The scores were edited, so they are no longer the board’s pair: its family no longer decides the verdict. Back returns your own scores, settings and report.';
       const q: AnalyzeQuery = {
         textA: a.text.value,
         textB: b.text.value.trim() ? b.text.value : undefined,
@@ -202,8 +205,10 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       const limit = analyzeLimit(q.textA.length + (q.textB?.length ?? 0), lines, q.resamples, q.bootstrap);
       if (limit) throw new Error(limit);
       const t0 = performance.now();
-      const started = generation;
-      last = await callEngine((r) => r.analyzeScores(q));
+      const started = generation, restoresAt = restores;
+      const result = await callEngine((r) => r.analyzeScores(q));
+      if (restores !== restoresAt) return;  // Back was pressed meanwhile: the user's restored report stays
+      last = result;
       delete reportEl.dataset.stale;
       staleNote.hidden = true;
       for (const x of exportsEl.querySelectorAll('button')) (x as HTMLButtonElement).disabled = false;
@@ -280,7 +285,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     if (!s) return;
     saved = null;
     handed = null;
-    handoffEl.hidden = true;
+    restores++;  // an analysis of the handed-over pair still running is dropped, not shown over the user's report
     showError(null);
     [a, b].forEach((box, i) => box.set(...s.boxes[i]));
     // The measure and baseline choosers list what the restored texts hold.
@@ -301,6 +306,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     }
     for (const x of exportsEl.querySelectorAll('button')) (x as HTMLButtonElement).disabled = s.stale;
     element.setAttribute('data-state', last ? 'done' : 'idle');
+    // Hidden last: whoever waits for the banner to go finds the user's own state in place.
+    handoffEl.hidden = true;
     (reportEl.querySelector<HTMLElement>('[data-testid="result-heading"]') ?? a.text).focus();
   }
 

@@ -98,11 +98,13 @@ export function createLeaderboardView(ctx: ViewContext): View {
       const seconds = (performance.now() - t0) / 1000;
       // The answer first: the board's heading scrolled to and focused, its one line announced.
       const boards = r.report.leaderboards.map((b) => `${b.measure || 'scores'}${b.dataset ? ` (${b.dataset})` : ''}: ${b.pairs.filter((p) => p.significant).length} of ${b.pairs.length} pairs of ${b.k} systems differ`);
-      status.textContent = `${boards.length ? boards.join('; ') : 'Ranked across datasets'} (${fmt.seconds(seconds)}).`;
+      const warnings = r.report.warnings.length ? `; ${r.report.warnings.length === 1 ? 'one warning' : `${r.report.warnings.length} warnings`} above the boards` : '';
+      status.textContent = `${boards.length ? boards.join('; ') : 'Ranked across datasets'}${warnings} (${fmt.seconds(seconds)}).`;
       const heading = out.querySelector<HTMLElement>('h3');
       heading?.setAttribute('tabindex', '-1');
       heading?.setAttribute('data-testid', 'result-heading');
-      heading?.scrollIntoView({ block: 'start' });
+      // The warnings stand above the first board: they come into view with it.
+      (out.querySelector<HTMLElement>('.warnings') ?? heading)?.scrollIntoView({ block: 'start' });
       heading?.focus({ preventScroll: true });
       element.setAttribute('data-elapsed-s', String(seconds));
       element.setAttribute('data-state', 'done');
