@@ -44,7 +44,7 @@ for (const c of expected.cases) {
     const e = c.comparisons[0];
     await page.selectOption('select[data-testid="measure"]', e.measure);
     await analyze();
-    assert.match(await page.textContent('[data-testid="report"] h3'), new RegExp(`^${c.systems[1].replace(/[.()]/g, '\\$&')} vs `));
+    assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(`^${c.systems[1].replace(/[.()]/g, '\\$&')} vs `));
     for (const [path, theirs, rel] of [['n', e.n, 0], ['mean_a', e.mean_a, 1e-12], ['t.p', e.t_p, 1e-9], ['wilcoxon.p', e.wilcoxon_p, 1e-9], ['sign.p', e.sign_p, 1e-9]])
       assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs scipy ${theirs}`);
   });
