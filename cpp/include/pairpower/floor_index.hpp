@@ -4,11 +4,9 @@
 // 1.6× and the rank step's buckets 1.8× their cost that way): ⌊t⌋ + 2⁵² holds ⌊t⌋
 // in its low bits.
 //
-// A form without floor at all (t + 2⁵² rounded to nearest, one step down where
-// it rounded up) was measured too: Node 20's V8 runs a scalar f64.floor in such
-// loops 4–5× slower on an Intel Xeon (its roundsd chained the iterations), but
-// Chromium 156 runs this form faster (the page's warm paper grid 0.486 → 0.451 s)
-// and so does the native build; the page is what runs, so this form it is.
+// std::floor is kept over a rounding form (t + 2⁵² rounded to nearest): Chromium,
+// which runs the page, and the native build are faster with it, though Node's V8
+// is not (figures in BENCHMARKS.md).
 //
 // Example:  double f; std::uint32_t k = pairpower::floor_index(7.25, f);  // k == 7, f == 7.0
 #include <cmath>

@@ -7,9 +7,8 @@
 // The pool is the default because it was measured faster on the page (BENCHMARKS.md,
 // issue 13): its workers take whole units and never wait for each other, where
 // the threaded engine ends every unit at a barrier; a thread that the page, the
-// browser or another program holds back makes the other one wait there. Paper
-// grid, interleaved: the same within noise on an idle machine; with two other
-// CPU-bound programs running, warm 0.636 → 0.514 s and a first open 1393 → 1221 ms.
+// browser or another program holds back makes the other one wait there, so the
+// pool is as fast on an idle machine and faster on a busy one.
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker';
 import type { PlanApi } from './plan.worker';
