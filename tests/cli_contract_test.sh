@@ -226,5 +226,20 @@ expect_usage_error "line 3" "$bin" leaderboard "$tmp/bad.csv"
 expect_usage_error "--alpha" "$bin" leaderboard "$tmp/board.csv" --alpha 2
 expect_usage_error "--measure" "$bin" leaderboard "$tmp/board.csv" --measure ndcg
 
+# --- simulate --model pilot: an N far beyond the pilot warns on stderr and in JSON warnings[]; a pilot of similar size does not
+awk 'BEGIN { srand(11); print "qid,A,B"; for (i = 1; i <= 60; i++) { a = 0.3 + 0.4 * rand(); printf "q%d,%.4f,%.4f\n", i, a, a + 0.03 + 0.2 * (rand() - 0.5) } }' >"$tmp/pilot60.csv"
+head -11 "$tmp/pilot60.csv" >"$tmp/pilot10.csv"
+for format in json table; do
+  out=$("$bin" simulate --n 50,100 --delta 0,0.01 --rho 0.5 --model pilot --tests t --reps 100 --format "$format" --pilot "$tmp/pilot10.csv" 2>"$tmp/pilot.err")
+  if grep -q '^warning: .*extrapolated from a pilot of 10 queries' "$tmp/pilot.err"; then ok; else bad "simulate --model pilot (10 queries, --format $format): no pilot_extrapolated warning on stderr: $(cat "$tmp/pilot.err")"; fi
+done
+expect_json "a pilot of 10 queries planning hundreds warns in JSON" \
+  'j.warnings.length === 1 && j.warnings[0].code === "pilot_extrapolated" && /a pilot of 10 queries/.test(j.warnings[0].message)' \
+  "$bin" simulate --n 50,100 --delta 0,0.01 --rho 0.5 --model pilot --tests t --reps 100 --format json --pilot "$tmp/pilot10.csv"
+expect_json "a pilot of 60 queries planning about as many does not warn" 'Array.isArray(j.warnings) && j.warnings.length === 0' \
+  "$bin" simulate --n 30,60 --delta 0,0.05 --rho 0.5 --model pilot --tests t --reps 400 --seed 4 --format json --pilot "$tmp/pilot60.csv"
+"$bin" simulate --n 30,60 --delta 0,0.05 --rho 0.5 --model pilot --tests t --reps 400 --seed 4 --pilot "$tmp/pilot60.csv" >/dev/null 2>"$tmp/pilot.err"
+if grep -q 'warning' "$tmp/pilot.err"; then bad "a pilot of 60 queries warned: $(cat "$tmp/pilot.err")"; else ok; fi
+
 echo "cli contract: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,5 +1,5 @@
 #pragma once
-// The Plan's part of the engine's Embind boundary (plan_bindings.cpp), shared
+// The Plan's part of the engine's Embind boundary (plan_run_bindings.cpp), shared
 // with the simulation bindings: a group of simulation cells read from JavaScript.
 #include <emscripten/val.h>
 

@@ -19,6 +19,7 @@
 #include "pairpower/paper.hpp"
 #include "pairpower/plan_work.hpp"
 #include "pairpower/registry.hpp"
+#include "pairpower/warnings.hpp"
 #include "paper_tables.hpp"
 
 namespace pairpower::cli {
@@ -227,6 +228,8 @@ int run_simulate(const SimulateFlags& f) {
                g.models.size() * g.n.size() * g.delta.size() * g.rho.size());
     return 130;
   }
+  // What qualifies the answer goes to stderr whatever the format (and into the JSON's warnings).
+  for (const auto& w : plan_warnings(PlanSpec{g, target}, r.cells)) fmt::print(stderr, "warning: {}\n", w.message);
   if (format == "json") print_json(PlanSpec{g, target}, r, threads);
   else if (format == "csv") std::fputs(simulation_csv(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (format == "md") std::fputs(simulation_markdown(PlanSpec{g, target}, r.cells).c_str(), stdout);

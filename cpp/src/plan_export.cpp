@@ -7,6 +7,7 @@
 
 #include "pairpower/paper.hpp"
 #include "pairpower/plan_work.hpp"
+#include "pairpower/warnings.hpp"
 
 namespace pairpower {
 namespace {
@@ -75,6 +76,9 @@ nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellRes
                        {"mc_se", c.estimate.mc_se},
                        {"analytic_power", std::isfinite(a) ? nlohmann::ordered_json(a) : nlohmann::ordered_json(nullptr)}});
   }
+  // A cancelled run lacks cells: its smallest N of the grid could be wrong, so only the closed form is judged.
+  auto& warnings = j["warnings"] = nlohmann::ordered_json::array();
+  for (const auto& w : plan_warnings(spec, run.cancelled ? std::vector<CellResult>{} : cells)) warnings.push_back({{"code", w.code}, {"message", w.message}});
   return j;
 }
 

@@ -9,7 +9,7 @@
 //   few_queries          bootstrap intervals from fewer than 20 queries
 //   out_of_range         a value outside its measure's known range
 //   many_zeros           half or more of the differences are exactly 0
-//   pilot_extrapolated   a planned n more than 5 × the pilot's n
+//   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
 //
 // Example:
@@ -37,6 +37,8 @@ struct CompareOptions;
 struct ScoreSeries;
 struct LeaderboardResult;
 struct LeaderboardOptions;
+struct PlanSpec;
+struct CellResult;
 
 /// Below this many queries a bootstrap interval under-covers.
 inline constexpr std::size_t bootstrap_min_queries = 20;
@@ -64,5 +66,13 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
 /// measure), boards too small for exact tests to separate or for bootstrap rank intervals.
 std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardResult& r,
                                           const LeaderboardOptions& o);
+
+/// Everything that qualifies a Plan's answers (plan_warnings.cpp, apart so that the
+/// small Plan build links no Analyze code). With the pilot model: its smallest N
+/// for the target power — the paired t's closed form at each δ, and, from `cells`
+/// of a finished run, the smallest N of the grid (beyond its largest N when none
+/// reaches the target) — more than pilot_extrapolation_factor times the pilot's
+/// size. `cells` may be empty (before a run, or a cancelled one).
+std::vector<Warning> plan_warnings(const PlanSpec& spec, const std::vector<CellResult>& cells);
 
 }  // namespace pairpower

@@ -1,0 +1,95 @@
+// plan_warnings (warnings.hpp): the Plan's pilot model warns when its smallest N
+// lies far beyond the pilot it resamples, and only then.
+#include <cmath>
+#include <memory>
+#include <numeric>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/monte_carlo.hpp"
+#include "pairpower/registry.hpp"
+#include "pairpower/warnings.hpp"
+
+using namespace pairpower;
+
+namespace {
+
+// n differences alternating around 0 (0.02 ± 0.1): SD about 0.1.
+std::shared_ptr<const std::vector<double>> pilot_of(std::size_t n) {
+  std::vector<double> d(n);
+  for (std::size_t i = 0; i < n; ++i) d[i] = 0.02 + (i % 2 ? 0.1 : -0.1) * (1 + 0.1 * static_cast<double>(i % 3));
+  return std::make_shared<const std::vector<double>>(std::move(d));
+}
+
+// The SD of the differences the pilot model draws: resampling with replacement, its divisor is n.
+double resampled_sd(const std::vector<double>& d) {
+  const double mean = std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
+  double ss = 0;
+  for (double x : d) ss += (x - mean) * (x - mean);
+  return std::sqrt(ss / static_cast<double>(d.size()));
+}
+
+PlanSpec pilot_plan(std::size_t pilot_n, std::vector<std::size_t> ns, std::vector<double> deltas) {
+  PlanSpec s;
+  s.grid.models = {ScoreModel::pilot};
+  s.grid.n = std::move(ns);
+  s.grid.delta = std::move(deltas);
+  s.grid.rho = {0.5};
+  s.grid.tests = {PairedTest::t};
+  s.grid.params.pilot = pilot_of(pilot_n);
+  s.power = 0.8;
+  return s;
+}
+
+// A pilot-model cell of the t-test with the given power out of 1000 replicates.
+CellResult cell(std::size_t n, double delta, double power) {
+  const auto rejections = static_cast<std::uint64_t>(std::lround(power * 1000));
+  return {ScoreModel::pilot, n, delta, 0.5, PairedTest::t, rejections, make_estimate(rejections, 1000)};
+}
+
+}  // namespace
+
+TEST_CASE("a small pilot whose paired-t N is many times its size warns, naming the pilot, the N and the δ", "[warnings][plan]") {
+  const PlanSpec s = pilot_plan(10, {100, 400}, {0, 0.01});
+  const auto w = plan_warnings(s, {});
+  REQUIRE(w.size() == 1);
+  CHECK(w[0].code == "pilot_extrapolated");
+  CHECK_THAT(w[0].message, Catch::Contains("a pilot of 10 queries") && Catch::Contains("at δ = 0.01") && Catch::Contains("closed form"));
+  // The N it names is the paired t's: a little above the normal approximation ((z₀.₉₇₅ + z₀.₈) σ_d / δ)², computed here.
+  const double sd = resampled_sd(*s.grid.params.pilot);
+  const double normal_n = std::pow((1.959963984540054 + 0.8416212335729143) * sd / 0.01, 2);
+  const auto at = w[0].message.find("about ") + 6;
+  const std::string digits = w[0].message.substr(at, w[0].message.find(' ', at) - at);
+  std::string plain;
+  for (char c : digits)
+    if (c != ',') plain += c;
+  const double named = std::stod(plain);
+  CHECK(named >= normal_n);
+  CHECK(named <= normal_n + 5);
+}
+
+TEST_CASE("a pilot of similar size to the N it plans does not warn", "[warnings][plan]") {
+  // σ_d ≈ 0.1, δ = 0.05: about 34 queries from a pilot of 30.
+  CHECK(plan_warnings(pilot_plan(30, {20, 40, 80}, {0, 0.05}), {}).empty());
+  CHECK(plan_warnings(pilot_plan(30, {20, 40, 80}, {0, 0.05}), {cell(20, 0.05, 0.5), cell(40, 0.05, 0.85), cell(80, 0.05, 0.99)}).empty());
+}
+
+TEST_CASE("the Monte Carlo answer of a run decides too: an N of the grid, or none of it, far beyond the pilot warns", "[warnings][plan]") {
+  // δ = 0.1 with σ_d ≈ 0.1 needs about 10 queries by the closed form: below 5 × 8.
+  const PlanSpec s = pilot_plan(8, {20, 60}, {0, 0.1});
+  REQUIRE(plan_warnings(s, {}).empty());
+  const auto reached = plan_warnings(s, {cell(20, 0, 0.05), cell(20, 0.1, 0.5), cell(60, 0, 0.05), cell(60, 0.1, 0.9)});
+  REQUIRE(reached.size() == 1);
+  CHECK_THAT(reached[0].message, Catch::Contains("about 60 queries by the Monte Carlo run") && Catch::Contains("a pilot of 8 queries"));
+  const auto none = plan_warnings(s, {cell(20, 0.1, 0.5), cell(60, 0.1, 0.6)});
+  REQUIRE(none.size() == 1);
+  CHECK_THAT(none[0].message, Catch::Contains("more than 60 queries: no N of the grid reaches it"));
+  CHECK(plan_warnings(s, {cell(20, 0.1, 0.85), cell(60, 0.1, 0.99)}).empty());
+}
+
+TEST_CASE("grids without the pilot model have no Plan warning", "[warnings][plan]") {
+  PlanSpec s = pilot_plan(5, {1000}, {0.01});
+  s.grid.models = {ScoreModel::clipped_normal};
+  CHECK(plan_warnings(s, {}).empty());
+}
