@@ -1,7 +1,9 @@
 // A pair taken from a family of comparisons (a leaderboard's pair opened in
-// Analyze): the family-wise p, not the pair's own p, decides its verdict.
+// Analyze): the larger of the family-wise p and its own p decides a difference;
+// equivalence and non-inferiority are tested at the family's α/m.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -121,7 +123,93 @@ TEST_CASE("a family context that cannot describe one pair is refused, naming the
   o.family->systems = 1;
   refused(o, {s}, "family_systems", "between 2 and 1,000,000 systems");
   refused(with_family(0.2), {s, s}, "family_p", "compare that pair alone");
-  o = with_family(0.2);
-  o.equivalence_margin = 0.01;
-  refused(o, {s}, "family_p", "is there a difference");
+}
+
+TEST_CASE("the verdict of a pair of a family takes the larger of the family-wise p and the pair's own p", "[family]") {
+  // A pair whose own p lies between α = 0.01 and 0.05 with a BCa interval above 0; its family-wise p is below α.
+  CompareOptions alone = with_family(0, 0.01);
+  alone.family.reset();
+  std::optional<PairedSample> found;
+  double own_p = 1;
+  for (std::uint64_t seed = 1; seed < 60 && !found; ++seed) {
+    const auto s = sample(0.008, 120, seed);
+    const auto c = compare_all({s}, alone).comparisons[0];
+    if (c.randomization.p_value > 0.01 && c.randomization.p_value < 0.05 && c.bootstrap.bca.low > 0) found = s, own_p = c.randomization.p_value;
+  }
+  REQUIRE(found);
+  const auto r = compare_all({*found}, with_family(0.001, 0.01));
+  const auto& c = r.comparisons[0];
+  CHECK(deciding_p(c, with_family(0.001, 0.01), false) == own_p);
+  CHECK(c.verdict == Verdict::hold);  // the family-wise p alone (0.001 < α) would ship it
+  CHECK(r.by_system[0].better == 0);
+  CHECK(contains(c.reason, "pair's own randomization p, larger than its family-wise p = 0.0010"));
+  CHECK(contains(c.reason, "not below α = 0.01"));
+  // At α = 0.05 both p-values are below α: it ships.
+  CHECK(compare_all({*found}, with_family(0.001, 0.05)).comparisons[0].verdict == Verdict::ship);
+}
+
+TEST_CASE("equivalence for a pair of a family is tested at the family's Bonferroni level alpha over its pairs", "[family]") {
+  const double level = 0.05 / 28;
+  auto ask = [](double margin, double family_p) {
+    auto o = with_family(family_p);
+    o.equivalence_margin = margin;
+    return o;
+  };
+  CHECK(question_alpha(ask(0.02, 0.5)) == level);
+  // Equivalent at α = 0.05 alone (TOST p ≈ 0.009), not at α/28: HOLD with the family.
+  const auto near = sample(0.005, 60, 5);
+  auto alone = ask(0.02, 0.5);
+  alone.family.reset();
+  const auto own = compare_all({near}, alone).comparisons[0];
+  REQUIRE(own.equivalence->p < 0.05);
+  REQUIRE(own.equivalence->p > level);
+  CHECK(own.verdict == Verdict::ship);
+  const auto held = compare_all({near}, ask(0.02, 0.5));
+  const auto& h = held.comparisons[0];
+  CHECK(h.equivalence->p == own.equivalence->p);  // the pair's own TOST; only its level changes
+  CHECK(h.verdict == Verdict::hold);
+  CHECK(held.by_system[0].within == 0);
+  CHECK(h.equivalence->ci_level == Approx(1 - 2 * level));
+  // The 1 − 2α/m interval reaches past the margin exactly when TOST does not reject at α/m.
+  CHECK((h.equivalence->ci_low > -0.02 && h.equivalence->ci_high < 0.02) == (h.equivalence->p < level));
+  CHECK(contains(h.reason, "not below α/28 = 0.001786 (α = 0.05 over the family's 28 pairs, Bonferroni)"));
+  CHECK(contains(h.reason, "99.64% t interval"));
+  CHECK(contains(h.sentence, "tested at α/28 = 0.001786"));
+  CHECK(contains(h.sentence, "not separable at family-wise p = 0.500 among 28 pairs of 8 systems"));  // the family is still named
+  CHECK(contains(held.summary, "on 0 of 1 comparison at α/28"));
+
+  // Far inside the margin (TOST p below α/28): SHIP, with the family.
+  const auto tight = compare_all({sample(0.005, 120, 5)}, ask(0.02, 0.5)).comparisons[0];
+  REQUIRE(tight.equivalence->p < level);
+  CHECK(tight.verdict == Verdict::ship);
+  CHECK((tight.equivalence->ci_low > -0.02 && tight.equivalence->ci_high < 0.02));
+  // Far outside it: REJECT.
+  const auto apart = compare_all({sample(0.1, 120, 5)}, ask(0.02, 0.001)).comparisons[0];
+  REQUIRE(apart.equivalence->p_outside < level);
+  CHECK(apart.verdict == Verdict::reject);
+}
+
+TEST_CASE("non-inferiority for a pair of a family is tested at alpha over the family's pairs", "[family]") {
+  const double level = 0.05 / 28;
+  auto o = with_family(0.5);
+  o.non_inferiority_margin = 0.01;
+  auto alone = o;
+  alone.family.reset();
+  // Not worse by 0.01 at α alone, not at α/28.
+  std::optional<PairedSample> found;
+  for (std::uint64_t seed = 1; seed < 60 && !found; ++seed) {
+    const auto s = sample(-0.002, 60, seed);
+    const double p = compare_all({s}, alone).comparisons[0].non_inferiority->p;
+    if (p < 0.05 && p > level) found = s;
+  }
+  REQUIRE(found);
+  CHECK(compare_all({*found}, alone).comparisons[0].verdict == Verdict::ship);
+  const auto c = compare_all({*found}, o).comparisons[0];
+  CHECK(c.verdict == Verdict::hold);
+  CHECK(contains(c.reason, "Non-inferiority at margin 0.01 is not shown"));
+  CHECK(contains(c.reason, "not below α/28 = 0.001786"));
+  // Clearly not worse: SHIP with the family too.
+  const auto up = compare_all({sample(0.01, 300, 1)}, o).comparisons[0];
+  REQUIRE(up.non_inferiority->p < level);
+  CHECK(up.verdict == Verdict::ship);
 }

@@ -45,8 +45,10 @@ void add_compare(CLI::App& app, CompareFlags& f) {
       fmt::format("alternative of the t, Wilcoxon, sign and randomization tests on Δ = B − A: {} [{}]", fmt::join(ids(alternatives()), ", "), alternatives()[0].id));
   f.alternative.option->check(CLI::IsMember(ids(alternatives())));
   app.add_flag("--no-curve", f.no_curve, "skip the power-vs-n simulation from the pilot data");
-  // A pair taken from a leaderboard: the board's family-wise p decides the verdict (as when the page opens a board's pair).
-  add(f.family_p, "--family-p", "this pair's family-wise p from a leaderboard (its p_tukey); it, not the pair's own p, decides the verdict");
+  // A pair taken from a leaderboard, judged as when the page opens a board's pair (FamilyContext in comparison.hpp).
+  add(f.family_p, "--family-p",
+      "this pair's family-wise p from a leaderboard (its p_tukey): the larger of it and the pair's own p decides a difference; "
+      "with --equivalence or --non-inferiority the pair is tested at α / the family's pairs (Bonferroni)");
   add(f.family_systems, "--family-systems", "systems on that leaderboard (needed with --family-p)");
   add(f.family_pairs, "--family-pairs", "comparisons in the family [every pair: K(K − 1)/2]");
   add(f.family_procedure, "--family-procedure", fmt::format("how the family-wise p was computed: {} [{}]", fmt::join(ids(family_procedures()), ", "), family_procedures()[0].id));
@@ -54,6 +56,12 @@ void add_compare(CLI::App& app, CompareFlags& f) {
 }
 
 namespace {
+
+// "90" for 1 − 2α at α = 0.05; "99.64" for a family's 1 − 2α/m.
+std::string level_percent(double level) {
+  const double v = level * 100;
+  return std::fabs(v - std::round(v)) < 1e-9 ? std::to_string(std::llround(v)) : format_sig(v);
+}
 
 std::optional<FamilyContext> read_family(const CompareFlags& f) {
   if (!f.family_p.given()) {
@@ -133,9 +141,13 @@ int run_compare(const CompareFlags& f) {
     fmt::print("pairpower compare — {}\n", b ? "first file: " + a.describe() + "; second file: " + b->describe() : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
     if (by_position) fmt::print("note: {}\n", by_position_note);
-    if (o.family)
-      fmt::print("family: one of {} pairs of {} systems; its family-wise {} ({}) decides the verdict\n", o.family->pairs, o.family->systems,
-                 p_equals(o.family->p), family_procedure_label(o.family->procedure).value_or(o.family->procedure));
+    if (o.family && question_of(o) == Question::difference)
+      fmt::print("family: one of {} pairs of {} systems; its family-wise {} ({}) and the pair's own p decide the verdict (the larger)\n", o.family->pairs,
+                 o.family->systems, p_equals(o.family->p), family_procedure_label(o.family->procedure).value_or(o.family->procedure));
+    else if (o.family)
+      fmt::print("family: one of {} pairs of {} systems (family-wise {}, {}); the {} question is tested at α/{} = {} (Bonferroni over the family)\n",
+                 o.family->pairs, o.family->systems, p_equals(o.family->p), family_procedure_label(o.family->procedure).value_or(o.family->procedure),
+                 to_string(question_of(o)), o.family->pairs, format_sig(question_alpha(o)));
     if (o.alternative != Alternative::two_sided)
       fmt::print("alternative: {} (p-values of the t, Wilcoxon, sign and randomization tests; intervals stay two-sided)\n", to_string(o.alternative));
     for (const auto& c : r.comparisons) {

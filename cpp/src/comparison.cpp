@@ -3,6 +3,7 @@
 // live in cpp/src/comparison/.
 #include "pairpower/comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "comparison/parts.hpp"
@@ -25,9 +26,8 @@ std::string_view to_string(Verdict v) noexcept {
 
 namespace {
 
-// A family context describes one pair and the difference question: its family-wise p
-// says nothing about equivalence, nor about several pairs at once.
-void validate_family(const FamilyContext& f, const CompareOptions& o, std::size_t samples) {
+// A family context describes one pair, not several at once.
+void validate_family(const FamilyContext& f, std::size_t samples) {
   // Each rule names its own part of the family (the CLI's --family-p, --family-systems, …).
   const auto bad = [](const char* field, const std::string& rule, const std::string& value) { throw Error(field, ErrorKind::invalid_value, rule, value); };
   if (!family_procedure_label(f.procedure)) bad("family_procedure", "must be one of the registry's family_procedures", f.procedure);
@@ -37,15 +37,21 @@ void validate_family(const FamilyContext& f, const CompareOptions& o, std::size_
   if (f.pairs < 1 || f.pairs > all_pairs)
     bad("family_pairs", "the pairs must number between 1 and " + std::to_string(all_pairs) + " (every pair of " + std::to_string(f.systems) + " systems)", std::to_string(f.pairs));
   if (samples != 1) bad("family_p", "a family-wise p describes one pair: compare that pair alone", std::to_string(samples) + " comparisons");
-  if (question_of(o) != Question::difference)
-    bad("family_p", "a family-wise p answers \"is there a difference\": ask equivalence or non-inferiority without the family", "");
 }
 
 }  // namespace
 
 double deciding_p(const Comparison& c, const CompareOptions& o, bool several) noexcept {
-  if (o.family) return o.family->p;
+  // The family's p controls the error over the board's pairs; the pair's own p is its own test's. A claim
+  // needs both, so the larger decides.
+  if (o.family) return std::max(o.family->p, c.randomization.p_value);
   return several ? c.p_holm : c.randomization.p_value;
+}
+
+double question_alpha(const CompareOptions& o) noexcept {
+  // Bonferroni over the family's m pairs: whichever pairs someone claims equivalent (or not worse), the chance
+  // of any false claim among them stays ≤ α (Bonferroni's inequality; no dependence assumed).
+  return o.family ? o.alpha / static_cast<double>(o.family->pairs) : o.alpha;
 }
 
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& o) {
@@ -61,7 +67,7 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
   if (o.equivalence_margin > 0 && o.non_inferiority_margin > 0)
     throw Error("non_inferiority", ErrorKind::invalid_value, "ask either equivalence or non-inferiority, not both", format_csv(o.non_inferiority_margin));
   if (samples.empty()) throw InputError("nothing to compare", ErrorKind::not_enough_data);
-  if (o.family) validate_family(*o.family, o, samples.size());
+  if (o.family) validate_family(*o.family, samples.size());
   CompareResult r;
   for (const auto& s : samples) r.comparisons.push_back(comparison::statistics(s, o));
   std::vector<double> p;

@@ -31,9 +31,12 @@ struct PairedSample {
   std::vector<double> b;
 };
 
-/// A pair taken from a family of comparisons (a leaderboard's pairs): its
-/// family-wise p, not the pair's own p, decides the verdict, so a pair the
-/// family did not separate is never SHIP or REJECT.
+/// A pair taken from a family of comparisons (a leaderboard's pairs). For "is
+/// there a difference" the larger of its family-wise p and the pair's own p
+/// decides the verdict, so a pair the family did not separate is never SHIP or
+/// REJECT. An equivalence or non-inferiority claim for the pair is tested at the
+/// family's Bonferroni level α/m (m = pairs), which bounds the family-wise error
+/// of such claims over the family's pairs (question_alpha).
 struct FamilyContext {
   std::uint64_t systems = 0;  ///< systems in the family (a board's K)
   std::uint64_t pairs = 0;    ///< comparisons in the family (K(K − 1)/2 for every pair of a board)
@@ -61,8 +64,7 @@ struct CompareOptions {
   /// > 0: the question is non-inferiority, "B is not worse than A by margin or more"
   /// (one-sided paired t against −margin, or +margin when lower is better). 0: off.
   double non_inferiority_margin = 0;
-  /// Set: the samples are one pair of this family; its family-wise p decides the
-  /// verdict (the question must be "is there a difference").
+  /// Set: the samples are one pair of this family (see FamilyContext for how it decides).
   std::optional<FamilyContext> family{};
 };
 
@@ -165,9 +167,15 @@ extern const char* const pilot_curve_test;
 /// "bootstrap_resamples", "power", "equivalence", "non_inferiority", "family_p", "family_systems", "family_pairs", "family_procedure"; or "scores" for fewer than 2 pairs).
 CompareResult compare_all(const std::vector<PairedSample>& samples, const CompareOptions& options);
 
-/// The p that decides whether a comparison is significant: the family-wise p of a
-/// pair taken from a family, else the Holm-adjusted p with several comparisons, else its randomization p.
+/// The p that decides whether a comparison is significant: for a pair taken from a
+/// family the larger of the family-wise p and the pair's own randomization p (the
+/// verdict is no more permissive than either test), else the Holm-adjusted p with
+/// several comparisons, else its randomization p.
 double deciding_p(const Comparison& c, const CompareOptions& o, bool several) noexcept;
+
+/// The level an equivalence or non-inferiority p is compared with: α, or for a
+/// pair of a family α/m (Bonferroni over the family's m pairs).
+double question_alpha(const CompareOptions& o) noexcept;
 
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.
 Verdict overall_verdict(const std::vector<Comparison>& comparisons);

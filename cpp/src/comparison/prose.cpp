@@ -1,7 +1,6 @@
 // The words of a comparison: why the verdict, the quotable sentence, and the
 // summary of a whole run. Numbers are formatted by formatting.hpp only.
 #include <cmath>
-#include <functional>
 #include <sstream>
 
 #include "parts.hpp"
@@ -29,13 +28,28 @@ std::string sided(const Comparison& c, Alternative alt) {
   return "one-sided, " + c.system_b + (alt == Alternative::greater ? " > " : " < ") + c.system_a;
 }
 
-std::string question_reason(const Comparison& c, bool several, const std::function<std::string(double)>& p_is) {
+// A level as a percentage: "90", or "99.64" for a family's Bonferroni 1 − 2α/m.
+std::string percent(double level) {
+  const double v = level * 100;
+  return std::fabs(v - std::round(v)) < 1e-9 ? std::to_string(std::llround(v)) : format_sig(v);
+}
+
+// "α = 0.05", or for a pair of a family "α/28 = 0.001786 (α = 0.05 over the board's 28 pairs, Bonferroni)".
+std::string level_words(const CompareOptions& o) {
+  if (!o.family) return "α = " + format_csv(o.alpha);
+  return "α/" + thousands(o.family->pairs) + " = " + format_sig(question_alpha(o)) + " (α = " + format_csv(o.alpha) + " over the family's " +
+         thousands(o.family->pairs) + " pairs, Bonferroni)";
+}
+
+std::string question_reason(const Comparison& c, const CompareOptions& o, bool several) {
+  // "is 0.034, below α = 0.05"; "is < 0.001, below α/28 = …"; compared with the question's level.
+  const auto p_is = [&](double x) { return "is " + format_p(x) + (x < question_alpha(o) ? ", below " : ", not below ") + level_words(o); };
   std::ostringstream why;
   const std::string adj = several ? "Holm-adjusted " : "";
   if (c.equivalence) {
     const auto& e = *c.equivalence;
     const std::string margin = "±" + format_csv(e.margin);
-    const std::string ci = std::to_string(static_cast<int>(std::lround(e.ci_level * 100))) + "% t interval [" + format_signed(e.ci_low) + ", " +
+    const std::string ci = percent(e.ci_level) + "% t interval [" + format_signed(e.ci_low) + ", " +
                            format_signed(e.ci_high) + "]";
     if (c.verdict == Verdict::ship)
       why << c.system_b << " and " << c.system_a << " are equivalent within " << margin << ": both one-sided paired t-tests reject (" << adj
@@ -77,8 +91,12 @@ std::string adjusted(const CompareOptions& o, bool several) {
 std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   const double p = deciding_p(c, o, several);
   const std::string side = sided(c, o.alternative);
-  const std::string p_name = o.family ? "family-wise p (" + family_words(*o.family) + ")"
-                                      : std::string(several ? "Holm-adjusted randomization p" : "randomization p") + (side.empty() ? "" : " (" + side + ")");
+  // With a family the larger of its family-wise p and the pair's own p decides (deciding_p): the name says which.
+  const bool own_decides = o.family && c.randomization.p_value > o.family->p;
+  const std::string p_name = !o.family ? std::string(several ? "Holm-adjusted randomization p" : "randomization p") + (side.empty() ? "" : " (" + side + ")")
+                             : own_decides ? "pair's own randomization p" + (side.empty() ? "" : " (" + side + ")") + ", larger than its family-wise " +
+                                                 p_equals(o.family->p) + " (" + family_words(*o.family) + ")"
+                                           : "family-wise p (" + family_words(*o.family) + ")";
   const double sign = o.higher_is_better ? 1.0 : -1.0;
   const int pct = static_cast<int>(std::lround(o.confidence * 100));
   // "is 0.034, below α = 0.05" / "is below 0.001"
@@ -86,7 +104,7 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   std::ostringstream why;
   if (question_of(o) != Question::difference) {
     if (c.identical) why << c.system_a << " and " << c.system_b << " score identically on every query. ";
-    why << question_reason(c, several, p_is);
+    why << question_reason(c, o, several);
   } else if (c.identical) {
     why << c.system_a << " and " << c.system_b << " score identically on every query; there is no difference to test.";
   } else if (c.verdict == Verdict::ship) {
@@ -108,8 +126,8 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
     else
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
     // Within a family the pair's own p is not the answer: it is named as such.
-    if (o.family)
-      why << " This pair alone has randomization p " << format_p(c.randomization.p_value) << "; the family-wise p decides, since the board made "
+    if (o.family && !own_decides)
+      why << " This pair alone has randomization p " << format_p(c.randomization.p_value) << "; the larger of the two decides, since the board made "
           << thousands(o.family->pairs) << " comparisons.";
     // Below the n at which the randomization test can reach α, no effect size is detectable: say that n instead.
     const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
@@ -147,11 +165,13 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     sent << " " << c.system_b << " and " << c.system_a << " are " << (o.family->p < o.alpha ? "separable" : "not separable") << " at family-wise "
          << p_equals(o.family->p) << " among " << thousands(o.family->pairs) << " pairs of " << thousands(o.family->systems) << " systems ("
          << family_procedure_label(o.family->procedure).value_or(o.family->procedure) << ", α = " << format_csv(o.alpha) << ").";
+  // A pair of a family: the question's level is the family's Bonferroni level, said with the p.
+  const std::string at = o.family ? ", tested at " + level_words(o) : "";
   if (c.equivalence)
-    sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << ", "
-         << std::lround(c.equivalence->ci_level * 100) << "% CI [" << format_signed(c.equivalence->ci_low) << ", " << format_signed(c.equivalence->ci_high) << "].";
+    sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << at << ", "
+         << percent(c.equivalence->ci_level) << "% CI [" << format_signed(c.equivalence->ci_low) << ", " << format_signed(c.equivalence->ci_high) << "].";
   if (c.non_inferiority)
-    sent << " Non-inferiority at margin " << format_csv(c.non_inferiority->margin) << " (one-sided paired t): " << p_equals(c.non_inferiority->p) << ".";
+    sent << " Non-inferiority at margin " << format_csv(c.non_inferiority->margin) << " (one-sided paired t): " << p_equals(c.non_inferiority->p) << at << ".";
   return sent.str();
 }
 
@@ -164,7 +184,8 @@ std::string summary(const CompareResult& r, const CompareOptions& o, bool severa
     for (std::size_t i = 0; i < r.by_system.size(); ++i) {
       const auto& t = r.by_system[i];
       s << (i ? " " : "") << t.system << " is " << shown << " on " << t.within << " of " << t.comparisons
-        << (t.comparisons == 1 ? " comparison" : " comparisons") << (several ? " after Holm" : "") << "; shown outside the margin on " << t.outside
+        << (t.comparisons == 1 ? " comparison" : " comparisons") << (several ? " after Holm" : "") << (o.family ? " at " + level_words(o) : "")
+        << "; shown outside the margin on " << t.outside
         << " (" << to_string(t.verdict) << ").";
     }
     return s.str();

@@ -38,8 +38,10 @@ void ask_question(Comparison& c, std::size_t n, double sd, const CompareOptions&
     // Beyond the margin on either side: the smaller one-sided p, doubled (Bonferroni over the two sides), so that
     // "shown outside" keeps level α even when M is small against the standard error.
     e.p_outside = std::min(1.0, 2 * std::min(one_sided_t_p(c.delta, m, se, df, Alternative::greater), one_sided_t_p(c.delta, -m, se, df, Alternative::less)));
-    e.ci_level = 1 - 2 * o.alpha;
-    const double half = e.ci_level > 0 ? t_quantile_upper(o.alpha, df) * se : 0.0;
+    // The 1 − 2α' interval (α' = question_alpha) lies inside ±M exactly when TOST rejects at α'.
+    const double level = question_alpha(o);
+    e.ci_level = 1 - 2 * level;
+    const double half = e.ci_level > 0 ? t_quantile_upper(level, df) * se : 0.0;
     e.ci_low = c.delta - half;
     e.ci_high = c.delta + half;
     c.equivalence = e;

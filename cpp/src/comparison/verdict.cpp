@@ -1,10 +1,10 @@
 // The verdict. For "is there a difference": SHIP when the interval of the
-// improvement clears the minimum effect and the deciding p (deciding_p: the
-// family-wise p of a pair from a family, the Holm-adjusted p with several
-// comparisons, else the randomization p) is below α; REJECT when B is
-// significantly worse; HOLD otherwise. A one-sided alternative can only show its own side.
+// improvement clears the minimum effect and the deciding p (deciding_p: for a
+// pair from a family the larger of its family-wise and own p, the Holm-adjusted
+// p with several comparisons, else the randomization p) is below α; REJECT when
+// B is significantly worse; HOLD otherwise. A one-sided alternative can only show its own side.
 // For equivalence / non-inferiority: SHIP when shown within the margin, REJECT
-// when shown outside it, HOLD otherwise.
+// when shown outside it, HOLD otherwise, at question_alpha (α/m for a pair of a family).
 #include <algorithm>
 
 #include "parts.hpp"
@@ -13,8 +13,9 @@ namespace pairpower::comparison {
 
 Verdict verdict_of(const Comparison& c, const CompareOptions& o, bool several) {
   if (question_of(o) != Question::difference) {
-    if (c.question_p_holm < o.alpha) return Verdict::ship;
-    if (c.question_outside_p_holm < o.alpha) return Verdict::reject;
+    const double level = question_alpha(o);
+    if (c.question_p_holm < level) return Verdict::ship;
+    if (c.question_outside_p_holm < level) return Verdict::reject;
     return Verdict::hold;
   }
   if (c.identical) return Verdict::hold;
@@ -43,8 +44,8 @@ std::vector<SystemTally> tally_by_system(const std::vector<Comparison>& cs, cons
     it->better += significant && up;
     it->worse += significant && !up && c.delta != 0;
     if (question_of(o) != Question::difference) {
-      it->within += c.question_p_holm < o.alpha;
-      it->outside += c.question_outside_p_holm < o.alpha;
+      it->within += c.question_p_holm < question_alpha(o);
+      it->outside += c.question_outside_p_holm < question_alpha(o);
     }
   }
   for (auto& t : out) {
