@@ -95,6 +95,13 @@ TEST_CASE("the report names the family in its settings, and null without one", "
   CHECK(j["settings"]["family"]["procedure"] == "randomized-tukey");
   CHECK(j["settings"]["family"]["procedure_label"] == "randomized Tukey HSD");
   CHECK(j["settings"]["family"]["p"] == 0.228);
+  CHECK(j["settings"]["family"]["question_alpha"] == 0.05 / 28);
+  CHECK(j["settings"]["family"]["rule"] == "The larger of its family-wise p and the pair's own randomization p decides the verdict.");
+  auto eq = o;
+  eq.equivalence_margin = 0.02;
+  CHECK(report_json(compare_all({s}, eq), ReportSettings{eq, "error", {}, "bm25", {}})["settings"]["family"]["rule"] ==
+        "Equivalence is tested at α/28 = 0.001786 (α = 0.05 over the family's 28 pairs, Bonferroni), which bounds the chance of any false such claim "
+        "among the family's pairs.");
   CompareOptions plain = o;
   plain.family.reset();
   CHECK(report_json(compare_all({s}, plain), ReportSettings{plain, "error", {}, "bm25", {}})["settings"]["family"].is_null());

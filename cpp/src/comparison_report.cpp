@@ -39,7 +39,8 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
                    {"alternative", to_string(o.alternative)}, {"equivalence", o.equivalence_margin}, {"non_inferiority", o.non_inferiority_margin}};
   // The family a pair was taken from (a leaderboard's), whose family-wise p decided the verdict; null when none.
   j["settings"]["family"] = o.family ? J{{"systems", o.family->systems}, {"pairs", o.family->pairs}, {"procedure", o.family->procedure},
-                                         {"procedure_label", std::string(family_procedure_label(o.family->procedure).value_or(""))}, {"p", o.family->p}}
+                                         {"procedure_label", std::string(family_procedure_label(o.family->procedure).value_or(""))}, {"p", o.family->p},
+                                         {"question_alpha", question_alpha(o)}, {"rule", family_rule(o)}}
                                      : J(nullptr);
   j["comparisons"] = J::array();
   for (std::size_t i = 0; i < r.comparisons.size(); ++i) {

@@ -177,6 +177,9 @@ double deciding_p(const Comparison& c, const CompareOptions& o, bool several) no
 /// pair of a family α/m (Bonferroni over the family's m pairs).
 double question_alpha(const CompareOptions& o) noexcept;
 
+/// How the family decides for this question, in a sentence ("" without a family).
+std::string family_rule(const CompareOptions& o);
+
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.
 Verdict overall_verdict(const std::vector<Comparison>& comparisons);
 

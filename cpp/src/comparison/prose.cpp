@@ -215,3 +215,14 @@ std::string summary(const CompareResult& r, const CompareOptions& o, bool severa
 }
 
 }  // namespace pairpower::comparison
+
+namespace pairpower {
+
+std::string family_rule(const CompareOptions& o) {
+  if (!o.family) return "";
+  if (question_of(o) == Question::difference) return "The larger of its family-wise p and the pair's own randomization p decides the verdict.";
+  return std::string(question_of(o) == Question::equivalence ? "Equivalence" : "Non-inferiority") + " is tested at " + comparison::level_words(o) +
+         ", which bounds the chance of any false such claim among the family's pairs.";
+}
+
+}  // namespace pairpower
