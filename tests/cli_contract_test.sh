@@ -225,6 +225,17 @@ expect_usage_error "--missing" "$bin" leaderboard "$tmp/ta.txt" "$tmp/tb.txt"
 expect_usage_error "line 3" "$bin" leaderboard "$tmp/bad.csv"
 expect_usage_error "--alpha" "$bin" leaderboard "$tmp/board.csv" --alpha 2
 expect_usage_error "--measure" "$bin" leaderboard "$tmp/board.csv" --measure ndcg
+# Bare columns (one file per system, no query ids) are paired by position: said with the board in JSON and text, on stderr for CSV.
+for s in 1 2 3; do for q in $(seq 1 12); do printf '0.%02d\n' $(((q * (s + 3)) % 50 + 20)); done >"$tmp/column$s.txt"; done
+expect_json "leaderboard of bare columns says it pairs by position" 'j.leaderboards[0].paired_by === "position" && j.leaderboards[0].note === "paired by position: no query ids given" &&
+  j.leaderboards[0].family_procedure === "randomized-tukey" && j.rank_set_note.startsWith("Rank set: ")' \
+  "$bin" leaderboard "$tmp/column1.txt" "$tmp/column2.txt" "$tmp/column3.txt" --resamples 300 --bootstrap 300 --format json
+expect_json "leaderboard with query ids pairs by id" 'j.leaderboards[0].paired_by === "query id" && j.leaderboards[0].note === ""' \
+  "$bin" leaderboard "$tmp/board.csv" --resamples 300 --bootstrap 300 --format json
+out=$("$bin" leaderboard "$tmp/column1.txt" "$tmp/column2.txt" "$tmp/column3.txt" --resamples 300 --bootstrap 300 2>/dev/null)
+if [[ $out == *"note: paired by position: no query ids given"* ]]; then ok; else bad "leaderboard text of bare columns does not say it pairs by position"; fi
+err=$("$bin" leaderboard "$tmp/column1.txt" "$tmp/column2.txt" "$tmp/column3.txt" --resamples 300 --bootstrap 300 --format csv 2>&1 >/dev/null)
+if [[ $err == *"paired by position"* ]]; then ok; else bad "leaderboard csv of bare columns does not say on stderr that it pairs by position"; fi
 
 # --- simulate --model pilot: an N far beyond the pilot warns on stderr and in JSON warnings[]; a pilot of similar size does not
 awk 'BEGIN { srand(11); print "qid,A,B"; for (i = 1; i <= 60; i++) { a = 0.3 + 0.4 * rand(); printf "q%d,%.4f,%.4f\n", i, a, a + 0.03 + 0.2 * (rand() - 0.5) } }' >"$tmp/pilot60.csv"

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
+#include "support/boards.hpp"
 #include "pairpower/board_resampling.hpp"
 #include "pairpower/leaderboard.hpp"
 #include "pairpower/letter_display.hpp"
@@ -16,46 +17,12 @@
 
 using namespace pairpower;
 
+using test::name;
+using test::pair_of;
+using test::series_of;
+using test::system_of;
+
 namespace {
-
-std::string name(char prefix, std::size_t i) {
-  std::string out(1, prefix);
-  out += std::to_string(i);
-  return out;
-}
-
-std::vector<ScoreSeries> series_of(const std::vector<std::vector<double>>& scores, const std::vector<std::string>& names) {
-  std::vector<ScoreSeries> out;
-  for (std::size_t i = 0; i < scores.size(); ++i) {
-    ScoreSeries s{"", "m", names[i], {}, {}};
-    for (std::size_t j = 0; j < scores[i].size(); ++j) {
-      s.qids.push_back(name('q', j));
-      s.values.push_back(scores[i][j]);
-    }
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
-std::vector<ScoreSeries> series_of(const nlohmann::json& scores) {
-  std::vector<std::string> names;
-  for (std::size_t i = 0; i < scores.size(); ++i) names.push_back(name('s', i));
-  return series_of(scores.get<std::vector<std::vector<double>>>(), names);
-}
-
-const BoardSystem& system_of(const Board& b, const std::string& s) {
-  for (const auto& x : b.systems)
-    if (x.system == s) return x;
-  FAIL("no system " << s);
-  throw;
-}
-
-const BoardPair& pair_of(const Board& b, const std::string& a, const std::string& c) {
-  for (const auto& p : b.pairs)
-    if ((p.system_a == a && p.system_b == c) || (p.system_a == c && p.system_b == a)) return p;
-  FAIL("no pair " << a << "-" << c);
-  throw;
-}
 
 bool share_letter(const std::string& a, const std::string& b) {
   return std::any_of(a.begin(), a.end(), [&](char ch) { return b.find(ch) != std::string::npos; });

@@ -3,41 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
+#include "support/boards.hpp"
 #include "pairpower/errors.hpp"
 #include "pairpower/leaderboard_report.hpp"
 
 using namespace pairpower;
 
-namespace {
-// "s3", "q7", "d2": appended piecewise (GCC 12 warns, wrongly, on "s" + std::to_string chains).
-std::string name(char prefix, std::size_t i) {
-  std::string out(1, prefix);
-  out += std::to_string(i);
-  return out;
-}
-
-// A fixture board (scores[system][query]) as the series a wide table gives.
-std::vector<ScoreSeries> series_of(const nlohmann::json& scores, const std::string& dataset = "", bool transpose = false) {
-  std::vector<ScoreSeries> out;
-  const std::size_t k = transpose ? scores.at(0).size() : scores.size(), n = transpose ? scores.size() : scores.at(0).size();
-  for (std::size_t i = 0; i < k; ++i) {
-    ScoreSeries s{dataset, "m", name('s', i), {}, {}};
-    for (std::size_t j = 0; j < n; ++j) {
-      s.qids.push_back(name('q', j));
-      s.values.push_back((transpose ? scores.at(j).at(i) : scores.at(i).at(j)).get<double>());
-    }
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
-const BoardPair& pair_of(const Board& b, std::size_t i, std::size_t j) {
-  for (const auto& p : b.pairs)
-    if (p.system_a == name('s', i) && p.system_b == name('s', j)) return p;
-  FAIL("no pair " << i << "-" << j);
-  throw;
-}
-}  // namespace
+using test::name;
+using test::series_of;
 
 TEST_CASE("a leaderboard's ANOVA, Tukey HSD and Friedman equal R's and scipy's", "[leaderboard]") {
   for (const auto& c : test::fixture("leaderboard.json").at("boards")) {
@@ -48,7 +21,7 @@ TEST_CASE("a leaderboard's ANOVA, Tukey HSD and Friedman equal R's and scipy's",
     CHECK(b.anova.f == Approx(c.at("anova").at("f").get<double>()).epsilon(1e-10));
     CHECK(b.friedman.statistic == Approx(c.at("friedman").at("statistic").get<double>()).epsilon(1e-10));
     for (const auto& t : c.at("anova").at("tukey")) {
-      const auto& p = pair_of(b, t.at("a"), t.at("b"));
+      const auto& p = test::ordered_pair_of(b, name('s', t.at("a").get<std::size_t>()), name('s', t.at("b").get<std::size_t>()));
       CHECK(p.delta == Approx(t.at("diff").get<double>()).margin(1e-12));
       CHECK(p.p_tukey_hsd == Approx(t.at("p").get<double>()).margin(2e-5));
     }
@@ -156,4 +129,21 @@ TEST_CASE("a leaderboard cut in parts and merged is exactly the leaderboard comp
   CHECK(leaderboard_json(leaderboard_merge(s, "m", o, parts), o).dump() == whole);
   parts.pop_back();
   CHECK_THROWS_AS(leaderboard_merge(s, "m", o, parts), Error);
+}
+
+TEST_CASE("one file per system, some naming the measure in their header and some not, is one board of that measure, its values range-checked", "[leaderboard]") {
+  std::vector<ScoreSeries> s;
+  for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
+           {"bm25", "qid,ndcg\nq1,0.5\nq2,1.7\nq3,0.3\n"}, {"dense", "qid,score\nq1,0.55\nq2,0.42\nq3,0.35\n"}, {"splade", "qid,score\nq1,0.52\nq2,0.41\nq3,0.2\n"}})
+    for (auto& x : parse_scores(text, InputFormat::auto_detect, name).series) s.push_back(std::move(x));
+  const auto r = leaderboard(s, "", {.resamples = 300, .bootstrap = 300});
+  REQUIRE(r.boards.size() == 1);
+  CHECK(r.boards[0].measure == "ndcg");
+  CHECK(r.boards[0].k == 3);
+  CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Warning& w) { return w.code == "out_of_range" && w.message.find("1.7") != std::string::npos; }));
+  CHECK(pair_scores(s, "", "", "bm25", "dense", MissingPolicy::error).b == std::vector<double>{0.55, 0.42, 0.35});
+  // Two named measures stay two: the unnamed files join neither.
+  s[0].measure = "map";
+  s.push_back({"", "ndcg", "colbert", {"q1", "q2", "q3"}, {0.1, 0.2, 0.3}});
+  CHECK_THROWS_AS(leaderboard(s, "", {.resamples = 300, .bootstrap = 300}), Error);
 }

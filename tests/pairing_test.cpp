@@ -146,7 +146,21 @@ TEST_CASE("bare columns pair by position, only with each other and only when equ
 }
 
 TEST_CASE("two headerless numeric files say how to mark one system's query ids", "[pairing]") {
-  const auto a = parse_scores("301,0.45\n302,0.10\n", InputFormat::auto_detect, "a");
-  const auto b = parse_scores("301,0.50\n302,0.12\n", InputFormat::auto_detect, "b");
+  // Whole numbers first could be query ids: the reading itself asks for the header.
+  CHECK_THROWS_WITH(parse_scores("301,0.45\n302,0.10\n", InputFormat::auto_detect, "a"), Catch::Contains("add the header qid,score"));
+  // Two systems' scores in each file: one system per file is wanted.
+  const auto a = parse_scores("0.3,0.45\n0.2,0.10\n", InputFormat::auto_detect, "a");
+  const auto b = parse_scores("0.3,0.50\n0.2,0.12\n", InputFormat::auto_detect, "b");
   CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error), Catch::Contains("add the header qid,score"));
+}
+
+TEST_CASE("a qid,score file beside a qid,ndcg file is compared on ndcg, in either order", "[pairing]") {
+  const auto a = parse_scores("qid,ndcg\nq1,0.5\nq2,1.7\nq3,0.3\n", InputFormat::auto_detect, "bm25");
+  const auto b = parse_scores("qid,score\nq1,0.55\nq2,0.42\nq3,0.35\n", InputFormat::auto_detect, "dense");
+  for (const auto& [first, second] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+    const auto plan = build_comparisons(*first, second, {}, MissingPolicy::error);
+    REQUIRE(plan.samples.size() == 1);
+    CHECK(plan.samples[0].measure == "ndcg");
+    CHECK(plan.samples[0].qids.size() == 3);
+  }
 }

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "pairpower/warnings.hpp"
+
 using namespace pairpower;
 
 namespace {
@@ -254,8 +256,8 @@ TEST_CASE("qid,score rows without a header are one system when the ids are not n
   CHECK(f.systems() == std::vector<std::string>{"dense"});
   CHECK(f.series[0].qids == std::vector<std::string>{"q1", "q2", "q3"});
   CHECK(f.series[0].values == std::vector<double>{0.45, 0.10, 0.30});
-  // Numeric ids look exactly like two bare columns: those stay two systems (A, B).
-  CHECK(parse_scores("301,0.45\n302,0.10\n").format == InputFormat::csv_bare);
+  // Numeric ids could as well be a first system's scores: refused unless the format is named (below).
+  CHECK_THROWS_WITH(parse_scores("301,0.45\n302,0.10\n"), Catch::Contains("add the header qid,score"));
   CHECK(parse_scores("301,0.45\n302,0.10\n", InputFormat::csv_qid_score, "x").series[0].qids == std::vector<std::string>{"301", "302"});
   CHECK_THROWS_WITH(parse_scores("q1,0.45\nq2,0.10,0.3\n"), "line 2: expected 2 fields (query id, score), found 3");
 }
@@ -305,4 +307,65 @@ TEST_CASE("a comma number that cannot be read says why and what to do", "[score_
   // Two whole numbers per line: two columns, or one with decimal commas? Nothing in the file says.
   CHECK_THROWS_WITH(parse_scores("0,4101\n0,3912\n"), Catch::Contains("two columns (A, B), or one column written with decimal commas"));
   CHECK(parse_scores("0,4101\n0,3912\n", InputFormat::csv_bare).series[1].values == std::vector<double>{4101, 3912});
+}
+
+namespace {
+// The format a text is read as, or the kind of error it is refused with.
+std::string read_as(const std::string& text) {
+  try {
+    return std::string(to_string(parse_scores(text, InputFormat::auto_detect, "x").format));
+  } catch (const Error& e) {
+    return e.kind == ErrorKind::ambiguous_format ? "ambiguous" : "error: " + e.detail;
+  }
+}
+}  // namespace
+
+TEST_CASE("two headerless numeric columns are two systems only when the first column cannot be query ids", "[score_input]") {
+  // 0/1 columns of two systems: the first column repeats a value, so it holds no ids.
+  CHECK(read_as("1\t0\n0\t1\n1\t1\n0\t0\n") == "csv-bare");
+  CHECK(read_as("0.5,0.6\n0.4,0.41\n") == "csv-bare");          // a decimal in the first column
+  CHECK(read_as("-1\t0.6\n2\t0.41\n") == "csv-bare");          // a sign: no query id
+  CHECK(read_as("3\t0.6\n3\t0.41\n5\t0.2\n") == "csv-bare");  // a repeated whole number
+  // Distinct whole numbers first: ids beside one system's scores, or a system's 0/1 or count scores.
+  for (const char* text : {"1\t0\n2\t1\n3\t1\n", "301\t0.45\n302\t0.10\n303\t0.3\n", "301 0.45\n302 0.10\n", "1;0,5\n2;0,25\n",
+                           "7,0.5\n3,0.4\n12,0.1\n"}) {
+    INFO(text);
+    CHECK(read_as(text) == "ambiguous");
+  }
+  CHECK_THROWS_WITH(parse_scores("1\t0\n2\t1\n3\t1\n"),
+                    "input_format: two numeric columns without a header, and the first column's values are distinct whole numbers: query ids beside one system's "
+                    "scores (then add the header qid,score), or one system's scores beside another's, paired by position");
+  // Two whole numbers split by a comma could also be one number with a decimal comma: all three readings are named.
+  CHECK_THROWS_WITH(parse_scores("1,0\n2,1\n3,1\n"), Catch::Contains("decimal commas") && Catch::Contains("or query ids and one system's scores (then add the header qid,score)"));
+  CHECK_THROWS_WITH(parse_scores("1,0\n0,1\n1,1\n"), !Catch::Contains("query ids"));
+  // Either remedy reads it: the header, or the format named.
+  const auto headed = parse_scores("qid,score\n1,0\n2,1\n3,1\n", InputFormat::auto_detect, "bm25");
+  CHECK(headed.systems() == std::vector<std::string>{"bm25"});
+  CHECK(headed.series[0].qids == std::vector<std::string>{"1", "2", "3"});
+  CHECK(parse_scores("1\t0\n2\t1\n3\t1\n", InputFormat::csv_qid_score, "x").series[0].values == std::vector<double>{0, 1, 1});
+  const auto bare = parse_scores("1\t0\n2\t1\n3\t1\n", InputFormat::csv_bare);
+  CHECK(bare.series[0].values == std::vector<double>{1, 2, 3});
+  CHECK(bare.series[1].by_position);
+}
+
+TEST_CASE("a column header naming a known measure is the measure of one system's scores, so its range is checked", "[score_input]") {
+  const auto measure_of = [](const char* text) { return parse_scores(text, InputFormat::auto_detect, "x").series.at(0).measure; };
+  CHECK(measure_of("qid,ndcg\nq1,0.5\nq2,1.7\n") == "ndcg");
+  CHECK(measure_of("query_id\tnDCG@10\n301\t0.5\n302\t0.1\n") == "nDCG@10");
+  CHECK(measure_of("topic;map\n301;0,5\n302;0,1\n") == "map");
+  CHECK(measure_of("qid,P_10\nq1,0.5\nq2,0.1\n") == "P_10");
+  CHECK(measure_of("qid,MRR\nq1,0.5\nq2,0.1\n") == "MRR");
+  CHECK(measure_of("nDCG@10\n0.45\n0.10\n") == "nDCG@10");  // a spreadsheet column under its header cell
+  // A header that names no measure leaves it unnamed: a score, a system, a header cell of other words.
+  CHECK(measure_of("qid,score\nq1,0.5\nq2,0.1\n").empty());
+  CHECK(measure_of("qid,bm25\nq1,0.5\nq2,0.1\n").empty());
+  CHECK(measure_of("bm25\n0.45\n0.10\n").empty());
+  // Several systems: their column headers are systems, not measures.
+  CHECK(parse_scores("qid,ndcg,map\nq1,0.5,0.4\nq2,0.1,0.2\n").measures() == std::vector<std::string>{""});
+  const auto file = parse_scores("qid,ndcg\nq1,0.5\nq2,1.7\n", InputFormat::auto_detect, "bm25");
+  std::vector<Warning> w;
+  range_warnings(file.series[0].measure, "bm25", file.series[0].qids, file.series[0].values, w);
+  REQUIRE(w.size() == 1);
+  CHECK(w[0].code == "out_of_range");
+  CHECK_THAT(w[0].message, Catch::Contains("1.7 for query q2"));
 }

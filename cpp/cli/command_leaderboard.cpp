@@ -60,12 +60,14 @@ int run_leaderboard(const LeaderboardFlags& f) {
     ScoreFile file = parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
     for (auto& s : file.series) series.push_back(std::move(s));
   }
-  // Columns without query ids are paired row by row (the core checks their lengths): said with the answer.
-  if (std::any_of(series.begin(), series.end(), [](const ScoreSeries& s) { return s.by_position; })) fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
   const auto r = leaderboard(series, f.measure.given() ? f.measure.value : "", o);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
   for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   const std::string format = f.format.given() ? f.format.value : "text";
+  // Columns without query ids were paired row by row: the report says so with each board (text, JSON, the
+  // tables' captions); CSV rows have no place for it, so there it goes to stderr.
+  if (format == "csv" && std::any_of(r.boards.begin(), r.boards.end(), [](const Board& b) { return b.by_position; }))
+    fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
   if (format == "json") std::puts(leaderboard_json(r, o).dump(1).c_str());
   else if (format == "md") std::fputs(leaderboard_markdown(r, o).c_str(), stdout);
   else if (format == "latex") std::fputs(leaderboard_latex(r, o).c_str(), stdout);

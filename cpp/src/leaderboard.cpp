@@ -23,10 +23,29 @@ namespace {
 
 struct DatasetScores {
   std::string dataset;
+  bool by_position = false;  ///< its columns have no query ids: paired row by row
   std::vector<std::string> systems;
   std::vector<std::string> qids;
   BoardMatrix board{0, 0};
 };
+
+// An input that names no measure (a qid,score file, a bare column) beside
+// inputs that all name one measure holds that measure: one file per system,
+// some headed qid,ndcg and some qid,score, is one board. Returns `series`
+// itself when nothing is renamed, else the renamed copy kept in `storage`.
+const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, std::vector<ScoreSeries>& storage) {
+  std::set<std::string> named;
+  bool unnamed = false;
+  for (const auto& s : series) {
+    if (s.measure.empty()) unnamed = true;
+    else named.insert(s.measure);
+  }
+  if (!unnamed || named.size() != 1) return series;
+  storage = series;
+  for (auto& s : storage)
+    if (s.measure.empty()) s.measure = *named.begin();
+  return storage;
+}
 
 std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) {
   std::vector<std::string> measures;
@@ -50,7 +69,7 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
 
 // One dataset's systems × queries, pairing query ids by the missing-id policy.
 DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
-  DatasetScores d{dataset, {}, {}, BoardMatrix(0, 0)};
+  DatasetScores d{dataset, !rows.empty() && rows.front()->by_position, {}, {}, BoardMatrix(0, 0)};
   std::vector<std::map<std::string, double>> by_qid;
   std::vector<std::string> order;
   std::set<std::string> seen;
@@ -173,7 +192,7 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   }
   if (ranges.size() != o.resamples || boot.means.size() != o.bootstrap * k) throw Error("parts", ErrorKind::invalid_value, "the parts do not make up the resamples");
 
-  Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0};
+  Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0, d.by_position};
   const auto sums = b.exact_sums();
   const auto means = b.system_means();
   const auto ranks = ranks_by_mean(means, o.higher_is_better);
@@ -296,8 +315,10 @@ bool per_dataset_only(const std::vector<DatasetScores>& sets) {
 
 }  // namespace
 
-LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o, unsigned part,
+LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& given, const std::string& measure, const LeaderboardOptions& o, unsigned part,
                                  unsigned parts) {
+  std::vector<ScoreSeries> storage;
+  const auto& series = unnamed_joined(given, storage);
   if (parts < 1 || part >= parts) throw Error("parts", ErrorKind::invalid_value, "part must be below parts");
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   const auto sets = boards_of(series, measure_of(series, measure), o.missing);
@@ -307,8 +328,10 @@ LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& series, const s
   return out;
 }
 
-LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o,
+LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& given, const std::string& measure, const LeaderboardOptions& o,
                                     const std::vector<LeaderboardPart>& parts) {
+  std::vector<ScoreSeries> storage;
+  const auto& series = unnamed_joined(given, storage);
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   if (parts.empty()) throw Error("parts", ErrorKind::invalid_value, "at least one part is needed");
   const std::string m = measure_of(series, measure);
@@ -335,8 +358,10 @@ LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std:
   return leaderboard_merge(series, measure, o, {leaderboard_part(series, measure, o, 0, 1)});
 }
 
-PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,
+PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string& measure, const std::string& dataset,
                        const std::string& system_a, const std::string& system_b, MissingPolicy missing) {
+  std::vector<ScoreSeries> storage;
+  const auto& series = unnamed_joined(given, storage);
   const auto sets = boards_of(series, measure_of(series, measure), missing);
   const auto d = std::find_if(sets.begin(), sets.end(), [&](const DatasetScores& x) { return x.dataset == dataset; });
   if (d == sets.end()) throw Error("dataset", ErrorKind::not_in_input, "is not in the input", dataset);
@@ -347,23 +372,11 @@ PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string
   };
   const double *a = row(system_a), *b = row(system_b);
   const std::size_t n = d->board.queries();
-  return {d->qids, std::vector<double>(a, a + n), std::vector<double>(b, b + n)};
-}
-
-std::string pair_scores_csv(const PairScores& p, const std::string& system_a, const std::string& system_b) {
-  // The fewest significant digits that read back as the same double: Analyze sees the very scores the
-  // leaderboard ranked, written as the user wrote them (0.3492, not 0.34920000000000001).
-  const auto exact = [](double x) {
-    char buf[32];
-    for (int digits = 15; digits <= 17; ++digits) {
-      std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-      if (std::strtod(buf, nullptr) == x) break;
-    }
-    return std::string(buf);
-  };
-  std::string out = "qid," + csv_field(system_a) + "," + csv_field(system_b) + "\n";
-  for (std::size_t q = 0; q < p.qids.size(); ++q) out += csv_field(p.qids[q]) + "," + exact(p.a[q]) + "," + exact(p.b[q]) + "\n";
-  return out;
+  PairScores p{d->qids, std::vector<double>(a, a + n), std::vector<double>(b, b + n)};
+  const std::string m = measure_of(series, measure);
+  p.a_text = scores_as_written(series, dataset, m, system_a, p.qids, p.a);
+  p.b_text = scores_as_written(series, dataset, m, system_b, p.qids, p.b);
+  return p;
 }
 
 }  // namespace pairpower

@@ -30,12 +30,15 @@ std::string rank_set(const BoardSystem& s, const char* dash) {
   return s.rank_set_low == s.rank_set_high ? std::to_string(s.rank_set_low) : std::to_string(s.rank_set_low) + dash + std::to_string(s.rank_set_high);
 }
 
-std::string rank_set_note(const LeaderboardOptions& o) {
-  return "rank set: the ranks the same tests leave open, for all systems at once with " + format_csv(100 * (1 - o.alpha)) +
-         "% confidence (Mogstad et al. 2024)";
-}
+// "paired by position: no query ids given" for a board of bare columns, else "".
+std::string pairing_note(const Board& b) { return b.by_position ? std::string(by_position_note) : std::string(); }
 
 }  // namespace
+
+std::string rank_set_note(const LeaderboardOptions& o) {
+  return "rank set: the ranks the family-wise tests behind the tiers leave open, for all systems at once with " + format_csv(100 * (1 - o.alpha)) +
+         "% confidence (Mogstad et al. 2024); systems sharing a tier letter have overlapping rank sets";
+}
 
 json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
   json j;
@@ -58,8 +61,16 @@ json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
     bj["anova"] = {{"f", b.anova.f}, {"p", b.anova.p}, {"ms_residual", b.anova.ms_residual}};
     bj["friedman"] = {{"statistic", b.friedman.statistic}, {"p", b.friedman.p}};
     bj["separable_share"] = b.separable_share;
+    // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note).
+    bj["paired_by"] = b.by_position ? "position" : "query id";
+    bj["note"] = pairing_note(b);
+    // What decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
+    bj["family_procedure"] = board_family_procedure;
     boards.push_back(std::move(bj));
   }
+  // The sentence beside a board's rank sets (the page's caption), and where the marginal intervals are.
+  j["rank_set_note"] = "R" + rank_set_note(o).substr(1) +
+                       ". Each system's bootstrap rank interval on its own (marginal, not simultaneous) is in the JSON as rank_marginal_low and rank_marginal_high.";
   // Why an answer may not be trusted (warnings.hpp); written before the early return below.
   auto& warnings = j["warnings"] = json::array();
   for (const auto& w : r.warnings) warnings.push_back({{"code", w.code}, {"message", w.message}});
@@ -93,6 +104,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     }
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
            std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries\n";
+    if (b.by_position) out += "  note: " + pairing_note(b) + "\n";
     out += "  rank  " + padded("system", width) + "  " + padded("mean", mean_width) + "  " + padded(std::to_string(level) + "% CI", ci_width) +
            "  rank set      tier\n";
     for (const auto& s : b.systems)
@@ -121,7 +133,7 @@ namespace {
 
 std::string caption(const Board& b, const LeaderboardOptions& o) {
   return (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " + std::to_string(b.k) +
-         " systems, " + thousands(b.n) + " queries; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
+         " systems, " + thousands(b.n) + " queries" + (b.by_position ? " (" + pairing_note(b) + ")" : std::string()) + "; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
          "% intervals; systems sharing a letter are not significantly different (randomized Tukey HSD, α = " + format_csv(o.alpha) + "); " +
          rank_set_note(o);
 }

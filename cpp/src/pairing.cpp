@@ -163,6 +163,19 @@ std::vector<std::string> comparable_measures(const ScoreFile& a, const ScoreFile
 
 ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const std::vector<std::string>& measures,
                                  MissingPolicy missing, const std::string& baseline) {
+  // A file that names no measure (qid,score; a bare column) beside one that names
+  // one measure (qid,ndcg) holds that measure: one file per system is one comparison.
+  if (fb) {
+    const auto ma = fa.measures(), mb = fb->measures();
+    const auto unnamed = [](const std::vector<std::string>& m) { return m.size() == 1 && m[0].empty(); };
+    const auto one = [](const std::vector<std::string>& m) { return m.size() == 1 && !m[0].empty(); };
+    if ((unnamed(ma) && one(mb)) || (one(ma) && unnamed(mb))) {
+      ScoreFile a = fa, b = *fb;
+      for (ScoreFile* f : {&a, &b})
+        for (auto& x : f->series) x.measure = one(ma) ? ma[0] : mb[0];
+      return build_comparisons(a, &b, measures, missing, baseline);
+    }
+  }
   // Which measures: all when the input has one (or none); else those asked
   // for. With two files, a measure must be in both.
   const std::vector<std::string> available = common_measures(fa, fb);

@@ -104,3 +104,31 @@ test('leaderboard: an nDCG of 1.5 and four queries warn; thirty ordinary queries
   assert.deepEqual(JSON.parse(small.stdout).warnings.map((w) => w.code), ['p_floor', 'few_queries']);
   assert.equal(warningLines(small.stderr).length, 2);
 });
+
+test('one qid,ndcg file per system keeps the header’s measure name, so an nDCG of 1.5 is named as outside its range (compare and leaderboard)', () => {
+  const s = scores(30);
+  s.b[6] = 1.5;
+  const c = scores(30, -0.02).b;
+  const write = (name, header, values) => {
+    const f = join(dir, `${name}.csv`);
+    writeFileSync(f, `${header}\n` + values.map((v, i) => `q${i + 1},${v}`).join('\n') + '\n');
+    return f;
+  };
+  const bm25 = write('bm25', 'qid,ndcg', s.a), dense = write('dense', 'qid,ndcg', s.b), splade = write('splade', 'qid,score', c);
+  const r = compare([bm25, dense], 'json');
+  const j = JSON.parse(r.stdout);
+  assert.equal(j.comparisons[0].measure, 'ndcg');
+  assert.deepEqual(j.warnings.map((w) => w.code), ['out_of_range']);
+  assert.match(j.warnings[0].message, /^ndcg lies between 0 and 1, but 1 of dense's 30 values lies outside that range \(1\.5 for query q7\)/);
+  assert.equal(warningLines(r.stderr).length, 1, r.stderr);
+  // A qid,score file beside them holds the same measure: one board, range-checked.
+  const lb = spawnSync(bin, ['leaderboard', bm25, dense, splade, '--resamples', '500', '--bootstrap', '200', '--format', 'json'], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(lb.status, 0, lb.stderr);
+  const board = JSON.parse(lb.stdout);
+  assert.equal(board.leaderboards[0].measure, 'ndcg');
+  assert.equal(board.leaderboards[0].k, 3);
+  assert.deepEqual(board.warnings.map((w) => w.code), ['out_of_range']);
+  // The same values under a header that names no measure: nothing to check them against.
+  const plain = compare([write('bm25-plain', 'qid,score', s.a), write('dense-plain', 'qid,score', s.b)], 'json');
+  assert.deepEqual(JSON.parse(plain.stdout).warnings, []);
+});

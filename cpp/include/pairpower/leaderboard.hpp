@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pairpower/anova.hpp"
@@ -73,7 +74,12 @@ struct Board {
   TwoWayAnova anova;
   FriedmanResult friedman;
   double separable_share;            ///< of adjacent pairs, those separable at this n
+  bool by_position = false;          ///< bare columns without query ids: row i of each system is one query (pairing.hpp's by_position_note)
 };
+
+/// How a board's family-wise p (`p_tukey`), its tiers and its rank sets are
+/// computed: an id of the registry's family_procedures() (registry.hpp).
+inline constexpr std::string_view board_family_procedure = "randomized-tukey";
 
 struct AcrossPair {
   std::string system_a, system_b;
@@ -129,11 +135,19 @@ LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& series, cons
 struct PairScores {
   std::vector<std::string> qids;
   std::vector<double> a, b;
+  /// The scores as the input wrote them ("0.3490"), where parse_scores kept them
+  /// (keep_text_of) and they read back as the very value; "" elsewhere, empty when none was kept.
+  std::vector<std::string> a_text{}, b_text{};
 };
 /// Throws Error naming "measure", "missing", "dataset" or "system" as leaderboard() does.
 PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,
                        const std::string& system_a, const std::string& system_b, MissingPolicy missing);
-/// `qid,<A>,<B>` with every score written to round-trip exactly.
+/// One system's scores on (dataset, measure) as the input wrote them, for the given
+/// query ids and values (leaderboard_pair.cpp): "" where the text was not kept
+/// (parse_scores' keep_text_of), is missing, or does not read back as that value.
+std::vector<std::string> scores_as_written(const std::vector<ScoreSeries>& series, const std::string& dataset, const std::string& measure,
+                                           const std::string& system, const std::vector<std::string>& qids, const std::vector<double>& values);
+/// `qid,<A>,<B>`: each score as the input wrote it when kept, else written to round-trip exactly.
 std::string pair_scores_csv(const PairScores& p, const std::string& system_a, const std::string& system_b);
 
 }  // namespace pairpower

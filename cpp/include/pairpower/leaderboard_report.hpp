@@ -13,7 +13,8 @@
 
 namespace pairpower {
 
-/// {"settings", "leaderboards": [{dataset, measure, n, k, systems, pairs, anova, friedman, separable_share}],
+/// {"settings", "leaderboards": [{dataset, measure, n, k, systems, pairs, anova, friedman, separable_share,
+///  paired_by ("query id" | "position"), note (by_position_note or ""), family_procedure}], "rank_set_note",
 ///  "warnings": [{code, message}] (warnings.hpp), "across_datasets": null | {…}}
 nlohmann::ordered_json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o);
 
@@ -25,5 +26,8 @@ std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOp
 std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptions& o);
 /// One row per (dataset, system): dataset,measure,system,mean,ci_low,ci_high,rank,rank_set_low,rank_set_high,rank_marginal_low,rank_marginal_high,tier,tied_with_best.
 std::string leaderboard_csv(const LeaderboardResult& r);
+
+/// What a rank set is, at α: the line under every report's table and the page's caption.
+std::string rank_set_note(const LeaderboardOptions& o);
 
 }  // namespace pairpower

@@ -44,6 +44,8 @@ struct ComparisonPlan {
 /// but an input holding several measures must be narrowed down). Inputs
 /// without query ids (a bare column) are paired by position: both must be
 /// such columns, of equal length (InputError naming both lengths otherwise).
+/// A file that names no measure (qid,score) beside one that names one (qid,ndcg)
+/// holds that measure.
 /// Throws Error (field "measure", "baseline" or "missing") naming what is
 /// wrong: a measure not in the input (listing those that are), one that holds
 /// text or exists only in summary rows (naming the closest per-query measure),

@@ -2,7 +2,9 @@
 // two bare numeric columns, one system's qid,score and one column of numbers.
 #include <cctype>
 #include <functional>
+#include <unordered_set>
 
+#include "pairpower/measures.hpp"
 #include "reading.hpp"
 
 namespace pairpower::reading {
@@ -88,6 +90,12 @@ bool whole_pair(std::string_view line) {
          whole_number(trim(line.substr(comma + 1)));
 }
 
+// A column header that names a measure the core knows (measures.hpp: any tool's
+// grammar, or a plain spelling such as MAP or precision), else "".
+std::string measure_named(const std::string& header) {
+  return is_measure_name(header) || measure_range(header) != MeasureRange::unknown ? header : std::string();
+}
+
 bool single_field(std::string_view line) {
   return line.find_first_of(",;\t") == std::string_view::npos && split_ws(line).size() == 1;
 }
@@ -125,6 +133,20 @@ bool header_like(const std::vector<std::string>& cells) {
   });
 }
 
+// Two headerless columns whose first could hold query ids: every value in it a
+// whole number and none repeated, as a one-system qid,score file's ids are. Such
+// a file reads as one system's scores by query id or as two systems' scores
+// paired by position, and nothing in it says which (0/1 accuracy columns,
+// counts, TREC topic numbers): it is refused rather than read one way silently.
+bool first_column_could_be_ids(const std::vector<Line>& lines, char delim) {
+  std::unordered_set<std::string> seen;
+  for (const Line& l : lines) {
+    const auto f = fields_of(l.text, delim, l.number);
+    if (f.size() != 2 || !whole_number(f[0]) || !seen.insert(f[0]).second) return false;
+  }
+  return true;
+}
+
 std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines) {
   const std::string_view first = trim(lines.front().text);
   const auto lone_number = [](std::string_view l) {
@@ -136,36 +158,46 @@ std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines) {
     return InputFormat::csv_column;
   // "0,4101" is two whole numbers or one with a decimal comma: a line with a
   // single number settles it; when every line is such a pair, nothing does.
+  const char delim = delimiter_of(lines.front().text);
   if (whole_pair(first)) {
-    bool single = false;
+    bool single = false, pairs = true;
     for (const Line& l : lines) {
       const std::string_view t = trim(l.text);
       if (whole_pair(t)) continue;
-      if (!lone_number(t)) return InputFormat::csv_bare;
+      if (!lone_number(t)) {
+        pairs = false;
+        break;
+      }
       single = true;
     }
-    if (single) return InputFormat::csv_column;
-    ambiguous("every line is two whole numbers separated by a comma: two columns (A, B), or one column written with decimal commas (0,41 for 0.41)");
+    if (pairs && single) return InputFormat::csv_column;
+    if (pairs)
+      ambiguous("every line is two whole numbers separated by a comma: two columns (A, B), or one column written with decimal commas (0,41 for 0.41)" +
+                std::string(first_column_could_be_ids(lines, delim) ? ", or query ids and one system's scores (then add the header qid,score)" : ""));
   }
-  const auto f = fields_of(lines.front().text, delimiter_of(lines.front().text), lines.front().number);
-  if (f.size() == 2 && number_or_comma(f[1])) return number_or_comma(f[0]) ? InputFormat::csv_bare : InputFormat::csv_qid_score;
-  return std::nullopt;
+  const auto f = fields_of(lines.front().text, delim, lines.front().number);
+  if (f.size() != 2 || !number_or_comma(f[1])) return std::nullopt;
+  if (!number_or_comma(f[0])) return InputFormat::csv_qid_score;
+  if (first_column_could_be_ids(lines, delim)) ambiguous("two numeric columns without a header, and the first column's values are distinct whole numbers: query ids beside one system's scores "
+              "(then add the header qid,score), or one system's scores beside another's, paired by position");
+  return InputFormat::csv_bare;
 }
 
-ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system) {
+ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system, const std::vector<std::string>& keep_text_of) {
   const char delim = delimiter_of(lines.front().text);
   const auto split = [&](const Line& l) { return fields_of(l.text, delim, l.number); };
-  Collector col;
+  Collector col(keep_text_of);
   std::size_t row = 0;  // rows without query ids are queries 1, 2, 3, …
   if (format == InputFormat::csv_column) {
     const std::string_view first = trim(lines.front().text);
     const std::size_t from = single_field(first) && !looks_numeric(first) ? 1 : 0;  // a one-word header
     if (from == lines.size()) fail_at(lines.front().number, "a header but no rows");
+    const std::string measure = from == 1 ? measure_named(std::string(first)) : std::string();
     const auto style = style_of(lines, from, '\n', [](const Line& l) { return std::vector<std::string>{std::string(trim(l.text))}; });
     for (std::size_t k = from; k < lines.size(); ++k) {
       const std::string_view t = trim(lines[k].text);
       if (!single_field(t) && !comma_decimal(t)) fail_at(lines[k].number, "expected one number per line (one column), found " + shown(t));
-      col.add("", "", system, std::to_string(++row), number_at(t, lines[k].number, "the value", style), lines[k].number);
+      col.add("", measure, system, std::to_string(++row), number_at(t, lines[k].number, "the value", style), lines[k].number, t);
     }
     return col.finish(format, true);
   }
@@ -175,8 +207,8 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
       const auto f = split(l);
       if (f.size() != 2) fail_at(l.number, "expected 2 numeric columns (A, B), found " + std::to_string(f.size()) + " fields");
       const std::string qid = std::to_string(++row);
-      col.add("", "", "A", qid, number_at(f[0], l.number, "field 1 (A)", style), l.number);
-      col.add("", "", "B", qid, number_at(f[1], l.number, "field 2 (B)", style), l.number);
+      col.add("", "", "A", qid, number_at(f[0], l.number, "field 1 (A)", style), l.number, f[0]);
+      col.add("", "", "B", qid, number_at(f[1], l.number, "field 2 (B)", style), l.number, f[1]);
     }
     return col.finish(format, true);
   }
@@ -188,7 +220,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     for (const Line& l : lines) {
       const auto f = split(l);
       if (f.size() != 2) fail_at(l.number, "expected 2 fields (query id, score), found " + std::to_string(f.size()));
-      col.add("", "", system, f[0], number_at(f[1], l.number, "field 2 (score)", style), l.number);
+      col.add("", "", system, f[0], number_at(f[1], l.number, "field 2 (score)", style), l.number, f[1]);
     }
     return col.finish(format);
   }
@@ -218,7 +250,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
       if (f.size() != header.size())
         fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
       col.add(dataset_col ? f[*dataset_col] : "", measure_col ? f[*measure_col] : "", f[*sys_col], f[*qid_col],
-              number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number);
+              number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number, f[*score_col]);
     }
     return col.finish(format);
   }
@@ -231,8 +263,10 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     fail_at(lines.front().number, "a wide table needs a query id column and at least one score column; the header has " +
                                       std::to_string(header.size()) + " columns");
   // A header naming a query id and one score column (qid,score; query_id,ndcg)
-  // is one system's scores, named after its file or box.
+  // is one system's scores, named after its file or box; a column header that
+  // names a measure (ndcg, nDCG@10, map) is kept as the measure, so its range is checked.
   const bool one_system = systems.size() == 1;
+  const std::string measure = one_system ? measure_named(header[systems[0]]) : std::string();
   const auto style = style_of(lines, 1, delim, [&](const Line& l) {
     auto f = split(l);
     std::vector<std::string> out;
@@ -247,8 +281,8 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
       fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
-      col.add(dataset_col ? f[*dataset_col] : "", "", one_system ? system : header[s], f[q],
-              number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number);
+      col.add(dataset_col ? f[*dataset_col] : "", measure, one_system ? system : header[s], f[q],
+              number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s]);
     }
   }
   return col.finish(format);
