@@ -92,6 +92,11 @@ export const planApi = {
     const m = await engine();
     return guard(() => unwrap(m.gridAnswers(cells, target, difference)));
   },
+  /** What qualifies the Plan's answers for this spec (the pilot model's N far beyond its pilot): cells of a finished run, or none before it. */
+  async planWarnings(spec: PlanSpec, cells: CellResult[]): Promise<{ code: string; message: string }[]> {
+    const m = await engine();
+    return guard(() => unwrap(m.planWarnings(JSON.stringify(spec), cells)));
+  },
   /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
   async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {
     const m = await engine();

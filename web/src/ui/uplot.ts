@@ -43,6 +43,15 @@ export function chartTheme(): ChartTheme {
   return { fg: v('--fg'), muted: v('--muted'), grid: v('--grid'), target: v('--target'), series: [1, 2, 3, 4, 5, 6, 7, 8].map((i) => v(`--series-${i}`)) };
 }
 
+/**
+ * Calls `redraw` when the colour scheme changes while the page is open: a
+ * uPlot chart takes its colours (chartTheme) when it is drawn, so without this
+ * a chart drawn in light stays light on a page turned dark.
+ */
+export function onSchemeChange(redraw: () => void): void {
+  if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
+}
+
 /** Dash patterns that tell series apart without colour (first solid). */
 export const DASHES: number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3], [4, 4], [1, 5]];
 

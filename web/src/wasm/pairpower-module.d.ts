@@ -251,6 +251,8 @@ export interface PlanModule {
   paperChecks(cells: (CellResult & { analytic?: number })[]): (PaperCheck | null)[] | ErrorResult;
   /** Per (model, test, δ, ρ) of the cells: the smallest N of the grid whose Monte Carlo power reaches `target` (grid_answer.hpp). */
   gridAnswers(cells: CellResult[], target: number, difference: boolean): GridAnswer[] | ErrorResult;
+  /** What qualifies a Plan's answers (warnings.hpp plan_warnings): spec as JSON text; cells of a finished run, or none. */
+  planWarnings(spec: string, cells: CellResult[]): { code: string; message: string }[] | ErrorResult;
   /** JSON texts of the spec and of {engine, threads, elapsedS, cancelled}, and the cells. */
   simulationExport(spec: string, cells: CellResult[], run: string, format: 'json' | 'csv' | 'md'): { text: string } | ErrorResult;
 }

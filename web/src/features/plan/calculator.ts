@@ -41,6 +41,10 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const fields = [delta, rho, sd, sdDiff, alpha, power, n, margin, comparisons];
   const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
   const sensitivityEl = h('div', { class: 'sensitivity', 'data-testid': 'calc-sensitivity' });
+  // The sensitivity views fold under the answer: open on the page, closed in the calculator embed, whose frame holds the fields and answer.
+  const embedded = new URLSearchParams(location.search).get('embed') === 'calculator';
+  const sensitivityFold = h('details', { class: 'sensitivity-fold', 'data-testid': 'calc-sensitivity-fold', open: !embedded },
+    h('summary', {}, 'Sensitivity: power against δ, over N × δ, and what each N detects'), sensitivityEl);
   // Between a change and its answer the old answer stays, dimmed and marked busy, with a visible "computing…".
   const status = h('p', { class: 'note calc-status', 'data-testid': 'calc-status', hidden: true }, 'Computing…');
   const pending = (on: boolean) => {
@@ -55,7 +59,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
     h('div', { class: 'fields' }, ...[delta, rho, sd, sdDiff, alpha, power, n].map((f) => f.row), question.row, margin.row, alternative.row,
       comparisons.row, correction.row, target.row),
-    status, out, sensitivityEl);
+    status, out, sensitivityFold);
 
   const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? (core === 'question' ? 'Question' : core);
   const problem = (text: string) => {

@@ -2,7 +2,7 @@
 // lines, the target-power line, a tooltip) under one shared legend, and an
 // N × δ heatmap.
 import type uPlot from 'uplot';
-import { DASHES, chartTheme, loadUplot, themedAxis } from '../../ui/uplot';
+import { DASHES, chartTheme, loadUplot, onSchemeChange, themedAxis } from '../../ui/uplot';
 import { fittingTicks } from '../../ui/ticks';
 import type { CellResult, ModelName, TestName } from '../../wasm/pairpower-module';
 import { cellId, type PlanSpec } from './spec';
@@ -59,6 +59,8 @@ export function createCharts(): ChartsView {
   const plots: uPlot[] = [];
   let drawing = 0;
   for (const s of [modelSel, testSel, rhoSel]) s.addEventListener('change', () => last && void draw(...last));
+  // A new colour scheme: the curves and legend again in its colours (the heatmap's are the stylesheet's).
+  onSchemeChange(() => last && plots.length > 0 && void draw(...last));
 
   function options(sel: HTMLSelectElement, values: string[]) {
     const keep = sel.value;

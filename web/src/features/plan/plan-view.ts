@@ -1,12 +1,12 @@
 // The Plan view: the form, a run on the engine workers, the result tables,
 // charts, solvers, calculator, exports and embedding. The grid's work, its
-// cells, the analytic values and the paper's flags all come from the core.
+// cells, the analytic values (grid-analytic.ts), the paper's flags and the
+// warnings on the answer all come from the core.
 import type * as Comlink from 'comlink';
 import type { PlanApi } from '../../engine/plan.worker';
-import type { AnalyticGrid } from '../../engine/plan-api';
-import { SOLVABLE_TESTS, TEST_IDS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
-import { describeEngines, markStage, orFailure, pairsPerUnit, planWork, runThreads, startRun, type Engines, type RunHandle, type RunProgress } from '../../engine/scheduler';
-import type { CellResult, PaperCheck, PlanWork, TestName } from '../../wasm/pairpower-module';
+import { SOLVABLE_TESTS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
+import { describeEngines, markStage, orFailure, runThreads, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
+import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
 import { holdCharts } from '../../ui/uplot';
@@ -15,10 +15,13 @@ import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
 import { exportRun, findPrinted, type ExportInput, type ExportKind } from './export';
+import { analyticByCell, analyticFor, analyticKey, analyticTests, asked, curveNs, workFor } from './grid-analytic';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './plan-form';
 import { createResults, paperComparable, type MdeRow, type SolverRow } from './results';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
+
+export { primeLink } from './grid-analytic';
 
 
 /** The page's share of a frame for adding finished cells to the tables (ms); the rest waits for the next frame. */
@@ -29,110 +32,6 @@ const FRAME_BUDGET_MS = 8;
  *  measured on 2 cores, updating every frame took 0.5 s of the page thread's time
  *  during a 0.76 s run of the paper grid. */
 const UPDATE_INTERVAL_MS = 250;
-
-/** Log-spaced N for the analytic curves, spanning the grid. */
-function curveNs(spec: PlanSpec): number[] {
-  const lo = Math.max(2, Math.min(...spec.n) / 2), hi = Math.max(...spec.n) * 1.5;
-  const out: number[] = [];
-  for (let i = 0; i <= 40; i++) out.push(Math.round(lo * (hi / lo) ** (i / 40)));
-  return [...new Set(out)];
-}
-
-/** The model scenarios of a grid (each model × δ × ρ), as the core's σ_d query reads them. */
-function scenariosOf(spec: PlanSpec) {
-  return spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
-    model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels,
-    ...(model === 'pilot' && spec.pilot ? { pilot: spec.pilot } : {}) }))));
-}
-
-/** The question of the analytic answers: the alternative for a difference, else the question and its margin. */
-const asked = (spec: PlanSpec) =>
-  spec.question === 'difference' ? { alternative: spec.alternative } : { question: spec.question, margin: spec.margin };
-
-/** The tests a model's analytic power covers (the registry's "all", "t" or "none"). */
-const analyticTests = (model: ModelName): readonly TestName[] => {
-  const a = modelInfo(model).analytic;
-  return a === 'all' ? TEST_IDS : a === 't' ? ['t'] : [];
-};
-
-/** The key of an analytic value: `model|n|δ|ρ|test`. */
-const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
-
-/** The core's analyticGrid query for a grid's scenarios at each of `ns`. */
-function gridQuery(spec: PlanSpec, ns: number[]) {
-  const scenarios = scenariosOf(spec);
-  return { scenarios, powered: scenarios.map((q) => analyticTests(q.model).length > 0), ns, alpha: spec.alpha, ...asked(spec) };
-}
-
-/** A question asked of the Plan engine before the page is built (primeLink),
- *  taken by the first call that asks it again; any first call clears it. */
-function primed<T>() {
-  let slot: { key: string; answer: Promise<T> } | null = null;
-  return {
-    put(key: string, answer: Promise<T>) {
-      answer.catch(() => undefined);  // reported by the call that takes it, as its own would be
-      slot = { key, answer };
-    },
-    take(key: string, ask: () => Promise<T>): Promise<T> {
-      const early = slot?.key === key ? slot.answer : null;
-      slot = null;
-      return early ?? ask();
-    },
-  };
-}
-const primedGrid = primed<AnalyticGrid>();
-const primedWork = primed<PlanWork>();
-
-/**
- * Asks the Plan engine, while the page is still being built (main.ts), for
- * what the link's Plan (or the default preset) will ask first: a run's plan of
- * work, then the grid's analytic values. On a shared link's first open the
- * engine answers beside the page's first layout instead of after it, and the
- * Monte Carlo units go out as soon as the page runs the link.
- */
-export function primeLink(engines: Engines, hash: string): void {
-  if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
-  const { spec, run } = parseHash(hash);
-  if (run) primedWork.put(JSON.stringify([spec, pairsPerUnit(engines)]), planWork(spec, engines));
-  const query = gridQuery(spec, spec.n);
-  primedGrid.put(JSON.stringify(query), engines.plan.analyticGrid(query));
-}
-
-/** The run's plan of work: the primed one if it answers the same spec. */
-function workFor(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
-  return primedWork.take(JSON.stringify([spec, pairsPerUnit(engines)]), () => planWork(spec, engines));
-}
-
-/** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
-async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
-  const query = gridQuery(spec, ns);
-  const { scenarios } = query;
-  const grid = await primedGrid.take(JSON.stringify(query), () => remote.analyticGrid(query));
-  const sd = new Map<string, number>();
-  const analytic = new Map<string, number>();
-  scenarios.forEach((q, i) => {
-    const sdDiff = grid.sdDiff[i];
-    if (sdDiff !== null) sd.set(`${q.model}|${q.delta}|${q.rho}`, sdDiff);
-    // The Plan grid asks the difference question: every test has its closed form (NaN only for equivalence).
-    ns.forEach((n, j) => {
-      for (const test of analyticTests(q.model)) {
-        const p = grid.powers[(i * ns.length + j) * TEST_IDS.length + TEST_IDS.indexOf(test)];
-        if (!Number.isNaN(p)) analytic.set(analyticKey(q.model, n, q.delta, q.rho, test), p);
-      }
-    });
-  });
-  return { sd, analytic };
-}
-
-/** Analytic power by cell id for the grid's cells (where a closed form exists). */
-function analyticByCell(spec: PlanSpec, analytic: Map<string, number>) {
-  const m = new Map<string, number>();
-  for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
-    const a = analytic.get(analyticKey(model, n, delta, rho, test));
-    if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
-  }
-  return m;
-}
 
 export function createPlanView(ctx: ViewContext): View {
   let current: RunHandle | null = null;
@@ -145,7 +44,9 @@ export function createPlanView(ctx: ViewContext): View {
   });
   const progressBar = h('progress', { max: 1, value: 0, 'aria-label': 'Cells done' });
   const progressText = h('span', { class: 'progress-text', 'data-testid': 'progress', 'aria-live': 'polite' });
-  const results = createResults();
+  // The grid embed shows its power tables under the answer; the page folds them away.
+  const embed = new URLSearchParams(location.search).get('embed');
+  const results = createResults({ tablesOpen: embed !== null && embed !== 'calculator' });
   const charts = createCharts();
   const calculator = createCalculator(() => ctx.engines()?.plan ?? null);
   const exportButtons = h('div', { class: 'exports', hidden: true },
@@ -154,8 +55,8 @@ export function createPlanView(ctx: ViewContext): View {
       h('button', { type: 'button', 'data-testid': `download-${kind.toLowerCase()}`, onclick: () => void download(kind) }, `Download ${kind}`),
     ]),
     h('button', { type: 'button', 'data-testid': 'copy-link', onclick: () => void navigator.clipboard?.writeText(location.href) }, 'Copy link'));
-  const embed = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
-  exportButtons.append(embed.button);
+  const embedDialog = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
+  exportButtons.append(embedDialog.button);
   // The answer first: the plain-language summary with the smallest-N and MDE
   // tables, beside the quick calculator; the grid's settings, the detailed
   // power tables and the charts follow.
@@ -363,7 +264,11 @@ export function createPlanView(ctx: ViewContext): View {
       // A cancelled run lacks cells, so its smallest N could be wrong: it has none.
       if (!outcome.cancelled) {
         const answers = await remote.gridAnswers(outcome.cells, spec.power, spec.question === 'difference');
-        if (shownAt === shown) results.showAnswer(results.setMonteCarlo(spec, answers));
+        const warnings = await remote.planWarnings(spec, outcome.cells);
+        if (shownAt === shown) {
+          results.setWarnings(warnings);
+          results.showAnswer(results.setMonteCarlo(spec, answers));
+        }
       }
       if (!outcome.cancelled) recordThroughput(work.pairs, outcome.elapsedS);
       lastExport = { spec, cells: outcome.cells, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
@@ -395,6 +300,9 @@ export function createPlanView(ctx: ViewContext): View {
     markStage('analytic-shown');
     onShown();
     await solved;
+    // What qualifies the answer so far (the pilot model's closed-form N); a finished run asks again with its cells.
+    const warnings = await remote.planWarnings(spec, []);
+    if (at === shown) results.setWarnings(warnings);
     return { analytic, byCell };
   }
 
@@ -451,7 +359,7 @@ export function createPlanView(ctx: ViewContext): View {
     label: 'Plan',
     element,
     errorSlot: exportButtons,
-    extras: [embed.dialog],
+    extras: [embedDialog.dialog],
     applyHash(params, hash) {
       // Only a hash that names plan parameters rewrites the form (switching views keeps it).
       const planKeys = params.has('preset') || FIELD_NAMES.some((k) => params.has(k));

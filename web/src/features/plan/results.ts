@@ -7,6 +7,7 @@ import { answerText } from './answer';
 import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
+import { renderWarnings, type CoreWarning } from '../../ui/warnings';
 
 const short = (t: CellKey['test']) => testLabel(t).short;
 
@@ -49,8 +50,10 @@ export interface ResultsView {
   summary(text: string): void;
   /** The run's Monte Carlo answer for every model it simulated, at the top of the answer; returns its one-line summary. */
   setMonteCarlo(spec: PlanSpec, answers: GridAnswer[]): string;
-  /** Scrolls the answer to the top of the window, focuses its heading and announces `line`. */
+  /** Scrolls the answer to the top of the window, focuses its heading and announces `line`; the power tables fold away below it. */
   showAnswer(line: string): void;
+  /** The core's warnings on the answer (warnings.hpp plan_warnings), under its heading; none clears them. */
+  setWarnings(warnings: readonly CoreWarning[]): void;
 }
 
 /** Calls f after the next frame is drawn, or within 100 ms where no frame comes (a hidden tab draws none). */
@@ -68,7 +71,8 @@ function afterFrame(f: () => void) {
   });
 }
 
-export function createResults(): ResultsView {
+/** `tablesOpen`: the power tables start unfolded (the grid embed, whose frame shows them under the answer). */
+export function createResults({ tablesOpen = false } = {}): ResultsView {
   let slots = new Map<string, Slot[]>();
   let results = new Map<string, CellResult>();
   let current: PlanSpec | null = null;
@@ -91,8 +95,10 @@ export function createResults(): ResultsView {
   const answerTitle = h('h3', { id: 'answer-title', tabindex: '-1' }, 'The answer for this grid');
   const announceEl = h('p', { class: 'announce', 'data-testid': 'plan-announce', 'aria-live': 'polite' });
   const monteCarloEl = h('div', { class: 'mc-answers', 'data-testid': 'mc-answers' });
+  const warningsEl = h('div', { class: 'plan-warnings' });
   const tablesTitle = h('span', {}, 'Power tables');
-  const details = h('details', { class: 'power-details', open: true }, h('summary', {}, tablesTitle), tablesEl);
+  // Hundreds of cells (~2,500 px for the paper's grid): folded under the answer, a summary naming what they hold.
+  const details = h('details', { class: 'power-details', 'data-testid': 'power-details', open: tablesOpen }, h('summary', {}, tablesTitle), tablesEl);
 
   function slot(key: CellKey, withPaper: boolean): HTMLElement {
     // Empty: refresh() writes every value, or the pending mark, below.
@@ -191,16 +197,19 @@ export function createResults(): ResultsView {
 
   return {
     // After a run its Monte Carlo answer (every model) comes first, then the analytic answer and solvers.
-    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, answerTitle, announceEl, monteCarloEl, sentenceEl, solversEl),
+    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, answerTitle, announceEl, warningsEl, monteCarloEl, sentenceEl, solversEl),
     element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, details),
     start(spec) {
       current = spec;
-      tablesTitle.textContent = `${questionWords(spec)} for every cell of the grid — Monte Carlo ± SE (analytic below; the paper's value where printed)`;
+      const cellCount = spec.models.length * spec.n.length * spec.delta.length * spec.rho.length;
+      tablesTitle.textContent = `${questionWords(spec)} for every cell of the grid (${fmt.int(cellCount)} cells × ${spec.tests.length} tests) — ` +
+        `Monte Carlo ± SE (analytic below; the paper's value where printed)`;
       sentenceEl.replaceChildren(h('p', { class: 'answer-lead' }, 'Working out the answer…'));
       results = new Map();
       checks = new Map();
       solversEl.replaceChildren();
       monteCarloEl.replaceChildren();
+      warningsEl.replaceChildren();
       announceEl.textContent = '';
       summaryEl.textContent = '';
       const at = ++started;
@@ -333,7 +342,11 @@ export function createResults(): ResultsView {
       }));
       return `Monte Carlo answer — ${lines.join('; ')}.`;
     },
+    setWarnings(warnings) {
+      warningsEl.replaceChildren(renderWarnings(warnings) ?? '');
+    },
     showAnswer(line) {
+      if (!tablesOpen) details.open = false;
       announceEl.textContent = line;
       answerTitle.scrollIntoView({ block: 'start' });
       answerTitle.focus({ preventScroll: true });

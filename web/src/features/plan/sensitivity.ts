@@ -4,17 +4,21 @@
 // plain words what each N would detect. Every number and sentence is the core's
 // (sensitivity.hpp); this file only draws.
 import type uPlot from 'uplot';
-import { DASHES, chartTheme, loadUplot, themedAxis } from '../../ui/uplot';
+import { DASHES, chartTheme, loadUplot, onSchemeChange, themedAxis } from '../../ui/uplot';
 import { TESTS } from '../../engine/registry';
 import type { SensitivityAnswer } from '../../wasm/pairpower-module';
 import { fmt, h } from '../../ui/dom';
 import { heatClass } from './charts';
 
 let plot: uPlot | null = null;
+/** Draws the curve again in the current colours (set once the curve is drawn). */
+let redraw: (() => void) | null = null;
+onSchemeChange(() => redraw?.());
 
 export function renderSensitivity(s: SensitivityAnswer, n: number, target: number): HTMLElement[] {
   plot?.destroy();
   plot = null;
+  redraw = null;
   const tests = TESTS.filter((t) => s.curve[t.id].some((p) => p !== null));
   // The curve in words for screen readers: where each test's power first reaches the target.
   const ds = s.curve.delta;
@@ -26,12 +30,15 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
   const curveBox = h('figure', { class: 'curve', 'data-testid': 'calc-curve' }, h('figcaption', {}, `Power against δ at N = ${fmt.int(n)}`),
     h('p', { class: 'visually-hidden' }, said));
   const data = [s.curve.delta, ...tests.map((t) => s.curve[t.id]), s.curve.delta.map(() => target)];
-  const theme = chartTheme();
-  const series: uPlot.Series[] = [
-    { label: 'δ' },
-    ...tests.map((t, i) => ({ label: t.label, stroke: theme.series[i % theme.series.length], width: 2, dash: DASHES[i % DASHES.length], points: { show: false } })),
-    { label: `target ${target}`, stroke: theme.target, dash: [1, 4], width: 1.5, points: { show: false } },
-  ];
+  // The series and axes in the page's colours as they are when drawn.
+  const styled = (theme = chartTheme()) => ({
+    axes: [themedAxis(theme, { label: 'true δ' }), themedAxis(theme, { label: 'power' })],
+    series: [
+      { label: 'δ' },
+      ...tests.map((t, i) => ({ label: t.label, stroke: theme.series[i % theme.series.length], width: 2, dash: DASHES[i % DASHES.length], points: { show: false } })),
+      { label: `target ${target}`, stroke: theme.target, dash: [1, 4], width: 1.5, points: { show: false } },
+    ] as uPlot.Series[],
+  });
   // uPlot needs a width: the figure's box as the next layout finds it (a
   // ResizeObserver reads it without forcing a layout; reading clientWidth here
   // laid out the whole page, ~20 ms while a link's run fills its tables), then
@@ -43,9 +50,14 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
     void loadUplot().then((UPlot) => {
       if (!curveBox.isConnected || curveBox.querySelector('.uplot')) return;
       const width = Math.max(280, Math.min(640, box - 16));
-      plot = new UPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, axes: [themedAxis(theme, { label: 'true δ' }), themedAxis(theme, { label: 'power' })], series,
-        legend: { show: true, live: false } }, data as uPlot.AlignedData, curveBox);
-      curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
+      const draw = () => {
+        plot?.destroy();
+        plot = new UPlot({ width, height: 220, scales: { x: { time: false }, y: { range: [0, 1] } }, ...styled(), legend: { show: true, live: false } },
+          data as uPlot.AlignedData, curveBox);
+        curveBox.querySelectorAll('table.u-legend').forEach((t) => t.setAttribute('role', 'presentation'));
+      };
+      draw();
+      redraw = () => (curveBox.isConnected ? draw() : undefined);
     });
   });
   sized.observe(curveBox);
@@ -66,5 +78,5 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
     ...s.detectable.map((d) => h('li', { 'data-n': String(d.n), 'data-delta': d.delta === null ? '' : String(d.delta) }, d.sentence)));
   // The grid scrolls sideways on a narrow screen: a named region the keyboard can reach and scroll.
   const heatBox = h('div', { class: 'heat-scroll', role: 'region', tabindex: 0, 'aria-label': `${testLabel}: power over N × δ, scrollable` }, heat);
-  return [h('h3', {}, 'Sensitivity'), words, curveBox, heatBox];
+  return [words, curveBox, heatBox];
 }

@@ -1,0 +1,194 @@
+// The Plan's answer and what qualifies it, in headless Chromium: a pilot far
+// smaller than the N it plans warns in the core's (and the CLI's) words and a
+// pilot of similar size does not; after a run the answer is in view and focused
+// with the power tables folded below it; the charts follow a colour-scheme
+// change made while the page is open; the calculator embed carries its
+// sensitivity views, folded, and still fits its frame.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { analyzeAndWait, root, paste, shownPowers, useSite, waitDone } from './browser.mjs';
+
+const site = useSite();
+const HANG_GUARD = 180_000;  // a hang guard for a busy machine, not a speed requirement
+
+// Pilot scores as `qid,A,B` with `n` queries; deterministic (the SD of B − A is about 0.06).
+function pilotTable(n) {
+  let seed = 17;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rows = ['qid,A,B'];
+  for (let i = 0; i < n; i++) {
+    const a = 0.3 + 0.4 * rand();
+    rows.push(`q${i},${a.toFixed(4)},${(a + 0.03 + 0.2 * (rand() - 0.5)).toFixed(4)}`);
+  }
+  return rows.join('\n') + '\n';
+}
+
+// Analyses the pilot in Analyze, hands it to Plan, sets the grid and runs it; the page, done.
+async function planWithPilot(table, grid) {
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(`${site.url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#an-resamples', '2000');
+  await page.fill('#an-bootstrap', '1000');
+  await paste(page, 'paste-a', table);
+  assert.equal(await analyzeAndWait(page, HANG_GUARD), 'done', await page.textContent('[data-testid="error"]'));
+  await page.click('[data-testid="send-pilot"]');
+  await page.waitForSelector('#plan:not([hidden])');
+  assert.equal(await page.inputValue('#field-model'), 'pilot');
+  for (const [field, value] of Object.entries(grid)) await page.fill(`#field-${field}`, value);
+  if (await page.isChecked('#field-tests-wilcoxon')) await page.uncheck('#field-tests-wilcoxon');
+  if (await page.isChecked('#field-tests-sign')) await page.uncheck('#field-tests-sign');
+  await page.check('#field-tests-t');
+  await page.click('[data-testid="run"]');
+  await waitDone(page, HANG_GUARD);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mc-answer"]').length > 0);
+  return page;
+}
+
+// The CLI's simulate on the same pilot and grid: its JSON and what it printed on stderr.
+function cliPilot(table, grid) {
+  const file = join(mkdtempSync(join(tmpdir(), 'pp-pilot-')), 'pilot.csv');
+  writeFileSync(file, table);
+  const args = ['simulate', '--model', 'pilot', '--pilot', file, '--tests', 't', ...Object.entries(grid).flatMap(([k, v]) => [`--${k}`, v]), '--format', 'json'];
+  const run = spawnSync(`${root}build/pairpower`, args, { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return { json: JSON.parse(run.stdout), stderr: run.stderr };
+}
+
+const pageWarnings = (page) => page.$$eval('#plan [data-testid="warning"]', (els) => els.map((e) => ({
+  code: e.dataset.code, text: e.textContent.replace(/^Warning: /, ''), inAnswer: !!e.closest('.answer'), visible: e.getClientRects().length > 0,
+})));
+
+test('Plan: a pilot of 10 queries planning hundreds warns beside the answer in the CLI’s words; a pilot of 60 planning about as many does not', async () => {
+  const grid = { n: '50,100', delta: '0,0.01', rho: '0.5', reps: '200', seed: '5' };
+  const small = pilotTable(10);
+  const page = await planWithPilot(small, grid);
+  const cli = cliPilot(small, grid);
+  // The same cells as the CLI: the warning is judged on the same run.
+  for (const { key, power } of await shownPowers(page)) {
+    const [model, n, delta, rho, t] = key.split('|');
+    const row = cli.json.results.find((r) => r.model === model && r.n === Number(n) && r.delta === Number(delta) && r.rho === Number(rho) && r.test === t);
+    assert.equal(power, row.power, key);
+  }
+  assert.equal(cli.json.warnings.length, 1);
+  assert.equal(cli.json.warnings[0].code, 'pilot_extrapolated');
+  assert.match(cli.stderr, /^warning: .*a pilot of 10 queries/m);
+  const shown = await pageWarnings(page);
+  assert.deepEqual(shown, [{ code: 'pilot_extrapolated', text: cli.json.warnings[0].message, inAnswer: true, visible: true }]);
+  await page.close();
+
+  const similar = { n: '30,60', delta: '0,0.05', rho: '0.5', reps: '200', seed: '5' };
+  const big = pilotTable(60);
+  const quiet = await planWithPilot(big, similar);
+  assert.deepEqual(await pageWarnings(quiet), []);
+  const cliQuiet = cliPilot(big, similar);
+  assert.deepEqual(cliQuiet.json.warnings, []);
+  assert.doesNotMatch(cliQuiet.stderr, /warning/);
+  await quiet.close();
+});
+
+test('after a run the answer is in view with its heading focused, and the power tables are folded below it under a summary naming them', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(`${site.url}#preset=paper&reps=100&seed=4&run=1`);
+  await waitDone(page, HANG_GUARD);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="mc-answer"]').length > 0);
+  const seen = await page.evaluate(() => {
+    const title = document.getElementById('answer-title').getBoundingClientRect();
+    const details = document.querySelector('[data-testid="power-details"]');
+    const tables = details.querySelector('.tables');
+    return {
+      focused: document.activeElement?.id,
+      titleInView: title.top >= 0 && title.bottom <= innerHeight, titleBox: [title.top, title.bottom, innerHeight, scrollY],
+      open: details.open,
+      summary: details.querySelector('summary').textContent,
+      tablesShown: tables.checkVisibility(),
+      cellsHeld: details.querySelectorAll('[data-power]').length,
+    };
+  });
+  assert.equal(seen.focused, 'answer-title');
+  assert.ok(seen.titleInView, `the answer heading is in the window: ${seen.titleBox}`);
+  assert.equal(seen.open, false);
+  assert.equal(seen.tablesShown, false);
+  // The paper's grid: 2 models × 5 N × 5 δ × 3 ρ = 150 cells × 2 tests.
+  assert.match(seen.summary, /^Power for every cell of the grid \(150 cells × 2 tests\) — Monte Carlo ± SE/);
+  assert.ok(seen.cellsHeld >= 300, `the folded tables hold every cell (${seen.cellsHeld})`);
+  // Opened, they show, laid out at full width.
+  await page.click('[data-testid="power-details"] > summary');
+  const width = await page.$eval('.tables table', (t) => t.getBoundingClientRect().width);
+  assert.ok(width > 300, `the opened tables are laid out (${width} px)`);
+  await page.close();
+});
+
+// Pixels of a canvas within 6 per channel of a #rrggbb colour.
+async function pixelsOf(page, selector, hex) {
+  return page.$eval(selector, (canvas, color) => {
+    const want = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 250 && want.every((v, k) => Math.abs(data[i + k] - v) <= 6)) count++;
+    return count;
+  }, hex);
+}
+
+test('charts drawn in the light scheme take the dark scheme’s colours when the scheme changes while the page is open', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 }, colorScheme: 'light' });
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(`${site.url}#preset=quick&reps=100&seed=3&run=1`);
+  await waitDone(page, HANG_GUARD);
+  await page.waitForSelector('.curves .uplot canvas');
+  await page.waitForSelector('[data-testid="calc-curve"] .uplot canvas');
+  const first = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--series-1').trim());
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const second = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--series-1').trim());
+  assert.notEqual(first, second, 'the stylesheet gives the first series another colour in the dark scheme');
+  // The first δ's Monte Carlo points (solid discs) and the paired t's curve: in the new colour, none left in the old.
+  for (const chart of ['.curves .uplot canvas', '[data-testid="calc-curve"] .uplot canvas']) {
+    await page.waitForFunction(([sel, hex]) => {
+      const c = document.querySelector(sel);
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 250 && want.every((v, k) => Math.abs(data[i + k] - v) <= 6)) return true;
+      return false;
+    }, [chart, second]);
+    assert.equal(await pixelsOf(page, chart, first), 0, `${chart}: no pixel left in the light scheme's ${first}`);
+  }
+  await page.close();
+});
+
+test('the calculator embed holds its sensitivity views, folded, and fits the frame its snippet writes; opened, they draw', async () => {
+  // The snippet as the page's embed dialog writes it (offered with a run's exports).
+  const own = await site.browser.newPage();
+  own.setDefaultTimeout(HANG_GUARD);
+  await own.goto(`${site.url}#preset=quick&reps=50&seed=1&run=1`);
+  await waitDone(own, HANG_GUARD);
+  await own.click('[data-testid="embed-button"]');
+  await own.selectOption('#embed-kind', 'calculator');
+  const snippet = await own.inputValue('[data-testid="embed-code"]');
+  await own.close();
+  const [, src] = snippet.match(/src="([^"]+)"/);
+  const width = Number(snippet.match(/width="(\d+)"/)[1]), height = Number(snippet.match(/height="(\d+)"/)[1]);
+  const page = await site.browser.newPage({ viewport: { width, height } });
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(src);
+  await page.waitForSelector('[data-testid="calc-n-t"]');
+  const seen = await page.evaluate(() => {
+    const fold = document.querySelector('[data-testid="calc-sensitivity-fold"]');
+    const r = fold.querySelector('summary').getBoundingClientRect();
+    return { open: fold.open, summary: fold.querySelector('summary').textContent, bottom: r.bottom, scrollHeight: document.scrollingElement.scrollHeight };
+  });
+  assert.equal(seen.open, false);
+  assert.match(seen.summary, /^Sensitivity: power against δ, over N × δ, and what each N detects$/);
+  assert.ok(seen.bottom <= height, `the sensitivity summary is inside the ${height} px frame (${seen.bottom})`);
+  assert.ok(seen.scrollHeight <= height, `the folded embed is ${seen.scrollHeight} px tall in a ${height} px frame`);
+  await page.click('[data-testid="calc-sensitivity-fold"] > summary');
+  await page.waitForSelector('[data-testid="calc-curve"] .uplot canvas');
+  assert.ok((await page.$$('[data-testid="calc-grid"] td[data-grid-power]')).length >= 60);
+  assert.ok((await page.$$('[data-testid="calc-detectable"] li')).length > 0);
+  await page.close();
+});

@@ -1,0 +1,116 @@
+// A grid's analytic side, asked of the core: each model scenario's σ_d and its
+// analytic power at the grid's N and the curves' N (one analyticGrid call), a
+// shared link's first questions asked before the page is built (primeLink), and
+// the run's plan of work.
+import type * as Comlink from 'comlink';
+import type { PlanApi } from '../../engine/plan.worker';
+import type { AnalyticGrid } from '../../engine/plan-api';
+import { TEST_IDS, modelInfo, type ModelName } from '../../engine/registry';
+import { pairsPerUnit, planWork, type Engines } from '../../engine/scheduler';
+import type { PlanWork, TestName } from '../../wasm/pairpower-module';
+import { parseHash } from './hash';
+import { cellId, type PlanSpec } from './spec';
+
+/** Log-spaced N for the analytic curves, spanning the grid. */
+export function curveNs(spec: PlanSpec): number[] {
+  const lo = Math.max(2, Math.min(...spec.n) / 2), hi = Math.max(...spec.n) * 1.5;
+  const out: number[] = [];
+  for (let i = 0; i <= 40; i++) out.push(Math.round(lo * (hi / lo) ** (i / 40)));
+  return [...new Set(out)];
+}
+
+/** The model scenarios of a grid (each model × δ × ρ), as the core's σ_d query reads them. */
+function scenariosOf(spec: PlanSpec) {
+  return spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
+    model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels,
+    ...(model === 'pilot' && spec.pilot ? { pilot: spec.pilot } : {}) }))));
+}
+
+/** The question of the analytic answers: the alternative for a difference, else the question and its margin. */
+export const asked = (spec: PlanSpec) =>
+  spec.question === 'difference' ? { alternative: spec.alternative } : { question: spec.question, margin: spec.margin };
+
+/** The tests a model's analytic power covers (the registry's "all", "t" or "none"). */
+export const analyticTests = (model: ModelName): readonly TestName[] => {
+  const a = modelInfo(model).analytic;
+  return a === 'all' ? TEST_IDS : a === 't' ? ['t'] : [];
+};
+
+/** The key of an analytic value: `model|n|δ|ρ|test`. */
+export const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
+
+/** The core's analyticGrid query for a grid's scenarios at each of `ns`. */
+function gridQuery(spec: PlanSpec, ns: number[]) {
+  const scenarios = scenariosOf(spec);
+  return { scenarios, powered: scenarios.map((q) => analyticTests(q.model).length > 0), ns, alpha: spec.alpha, ...asked(spec) };
+}
+
+/** A question asked of the Plan engine before the page is built (primeLink),
+ *  taken by the first call that asks it again; any first call clears it. */
+function primed<T>() {
+  let slot: { key: string; answer: Promise<T> } | null = null;
+  return {
+    put(key: string, answer: Promise<T>) {
+      answer.catch(() => undefined);  // reported by the call that takes it, as its own would be
+      slot = { key, answer };
+    },
+    take(key: string, ask: () => Promise<T>): Promise<T> {
+      const early = slot?.key === key ? slot.answer : null;
+      slot = null;
+      return early ?? ask();
+    },
+  };
+}
+const primedGrid = primed<AnalyticGrid>();
+const primedWork = primed<PlanWork>();
+
+/**
+ * Asks the Plan engine, while the page is still being built (main.ts), for
+ * what the link's Plan (or the default preset) will ask first: a run's plan of
+ * work, then the grid's analytic values. On a shared link's first open the
+ * engine answers beside the page's first layout instead of after it, and the
+ * Monte Carlo units go out as soon as the page runs the link.
+ */
+export function primeLink(engines: Engines, hash: string): void {
+  if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
+  const { spec, run } = parseHash(hash);
+  if (run) primedWork.put(JSON.stringify([spec, pairsPerUnit(engines)]), planWork(spec, engines));
+  const query = gridQuery(spec, spec.n);
+  primedGrid.put(JSON.stringify(query), engines.plan.analyticGrid(query));
+}
+
+/** The run's plan of work: the primed one if it answers the same spec. */
+export function workFor(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
+  return primedWork.take(JSON.stringify([spec, pairsPerUnit(engines)]), () => planWork(spec, engines));
+}
+
+/** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
+export async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
+  const query = gridQuery(spec, ns);
+  const { scenarios } = query;
+  const grid = await primedGrid.take(JSON.stringify(query), () => remote.analyticGrid(query));
+  const sd = new Map<string, number>();
+  const analytic = new Map<string, number>();
+  scenarios.forEach((q, i) => {
+    const sdDiff = grid.sdDiff[i];
+    if (sdDiff !== null) sd.set(`${q.model}|${q.delta}|${q.rho}`, sdDiff);
+    // The Plan grid asks the difference question: every test has its closed form (NaN only for equivalence).
+    ns.forEach((n, j) => {
+      for (const test of analyticTests(q.model)) {
+        const p = grid.powers[(i * ns.length + j) * TEST_IDS.length + TEST_IDS.indexOf(test)];
+        if (!Number.isNaN(p)) analytic.set(analyticKey(q.model, n, q.delta, q.rho, test), p);
+      }
+    });
+  });
+  return { sd, analytic };
+}
+
+/** Analytic power by cell id for the grid's cells (where a closed form exists). */
+export function analyticByCell(spec: PlanSpec, analytic: Map<string, number>) {
+  const m = new Map<string, number>();
+  for (const model of spec.models) for (const n of spec.n) for (const delta of spec.delta) for (const rho of spec.rho) for (const test of spec.tests) {
+    const a = analytic.get(analyticKey(model, n, delta, rho, test));
+    if (a !== undefined) m.set(cellId({ model, n, delta, rho, test }), a);
+  }
+  return m;
+}
