@@ -64,9 +64,10 @@ inline std::vector<double> numbers(const val& obj, const char* field) {
 inline std::string source_of_error;
 
 // Parses one input, remembering which it was for the error's "source".
-inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source) {
+inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source,
+                                        const std::vector<std::string>& keep_text_of = {}) {
   source_of_error = source;
-  auto file = pairpower::parse_scores(text, format, name);
+  auto file = pairpower::parse_scores(text, format, name, keep_text_of);
   source_of_error.clear();
   return file;
 }

@@ -14,7 +14,8 @@ namespace {
 using namespace pairpower::bindings;
 
 // Every input's series; an unnamed input is "S<i>" (the page names files after themselves).
-std::vector<pairpower::ScoreSeries> series_of(const val& q) {
+// `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze).
+std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<std::string>& keep_text_of = {}) {
   const auto format = format_from(q);
   const val inputs = q["inputs"];
   if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list");
@@ -22,7 +23,7 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q) {
   for (unsigned i = 0; i < inputs["length"].as<unsigned>(); ++i) {
     const std::string name = text_field(inputs[i], "name");
     const std::string fallback = name.empty() ? "S" + std::to_string(i + 1) : name;
-    auto file = parse_input(text_field(inputs[i], "text"), format, fallback, fallback.c_str());
+    auto file = parse_input(text_field(inputs[i], "text"), format, fallback, fallback.c_str(), keep_text_of);
     for (auto& s : file.series) series.push_back(std::move(s));
   }
   return series;
@@ -115,11 +116,12 @@ val rank_merge(const val& q) {
 }
 
 // The same inputs + {dataset, systemA, systemB} → {text}: the pair's scores as
-// a `qid,A,B` table for Analyze, paired as the leaderboard paired them.
+// a `qid,A,B` table for Analyze, paired as the leaderboard paired them and
+// written as the user wrote them (only these two systems' texts are kept).
 val pair_table(const val& q) {
   return guarded([&] {
     const std::string a = text_field(q, "systemA"), b = text_field(q, "systemB");
-    const auto p = pairpower::pair_scores(series_of(q), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
+    const auto p = pairpower::pair_scores(series_of(q, {a, b}), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
     val out = val::object();
     out.set("text", pairpower::pair_scores_csv(p, a, b));
     return out;

@@ -59,7 +59,7 @@ InputFormat detect_format(std::string_view raw) {
   fail_at(lines.front().number, "this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)");
 }
 
-ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_view system_name) {
+ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_view system_name, const std::vector<std::string>& keep_text_of) {
   if (raw.size() > max_input_bytes) throw InputError("the input is " + std::to_string(raw.size() >> 20) + " MiB; at most " + std::to_string(max_input_bytes >> 20) + " MiB are read");
   const std::string text = decode_text(raw);
   if (text.find('\0') != std::string::npos)
@@ -76,7 +76,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_vie
     case InputFormat::ir_measures: {
       const auto lines = lines_of(text);
       if (lines.empty()) throw InputError("the input is empty");
-      return parse_three_columns(lines, format, system);
+      return parse_three_columns(lines, format, system, keep_text_of);
     }
     case InputFormat::csv_wide:
     case InputFormat::csv_long:
@@ -86,7 +86,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_vie
       const auto lines = lines_of(text);
       if (lines.empty()) throw InputError("the input is empty");
       if ((format == InputFormat::csv_wide || format == InputFormat::csv_long) && lines.size() < 2) fail_at(lines.front().number, "a header but no rows");
-      return parse_delimited(lines, format, system);
+      return parse_delimited(lines, format, system, keep_text_of);
     }
     case InputFormat::auto_detect: break;
   }

@@ -55,6 +55,9 @@ struct ScoreSeries {
   std::vector<double> values;
   /// No query ids in the input: qids are row numbers, and pairing goes by position.
   bool by_position = false;
+  /// The values as the input writes them ("0.3490"), one per value; only for the
+  /// systems parse_scores was asked to keep (a pair handed to Analyze), else empty.
+  std::vector<std::string> texts{};
 };
 
 struct ScoreFile {
@@ -84,8 +87,10 @@ InputFormat detect_format(std::string_view text);
 /// Parses text in a format (auto_detect: detect_format). Single-system formats
 /// name their system by the run's `runid` when the file has one, else
 /// `system_name` (the CLI passes the file's name).
+/// `keep_text_of`: systems whose values are also kept as written (ScoreSeries::texts;
+/// CSV/TSV and trec_eval/ir_measures text; JSON numbers are not kept).
 ScoreFile parse_scores(std::string_view text, InputFormat format = InputFormat::auto_detect,
-                       std::string_view system_name = "A");
+                       std::string_view system_name = "A", const std::vector<std::string>& keep_text_of = {});
 
 /// UTF-16 text with a byte-order mark (LE or BE) as UTF-8; other text unchanged
 /// (a UTF-8 BOM is dropped). Throws InputError for unpaired surrogates.

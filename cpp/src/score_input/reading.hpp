@@ -57,8 +57,10 @@ bool all_keys(const Keys& keys, Pred pred) {
 // second value for the same query.
 class Collector {
  public:
+  /// `keep_text_of`: systems whose values are also kept as written (`text` of add).
+  explicit Collector(const std::vector<std::string>& keep_text_of = {}) : keep_(keep_text_of) {}
   void add(const std::string& dataset, const std::string& measure, const std::string& system, const std::string& qid, double v,
-           std::size_t line) {
+           std::size_t line, std::string_view text = {}) {
     if (qid.empty()) fail_at(line, "the query id is empty");
     const std::string key = dataset + '\x1f' + measure + '\x1f' + system;
     auto [it, fresh] = index_.try_emplace(key, series_.size());
@@ -72,6 +74,7 @@ class Collector {
     }
     series_[it->second].qids.push_back(qid);
     series_[it->second].values.push_back(v);
+    if (!keep_.empty() && std::find(keep_.begin(), keep_.end(), system) != keep_.end()) series_[it->second].texts.emplace_back(trim(text));
     ++records_;
   }
   bool empty() const { return records_ == 0; }
@@ -86,6 +89,7 @@ class Collector {
   }
 
  private:
+  std::vector<std::string> keep_;
   std::vector<ScoreSeries> series_;
   std::unordered_map<std::string, std::size_t> index_;
   std::unordered_map<std::string, std::unordered_map<std::string, std::size_t>> first_line_;
@@ -109,10 +113,10 @@ bool is_system(const std::string& lowered_name);
 /// columns (nullopt when the first line is none of these).
 std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines);
 /// `system`: the name of a table's only system when the table names none.
-ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system);
+ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system, const std::vector<std::string>& keep_text_of = {});
 
 // trec_eval -q and ir_measures -q (three_columns.cpp).
-ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback);
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of = {});
 InputFormat detect_three_columns(const std::vector<Line>& lines);
 
 // JSON: ranx, pytrec_eval, flat {qid: score} (json.cpp).

@@ -41,7 +41,7 @@ std::array<std::string, 3> three_fields_at(const Line& l, InputFormat format) {
 // trec_eval -q and ir_measures -q. trec_eval writes each run's per-query rows,
 // then its summary rows (qid "all", among them `runid all NAME`); a per-query
 // row after summary rows starts the next run of a concatenated file.
-ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback) {
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of) {
   struct Row {
     std::string measure, qid;
     double value;
@@ -49,6 +49,7 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
   };
   struct Run {
     std::vector<Row> rows;
+    std::vector<std::string> texts;  // the values as written, row by row: only when some system's are kept (runs are named at the end)
     std::string runid;
     bool in_summary = false;
   };
@@ -82,6 +83,7 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
       continue;
     }
     runs.back().rows.push_back({std::move(measure), std::move(qid), v, l.number});
+    if (!keep_text_of.empty()) runs.back().texts.push_back(value);
   }
   std::set<std::string> text, summary;
   for (const auto& [m, mv] : per_query) {
@@ -98,10 +100,13 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
     if (std::find(names.begin(), names.end(), name) != names.end()) name += " (" + std::to_string(k + 1) + ")";
     names.push_back(name);
   }
-  Collector col;
+  Collector col(keep_text_of);
   try {
     for (std::size_t k = 0; k < runs.size(); ++k)
-      for (const Row& r : runs[k].rows) col.add("", r.measure, names[k], r.qid, r.value, r.line);
+      for (std::size_t j = 0; j < runs[k].rows.size(); ++j) {
+        const Row& r = runs[k].rows[j];
+        col.add("", r.measure, names[k], r.qid, r.value, r.line, runs[k].texts.empty() ? std::string_view() : std::string_view(runs[k].texts[j]));
+      }
   } catch (const InputError& e) {
     // Runs concatenated without their summary rows cannot be told apart.
     if (format == InputFormat::trec_eval && runs.size() == 1 && !runs.front().in_summary)

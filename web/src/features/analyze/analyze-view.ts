@@ -328,7 +328,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     handed = x;
     const f = x.family;
     handoffText.textContent = `Opened ${x.source ?? 'from another view'}` +
-      (f ? `: one pair of ${f.pairs} among ${f.systems} systems, so the board’s family-wise p decides the verdict` : '') +
+      (f ? `: one pair of ${f.pairs} among ${f.systems} systems, so the board’s family decides the verdict with it` : '') +
       '. The board’s scores and settings are used below; your own scores, settings and report are kept until you go back.';
     handoffEl.hidden = false;
     a.set(x.text, '');

@@ -32,8 +32,8 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
     // The answer first: the heading the page focuses after a run, then the verdict.
     h('h3', { class: 'result-heading', tabindex: '-1', 'data-testid': 'result-heading' }, 'Result'),
     ...(f ? [h('p', { class: 'family note', 'data-testid': 'family' },
-      `A pair of a family: one of ${f.pairs} pairs among ${f.systems} systems. Its family-wise p (${f.procedure_label}) is ${r.comparisons[0]?.display['family.p'] ?? f.p}; `,
-      'that p, not the pair’s own, decides the verdict.')] : []),
+      `A pair of a family: one of ${f.pairs} pairs among ${f.systems} systems. Its family-wise p (${f.procedure_label}) is ${r.comparisons[0]?.display['family.p'] ?? f.p}. `,
+      f.rule)] : []),
     h('p', { class: 'summary' }, h('span', { class: `verdict verdict-${r.overall.toLowerCase()}`, 'data-testid': 'overall' }, r.overall), ' ', r.summary),
     ...(r.by_system.length > 1 ? [bySystem(r)] : []),
     ...r.comparisons.map((c: ComparisonReport, i: number) => {

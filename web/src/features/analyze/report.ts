@@ -76,8 +76,10 @@ function buildSchemas() {
     alternative: z.enum(REGISTRY.alternatives.map((a) => a.id) as [AlternativeName, ...AlternativeName[]]),
     equivalence: z.number(),
     non_inferiority: z.number(),
-    /** The family a pair was taken from (a leaderboard's): its family-wise p decided the verdict. */
-    family: z.strictObject({ systems: z.number(), pairs: z.number(), procedure: z.string(), procedure_label: z.string(), p: z.number() }).nullable(),
+    /** The family a pair was taken from (a leaderboard's); `rule`: the core's sentence of how it decides this question,
+     *  `question_alpha`: the level of an equivalence or non-inferiority claim (α over the family's pairs). */
+    family: z.strictObject({ systems: z.number(), pairs: z.number(), procedure: z.string(), procedure_label: z.string(), p: z.number(),
+      question_alpha: z.number(), rule: z.string() }).nullable(),
   });
 
   const systemTally = z.strictObject({
