@@ -6,25 +6,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { analyzeAndWait, paste, root, useSite, waitDone } from './browser.mjs';
+import { analyzeAndWait, boardTable, paste, root, useSite, waitDone } from './browser.mjs';
 
 const site = useSite();
 const AXE = `${root}node_modules/axe-core/axe.min.js`;
 const HANG_GUARD = 180_000;  // a hang guard for a busy machine, not a speed requirement
 
 // Six systems on 80 queries, deterministic (as the leaderboard test's board).
-function board() {
-  let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const shift = [0, 0.005, 0.01, 0.04, 0.05, 0.012];
-  const names = ['bm25', 'dense', 'splade', 'colbert', 'hybrid', 'rerank'];
-  const rows = ['qid,' + names.join(',')];
-  for (let q = 0; q < 80; q++) {
-    const base = 0.2 + 0.6 * rand();
-    rows.push(`q${q},` + shift.map((s) => Math.min(1, Math.max(0, base + s + (rand() - 0.5) * 0.1)).toFixed(4)).join(','));
-  }
-  return rows.join('\n') + '\n';
-}
+const board = () => boardTable({ seed: 7, systems: ['bm25', 'dense', 'splade', 'colbert', 'hybrid', 'rerank'], shifts: [0, 0.005, 0.01, 0.04, 0.05, 0.012], queries: 80, noise: 0.1 });
 
 function pairTable() {
   const rows = ['qid,bm25,dense'];

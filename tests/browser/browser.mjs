@@ -38,16 +38,19 @@ export async function waitDone(page, timeout = 120_000) {
   await page.waitForSelector('#app[data-state="done"]', { timeout });
 }
 
-/** A fresh Analyze page on the isolated server, with small resample counts for speed. */
-export async function openAnalyze(browser, url, { resamples, bootstrap }) {
+/** A fresh page of `view` with its resample counts (`#<prefix>-resamples`, `#<prefix>-bootstrap`) set small for speed. */
+async function openView(browser, url, view, prefix, { resamples, bootstrap }) {
   const page = await browser.newPage();
   page.setDefaultTimeout(120_000);  // a hang guard for a busy machine, not a speed requirement
-  await page.goto(`${url}#view=analyze`);
+  await page.goto(`${url}#view=${view}`);
   await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#an-resamples', String(resamples));
-  await page.fill('#an-bootstrap', String(bootstrap));
+  await page.fill(`#${prefix}-resamples`, String(resamples));
+  await page.fill(`#${prefix}-bootstrap`, String(bootstrap));
   return page;
 }
+
+/** A fresh Analyze page on the served site, with small resample counts for speed. */
+export const openAnalyze = (browser, url, counts) => openView(browser, url, 'analyze', 'an', counts);
 
 /** Sets a text box as a paste would, firing its input event. */
 export async function paste(page, testid, text) {
@@ -68,15 +71,42 @@ export async function pasteNew(page, testid, text) {
   }, [testid, text]);
 }
 
-/** Clicks Analyze and waits for that analysis (not an earlier one) to end; returns "done" or "error". */
-export async function analyzeAndWait(page, timeout = 120_000) {
-  const before = Number((await page.getAttribute('#analyze', 'data-runs')) ?? 0);
-  await page.click('[data-testid="analyze"]');
-  await page.waitForFunction((b) => {
-    const el = document.getElementById('analyze');
+/** Clicks `selector` and waits for the run it starts in view `id` (not an earlier one) to end; returns "done" or "error". */
+export async function clickAndWait(page, selector, id, timeout = 120_000) {
+  const before = Number((await page.getAttribute(`#${id}`, 'data-runs')) ?? 0);
+  await page.click(selector);
+  await page.waitForFunction(([v, b]) => {
+    const el = document.getElementById(v);
     return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
-  }, before, { timeout });
-  return page.getAttribute('#analyze', 'data-state');
+  }, [id, before], { timeout });
+  return page.getAttribute(`#${id}`, 'data-state');
+}
+
+/** Clicks Analyze and waits for that analysis (not an earlier one) to end; returns "done" or "error". */
+export const analyzeAndWait = (page, timeout = 120_000) => clickAndWait(page, '[data-testid="analyze"]', 'analyze', timeout);
+
+/** A fresh Leaderboard page on the served site, with small resample counts for speed. */
+export const openLeaderboard = (browser, url, counts) => openView(browser, url, 'leaderboard', 'lb', counts);
+
+/** Clicks Rank and waits for that ranking (not an earlier one) to end; returns "done" or "error". */
+export const rankAndWait = (page, timeout = 120_000) => clickAndWait(page, '[data-testid="rank"]', 'leaderboard', timeout);
+
+/**
+ * A deterministic board as a wide table (qid,<systems>): per query a base score
+ * in [0.2, 0.8], each system's shift and ± noise/2, clipped to [0, 1], four
+ * decimals (`trim`: without trailing zeros). The same seed gives the same text.
+ */
+export function boardTable({ seed, systems, shifts, queries, noise, trim = false }) {
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rows = ['qid,' + systems.join(',')];
+  for (let q = 0; q < queries; q++) {
+    const base = 0.2 + 0.6 * rand();
+    rows.push(`q${q},` + shifts.map((s) => {
+      const v = Math.min(1, Math.max(0, base + s + (rand() - 0.5) * noise)).toFixed(4);
+      return trim ? String(Number(v)) : v;
+    }).join(','));
+  }
+  return rows.join('\n') + '\n';
 }
 
 /** Registers the file's before/after hooks: one browser and one served site (cross-origin isolated unless told). */

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, paste, root, useSite } from './browser.mjs';
+import { analyzeAndWait, openAnalyze as openAnalyzePage, openLeaderboard, paste, rankAndWait, root, useSite } from './browser.mjs';
 
 const site = useSite();
 const dir = mkdtempSync(join(tmpdir(), 'pairpower-inputs-'));
@@ -22,15 +22,7 @@ const byRow = 'qid,A,B\n' + qids.map((_, i) => `${i + 1},${fmt(bm25[i])},${fmt(d
 const qidScore = (v, sep = ',') => `qid${sep}score\n` + qids.map((q, i) => `${q}${sep}${fmt(v[i])}`).join('\n') + '\n';
 const column = (v) => v.map(fmt).join('\n') + '\n';
 
-async function openAnalyze() {
-  const page = await site.browser.newPage();
-  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine, not a speed requirement
-  await page.goto(`${site.url}#view=analyze`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#an-resamples', '2000');
-  await page.fill('#an-bootstrap', '500');
-  return page;
-}
+const openAnalyze = () => openAnalyzePage(site.browser, site.url, { resamples: 2000, bootstrap: 500 });
 
 async function analyze(page) {
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
@@ -117,22 +109,73 @@ test('a leaderboard of one qid,score file per system gives the CLI’s board', a
     return join(dir, `${n}.csv`);
   });
   const want = JSON.parse(execFileSync(`${root}build/pairpower`, ['leaderboard', ...files, '--resamples', '2000', '--bootstrap', '1000', '--threads', '1', '--format', 'json'], { encoding: 'utf8' })).leaderboards[0];
-  const page = await site.browser.newPage();
-  page.setDefaultTimeout(120_000);
-  await page.goto(`${site.url}#view=leaderboard`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#lb-resamples', '2000');
-  await page.fill('#lb-bootstrap', '1000');
+  const page = await openLeaderboard(site.browser, site.url, { resamples: 2000, bootstrap: 1000 });
   await page.setInputFiles('[data-testid="files-leaderboard"]', files);
   await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('3 files'));
-  const before = Number((await page.getAttribute('#leaderboard', 'data-runs')) ?? 0);
-  await page.click('[data-testid="rank"]');
-  await page.waitForFunction((b) => {
-    const el = document.getElementById('leaderboard');
-    return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
-  }, before);
-  assert.equal(await page.getAttribute('#leaderboard', 'data-state'), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   const shown = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.mean)]));
   assert.deepEqual(shown, want.systems.map((s) => [s.system, s.mean]));
+  await page.close();
+});
+
+test('a leaderboard of one bare column per file says beside the board that it is paired by position, as the CLI’s JSON does', async () => {
+  // Scores a few ten-thousandths apart: the forest plot's axis needs four significant digits to tell its ticks apart.
+  const near = (k) => qids.map((_, i) => 0.5 + (((i * (k + 3)) % 11) + 2 * k) / 10_000);
+  const files = ['bm25', 'dense', 'splade'].map((n, k) => {
+    writeFileSync(join(dir, `${n}.txt`), column(near(k)));
+    return join(dir, `${n}.txt`);
+  });
+  const want = JSON.parse(execFileSync(`${root}build/pairpower`, ['leaderboard', ...files, '--resamples', '2000', '--bootstrap', '1000', '--threads', '1', '--format', 'json'], { encoding: 'utf8' }));
+  assert.equal(want.leaderboards[0].paired_by, 'position');
+  const page = await openLeaderboard(site.browser, site.url, { resamples: 2000, bootstrap: 1000 });
+  await page.setInputFiles('[data-testid="files-leaderboard"]', files);
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('3 files'));
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.textContent('.board [data-testid="pairing-note"]'), want.leaderboards[0].note);
+  assert.equal(await page.isVisible('.board [data-testid="pairing-note"]'), true);
+  assert.equal(await page.textContent('[data-testid="leaderboard-table"] caption'), want.rank_set_note);
+  const shown = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.mean)]));
+  assert.deepEqual(shown, want.leaderboards[0].systems.map((s) => [s.system, s.mean]));
+  const ticks = await page.$$eval('[data-testid="forest-plot"] svg > text', (els) => els.map((e) => e.textContent));
+  assert.equal(ticks.length, 3);
+  assert.equal(new Set(ticks).size, 3, `ticks ${ticks.join(' ')} are told apart`);
+  // The same scores under query ids: no note.
+  await page.setInputFiles('[data-testid="files-leaderboard"]', []);
+  await paste(page, 'paste-leaderboard', 'qid,bm25,dense\n' + qids.map((q, i) => `${q},${fmt(near(0)[i])},${fmt(near(1)[i])}`).join('\n') + '\n');
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent === '');
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.locator('[data-testid="pairing-note"]').count(), 0);
+  await page.close();
+});
+
+test('two headerless columns whose first could be query ids are refused with the remedy, and the Format chooser settles them', async () => {
+  const page = await openLeaderboard(site.browser, site.url, { resamples: 2000, bootstrap: 1000 });
+  const ones = qids.map((_, i) => `${i + 1}\t${(i * 7) % 3 === 0 ? 1 : 0}`).join('\n') + '\n';
+  await paste(page, 'paste-leaderboard', ones);
+  assert.equal(await rankAndWait(page), 'error');
+  const message = await page.textContent('[data-testid="error"]');
+  assert.match(message, /query ids beside one system's scores \(then add the header qid,score\), or one system's scores beside another's, paired by position; choose the format under “Format”$/);
+  assert.equal(await page.textContent('label[for="lb-format"]'), 'Format');
+  await page.selectOption('#lb-format', 'csv-bare');
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.deepEqual(await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => r.dataset.system).sort()), ['A', 'B']);
+  assert.equal(await page.textContent('.board [data-testid="pairing-note"]'), 'paired by position: no query ids given');
+  await page.close();
+});
+
+test('a box headed qid,ndcg keeps its measure, so an nDCG above 1 is warned of beside the answer', async () => {
+  const page = await openAnalyze();
+  const high = bm25.map((v, i) => (i === 4 ? 1.5 : v));
+  await paste(page, 'paste-a', 'qid,ndcg\n' + qids.map((q, i) => `${q},${fmt(high[i])}`).join('\n') + '\n');
+  await paste(page, 'paste-b', qidScore(dense));
+  await analyze(page);
+  const warnings = await page.$$eval('[data-testid="warning"]', (els) => els.map((e) => [e.dataset.code, e.textContent]));
+  const range = warnings.filter(([code]) => code === 'out_of_range');
+  assert.equal(range.length, 1, JSON.stringify(warnings));
+  assert.match(range[0][1], /ndcg lies between 0 and 1, but 1 of A's 25 values lies outside that range \(1\.5 for query 405\)/);
+  // Under a header that names no measure the same values are not checked.
+  await paste(page, 'paste-a', qidScore(high));
+  await analyze(page);
+  assert.equal(await page.locator('[data-testid="warning"][data-code="out_of_range"]').count(), 0);
   await page.close();
 });

@@ -7,49 +7,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { paste, pasteNew, root, useSite } from './browser.mjs';
+import { boardTable, clickAndWait, openLeaderboard as openLeaderboardPage, paste, pasteNew, rankAndWait, root, useSite } from './browser.mjs';
 
 const site = useSite();
 
 const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, ['leaderboard', ...args, '--format', 'json', '--threads', '1'], { encoding: 'utf8' }));
 
-async function openLeaderboard() {
-  const page = await site.browser.newPage();
-  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
-  await page.goto(`${site.url}#view=leaderboard`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#lb-resamples', '2000');
-  await page.fill('#lb-bootstrap', '1000');
-  return page;
-}
-
-// Clicks `selector` and waits for the run it starts in view `id` (not an earlier one) to end; "done" or "error".
-async function clickAndWait(page, selector, id) {
-  const before = Number((await page.getAttribute(`#${id}`, 'data-runs')) ?? 0);
-  await page.click(selector);
-  await page.waitForFunction(([v, b]) => {
-    const el = document.getElementById(v);
-    return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
-  }, [id, before]);
-  return page.getAttribute(`#${id}`, 'data-state');
-}
-
-const rank = (page) => clickAndWait(page, '[data-testid="rank"]', 'leaderboard');
+const openLeaderboard = () => openLeaderboardPage(site.browser, site.url, { resamples: 2000, bootstrap: 1000 });
+const rank = rankAndWait;
 
 const shownRows = (page) => page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.rank), r.dataset.tier, Number(r.dataset.mean)]));
 
 // Six systems on 80 queries, two clearly better; deterministic.
-function board() {
-  let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const shift = [0, 0.005, 0.01, 0.04, 0.05, 0.012];
-  const rows = ['qid,' + shift.map((_, i) => `sys${i}`).join(',')];
-  for (let q = 0; q < 80; q++) {
-    const base = 0.2 + 0.6 * rand();
-    rows.push(`q${q},` + shift.map((s) => Math.min(1, Math.max(0, base + s + (rand() - 0.5) * 0.1)).toFixed(4)).join(','));
-  }
-  return rows.join('\n') + '\n';
-}
+const board = () => boardTable({ seed: 7, systems: ['sys0', 'sys1', 'sys2', 'sys3', 'sys4', 'sys5'], shifts: [0, 0.005, 0.01, 0.04, 0.05, 0.012], queries: 80, noise: 0.1 });
 
 test('a pasted board gives the CLI’s ranks, tiers and means, and the pairwise matrix', async () => {
   const text = board();
@@ -139,14 +109,7 @@ test('bad input shows the error panel with the line, and a setting out of bounds
 
 test('a long pasted table is folded into a line, ranked in full, shown on request and cleared', async () => {
   // Three systems on 12 000 queries (~0.3 MB): past the box's fold.
-  let seed = 11;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const rows = ['qid,bm25,dense,hybrid'];
-  for (let q = 0; q < 12_000; q++) {
-    const base = 0.2 + 0.6 * rand();
-    rows.push(`q${q},` + [0, 0.01, 0.02].map((s) => Math.min(1, Math.max(0, base + s + (rand() - 0.5) * 0.1)).toFixed(4)).join(','));
-  }
-  const text = rows.join('\n') + '\n';
+  const text = boardTable({ seed: 11, systems: ['bm25', 'dense', 'hybrid'], shifts: [0, 0.01, 0.02], queries: 12_000, noise: 0.1 });
   const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
   writeFileSync(join(dir, 'long.csv'), text);
   const want = cli([join(dir, 'long.csv'), '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];

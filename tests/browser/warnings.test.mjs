@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, openAnalyze, paste, root, useSite } from './browser.mjs';
+import { analyzeAndWait, openAnalyze, openLeaderboard, paste, rankAndWait, root, useSite } from './browser.mjs';
 import { scores } from '../bad_inputs/warning_scores.mjs';
 
 const site = useSite();
@@ -92,21 +92,8 @@ test('Leaderboard: a board of four queries warns above the boards; thirty ordina
     const c = scores(n, -0.02).b;
     return 'qid,system,measure,score\n' + a.flatMap((x, i) => [`q${i + 1},bm25,ndcg_cut_10,${x}`, `q${i + 1},dense,ndcg_cut_10,${b[i]}`, `q${i + 1},splade,ndcg_cut_10,${c[i]}`]).join('\n') + '\n';
   };
-  const page = await site.browser.newPage();
-  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
-  await page.goto(`${site.url}#view=leaderboard`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#lb-resamples', '500');
-  await page.fill('#lb-bootstrap', '200');
-  const rank = async () => {
-    const before = Number((await page.getAttribute('#leaderboard', 'data-runs')) ?? 0);
-    await page.click('[data-testid="rank"]');
-    await page.waitForFunction((b) => {
-      const el = document.getElementById('leaderboard');
-      return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
-    }, before);
-    return page.getAttribute('#leaderboard', 'data-state');
-  };
+  const page = await openLeaderboard(site.browser, site.url, { resamples: 500, bootstrap: 200 });
+  const rank = () => rankAndWait(page);
   await paste(page, 'paste-leaderboard', long(4));
   assert.equal(await rank(), 'done');
   const codes = await page.$$eval('[data-testid="warning"]', (els) => els.map((e) => e.dataset.code));

@@ -15,7 +15,7 @@ import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
 import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
-import { RANK_SET_NOTE, acrossPairTable, pairTable, rankSet } from './tables';
+import { acrossPairTable, pairTable, procedureLabel, rankSet } from './tables';
 
 type Exports = { json: string; markdown: string; latex: string; csv: string };
 
@@ -36,6 +36,8 @@ export function createLeaderboardView(ctx: ViewContext): View {
     const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
     return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
   };
+  // The format chooser settles what detection cannot (an ambiguous input's error names it).
+  const format = select('lb-format', CHOOSER_LABELS.input_format, REGISTRY.input_formats);
   const missing = select('lb-missing', CHOOSER_LABELS.missing, REGISTRY.missing_policies);
   const direction = select('lb-direction', CHOOSER_LABELS.direction, REGISTRY.directions);
   const measure = numberField('lb-measure', CHOOSER_LABELS.measure, '', 'needed when the input holds several (ndcg_cut_10, map, …)');
@@ -57,7 +59,7 @@ export function createLeaderboardView(ctx: ViewContext): View {
     h('p', { class: 'note' }, 'Paste one table of every system’s per-query scores, or choose one per-query file per system (trec_eval -q, ir_measures, ranx, pytrec_eval). Nothing leaves this page.'),
     h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste, folded.element),
     h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files, fileNote),
-    h('div', { class: 'fields' }, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)),
+    h('div', { class: 'fields' }, format.row, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)),
     h('p', {}, rank), status, slot, out, exportsEl);
 
   let runs = 0;
@@ -77,7 +79,7 @@ export function createLeaderboardView(ctx: ViewContext): View {
         if (!r.ok) throw new Error(`${f.row.querySelector('label')!.textContent}: ${r.error}`);
         values[key] = r.value;
       }
-      const q: LeaderboardQuery = { inputs, measure: measure.input.value.trim() || undefined, missing: missing.s.value as LeaderboardQuery['missing'],
+      const q: LeaderboardQuery = { inputs, format: format.s.value as LeaderboardQuery['format'], measure: measure.input.value.trim() || undefined, missing: missing.s.value as LeaderboardQuery['missing'],
         direction: direction.s.value as LeaderboardQuery['direction'], alpha: values.alpha, confidence: values.confidence,
         resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
       const t0 = performance.now();
@@ -157,7 +159,7 @@ type OpenPair = (board: BoardReport, a: string, b: string) => void;
 /** The report's elements; `later` gets what is filled in afterwards, a task each. */
 function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HTMLElement[] {
   const warned = renderWarnings(r.warnings);  // the core's: above the boards they qualify
-  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, open, later))];
+  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, r.rank_set_note, open, later))];
   const a = r.across_datasets;
   if (a) {
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
@@ -172,17 +174,19 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
   return parts;
 }
 
-function board(b: BoardReport, open: OpenPair, later: (() => void)[]): HTMLElement {
+function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() => void)[]): HTMLElement {
   const matrix = pairMatrix(b, (x, y) => open(b, x, y));
   later.push(...matrix.fills);
   const significant = b.pairs.filter((p) => p.significant).length;
   return h('section', { class: 'board', 'data-dataset': b.dataset },
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),
-    h('p', {}, `${significant} of ${b.pairs.length} pairs differ (randomized Tukey HSD, family-wise). Systems sharing a letter are statistically indistinguishable. `,
+    // Bare columns were paired row by row: the core's note, beside the board it qualifies.
+    b.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, b.note) : null,
+    h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter are statistically indistinguishable. `,
       `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
       `${Math.round(b.separable_share * 100)}% of adjacent pairs are separable at this n.`),
     forestPlot(b),
-    h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, RANK_SET_NOTE),
+    h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
       h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`),

@@ -4,6 +4,7 @@
 // table; mean ranks on an axis with the critical difference as a bar.
 import { escapeHtml, fmt, h } from '../../ui/dom';
 import type { BoardReport } from './report';
+import { procedureLabel } from './tables';
 
 const NS = 'http://www.w3.org/2000/svg';
 function svg(tag: string, attrs: Record<string, string | number>, ...children: (SVGElement | string)[]): SVGElement {
@@ -41,7 +42,7 @@ export function forestPlot(b: BoardReport): HTMLElement {
     ];
   });
   const axisY = top + row * b.systems.length + 4;
-  const ticks = [lo, (lo + hi) / 2, hi].map((v, i) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': ['start', 'middle', 'end'][i], 'font-size': 12 }, v.toFixed(3)));
+  const ticks = [lo, (lo + hi) / 2, hi].map((v, i) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': ['start', 'middle', 'end'][i], 'font-size': 12 }, fmt.stat(v)));
   const said = b.systems.map((s) => `${s.system}: mean ${fmt.stat(s.mean)}, interval ${fmt.stat(s.ci_low)} to ${fmt.stat(s.ci_high)}, tier ${s.tier}${s.tied_with_best ? ', tied with the best' : ''}`).join('; ');
   return h('figure', { class: 'forest-plot', 'data-testid': 'forest-plot' },
     svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean of each system with its interval and tier letters, best first. ${said}.` },
@@ -73,7 +74,7 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
   const table = h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' });
   // The head first, then the rows ten at a time: each piece a short task of its own.
   const fills = [() => {
-    table.innerHTML = '<caption>Family-wise p (randomized Tukey HSD) for every pair; the stronger the shade, the smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
+    table.innerHTML = `<caption>Family-wise p (${escapeHtml(procedureLabel(b))}) for every pair;` + ' the stronger the shade, the smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
       `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead><tbody></tbody>`;
   }];
   for (let from = 0; from < order.length; from += 10)

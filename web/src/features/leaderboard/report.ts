@@ -48,6 +48,11 @@ function buildSchema() {
     anova: z.strictObject({ f: z.number(), p: z.number(), ms_residual: z.number() }),
     friedman: test,
     separable_share: z.number(),
+    /** 'position' when the inputs were bare columns without query ids: row i of each is one query, said in `note`. */
+    paired_by: z.enum(['query id', 'position']),
+    note: z.string(),
+    /** The registry's id of the test behind `p_tukey`, the tiers and the rank sets (its family_procedures). */
+    family_procedure: z.string(),
   });
 
   const across = z.strictObject({
@@ -76,6 +81,8 @@ function buildSchema() {
       planning_power: z.number(),
     }),
     leaderboards: z.array(board),
+    /** What a rank set is, at this α: the core's sentence, the caption of every board's table. */
+    rank_set_note: z.string(),
     /** Why an answer may not be trusted (the core's warnings.hpp). */
     warnings: z.array(z.strictObject({ code: z.string(), message: z.string() })),
     across_datasets: across.nullable(),

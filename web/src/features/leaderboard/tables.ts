@@ -2,16 +2,16 @@
 // and the four p-values), written when first opened (a board of 50 systems has
 // 1,225 pairs), and across datasets each pair's wins and Wilcoxon test.
 import { escapeHtml as e, fmt, h } from '../../ui/dom';
+import { REGISTRY } from '../../engine/registry';
 import type { BoardReport, LeaderboardReport } from './report';
 
 const p = (v: number) => e(fmt.p(v));
 
+/** The test behind a board's family-wise p, tiers and rank sets, as the registry names it ("randomized Tukey HSD"). */
+export const procedureLabel = (b: BoardReport) => REGISTRY.family_procedures.find((p) => p.id === b.family_procedure)?.label ?? b.family_procedure;
+
 /** A system's simultaneous rank set: "4–5", or "4" when the tests pin the rank down. */
 export const rankSet = (s: BoardReport['systems'][number]) => (s.rank_set_low === s.rank_set_high ? `${s.rank_set_low}` : `${s.rank_set_low}–${s.rank_set_high}`);
-
-/** What a rank set is, beside the table that shows it. */
-export const RANK_SET_NOTE = 'Rank set: the ranks the family-wise tests behind the tiers leave open, for all systems at once (Mogstad et al. 2024); ' +
-  'systems sharing a tier letter have overlapping rank sets. Each system\'s bootstrap rank interval on its own is in the JSON (rank_marginal_low/high).';
 
 /** Every pair of a board in a collapsed section, its rows written on first opening. */
 export function pairTable(b: BoardReport): HTMLElement {
