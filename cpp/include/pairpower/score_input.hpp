@@ -3,9 +3,12 @@
 //
 // Formats: CSV/TSV with a header, wide (qid,A,B[,C…], optional dataset
 // column) or long ([dataset,]qid,system,score[,measure]); two bare numeric
-// columns; one system's `qid,score` (a header naming only the query id and one
-// score column, or no header: the system is `system_name`, the file's or box's
-// name); one bare column of numbers (one system, paired with another input by
+// columns (two systems, when the first column cannot be query ids: a value with
+// a point or a sign, or one repeated; distinct whole numbers first are
+// ambiguous_format); one system's `qid,score` (a header naming only the query
+// id and one score column, or no header: the system is `system_name`, the
+// file's or box's name; a column header naming a known measure, `qid,ndcg`, is
+// the measure); one bare column of numbers (one system, paired with another input by
 // position); `trec_eval -q` (measure, qid, value: any measure selection, with or
 // without the `all` summary rows, several runs concatenated and split by their
 // `runid` rows); `ir_measures -q` (qid, measure, value; or `-o jsonl`); ranx JSON {metric:
