@@ -16,7 +16,8 @@ const site = useSite();
 const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args, '--format', 'json'], { encoding: 'utf8' }));
 
 // Eight systems on 60 queries, each a little better than the last; deterministic.
-// Scores are written with up to four decimals, trailing zeros dropped (as most tools' shortest output).
+// Scores are written with four decimals, trailing zeros kept (0.3490); queries e0 and e1 hold one score
+// for every system (no difference), written 0.3490 and with 17 significant digits.
 function board() {
   let seed = 11;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -24,8 +25,9 @@ function board() {
   const rows = ['qid,' + systems.join(',')];
   for (let q = 0; q < 60; q++) {
     const base = 0.2 + 0.6 * rand();
-    rows.push(`q${q},` + systems.map((_, i) => String(Number(Math.min(1, Math.max(0, base + 0.006 * i + (rand() - 0.5) * 0.08)).toFixed(4)))).join(','));
+    rows.push(`q${q},` + systems.map((_, i) => Math.min(1, Math.max(0, base + 0.006 * i + (rand() - 0.5) * 0.08)).toFixed(4)).join(','));
   }
+  rows.push(`e0,${systems.map(() => '0.3490').join(',')}`, `e1,${systems.map(() => '0.12345678901234567').join(',')}`);
   return rows.join('\n') + '\n';
 }
 
@@ -41,6 +43,13 @@ async function clickAndWait(page, selector, id) {
 }
 
 // The focused element's data-testid, and whether it is within the window (wholly, to a pixel of subpixel scrolling).
+// Whether the result's heading starts above the settings (or the settings are folded).
+const resultAboveSettings = (page) => page.evaluate(() => {
+  const heading = document.querySelector('#analyze [data-testid="result-heading"]');
+  const settings = document.querySelector('#analyze [data-testid="settings"]');
+  return Boolean(heading) && (!settings.open || heading.getBoundingClientRect().top < settings.getBoundingClientRect().top);
+});
+
 const focusedInView = (page) => page.evaluate(() => {
   const el = document.activeElement;
   const r = el.getBoundingClientRect();
@@ -71,6 +80,7 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   // The answer first: the result's heading is focused and in the window.
   assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+  assert.ok(await resultAboveSettings(page), 'the result stands above the settings');
   const ownSummary = await page.textContent('[data-testid="report"] .summary');
 
   await page.evaluate(() => (location.hash = '#view=leaderboard'));
@@ -109,11 +119,34 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   }
   const handed = (await page.inputValue('[data-testid="paste-a"]')).trim().split('\n');
   assert.equal(handed[0], `qid,${pair.system_a},${pair.system_b}`);
-  assert.equal(handed.length, 61);
+  assert.equal(handed.length, 63);
   for (const line of handed.slice(1)) {
     const [qid, a, b] = line.split(',');
     assert.deepEqual([a, b], [tokens.get(qid)[pair.system_a], tokens.get(qid)[pair.system_b]], `query ${qid}`);
   }
+  // Byte for byte: trailing zeros and all 17 digits (a shortest-exact rewrite would give 0.349 and 0.12345678901234566).
+  assert.ok(handed.includes('e0,0.3490,0.3490'), handed.join('\n'));
+  assert.ok(handed.includes('e1,0.12345678901234567,0.12345678901234567'), handed.join('\n'));
+  assert.ok(handed.slice(1).some((l) => /,\d\.\d{3}0(,|$)/.test(l)), 'some four-decimal score ends in 0');
+
+  // Equivalence on the handed-over pair: an answer, not an error panel; the family still named, its
+  // Bonferroni level α/28 used; the same verdict and p-values as the CLI given the same family.
+  const pairFile = join(dir, 'pair.csv');
+  writeFileSync(pairFile, await page.inputValue('[data-testid="paste-a"]'));
+  await page.fill('#an-equivalence', '0.05');
+  assert.match(await page.textContent('[data-testid="settings-summary"]'), /equivalence margin 0\.05/);
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.$$eval('[data-testid="error"]:not([hidden])', (els) => els.filter((e) => e.textContent.trim()).length), 0);
+  const eqFamily = await page.textContent('[data-testid="family"]');
+  assert.match(eqFamily, /one of 28 pairs among 8 systems/);
+  assert.match(eqFamily, /Equivalence is tested at α\/28 = 0\.001786/);
+  const eqCli = cli(['compare', pairFile, '--family-p', String(pair.p_tukey), '--family-systems', '8', '--equivalence', '0.05',
+    '--resamples', '2000', '--bootstrap', '1000', '--seed', '1', '--no-curve']);
+  assert.equal(eqCli.settings.family.question_alpha, 0.05 / 28);
+  assert.equal(await page.textContent('[data-testid="report"] [data-testid="verdict"]'), eqCli.comparisons[0].verdict);
+  assert.equal(await stat('equivalence.p'), eqCli.comparisons[0].equivalence.p);
+  assert.equal(await stat('equivalence.ci_level'), 1 - 2 * (0.05 / 28));
+  assert.match(await page.textContent('[data-testid="report"] .reason'), /α\/28 = 0\.001786/);
 
   // Back: the user's own scores, α and report return.
   await page.click('[data-testid="handoff-back"]');
@@ -127,6 +160,27 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.equal(await page.$$eval('[data-testid="family"]', (els) => els.length), 0);
   assert.match(await page.textContent('[data-testid="report"] .reason'), /α = 0\.01/);
+});
+
+test('after Analyze on a phone the result comes first: its heading focused, in the window, above the settings, which state themselves in one line', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+  page.setDefaultTimeout(120_000);
+  await page.goto(`${site.url}#view=analyze`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  // Before any result the settings are open, and their summary states them.
+  assert.equal(await page.$eval('[data-testid="settings"]', (d) => d.open), true);
+  await page.fill('#an-alpha', '0.01');
+  await page.fill('#an-resamples', '2000');
+  await page.fill('#an-bootstrap', '1000');
+  assert.match(await page.textContent('[data-testid="settings-summary"]'), /^Settings: α = 0\.01, two-sided, 2000 sign flips, 1000 bootstrap resamples, seed 1$/);
+  await paste(page, 'paste-a', 'qid,bm25,dense\n' + Array.from({ length: 40 }, (_, i) => `q${i},${(0.3 + (i % 9) * 0.04).toFixed(2)},${(0.33 + (i % 7) * 0.04).toFixed(2)}`).join('\n') + '\n');
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+  assert.ok(await resultAboveSettings(page), 'the result stands above the settings');
+  // The settings stay reachable below: a keyboard user can fold them by their summary.
+  await page.focus('[data-testid="settings-summary"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$eval('[data-testid="settings"]', (d) => d.open), false);
 });
 
 test('after a Plan run of the paper preset, the Monte Carlo answer of each model it ran is at the top, in view, its heading focused', async () => {

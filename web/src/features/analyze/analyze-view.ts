@@ -69,18 +69,39 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   const handoffText = h('p', { 'data-testid': 'handoff-text' });
   const back = h('button', { type: 'button', 'data-testid': 'handoff-back' }, 'Back to your own scores and settings');
   const handoffEl = h('div', { class: 'handoff note', 'data-testid': 'handoff', role: 'region', 'aria-label': 'Scores opened from another view', hidden: true }, handoffText, back);
-  // The result comes first below the actions: the report, then its exports.
+  // The settings fold under a summary that states them in one line; the user opens or closes it.
+  const settingsSummary = h('summary', { 'data-testid': 'settings-summary' });
+  const settingsEl = h('details', { class: 'settings', 'data-testid': 'settings', open: true }, settingsSummary,
+    h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, alternative.row, ...settings.map((f) => f.row)));
+  // The answer first: the report and its exports stand above the inputs and settings (empty before the
+  // first run, so the form leads then); keyboard and reading order follow the same order.
   const element = h('section', { id: 'analyze', 'aria-labelledby': 'analyze-title', 'data-state': 'idle' },
     h('h2', { id: 'analyze-title' }, 'Analyze: is B really better than A on these queries?'),
     h('p', { class: 'note' }, 'Paste or drop per-query scores: two trec_eval -q, ir_measures -q, ranx or pytrec_eval outputs — or one CSV/TSV table with a column per system (optionally a dataset column). Nothing leaves this page.'),
     handoffEl,
-    h('div', { class: 'inputs' }, a.element, b.element),
-    h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, alternative.row, ...settings.map((f) => f.row)),
-    h('div', { class: 'actions' }, run, status),
-    errorPanel,
     staleNote,
     reportEl,
-    exportsEl);
+    exportsEl,
+    h('div', { class: 'inputs' }, a.element, b.element),
+    settingsEl,
+    h('div', { class: 'actions' }, run, status),
+    errorPanel);
+
+  // "Settings: α = 0.05, two-sided, 100000 sign flips, 10000 bootstrap resamples, seed 1", as typed.
+  function describeSettings() {
+    const value = (key: AnalyzeKey) => settings.find((f) => f.key === key)!.i.value.trim();
+    const parts = [`${ANALYZE_FIELDS.alpha.label} = ${value('alpha')}`, (alternative.s.selectedOptions[0]?.textContent ?? alternative.s.value).split(':')[0],
+      `${value('resamples')} ${ANALYZE_FIELDS.resamples.label.toLowerCase()}`, `${value('bootstrap')} ${ANALYZE_FIELDS.bootstrap.label.toLowerCase()}`,
+      `${ANALYZE_FIELDS.seed.label.toLowerCase()} ${value('seed')}`];
+    for (const key of ['minEffect', 'equivalence', 'nonInferiority'] as const) {
+      const v = value(key);
+      if (v && Number(v) !== 0) parts.push(`${ANALYZE_FIELDS[key].label.toLowerCase()} ${v}`);
+    }
+    settingsSummary.textContent = `Settings: ${parts.join(', ')}`;
+  }
+  describeSettings();
+  settingsEl.addEventListener('input', describeSettings);
+  settingsEl.addEventListener('change', describeSettings);
 
   // A report that no longer matches its inputs is marked and cannot be exported.
   // Bumped by every change of inputs or settings: an analysis that finishes
@@ -292,6 +313,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     await detect().catch(() => undefined);
     selects.forEach((x, i) => (x.s.value = s.selects[i]));
     settings.forEach((f, i) => (f.i.value = s.settings[i]));
+    describeSettings();
     last = s.last;
     reportEl.replaceChildren(...s.report);
     exportsEl.hidden = s.exportsHidden;
@@ -342,6 +364,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       if (x.settings[f.key] !== undefined) f.i.value = String(x.settings[f.key]);
       else if (f.key === 'equivalence' || f.key === 'nonInferiority') f.i.value = f.def.value;
     }
+    describeSettings();
     // The user's report is kept aside (saved) as it was, not marked stale.
     clearReport();
     generation++;
