@@ -147,7 +147,7 @@ int run_compare(const CompareFlags& f) {
     else if (o.family)
       fmt::print("family: one of {} pairs of {} systems (family-wise {}, {}); the {} question is tested at α/{} = {} (Bonferroni over the family)\n",
                  o.family->pairs, o.family->systems, p_equals(o.family->p), family_procedure_label(o.family->procedure).value_or(o.family->procedure),
-                 to_string(question_of(o)), o.family->pairs, format_sig(question_alpha(o)));
+                 question_of(o) == Question::equivalence ? "equivalence" : "non-inferiority", o.family->pairs, format_sig(question_alpha(o)));
     if (o.alternative != Alternative::two_sided)
       fmt::print("alternative: {} (p-values of the t, Wilcoxon, sign and randomization tests; intervals stay two-sided)\n", to_string(o.alternative));
     for (const auto& c : r.comparisons) {
@@ -171,9 +171,9 @@ int run_compare(const CompareFlags& f) {
                  c.planning.mde ? format_sig(*c.planning.mde) : std::string("—"), o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
       if (c.equivalence)
-        fmt::print("  equivalence  TOST within ±{}: {} (p of Δ > −margin {}, of Δ < +margin {})   {:.0f}% t interval [{}, {}]\n",
+        fmt::print("  equivalence  TOST within ±{}: {} (p of Δ > −margin {}, of Δ < +margin {})   {}% t interval [{}, {}]\n",
                    format_csv(c.equivalence->margin), p_equals(c.equivalence->p), format_p(c.equivalence->p_lower), format_p(c.equivalence->p_upper),
-                   c.equivalence->ci_level * 100, format_signed(c.equivalence->ci_low), format_signed(c.equivalence->ci_high));
+                   level_percent(c.equivalence->ci_level), format_signed(c.equivalence->ci_low), format_signed(c.equivalence->ci_high));
       if (c.non_inferiority)
         fmt::print("  non-inferior margin {}: t = {}, {} (one-sided paired t)\n", format_csv(c.non_inferiority->margin), format_sig(c.non_inferiority->t),
                    p_equals(c.non_inferiority->p));
