@@ -136,7 +136,7 @@ test('a leaderboard of one bare column per file says beside the board that it is
   assert.equal(await page.textContent('[data-testid="leaderboard-table"] caption'), want.rank_set_note);
   const shown = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => [r.dataset.system, Number(r.dataset.mean)]));
   assert.deepEqual(shown, want.leaderboards[0].systems.map((s) => [s.system, s.mean]));
-  const ticks = await page.$$eval('[data-testid="forest-plot"] svg > text', (els) => els.map((e) => e.textContent));
+  const ticks = await page.$$eval('[data-testid="forest-plot"] text.tick', (els) => els.map((e) => e.textContent));
   assert.equal(ticks.length, 3);
   assert.equal(new Set(ticks).size, 3, `ticks ${ticks.join(' ')} are told apart`);
   // The same scores under query ids: no note.

@@ -42,7 +42,7 @@ export function forestPlot(b: BoardReport): HTMLElement {
     ];
   });
   const axisY = top + row * b.systems.length + 4;
-  const ticks = [lo, (lo + hi) / 2, hi].map((v, i) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': ['start', 'middle', 'end'][i], 'font-size': 12 }, fmt.stat(v)));
+  const ticks = [lo, (lo + hi) / 2, hi].map((v, i) => svg('text', { x: x(v), y: axisY + 14, 'text-anchor': ['start', 'middle', 'end'][i], 'font-size': 12, class: 'tick' }, fmt.stat(v)));
   const said = b.systems.map((s) => `${s.system}: mean ${fmt.stat(s.mean)}, interval ${fmt.stat(s.ci_low)} to ${fmt.stat(s.ci_high)}, tier ${s.tier}${s.tied_with_best ? ', tied with the best' : ''}`).join('; ');
   return h('figure', { class: 'forest-plot', 'data-testid': 'forest-plot' },
     svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': `Mean of each system with its interval and tier letters, best first. ${said}.` },
