@@ -170,6 +170,7 @@ int run_compare(const CompareFlags& f) {
       fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ: {}\n", c.n,
                  c.planning.mde ? format_sig(*c.planning.mde) : std::string("—"), o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
+      if (!c.planning.curve_note.empty()) fmt::print("  power curve  {}\n", c.planning.curve_note);
       if (c.equivalence)
         fmt::print("  equivalence  TOST within ±{}: {} (p of Δ > −margin {}, of Δ < +margin {})   {}% t interval [{}, {}]\n",
                    format_csv(c.equivalence->margin), p_equals(c.equivalence->p), format_p(c.equivalence->p_lower), format_p(c.equivalence->p_upper),

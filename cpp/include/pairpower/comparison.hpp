@@ -110,7 +110,14 @@ struct PilotPlanning {
   std::vector<CurvePoint> curve;          ///< power vs n (paired t at α), resampling the shifted differences; reaches past n_required
   std::uint64_t curve_reps = 0;
   std::size_t curve_cap = 0;              ///< the largest n the curve simulates (it stops there when n_required lies beyond)
+  std::string curve_note;                 ///< why the curve stops short of n_required or n, or is absent; empty when it covers them
 };
+
+/// The pilot power curve's bounds: no point above the cap is simulated, and its work,
+/// Σ n × replicates over its points, stays within the draw budget whatever the pilot's n.
+inline constexpr std::size_t pilot_curve_cap = 15'000;
+inline constexpr std::uint64_t pilot_curve_draws_max = 20'000'000;
+inline constexpr std::uint64_t pilot_curve_reps_max = 2'000;
 
 struct Comparison {
   std::string dataset, measure, system_a, system_b;

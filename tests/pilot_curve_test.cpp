@@ -1,0 +1,108 @@
+// The pilot power curve (compare's planning): its work is bounded whatever the
+// pilot's size, and where it stops short of the pilot's n or the n it recommends,
+// the report says so.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/comparison.hpp"
+
+using namespace pairpower;
+
+namespace {
+
+// n queries of A uniform on [0.2, 0.8] and B = A + shift ± noise, the noise in antithetic
+// pairs so that the observed Δ is the shift: a pilot of any size and a known n to detect Δ.
+PairedSample pilot(std::size_t n, double shift) {
+  PairedSample s{"", "m", "A", "B", {}, {}, {}};
+  std::uint64_t x = 7;
+  const auto u = [&x] { return static_cast<double>((x = x * 6364136223846793005ULL + 1442695040888963407ULL) >> 11) / 9007199254740992.0; };
+  double e = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = 0.2 + 0.6 * u();
+    e = i % 2 == 0 ? 0.05 * u() : -e;
+    s.qids.push_back("q" + std::to_string(i));
+    s.a.push_back(a);
+    s.b.push_back(a + shift + e);
+  }
+  return s;
+}
+
+PilotPlanning planning(std::size_t n, double shift) {
+  CompareOptions o;
+  o.resamples = 200;
+  o.bootstrap_resamples = 50;
+  return compare_all({pilot(n, shift)}, o).comparisons.at(0).planning;
+}
+
+std::uint64_t draws(const PilotPlanning& p) {
+  std::uint64_t sum = 0;
+  for (const auto& q : p.curve) sum += q.n;
+  return sum * p.curve_reps;
+}
+
+bool has_n(const PilotPlanning& p, std::size_t n) {
+  for (const auto& q : p.curve)
+    if (q.n == n) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("the pilot power curve resamples at most its draw budget and simulates no n above its cap, whatever the pilot's size",
+          "[pilot_curve]") {
+  // Shifts give an n to detect Δ far below, near and far above the cap (shift 0.0003: n_required ≈ 2 × 10⁵).
+  for (const std::size_t n : {10u, 300u, 2'000u, 9'000u, 15'000u, 20'000u, 70'000u})
+    for (const double shift : {0.02, 0.002, 0.0003}) {
+      const PilotPlanning p = planning(n, shift);
+      INFO("n = " << n << ", shift " << shift << ": " << p.curve.size() << " points, " << p.curve_reps << " reps, n_required "
+                  << (p.n_required ? std::to_string(*p.n_required) : "none") << ", note: " << p.curve_note);
+      CHECK(p.curve_cap == pilot_curve_cap);
+      CHECK(draws(p) <= pilot_curve_draws_max);
+      for (const auto& q : p.curve) {
+        CHECK(q.n <= p.curve_cap);
+        CHECK(q.mc_se >= 0);
+      }
+      if (!p.curve.empty()) {
+        // The budget is met by fewer replicates, never by fewer than 200 (an SE of at most 0.035).
+        CHECK(p.curve_reps >= 200);
+        CHECK(p.curve_reps <= pilot_curve_reps_max);
+      }
+    }
+}
+
+TEST_CASE("a pilot within the cap has its own n and the n it recommends on the curve, with no note", "[pilot_curve]") {
+  const PilotPlanning p = planning(300, 0.02);
+  REQUIRE(p.n_required);
+  REQUIRE(*p.n_required < 300);
+  CHECK(has_n(p, 300));
+  CHECK(has_n(p, *p.n_required));
+  CHECK(p.curve.size() >= 11);
+  CHECK(p.curve_note.empty());
+}
+
+TEST_CASE("a pilot above the cap is not simulated at its own n and the report says the curve stops at the cap", "[pilot_curve]") {
+  const PilotPlanning p = planning(20'000, 0.02);
+  REQUIRE_FALSE(p.curve.empty());
+  CHECK_FALSE(has_n(p, 20'000));
+  CHECK(p.curve.back().n == pilot_curve_cap);
+  CHECK_THAT(p.curve_note, Catch::Contains("stops at n = 15,000") && Catch::Contains("pilot's own n (20,000) lies beyond"));
+}
+
+TEST_CASE("a pilot four times the cap gets no curve and the report says why", "[pilot_curve]") {
+  const PilotPlanning p = planning(70'000, 0.02);
+  CHECK(p.curve.empty());
+  CHECK(p.curve_reps == 0);
+  CHECK_THAT(p.curve_note, Catch::Contains("No power curve") && Catch::Contains("70,000"));
+}
+
+TEST_CASE("an n to detect the effect above the cap is named as beyond the curve", "[pilot_curve]") {
+  const PilotPlanning p = planning(2'000, 0.0003);
+  REQUIRE(p.n_required);
+  REQUIRE(*p.n_required > pilot_curve_cap);
+  CHECK_FALSE(p.curve.empty());
+  CHECK(p.curve.back().n == pilot_curve_cap);
+  CHECK_THAT(p.curve_note, Catch::Contains("so does the n to detect Δ"));
+}
