@@ -81,3 +81,59 @@ TEST_CASE("the family sample size reaches its target and one fewer query does no
   CHECK(family_power(PowerMethod::paired_t, *n, e, 0.05, Alternative::two_sided, fam).all >= 0.8);
   CHECK(family_power(PowerMethod::paired_t, *n - 1, e, 0.05, Alternative::two_sided, fam).all < 0.8);
 }
+
+TEST_CASE("Holm's power to detect any of K and BH's to detect all K are their closed forms, within 4 Monte Carlo SEs of statsmodels' corrections",
+          "[family_power]") {
+  // Holm rejects at least one iff min p ≤ α/K (Bonferroni's rule); BH rejects all K iff max p ≤ α.
+  for (const auto& c : test::fixture("family_power.json").at("simulated")) {
+    const auto correction = correction_from_string(c.at("correction").get<std::string>());
+    if (correction != Correction::holm && correction != Correction::bh) continue;
+    const auto alt = *alternative_from_string(c.at("alternative").get<std::string>());
+    const auto n = c.at("n").get<std::size_t>();
+    const auto k = c.at("comparisons").get<std::size_t>();
+    const double alpha = c.at("alpha").get<double>(), kk = static_cast<double>(k), ref_reps = c.at("reps").get<double>();
+    const PairedEffect e{c.at("delta").get<double>(), c.at("sd_diff").get<double>()};
+    const FamilyPower f = family_power(PowerMethod::paired_t, n, e, alpha, alt, {k, *correction});
+    INFO(to_string(*correction) << " K=" << k << " n=" << n << ": any " << f.any << " vs " << c.at("any") << ", all " << f.all << " vs " << c.at("all"));
+    const double exact = *correction == Correction::holm ? 1 - std::pow(1 - analytic_power(PowerMethod::paired_t, n, e, alpha / kk, alt), kk)
+                                                         : std::pow(analytic_power(PowerMethod::paired_t, n, e, alpha, alt), kk);
+    const double ours = *correction == Correction::holm ? f.any : f.all;
+    const double ref = (*correction == Correction::holm ? c.at("any") : c.at("all")).get<double>();
+    CHECK(ours == exact);
+    CHECK((*correction == Correction::holm ? f.mc_se_any : f.mc_se_all) == 0);
+    CHECK(std::fabs(ours - ref) <= 4 * std::sqrt(exact * (1 - exact) / ref_reps) + 1e-12);
+  }
+}
+
+TEST_CASE("the family sample size for Holm's 'any' and BH's 'all' is Bonferroni's and the uncorrected one, even at K = 1000", "[family_power]") {
+  const double delta = 0.02, sd = 0.12, alpha = 0.05;
+  for (const std::size_t k : {8u, 1000u}) {
+    const auto holm_any = family_sample_size(PowerMethod::paired_t, delta, sd, alpha, Alternative::two_sided, {k, Correction::holm}, FamilyTarget::any, 0.8, 1'000'000);
+    const auto bonf_any = family_sample_size(PowerMethod::paired_t, delta, sd, alpha, Alternative::two_sided, {k, Correction::bonferroni}, FamilyTarget::any, 0.8, 1'000'000);
+    const auto bh_all = family_sample_size(PowerMethod::paired_t, delta, sd, alpha, Alternative::two_sided, {k, Correction::bh}, FamilyTarget::all, 0.8, 1'000'000);
+    const auto none_all = family_sample_size(PowerMethod::paired_t, delta, sd, alpha, Alternative::two_sided, {k, Correction::none}, FamilyTarget::all, 0.8, 1'000'000);
+    REQUIRE(holm_any);
+    REQUIRE(bonf_any);
+    REQUIRE(bh_all);
+    REQUIRE(none_all);
+    CHECK(*holm_any == std::max<std::size_t>(*bonf_any, 3));
+    CHECK(*bh_all == std::max<std::size_t>(*none_all, 3));
+  }
+}
+
+TEST_CASE("the simulated family sample size (Holm, all) lies between the uncorrected and Bonferroni answers and is where the simulation first reaches the target",
+          "[family_power]") {
+  const PairedEffect e{0.02, 0.12};
+  const Family fam{8, Correction::holm};
+  const auto n = family_sample_size(PowerMethod::paired_t, e.delta, e.sd_diff, 0.05, Alternative::two_sided, fam, FamilyTarget::all, 0.8, 1'000'000);
+  const auto none = family_sample_size(PowerMethod::paired_t, e.delta, e.sd_diff, 0.05, Alternative::two_sided, {8, Correction::none}, FamilyTarget::all, 0.8, 1'000'000);
+  const auto bonf = family_sample_size(PowerMethod::paired_t, e.delta, e.sd_diff, 0.05, Alternative::two_sided, {8, Correction::bonferroni}, FamilyTarget::all, 0.8, 1'000'000);
+  REQUIRE(n);
+  REQUIRE(none);
+  REQUIRE(bonf);
+  CHECK(*none <= *n);
+  CHECK(*n <= *bonf);
+  // The solver's own simulation (same replicates and seed): reached at n, not at n − 1.
+  CHECK(family_power(PowerMethod::paired_t, *n, e, 0.05, Alternative::two_sided, fam).all >= 0.8);
+  CHECK(family_power(PowerMethod::paired_t, *n - 1, e, 0.05, Alternative::two_sided, fam).all < 0.8);
+}

@@ -105,6 +105,20 @@ FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative al
   return out;
 }
 
+// The family targets a closed form gives exactly, for K independent comparisons each rejecting at
+// level a with power p(a): Holm rejects at least one iff min p ≤ α/K, Bonferroni's own rule, so its
+// "any" is 1 − (1 − p(α/K))^K; BH rejects all K iff the largest p ≤ α (its last step), so its "all"
+// is p(α)^K, the uncorrected one. The other target of each is simulated.
+bool closed_form_target(Correction c, FamilyTarget target) noexcept {
+  return (c == Correction::holm && target == FamilyTarget::any) || (c == Correction::bh && target == FamilyTarget::all);
+}
+
+double closed_form_value(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt, std::size_t k, Correction c) {
+  const double kk = static_cast<double>(k);
+  if (c == Correction::holm) return 1.0 - std::pow(1.0 - analytic_power(m, n, e, alpha / kk, alt), kk);
+  return std::pow(analytic_power(m, n, e, alpha, alt), kk);
+}
+
 }  // namespace
 
 FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, std::uint64_t reps,
@@ -113,7 +127,10 @@ FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double al
   const double k = static_cast<double>(f.comparisons);
   if (f.comparisons > 1 && (f.correction == Correction::holm || f.correction == Correction::bh)) {
     if (reps < 1) throw Error("reps", ErrorKind::invalid_value, "must be at least 1");
-    return simulate(n, e, alpha, alt, f, reps, seed);
+    FamilyPower out = simulate(n, e, alpha, alt, f, reps, seed);
+    if (f.correction == Correction::holm) out.any = closed_form_value(m, n, e, alpha, alt, f.comparisons, f.correction), out.mc_se_any = 0;
+    else out.all = closed_form_value(m, n, e, alpha, alt, f.comparisons, f.correction), out.mc_se_all = 0;
+    return out;
   }
   const double level = f.correction == Correction::none ? alpha : alpha / k;
   if (level < 1e-10) throw Error("comparisons", ErrorKind::invalid_value, "α/K falls below 1e-10, where the t quantile leaves double range; use fewer comparisons or a larger α");
@@ -127,17 +144,32 @@ std::optional<std::size_t> family_sample_size(PowerMethod m, double delta, doubl
   const PairedEffect e = PairedEffect::from_sd_diff(delta, sd_diff);
   if (delta == 0) return std::nullopt;
   if ((alt == Alternative::greater && delta < 0) || (alt == Alternative::less && delta > 0)) return std::nullopt;
+  const bool analytic = f.correction == Correction::none || f.correction == Correction::bonferroni || f.comparisons == 1;
+  if (!analytic && closed_form_target(f.correction, target)) {
+    // The same answer as the closed form's procedure (see closed_form_target), but Holm and BH need n ≥ 3.
+    const Family same{f.comparisons, f.correction == Correction::holm ? Correction::bonferroni : Correction::none};
+    const auto n = family_sample_size(m, delta, sd_diff, alpha, alt, same, target, power, n_max, reps, seed);
+    return n ? std::optional<std::size_t>(std::max<std::size_t>(*n, 3)) : std::nullopt;
+  }
   const auto reached = [&](std::size_t n) {
     const FamilyPower fp = family_power(m, n, e, alpha, alt, f, reps, seed);
     return (target == FamilyTarget::all ? fp.all : fp.any) >= power;
   };
   std::size_t lo = 2, hi = 3;  // Holm and BH need n ≥ 3; the analytic ones start at 2
-  if (f.correction == Correction::none || f.correction == Correction::bonferroni || f.comparisons == 1) {
+  if (analytic) {
     if (reached(2)) return 2;
   } else {
     lo = 3;
     hi = 4;
-    if (reached(3)) return 3;
+    // Bonferroni rejects a subset of what Holm or BH reject, and both reject a subset of the
+    // uncorrected tests at α, so the answer lies between those two closed-form answers: bisect
+    // there, checking the upper end by simulation (its Monte Carlo error may put it just short).
+    const auto at_most = family_sample_size(m, delta, sd_diff, alpha, alt, {f.comparisons, Correction::bonferroni}, target, power, n_max, reps, seed);
+    const auto at_least = family_sample_size(m, delta, sd_diff, alpha, alt, {f.comparisons, Correction::none}, target, power, n_max, reps, seed);
+    if (!at_least) return std::nullopt;
+    if (*at_least <= 3 && reached(3)) return 3;
+    if (*at_least > lo + 1) lo = *at_least - 1;
+    hi = at_most && *at_most > lo ? *at_most : std::max(hi, lo + 1);
   }
   while (!reached(hi)) {
     if (hi >= n_max) return std::nullopt;
