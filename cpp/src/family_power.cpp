@@ -58,7 +58,15 @@ std::size_t rejected(const std::vector<double>& s, const std::vector<double>& cr
   return r;
 }
 
-FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, std::uint64_t reps, std::uint64_t seed) {
+// Counts over replicates [r0, r1) of the simulation below; each replicate seeds its own
+// generator, so counts over consecutive ranges add up to those of the whole range.
+struct FamilyCounts {
+  std::uint64_t all = 0, any = 0, detected = 0;
+  double sum_sq = 0;
+};
+
+FamilyCounts simulate_range(std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, std::uint64_t r0, std::uint64_t r1,
+                            std::uint64_t seed) {
   const std::size_t k = f.comparisons;
   const double df = static_cast<double>(n - 1);
   const double lambda = e.delta * std::sqrt(static_cast<double>(n)) / e.sd_diff;
@@ -72,9 +80,8 @@ FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative al
   // λ stays out of the key: runs at other effects and n share their normals (common random numbers).
   const std::uint64_t key = hash_words({seed, k, static_cast<std::uint64_t>(f.correction)});
   std::vector<double> s(k);
-  std::uint64_t all = 0, any = 0, detected = 0;
-  double sum_sq = 0;
-  for (std::uint64_t r = 0; r < reps; ++r) {
+  FamilyCounts c;
+  for (std::uint64_t r = r0; r < r1; ++r) {
     Xoshiro128x8 rng(hash_words({key, r}));
     WordStream words(rng);
     for (std::size_t i = 0; i < k; ++i) {
@@ -85,24 +92,50 @@ FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative al
     }
     std::sort(s.begin(), s.end(), std::greater<>());
     const std::size_t hit = rejected(s, crit, f.correction);
-    all += hit == k;
-    any += hit > 0;
-    detected += hit;
-    sum_sq += static_cast<double>(hit * hit);
+    c.all += hit == k;
+    c.any += hit > 0;
+    c.detected += hit;
+    c.sum_sq += static_cast<double>(hit * hit);
   }
-  const double R = static_cast<double>(reps), K = static_cast<double>(k);
+  return c;
+}
+
+FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, std::uint64_t reps, std::uint64_t seed) {
+  const FamilyCounts c = simulate_range(n, e, alpha, alt, f, 0, reps, seed);
+  const double R = static_cast<double>(reps), K = static_cast<double>(f.comparisons);
   FamilyPower out{};
   out.monte_carlo = true;
   out.reps = reps;
-  out.per_comparison = static_cast<double>(detected) / (R * K);
-  out.all = static_cast<double>(all) / R;
-  out.any = static_cast<double>(any) / R;
-  const double mean_hit = static_cast<double>(detected) / R;
-  const double var_hit = std::max(0.0, sum_sq / R - mean_hit * mean_hit);
+  out.per_comparison = static_cast<double>(c.detected) / (R * K);
+  out.all = static_cast<double>(c.all) / R;
+  out.any = static_cast<double>(c.any) / R;
+  const double mean_hit = static_cast<double>(c.detected) / R;
+  const double var_hit = std::max(0.0, c.sum_sq / R - mean_hit * mean_hit);
   out.mc_se_per = std::sqrt(var_hit / R) / K;
   out.mc_se_all = std::sqrt(out.all * (1 - out.all) / R);
   out.mc_se_any = std::sqrt(out.any * (1 - out.any) / R);
   return out;
+}
+
+// Whether the simulated target reaches `power` at n, reading the `reps` replicates in blocks:
+// once the running estimate lies more than 5 SEs (at the target) from it, it stops there, as
+// a true power on the other side of the target gives such an estimate with a chance below
+// 1e-6. Near the target every replicate runs and the decision is the full simulation's.
+bool simulated_reaches(std::size_t n, PairedEffect e, double alpha, Alternative alt, Family f, FamilyTarget target, double power,
+                       std::uint64_t reps, std::uint64_t seed) {
+  constexpr std::uint64_t block = 1000;
+  FamilyCounts c;
+  for (std::uint64_t r0 = 0; r0 < reps; r0 += block) {
+    const FamilyCounts part = simulate_range(n, e, alpha, alt, f, r0, std::min(reps, r0 + block), seed);
+    c.all += part.all;
+    c.any += part.any;
+    const double m = static_cast<double>(std::min(reps, r0 + block));
+    const double p = static_cast<double>(target == FamilyTarget::all ? c.all : c.any) / m;
+    if (m >= static_cast<double>(reps)) return p >= power;
+    // The SE at the target itself: an estimate of 0 or 1 says nothing about its own spread.
+    if (std::fabs(p - power) > 5 * std::sqrt(power * (1 - power) / m)) return p >= power;
+  }
+  return false;
 }
 
 // The family targets a closed form gives exactly, for K independent comparisons each rejecting at
@@ -152,8 +185,13 @@ std::optional<std::size_t> family_sample_size(PowerMethod m, double delta, doubl
     return n ? std::optional<std::size_t>(std::max<std::size_t>(*n, 3)) : std::nullopt;
   }
   const auto reached = [&](std::size_t n) {
-    const FamilyPower fp = family_power(m, n, e, alpha, alt, f, reps, seed);
-    return (target == FamilyTarget::all ? fp.all : fp.any) >= power;
+    if (analytic) {
+      const FamilyPower fp = family_power(m, n, e, alpha, alt, f, reps, seed);
+      return (target == FamilyTarget::all ? fp.all : fp.any) >= power;
+    }
+    check(n, f, m, alpha);
+    if (reps < 1) throw Error("reps", ErrorKind::invalid_value, "must be at least 1");
+    return simulated_reaches(n, e, alpha, alt, f, target, power, reps, seed);
   };
   std::size_t lo = 2, hi = 3;  // Holm and BH need n ≥ 3; the analytic ones start at 2
   if (analytic) {

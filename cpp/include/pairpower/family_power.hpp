@@ -6,7 +6,10 @@
 // independent: all = p^K, any = 1 − (1 − p)^K); Holm (1979) and Benjamini–
 // Hochberg (1995) depend on the K p-values jointly and are simulated for the
 // paired t-test: t'_k = (Z_k + λ)/√(χ²_ν/ν), ν = n − 1, p_k by the test's tail,
-// the correction applied as statsmodels' multipletests applies it.
+// the correction applied as statsmodels' multipletests applies it. Two of their
+// targets are closed forms and exact (SE 0): Holm's "any" is Bonferroni's (it
+// rejects at least one iff min p ≤ α/K) and BH's "all" the uncorrected p(α)^K
+// (it rejects all K iff max p ≤ α).
 //
 // Example:
 //   auto f = pairpower::family_power(PowerMethod::paired_t, 200, {0.01, 0.076}, 0.05,
