@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, paste, root, useSite, waitDone } from './browser.mjs';
+import { analyzeAndWait, boardTable, clickAndWait, paste, root, useSite, waitDone } from './browser.mjs';
 
 const site = useSite();
 
@@ -19,27 +19,9 @@ const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args
 // Scores are written with four decimals, trailing zeros kept (0.3490); queries e0 and e1 hold one score
 // for every system (no difference), written 0.3490 and with 17 significant digits.
 function board() {
-  let seed = 11;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const systems = Array.from({ length: 8 }, (_, i) => `sys${i}`);
-  const rows = ['qid,' + systems.join(',')];
-  for (let q = 0; q < 60; q++) {
-    const base = 0.2 + 0.6 * rand();
-    rows.push(`q${q},` + systems.map((_, i) => Math.min(1, Math.max(0, base + 0.006 * i + (rand() - 0.5) * 0.08)).toFixed(4)).join(','));
-  }
-  rows.push(`e0,${systems.map(() => '0.3490').join(',')}`, `e1,${systems.map(() => '0.12345678901234567').join(',')}`);
-  return rows.join('\n') + '\n';
-}
-
-// Clicks `selector` and waits for the run it starts in view `id` (not an earlier one) to end; "done" or "error".
-async function clickAndWait(page, selector, id) {
-  const before = Number((await page.getAttribute(`#${id}`, 'data-runs')) ?? 0);
-  await page.click(selector);
-  await page.waitForFunction(([v, b]) => {
-    const el = document.getElementById(v);
-    return Number(el.dataset.runs ?? 0) > b && ['done', 'error'].includes(el.dataset.state);
-  }, [id, before]);
-  return page.getAttribute(`#${id}`, 'data-state');
+  return boardTable({ seed: 11, systems, shifts: systems.map((_, i) => 0.006 * i), queries: 60, noise: 0.08 }) +
+    `e0,${systems.map(() => '0.3490').join(',')}\ne1,${systems.map(() => '0.12345678901234567').join(',')}\n`;
 }
 
 // The focused element's data-testid, and whether it is within the window (wholly, to a pixel of subpixel scrolling).
