@@ -1,7 +1,7 @@
 // Times one analysis of n paired queries in the native CLI (`pairpower compare`) and
 // in the single-thread wasm build (the page's analyzeScores, run in Node), and prints
 // the pilot power curve's work: points, replicates, and resampled draws (Σn × reps).
-//   node bench/analyze-large-n.mjs 100000 [cli|wasm|both]
+//   node bench/analyze-large-n.mjs 100000 [cli|wasm|both] [sign flips, default 100000] [bootstrap, default 10000]
 // Measured, never asserted (BENCHMARKS.md).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
 
 const n = Number(process.argv[2] ?? 100000);
 const which = process.argv[3] ?? 'both';
+const flips = Number(process.argv[4] ?? 100000);
+const boots = Number(process.argv[5] ?? 10000);
 
 let x = 11;
 const r = () => ((x = (x * 48271) % 2147483647) / 2147483647);
@@ -32,12 +34,12 @@ const curveWork = (c) => {
     `${p.curve_reps} reps, ${(total * p.curve_reps).toExponential(2)} draws`;
 };
 
-console.log(`== analysis of n = ${n.toLocaleString('en')} queries, ${new Date().toISOString().slice(0, 16)}Z`);
+console.log(`== analysis of n = ${n.toLocaleString('en')} queries, ${flips} sign flips, ${boots} bootstrap resamples, ${new Date().toISOString().slice(0, 16)}Z`);
 if (which !== 'wasm') {
   const t0 = performance.now();
   let out;
   try {
-    out = execFileSync(cliPath, ['compare', file, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    out = execFileSync(cliPath, ['compare', file, '--format', 'json', '--resamples', String(flips), '--bootstrap', String(boots)], { encoding: 'utf8', maxBuffer: 1 << 30 });
   } catch (e) {
     if (e.status !== 1 && e.status !== 3) throw e;
     out = e.stdout;
@@ -48,7 +50,7 @@ if (which !== 'wasm') {
 if (which !== 'cli') {
   const m = await loadModule('st');
   const t0 = performance.now();
-  const res = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 100000, bootstrap: 10000, seed: 1,
+  const res = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: flips, bootstrap: boots, seed: 1,
     minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
   const s = (performance.now() - t0) / 1000;
   if (res.error) throw new Error(res.error);
