@@ -69,6 +69,7 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
                       {"curve", curve},
                       {"curve_reps", c.planning.curve_reps},
                       {"curve_cap", c.planning.curve_cap},
+                      {"curve_note", c.planning.curve_note.empty() ? J(nullptr) : J(c.planning.curve_note)},
                       {"curve_test", pilot_curve_test}}},
         {"p_holm", c.p_holm}, {"p_bonferroni", c.p_bonferroni}, {"p_bh", c.p_bh},
         {"verdict", to_string(c.verdict)}, {"reason", c.reason}, {"sentence", c.sentence},

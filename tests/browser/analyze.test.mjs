@@ -214,6 +214,8 @@ test('a long paste is folded away from the page, analysed in full, and shown aga
   assert.equal(Number(await page.getAttribute('[data-comparison="0"][data-stat="n"]', 'data-value')), 20_000);
   const delta = Number(await page.getAttribute('[data-comparison="0"][data-stat="delta"]', 'data-value'));
   assert.ok(Math.abs(delta - (sumB - sumA) / 20_000) < 1e-9, `Δ ${delta}`);
+  // The pilot power curve is simulated only up to its cap: the page says so, in the core's words.
+  assert.match(await page.textContent('[data-testid="curve-note"]'), /stops at n = 15,000 queries.*own n \(20,000\) lies beyond the curve/);
   // Shown on request; a short text is never folded.
   await page.click('[data-testid="unfold-a"]');
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);

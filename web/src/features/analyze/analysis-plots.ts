@@ -128,18 +128,22 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     }, [bootstrap.centers, bootstrap.counts], fig));
   }
   const curve = c.planning.curve;
+  // The core says where the curve stops short (or why there is none); the note stands beside the plot.
+  if (c.planning.curve_note) box.append(h('p', { class: 'note', 'data-testid': 'curve-note' }, c.planning.curve_note));
   if (curve.length > 1) {
     const ns = curve.map((q) => q.n);
     const need = c.planning.n_required;
     const target = c.planning.target_power;
     const beyond = need !== null && need > c.planning.curve_cap;
+    const haveInside = c.n <= ns[ns.length - 1];
     const fig = figure(`Power to detect Δ = ${fmt.signed(c.delta)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band. ` +
-      `Dotted: the target power ${Math.round(target * 100)}%; solid vertical: the n you have (${fmt.int(c.n)})` +
+      `Dotted: the target power ${Math.round(target * 100)}%` +
+      (haveInside ? `; solid vertical: the n you have (${fmt.int(c.n)})` : `; the n you have (${fmt.int(c.n)}) lies beyond the curve's end`) +
       (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; dashed vertical: the n needed (${fmt.int(need)})`) : ''),
       `Power rises from ${fmt.p3(curve[0].power)} at n = ${fmt.int(ns[0])} to ${fmt.p3(curve[curve.length - 1].power)} at n = ${fmt.int(ns[ns.length - 1])}` +
       (need !== null ? `; the target power ${target} needs about ${fmt.int(need)} queries.` : `; the target power ${target} is not reached.`));
     box.append(fig);
-    const marks = [{ x: c.n, color: GREY, dash: SOLID }];
+    const marks = haveInside ? [{ x: c.n, color: GREY, dash: SOLID }] : [];
     if (need !== null && !beyond) marks.push({ x: need, color: RED, dash: DASHED });
     draw((UPlot) => new UPlot({
       width: w, height: 220,

@@ -38,6 +38,7 @@ function buildSchemas() {
       curve: z.array(z.strictObject({ n: z.number(), power: z.number(), mc_se: z.number() })),
       curve_reps: z.number(),
       curve_cap: z.number(),
+      curve_note: z.string().nullable(),
       curve_test: z.string(),
     }),
     p_holm: z.number(),

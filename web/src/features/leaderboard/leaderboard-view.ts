@@ -135,7 +135,7 @@ export function createLeaderboardView(ctx: ViewContext): View {
       const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }));
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
         settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
-        family: { systems: b.k, pairs: b.pairs.length, procedure: 'randomized-tukey', p: pair.p_tukey },
+        family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_tukey },
         source: `${systemB} vs ${systemA}${b.measure ? ` on ${b.measure}` : ''}${b.dataset ? ` (${b.dataset})` : ''}, from the leaderboard` });
     } catch (e) {
       ctx.showError((e as Error).message ?? String(e));
