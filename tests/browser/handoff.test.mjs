@@ -26,11 +26,11 @@ function board() {
 
 // The focused element's data-testid, and whether it is within the window (wholly, to a pixel of subpixel scrolling).
 // Whether the result's heading starts above the settings (or the settings are folded).
-const resultAboveSettings = (page) => page.evaluate(() => {
-  const heading = document.querySelector('#analyze [data-testid="result-heading"]');
-  const settings = document.querySelector('#analyze [data-testid="settings"]');
+const resultAboveSettings = (page, view = 'analyze', settingsId = 'settings') => page.evaluate(([v, id]) => {
+  const heading = document.querySelector(`#${v} [data-testid="result-heading"]`);
+  const settings = document.querySelector(`#${v} [data-testid="${id}"]`);
   return Boolean(heading) && (!settings.open || heading.getBoundingClientRect().top < settings.getBoundingClientRect().top);
-});
+}, [view, settingsId]);
 
 const focusedInView = (page) => page.evaluate(() => {
   const el = document.activeElement;
@@ -72,6 +72,8 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   await paste(page, 'paste-leaderboard', text);
   assert.equal(await clickAndWait(page, '[data-testid="rank"]', 'leaderboard'), 'done', await page.textContent('[data-testid="error"]'));
   assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+  assert.ok(await resultAboveSettings(page, 'leaderboard', 'lb-settings'), 'the boards stand above the leaderboard settings');
+  assert.match(await page.textContent('[data-testid="lb-settings-summary"]'), /^Settings: α = 0\.05, confidence 0\.95, 2000 permutations, 1000 bootstrap resamples, seed 1$/);
 
   const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
   assert.equal(await clickAndWait(page, cell, 'analyze'), 'done', await page.textContent('[data-testid="error"]'));
@@ -147,7 +149,7 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.match(await page.textContent('[data-testid="report"] .reason'), /α = 0\.01/);
 });
 
-test('after Analyze on a phone the result comes first: its heading focused, in the window, above the settings, which state themselves in one line', async () => {
+test('after Analyze and Rank on a phone the result comes first: its heading focused, in the window, above the settings, which state themselves in one line', async () => {
   const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
   page.setDefaultTimeout(120_000);
   await page.goto(`${site.url}#view=analyze`);
@@ -166,6 +168,15 @@ test('after Analyze on a phone the result comes first: its heading focused, in t
   await page.focus('[data-testid="settings-summary"]');
   await page.keyboard.press('Enter');
   assert.equal(await page.$eval('[data-testid="settings"]', (d) => d.open), false);
+  // The same order in the Leaderboard: the first board's heading focused, in the window, above its settings.
+  await page.evaluate(() => (location.hash = '#view=leaderboard'));
+  await page.waitForSelector('#leaderboard:not([hidden])');
+  await page.fill('#lb-resamples', '1000');
+  await page.fill('#lb-bootstrap', '500');
+  await paste(page, 'paste-leaderboard', 'qid,bm25,dense,splade\n' + Array.from({ length: 40 }, (_, i) => `q${i},${(0.3 + (i % 9) * 0.04).toFixed(2)},${(0.33 + (i % 7) * 0.04).toFixed(2)},${(0.36 + (i % 5) * 0.04).toFixed(2)}`).join('\n') + '\n');
+  assert.equal(await clickAndWait(page, '[data-testid="rank"]', 'leaderboard'), 'done', await page.textContent('[data-testid="error"]'));
+  assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
+  assert.ok(await resultAboveSettings(page, 'leaderboard', 'lb-settings'), 'the boards stand above the leaderboard settings');
 });
 
 test('after a Plan run of the paper preset, the Monte Carlo answer of each model it ran is at the top, in view, its heading focused', async () => {

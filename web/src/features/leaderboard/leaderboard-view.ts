@@ -54,13 +54,27 @@ export function createLeaderboardView(ctx: ViewContext): View {
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const out = h('div', { 'data-testid': 'leaderboard-report' });
   const exportsEl = h('div', { class: 'exports', hidden: true });
+  // The settings fold under a summary that states them in one line, as in Analyze.
+  const settingsSummary = h('summary', { 'data-testid': 'lb-settings-summary' });
+  const settingsEl = h('details', { class: 'settings', 'data-testid': 'lb-settings', open: true }, settingsSummary,
+    h('div', { class: 'fields' }, format.row, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)));
+  const describeSettings = () => {
+    const v = (f: { input: HTMLInputElement }) => f.input.value.trim();
+    settingsSummary.textContent = `Settings: ${ANALYZE_FIELDS.alpha.label} = ${v(alpha)}, ${ANALYZE_FIELDS.confidence.label.toLowerCase()} ${v(confidence)}, ` +
+      `${v(resamples)} permutations, ${v(bootstrap)} ${ANALYZE_FIELDS.bootstrap.label.toLowerCase()}, ${ANALYZE_FIELDS.seed.label.toLowerCase()} ${v(seed)}`;
+  };
+  describeSettings();
+  settingsEl.addEventListener('input', describeSettings);
+  // The answer first: the boards and their exports stand above the inputs and settings (empty before
+  // the first run, so the form leads then); keyboard and reading order follow the same order.
   const element = h('section', { id: 'leaderboard', 'aria-labelledby': 'lb-title', 'data-state': 'idle' },
     h('h2', { id: 'lb-title' }, 'Leaderboard: which systems are actually different?'),
     h('p', { class: 'note' }, 'Paste one table of every system’s per-query scores, or choose one per-query file per system (trec_eval -q, ir_measures, ranx, pytrec_eval). Nothing leaves this page.'),
+    out, exportsEl,
     h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste, folded.element),
     h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files, fileNote),
-    h('div', { class: 'fields' }, format.row, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)),
-    h('p', {}, rank), status, slot, out, exportsEl);
+    settingsEl,
+    h('p', {}, rank), status, slot);
 
   let runs = 0;
   let last: Exports | null = null;
