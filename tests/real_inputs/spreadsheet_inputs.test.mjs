@@ -44,7 +44,7 @@ const wide = file('wide.csv', 'qid,bm25,dense\n' + qids.map((q, i) => `${q},${fm
 test('one qid,score file per system is named after its file and analysed as the same scores in one table', () => {
   const a = file('bm25.csv', 'qid,score\n' + qids.map((q, i) => `${q},${fmt(bm25[i])}`).join('\n') + '\n');
   // Another order and another header: pairing is by query id.
-  const b = file('dense.tsv', 'query_id\tndcg\n' + qids.map((q, i) => `${q}\t${fmt(dense[i])}`).reverse().join('\n') + '\n');
+  const b = file('dense.tsv', 'query_id\tscore\n' + qids.map((q, i) => `${q}\t${fmt(dense[i])}`).reverse().join('\n') + '\n');
   const files = run('compare', [a, b]);
   const table = run('compare', [wide]);
   assert.equal(JSON.parse(files.stdout).comparisons[0].system_a, 'bm25');
@@ -99,9 +99,17 @@ test('a leaderboard reads one qid,score file per system, and bare columns by pos
   assert.deepEqual(got, expected);
   const byRow = file('three_by_row.csv', 'qid,bm25,dense,splade\n' + qids.map((_, i) => `${i + 1},${fmt(bm25[i])},${fmt(dense[i])},${fmt(third[i])}`).join('\n') + '\n');
   const columns = [['bm25', bm25], ['dense', dense], ['splade', third]].map(([n, v]) => file(`${n}.col`, v.map(fmt).join('\n') + '\n'));
-  const byPosition = run('leaderboard', columns);
-  assert.deepEqual(JSON.parse(byPosition.stdout), JSON.parse(run('leaderboard', [byRow]).stdout));
-  assert.match(byPosition.stderr, /^pairpower: note: paired by position: no query ids given$/m);
+  const byPosition = JSON.parse(run('leaderboard', columns).stdout);
+  // The same board but for how it was paired, which each board states.
+  const pairedAs = (j) => j.leaderboards.map((b) => { const { paired_by, note, ...rest } = b; return [paired_by, note, rest]; });
+  const [[how, note, board]] = pairedAs(byPosition);
+  const byRowJson = JSON.parse(run('leaderboard', [byRow]).stdout);
+  const [[howTable, noteTable, boardTable]] = pairedAs(byRowJson);
+  assert.deepEqual(board, boardTable);
+  assert.deepEqual({ ...byPosition, leaderboards: null }, { ...byRowJson, leaderboards: null });
+  assert.deepEqual([how, note], ['position', 'paired by position: no query ids given']);
+  assert.deepEqual([howTable, noteTable], ['query id', '']);
+  assert.match(run('leaderboard', columns, 'csv').stderr, /^pairpower: note: paired by position: no query ids given$/m);
   const short = file('short.col', '0.5\n0.4\n');
   const r = spawnSync(bin, ['leaderboard', ...columns, short], { encoding: 'utf8' });
   assert.equal(r.status, 2);
