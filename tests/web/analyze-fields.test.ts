@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { phraseError } from '../../web/src/features/analyze/analyze-fields';
-import { fileLabel } from '../../web/src/features/analyze/analyze-view';
+import { phraseError } from '../../web/src/features/analyze/fields';
+import { fileLabel } from '../../web/src/features/analyze/view';
 
 describe('core errors in the page’s terms', () => {
   it('names a setting by its label, never by a command-line flag', () => {

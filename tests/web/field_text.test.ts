@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { loadModule } from '../wasm/load-module.mjs';
 import { FIELD_NAMES, parseField } from '../../web/src/features/plan/spec';
-import type { FieldName } from '../../web/src/engine/registry';
+import type { FieldName } from '../../web/src/runtime/registry';
 
 type Module = { readPlanField(id: string, text: string, page: boolean): { value?: unknown; error?: string; detail?: string } };
 let m: Module;

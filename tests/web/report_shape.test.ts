@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { cliPath, loadModule } from '../wasm/load-module.mjs';
-import { REGISTRY } from '../../web/src/engine/registry';
+import { REGISTRY } from '../../web/src/runtime/registry';
 import { checkReport, exportReport, reportSchemas, slimReport } from '../../web/src/features/analyze/report';
 
 const real = (p: string) => new URL(`../fixtures/real/${p}`, import.meta.url).pathname;

@@ -4,9 +4,9 @@
 // Plan worker's start (and with it the first answers) ~60 ms behind the page's
 // own work on a shared link's first open.
 import './styles.css';
-import { earlyEngines } from './engine/early';
-import { primeLink } from './features/plan/plan-view';
-import { startShell } from './shell';
+import { earlyEngines } from './app/start-engines';
+import { primeLink } from './features/plan/view';
+import { startShell } from './app/shell';
 
 // The link's first questions are asked now; the Plan view takes the answers when it runs.
 primeLink(earlyEngines, location.hash);

@@ -3,13 +3,13 @@
 // (#view=<id>) and lends them the engines and one error panel. A new view is its
 // feature folder plus one entry in VIEWS.
 import type * as Comlink from 'comlink';
-import type { EngineApi } from '../engine/engine.worker';
-import type { AnalyzeKey } from '../engine/registry';
-import type { Engines } from '../engine/scheduler';
-import type { FamilyContext } from '../wasm/pairpower-module';
-import { createAnalyzeView } from '../features/analyze/analyze-view';
-import { createLeaderboardView } from '../features/leaderboard/leaderboard-view';
-import { createPlanView } from '../features/plan/plan-view';
+import type { EngineApi } from './engine.worker';
+import type { AnalyzeKey } from '../runtime/registry';
+import type { Engines } from '../runtime/engines';
+import type { FamilyContext } from '../runtime/worker/pairpower-module';
+import { createAnalyzeView } from '../features/analyze/view';
+import { createLeaderboardView } from '../features/leaderboard/view';
+import { createPlanView } from '../features/plan/view';
 
 /** Scores one view hands to another (the Leaderboard's pair to Analyze): a
  *  table the core reads, with the settings that produced the sender's numbers,

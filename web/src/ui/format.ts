@@ -2,7 +2,7 @@
 // with their numbers from the registry. Written here rather than called in wasm
 // because the page's thread formats thousands of cells and holds no module;
 // tests/web/format.test.ts holds every function to the core's output value by value.
-import { REGISTRY } from '../engine/registry';
+import { REGISTRY } from '../runtime/registry';
 
 const rule = REGISTRY.number_format;
 

@@ -1,6 +1,6 @@
 // What an analysis in a tab may hold: the registry's page caps, checked before
 // the engine is called, each with what to do instead.
-import { REGISTRY, analyzeSetting } from '../../engine/registry';
+import { REGISTRY, analyzeSetting } from '../../runtime/registry';
 import { groupDigits as fmt } from '../../ui/dom';
 
 /** Refuses input or settings a tab cannot hold; returns a message or null. */

@@ -1,10 +1,10 @@
 // A report on the page: the overall verdict and summary, each system's record,
 // and per comparison its verdict, reason, quotable sentence, every statistic
 // (data-stat = its JSON path, data-value = the number: the tests' contract) and plots.
-import { REGISTRY } from '../../engine/registry';
+import { REGISTRY } from '../../runtime/registry';
 import { h } from '../../ui/dom';
 import { renderWarnings } from '../../ui/warnings';
-import { renderAnalysisPlots } from './analysis-plots';
+import { renderAnalysisPlots } from './plots';
 import type { AnalysisReport, ComparisonReport, PlotData } from './report';
 import { reportStats } from './report-stats';
 

@@ -4,8 +4,8 @@
 // report crossing the wasm boundary is checked against it (strictly: a key the
 // C++ writer adds or drops fails tests/wasm/report_shape.test.mjs).
 import { z } from 'zod';
-import { builtOnFirstUse, checkedShape } from '../../engine/checked';
-import { REGISTRY, type AlternativeName } from '../../engine/registry';
+import { builtOnFirstUse, checkedShape } from '../../runtime/checked';
+import { REGISTRY, type AlternativeName } from '../../runtime/registry';
 
 // The schemas, built on first use (builtOnFirstUse).
 function buildSchemas() {

@@ -3,7 +3,7 @@
 // inferred; every report from the worker is checked against it, and
 // tests/web/leaderboard_shape.test.ts holds it strictly against the CLI's JSON.
 import { z } from 'zod';
-import { builtOnFirstUse, checkedShape } from '../../engine/checked';
+import { builtOnFirstUse, checkedShape } from '../../runtime/checked';
 
 // The schema, built on first use (builtOnFirstUse).
 function buildSchema() {

@@ -2,7 +2,7 @@
 // and the four p-values), written when first opened (a board of 50 systems has
 // 1,225 pairs), and across datasets each pair's wins and Wilcoxon test.
 import { escapeHtml as e, fmt, h } from '../../ui/dom';
-import { REGISTRY } from '../../engine/registry';
+import { REGISTRY } from '../../runtime/registry';
 import type { BoardReport, LeaderboardReport } from './report';
 
 const p = (v: number) => e(fmt.p(v));

@@ -4,11 +4,11 @@
 // The question (difference, equivalence, non-inferiority), the alternative, the
 // corrections and every sentence of the sensitivity table are the core's.
 import type * as Comlink from 'comlink';
-import type { CalculatorAnswer } from '../../engine/plan-api';
-import type { PlanApi } from '../../engine/plan.worker';
-import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../engine/registry';
-import type { ErrorResult, SdOfDifferences } from '../../wasm/pairpower-module';
-import { isError } from '../../wasm/is-error';
+import type { CalculatorAnswer } from './worker';
+import type { PlanApi } from '../../app/plan.worker';
+import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../runtime/registry';
+import type { ErrorResult, SdOfDifferences } from '../../runtime/worker/pairpower-module';
+import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
 import { formatSe } from '../../ui/format';

@@ -1,6 +1,6 @@
 // What a Plan run will cost, estimated before it starts, and the limits (the
 // core's registry) past which the page asks first or refuses, naming what to reduce.
-import { REGISTRY } from '../../engine/registry';
+import { REGISTRY } from '../../runtime/registry';
 import type { PlanSpec } from './spec';
 import { fmt } from '../../ui/dom';
 

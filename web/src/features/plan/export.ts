@@ -1,9 +1,9 @@
 // A run's exports. JSON, CSV and Markdown are all written by the core
 // (plan_export.hpp: the CLI's `simulate --format json|csv|md`), via the worker.
 import type * as Comlink from 'comlink';
-import type { PlanApi } from '../../engine/plan.worker';
-import { REGISTRY } from '../../engine/registry';
-import type { CellResult } from '../../wasm/pairpower-module';
+import type { PlanApi } from '../../app/plan.worker';
+import { REGISTRY } from '../../runtime/registry';
+import type { CellResult } from '../../runtime/worker/pairpower-module';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 
 export interface ExportInput {

@@ -5,8 +5,8 @@
 // (sensitivity.hpp); this file only draws.
 import type uPlot from 'uplot';
 import { DASHES, chartTheme, loadUplot, onSchemeChange, themedAxis } from '../../ui/uplot';
-import { TESTS } from '../../engine/registry';
-import type { SensitivityAnswer } from '../../wasm/pairpower-module';
+import { TESTS } from '../../runtime/registry';
+import type { SensitivityAnswer } from '../../runtime/worker/pairpower-module';
 import { fmt, h } from '../../ui/dom';
 import { heatClass } from './charts';
 

@@ -1,10 +1,10 @@
 // A Plan run's settings: the spec, its presets and the form fields' parsing.
 // Which fields exist, their bounds, rules, choices and the presets all come
 // from the core's registry; field-text.ts reads the text a user types.
-import { REGISTRY, planField, type AlternativeName, type QuestionName, type FieldName, type ModelName, type PresetName, type TestName } from '../../engine/registry';
-import { parseField } from '../../engine/field-text';
+import { REGISTRY, planField, type AlternativeName, type QuestionName, type FieldName, type ModelName, type PresetName, type TestName } from '../../runtime/registry';
+import { parseField } from '../../runtime/field-text';
 
-export { parseField, parseNumber, type Parsed } from '../../engine/field-text';
+export { parseField, parseNumber, type Parsed } from '../../runtime/field-text';
 
 type PresetSpec = (typeof REGISTRY.presets)[number]['spec'];
 /** The spec as the core writes it (to_json(PlanSpec)): the same keys, widened. */

@@ -4,11 +4,11 @@
 // letters, a table (data-system, data-rank, data-tier: the tests' contract), the
 // pairwise matrix of family-wise p-values, and across datasets the mean ranks
 // with Nemenyi's critical difference. Settings and their bounds are the registry's.
-import { REGISTRY } from '../../engine/registry';
-import { parseNumber } from '../../engine/field-text';
+import { REGISTRY } from '../../runtime/registry';
+import { parseNumber } from '../../runtime/field-text';
 import type { View, ViewContext } from '../../app/views';
-import type { LeaderboardQuery } from '../../wasm/pairpower-module';
-import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/analyze-fields';
+import type { LeaderboardQuery } from '../../runtime/worker/pairpower-module';
+import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
 import { fmt, h, numberField } from '../../ui/dom';
 import { pEquals } from '../../ui/format';
 import { renderWarnings } from '../../ui/warnings';

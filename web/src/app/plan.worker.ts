@@ -3,9 +3,9 @@
 // shared link's analytic answers, its solvers and its run's plan come from here
 // while the full engines are still starting.
 // First, so that the download and compilation start before anything else runs.
-import { loaderApi } from './worker-module';
+import { loaderApi } from '../runtime/worker/module';
 import * as Comlink from 'comlink';
-import { planApi } from './plan-api';
+import { planApi } from '../features/plan/worker';
 
 const api = { ...loaderApi, ...planApi };
 

@@ -4,7 +4,7 @@
 // worker's script and Emscripten's glue have even been evaluated: on a shared
 // link's first open that script and glue took ~120 ms of a busy machine before
 // the download began.
-import type { Variant } from './worker-module';
+import type { Variant } from './module';
 
 const PREFIX = 'pairpower-engine ';
 

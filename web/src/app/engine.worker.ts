@@ -3,7 +3,7 @@
 // Plan's functions (plan-api.ts). Loaded as a classic worker so importScripts
 // can load Emscripten's (non-ES6) glue; the page never runs the module itself.
 // First, so that a compiling worker's download starts before anything else runs.
-import { engine, guard, loaderApi, unwrap } from './worker-module';
+import { engine, guard, loaderApi, unwrap } from '../runtime/worker/module';
 import * as Comlink from 'comlink';
 import type {
   AnalyzeOutput,
@@ -16,9 +16,9 @@ import type {
   LeaderboardPart,
   PairTableQuery,
   PairpowerModule,
-} from '../wasm/pairpower-module';
-import { REGISTRY } from './registry';
-import { planApi } from './plan-api';
+} from '../runtime/worker/pairpower-module';
+import { REGISTRY } from '../runtime/registry';
+import { planApi } from '../features/plan/worker';
 import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from '../features/analyze/report';
 import { checkLeaderboard, type LeaderboardReport } from '../features/leaderboard/report';
 

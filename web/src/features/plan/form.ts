@@ -1,6 +1,6 @@
 // The Plan form: every field validated as it changes, before any run. The
 // fields, their labels, help, choices and the presets are the core's registry.
-import { REGISTRY, modelInfo, planField, type ModelName } from '../../engine/registry';
+import { REGISTRY, modelInfo, planField, type ModelName } from '../../runtime/registry';
 import { FIELD_NAMES, PRESETS, PRESET_NAMES, fieldText, specFromFields, type FieldName, type PlanSpec } from './spec';
 import { h } from '../../ui/dom';
 

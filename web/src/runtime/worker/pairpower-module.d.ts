@@ -1,7 +1,7 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-import type { AlternativeName, AnalyzeKey, CorrectionName, QuestionName, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../engine/registry';
+import type { AlternativeName, AnalyzeKey, CorrectionName, QuestionName, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../registry';
 export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */

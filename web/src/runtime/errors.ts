@@ -1,4 +1,4 @@
-import type { ErrorResult } from './pairpower-module';
+import type { ErrorResult } from './worker/pairpower-module';
 
 /** True when a module call returned {error} instead of its result. */
 export function isError(x: object): x is ErrorResult {

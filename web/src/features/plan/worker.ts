@@ -19,10 +19,10 @@ import type {
   SampleSizeAnswer,
   SampleSizeQuery,
   SensitivityAnswer,
-} from '../wasm/pairpower-module';
-import { isError } from '../wasm/is-error';
-import type { PlanSpec } from '../features/plan/spec';
-import { engine, guard, unwrap } from './worker-module';
+} from '../../runtime/worker/pairpower-module';
+import { isError } from '../../runtime/errors';
+import type { PlanSpec } from './spec';
+import { engine, guard, unwrap } from '../../runtime/worker/module';
 
 /** analyticGrid's answer: per scenario its σ_d (null: the model offers none); powers[(i · ns + j) · tests + k],
  *  the power of the registry's test k for scenario i at ns[j] (NaN: not asked, no σ_d or no closed form). */

@@ -3,10 +3,10 @@
 // cells, the analytic values (grid-analytic.ts), the paper's flags and the
 // warnings on the answer all come from the core.
 import type * as Comlink from 'comlink';
-import type { PlanApi } from '../../engine/plan.worker';
-import { SOLVABLE_TESTS, modelInfo, type ModelName, type SolvableTest } from '../../engine/registry';
-import { describeEngines, markStage, orFailure, runThreads, startRun, type RunHandle, type RunProgress } from '../../engine/scheduler';
-import type { CellResult, PaperCheck, TestName } from '../../wasm/pairpower-module';
+import type { PlanApi } from '../../app/plan.worker';
+import { SOLVABLE_TESTS, modelInfo, type ModelName, type SolvableTest } from '../../runtime/registry';
+import { describeEngines, markStage, orFailure, runThreads, startRun, type RunHandle, type RunProgress } from '../../runtime/engines';
+import type { CellResult, PaperCheck, TestName } from '../../runtime/worker/pairpower-module';
 import type { View, ViewContext } from '../../app/views';
 import { fmt, h } from '../../ui/dom';
 import { holdCharts } from '../../ui/uplot';
@@ -15,13 +15,13 @@ import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
 import { exportRun, findPrinted, type ExportInput, type ExportKind } from './export';
-import { analyticByCell, analyticFor, analyticKey, analyticTests, asked, curveNs, workFor } from './grid-analytic';
+import { analyticByCell, analyticFor, analyticKey, analyticTests, asked, curveNs, workFor } from './link';
 import { formatHash, parseHash } from './hash';
-import { createPlanForm } from './plan-form';
-import { createResults, paperComparable, type MdeRow, type SolverRow } from './results';
+import { createPlanForm } from './form';
+import { createResults, paperComparable, type MdeRow, type SolverRow } from './power-tables';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
-export { primeLink } from './grid-analytic';
+export { primeLink } from './link';
 
 
 /** The page's share of a frame for adding finished cells to the tables (ms); the rest waits for the next frame. */

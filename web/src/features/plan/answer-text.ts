@@ -1,9 +1,9 @@
 // The Plan's answer in words, from the core's solver answers: how many queries
 // each effect needs, and what the grid's largest N can detect. Prose only; the
 // numbers are the core's (minSampleSizes, minDetectableEffects).
-import { testLabel, type SolvableTest } from '../../engine/registry';
+import { testLabel, type SolvableTest } from '../../runtime/registry';
 import { fmt, h } from '../../ui/dom';
-import type { MdeRow, SolverRow } from './results';
+import type { MdeRow, SolverRow } from './power-tables';
 import type { PlanSpec } from './spec';
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;

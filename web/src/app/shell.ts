@@ -3,11 +3,11 @@
 // #view=<id>, restarts engines that died, and keeps one error panel inside the
 // visible view. All computation runs in Web Workers.
 import type * as Comlink from 'comlink';
-import { VIEWS, type HandOff, type View, type ViewContext } from './app/views';
-import type { EngineApi } from './engine/engine.worker';
-import { EngineStopped, describeEngines, orFailure, shutdown, startEngines, type Engines } from './engine/scheduler';
-import { h } from './ui/dom';
-import { earlyEngines, threadsAsked, wasmBase } from './engine/early';
+import { VIEWS, type HandOff, type View, type ViewContext } from './views';
+import type { EngineApi } from './engine.worker';
+import { EngineStopped, describeEngines, orFailure, shutdown, startEngines, type Engines } from '../runtime/engines';
+import { h } from '../ui/dom';
+import { earlyEngines, threadsAsked, wasmBase } from './start-engines';
 
 /** Builds the page and boots it (main.ts calls this once the engines are starting). */
 export function startShell(): void {

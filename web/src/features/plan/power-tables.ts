@@ -1,9 +1,9 @@
 // Result tables, filled cell by cell as groups finish. Every power value shown is
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
-import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../engine/registry';
-import type { CellResult, GridAnswer, PaperCheck } from '../../wasm/pairpower-module';
-import { answerText } from './answer';
+import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
+import type { CellResult, GridAnswer, PaperCheck } from '../../runtime/worker/pairpower-module';
+import { answerText } from './answer-text';
 import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';

@@ -1,8 +1,8 @@
 // The Analyze form's settings, from the core's registry (field name, query key,
 // label, default, help, bounds): the form is built from them, and the core's
 // typed errors are phrased with these labels (never with the CLI's flags).
-import { REGISTRY, planField, type AnalyzeKey, type AnalyzeSettingDef } from '../../engine/registry';
-import type { ErrorResult } from '../../wasm/pairpower-module';
+import { REGISTRY, planField, type AnalyzeKey, type AnalyzeSettingDef } from '../../runtime/registry';
+import type { ErrorResult } from '../../runtime/worker/pairpower-module';
 
 export interface AnalyzeField {
   /** The core's name of the setting (errors carry it). */

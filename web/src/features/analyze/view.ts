@@ -2,16 +2,16 @@
 // and analysis on the engine worker, the report (report-view.ts) out, marked
 // stale when its inputs change, with its exports.
 import type * as Comlink from 'comlink';
-import type { AnalysisResult, EngineApi } from '../../engine/engine.worker';
-import { parseNumber } from '../../engine/field-text';
-import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../engine/registry';
-import { EngineStopped } from '../../engine/scheduler';
+import type { AnalysisResult, EngineApi } from '../../app/engine.worker';
+import { parseNumber } from '../../runtime/field-text';
+import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../runtime/registry';
+import { EngineStopped } from '../../runtime/engines';
 import type { AnalysisReport, PlotData } from './report';
-import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../wasm/pairpower-module';
+import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../runtime/worker/pairpower-module';
 import { createInputBox } from './inputs';
 import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
-import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './analyze-fields';
+import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './fields';
 import { h, numberField } from '../../ui/dom';
 import type { HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../app/views';
 

@@ -3,11 +3,11 @@
 // shared link's first questions asked before the page is built (primeLink), and
 // the run's plan of work.
 import type * as Comlink from 'comlink';
-import type { PlanApi } from '../../engine/plan.worker';
-import type { AnalyticGrid } from '../../engine/plan-api';
-import { TEST_IDS, modelInfo, type ModelName } from '../../engine/registry';
-import { pairsPerUnit, planWork, type Engines } from '../../engine/scheduler';
-import type { PlanWork, TestName } from '../../wasm/pairpower-module';
+import type { PlanApi } from '../../app/plan.worker';
+import type { AnalyticGrid } from './worker';
+import { TEST_IDS, modelInfo, type ModelName } from '../../runtime/registry';
+import { pairsPerUnit, planWork, type Engines } from '../../runtime/engines';
+import type { PlanWork, TestName } from '../../runtime/worker/pairpower-module';
 import { parseHash } from './hash';
 import { cellId, type PlanSpec } from './spec';
 

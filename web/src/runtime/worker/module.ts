@@ -4,10 +4,10 @@
 // messages. The full engine (engine.worker.ts) and the small Plan engine
 // (plan.worker.ts) expose these with their own functions.
 // First, so that a compiling worker's download starts before anything else runs.
-import { buildOf, compileWasm, early, wasmUrl } from './early-compile';
-import type { ErrorResult, ModuleOptions, PlanModule, PlanModuleFactory } from '../wasm/pairpower-module';
-import { isError } from '../wasm/is-error';
-import { phraseError } from '../features/analyze/analyze-fields';
+import { buildOf, compileWasm, early, wasmUrl } from './compile';
+import type { ErrorResult, ModuleOptions, PlanModule, PlanModuleFactory } from './pairpower-module';
+import { isError } from '../errors';
+import { phraseError } from '../../features/analyze/fields';
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;

@@ -10,12 +10,12 @@
 // browser or another program holds back makes the other one wait there, so the
 // pool is as fast on an idle machine and faster on a busy one.
 import * as Comlink from 'comlink';
-import type { EngineApi } from './engine.worker';
-import type { PlanApi } from './plan.worker';
-import type { Variant } from './worker-module';
+import type { EngineApi } from '../app/engine.worker';
+import type { PlanApi } from '../app/plan.worker';
+import type { Variant } from './worker/module';
 import { pageThreads } from './registry';
-import { compilerName, wasmUrl } from './early-compile';
-import type { BetaTable, CellResult, PlanWork } from '../wasm/pairpower-module';
+import { compilerName, wasmUrl } from './worker/compile';
+import type { BetaTable, CellResult, PlanWork } from './worker/pairpower-module';
 import type { PlanSpec } from '../features/plan/spec';
 
 export interface Engines {
@@ -81,12 +81,12 @@ function inlineEngine(): InlineEngine | undefined {
 function spawn(compiles: string | null = null): Worker {
   const inline = inlineEngine();
   if (inline) return new Worker(URL.createObjectURL(new Blob([inline.worker], { type: 'text/javascript' })), { name: 'pairpower-engine' });
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'classic', name: compiles ? compilerName(compiles) : 'pairpower-engine' });
+  return new Worker(new URL('../app/engine.worker.ts', import.meta.url), { type: 'classic', name: compiles ? compilerName(compiles) : 'pairpower-engine' });
 }
 
 /** The Plan engine's worker, which compiles the Plan build from its first moment. */
 function spawnPlan(wasmBase: string): Worker {
-  return new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'classic', name: compilerName(wasmUrl(wasmBase, 'plan')) });
+  return new Worker(new URL('../app/plan.worker.ts', import.meta.url), { type: 'classic', name: compilerName(wasmUrl(wasmBase, 'plan')) });
 }
 
 /** Marks a start-up or run stage on the page's User Timing line (`npm run bench:cold` reads them); `epochMs` for a worker's moment. */
