@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportStats, type ComparisonReport } from '../../web/src/features/analyze/report';
+import type { ComparisonReport } from '../../web/src/features/analyze/report';
+import { reportStats } from '../../web/src/features/analyze/report-stats';
 import { exportReport, histogram, plotData, slimReport, type AnalysisReport } from '../../web/src/features/analyze/report';
 
 describe('report numbers', () => {

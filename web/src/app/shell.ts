@@ -3,11 +3,12 @@
 // #view=<id>, restarts engines that died, and keeps one error panel inside the
 // visible view. All computation runs in Web Workers.
 import type * as Comlink from 'comlink';
-import { VIEWS, type HandOff, type View, type ViewContext } from './views';
+import { VIEWS, type AppViewContext } from './views';
+import type { HandOff, View } from '../runtime/view';
 import type { EngineApi } from './engine.worker';
-import { EngineStopped, describeEngines, orFailure, shutdown, startEngines, type Engines } from '../runtime/engines';
+import { EngineStopped, describeEngines, orFailure, shutdown } from '../runtime/engines';
 import { h } from '../ui/dom';
-import { earlyEngines, threadsAsked, wasmBase } from './start-engines';
+import { earlyEngines, startAppEngines, type AppEngines } from './start-engines';
 
 /** Builds the page and boots it (main.ts calls this once the engines are starting). */
 export function startShell(): void {
@@ -15,7 +16,7 @@ export function startShell(): void {
   const setState = (s: string) => app.setAttribute('data-state', s);
 
   // The engines were started by the page's first script (engine/early.ts).
-  let engines: Engines | null = earlyEngines;
+  let engines: AppEngines | null = earlyEngines;
 
   const errorPanel = h('div', { class: 'error-panel', 'data-testid': 'error', role: 'alert', hidden: true });
   function showError(msg: string | null) {
@@ -32,7 +33,7 @@ export function startShell(): void {
       if (engines) shutdown(engines);
       engines = null;
       try {
-        const next = startEngines(wasmBase, threadsAsked);
+        const next = startAppEngines();
         await orFailure(next, next.ready);
         engines = next;
         app.setAttribute('data-engine', next.mode);
@@ -77,7 +78,7 @@ export function startShell(): void {
     return Promise.all([callAnalysis((r) => f(r, 0, parts)), ...helpers.map((h, i) => callAnalysis(() => f(h, i + 1, parts)))]);
   }
 
-  const ctx: ViewContext = { app, engines: () => engines, callAnalysis, callAnalysisParts, restartEngines, showError, setState, open };
+  const ctx: AppViewContext = { app, engines: () => engines, callAnalysis, callAnalysisParts, restartEngines, showError, setState, open };
   const links = new Map(VIEWS.map((v) => [v.id, h('a', { href: `#view=${v.id}` }, v.label)]));
   // A view is built when first shown; the others once a link's answers are in
   // (building all three made the page's first task ~20 % longer).

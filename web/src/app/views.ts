@@ -2,83 +2,21 @@
 // builds its own element; the shell only lists them, routes the hash
 // (#view=<id>) and lends them the engines and one error panel. A new view is its
 // feature folder plus one entry in VIEWS.
-import type * as Comlink from 'comlink';
+import type { View, ViewContext } from '../runtime/view';
 import type { EngineApi } from './engine.worker';
-import type { AnalyzeKey } from '../runtime/registry';
-import type { Engines } from '../runtime/engines';
-import type { FamilyContext } from '../runtime/worker/pairpower-module';
+import type { PlanEngineApi } from './plan.worker';
 import { createAnalyzeView } from '../features/analyze/view';
 import { createLeaderboardView } from '../features/leaderboard/view';
 import { createPlanView } from '../features/plan/view';
 
-/** Scores one view hands to another (the Leaderboard's pair to Analyze): a
- *  table the core reads, with the settings that produced the sender's numbers,
- *  and the family the pair was one of (its family-wise p decides the verdict). */
-export interface ScoresHandOff {
-  kind?: 'scores';
-  text: string;
-  direction: string;
-  missing: string;
-  settings: Partial<Record<AnalyzeKey, number>>;
-  family?: FamilyContext;
-  /** Where the scores come from, for the receiver's banner: "dense vs bm25 on map, from the leaderboard". */
-  source?: string;
-}
-
-/** A pilot's per-query differences (B − A) for the Plan's pilot model, from Analyze. */
-export interface PilotHandOff {
-  kind: 'pilot';
-  differences: number[];
-  /** What the data are, for the Plan's note: "dense vs bm25 on map, 158 queries". */
-  label: string;
-  /** The pilot's queries (n) and its measure ('' when the scores name none). */
-  n: number;
-  measure: string;
-}
-
-export type HandOff = ScoresHandOff | PilotHandOff;
-
-export interface ViewContext {
-  app: HTMLElement;
-  engines(): Engines | null;
-  /** Calls the analysis worker; restarts the engines if a worker died meanwhile. */
-  callAnalysis<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T>;
-  /** Calls f on the analysis worker and its helpers at once (part i of n on each); the answers in part order. */
-  callAnalysisParts<T>(f: (remote: Comlink.Remote<EngineApi>, part: number, parts: number) => Promise<T>): Promise<T[]>;
-  restartEngines(): Promise<void>;
-  showError(message: string | null): void;
-  /** Shows view `id` (its hash) and hands it scores. */
-  open(id: string, handOff: HandOff): void;
-  /** The page's data-state (loading, idle, running, done, error): the tests' contract. */
-  setState(state: string): void;
-}
-
-export interface View {
-  id: string;
-  /** The navigation link's text. */
-  label: string;
-  element: HTMLElement;
-  /** The shared error panel is placed just before this element while the view shows. */
-  errorSlot: Element;
-  /** Reads the view's own hash keys; returns true when the hash asks for a run. */
-  applyHash?(params: URLSearchParams, hash: string): boolean;
-  /** The engines are loaded. */
-  ready?(): void;
-  /** Starts what the hash asked for; settles when it has ended. */
-  run?(): Promise<void>;
-  /** A run is going: hash changes wait. */
-  busy?(): boolean;
-  /** Takes scores handed over by another view. */
-  receive?(handOff: HandOff): void;
-  /** Extra parts of the page outside the view (dialogs). */
-  extras?: HTMLElement[];
-}
+/** The context the shell gives every view: the app's engines, with every feature's functions. */
+export type AppViewContext = ViewContext<EngineApi, PlanEngineApi>;
 
 /** A view's entry: its hash id and link text, and its builder (the shell builds a view when first shown, or when the page is idle). */
 export interface ViewEntry {
   id: string;
   label: string;
-  create(ctx: ViewContext): View;
+  create(ctx: AppViewContext): View;
 }
 
 export const VIEWS: ViewEntry[] = [

@@ -145,8 +145,6 @@ export function checkReport(json: unknown): AnalysisReport {
   return checkedShape(reportSchemas().pageReport, json, 'report');
 }
 
-export { reportStats } from './report-stats';
-
 export interface Histogram {
   centers: number[];
   counts: number[];

@@ -2,7 +2,7 @@
 // and analysis on the engine worker, the report (report-view.ts) out, marked
 // stale when its inputs change, with its exports.
 import type * as Comlink from 'comlink';
-import type { AnalysisResult, EngineApi } from '../../app/engine.worker';
+import type { AnalysisResult, AnalyzeApi } from './worker';
 import { parseNumber } from '../../runtime/field-text';
 import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../runtime/registry';
 import { EngineStopped } from '../../runtime/engines';
@@ -13,7 +13,7 @@ import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './fields';
 import { h, numberField } from '../../ui/dom';
-import type { HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../app/views';
+import type { HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
 
 export { fileLabel } from './inputs';
 
@@ -22,7 +22,7 @@ export interface AnalyzeView {
   receive(x: HandOff): Promise<void>;
 }
 
-type CallEngine = <T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>) => Promise<T>;
+type CallEngine = <T>(f: (remote: Comlink.Remote<AnalyzeApi>) => Promise<T>) => Promise<T>;
 
 export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement,
   sendPilot?: (p: PilotHandOff) => void): AnalyzeView {
@@ -374,7 +374,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
 }
 
 /** The Analyze view in the shell's registry. */
-export function createAnalyzeView(ctx: ViewContext): View {
+export function createAnalyzeView(ctx: ViewContext<AnalyzeApi>): View {
   const slot = h('div', { class: 'error-slot' });
   const page = createAnalyzePage((f) => ctx.callAnalysis(f), ctx.showError, slot, (p) => ctx.open('plan', p));
   return { id: 'analyze', label: 'Analyze', element: page.element, errorSlot: slot, receive: (x) => void page.receive(x) };

@@ -6,7 +6,8 @@
 // with Nemenyi's critical difference. Settings and their bounds are the registry's.
 import { REGISTRY } from '../../runtime/registry';
 import { parseNumber } from '../../runtime/field-text';
-import type { View, ViewContext } from '../../app/views';
+import type { View, ViewContext } from '../../runtime/view';
+import type { LeaderboardApi } from './worker';
 import type { LeaderboardQuery } from '../../runtime/worker/pairpower-module';
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
 import { fmt, h, numberField } from '../../ui/dom';
@@ -19,7 +20,7 @@ import { acrossPairTable, pairTable, procedureLabel, rankSet } from './tables';
 
 type Exports = { json: string; markdown: string; latex: string; csv: string };
 
-export function createLeaderboardView(ctx: ViewContext): View {
+export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const slot = h('div', { class: 'error-slot' });
   const paste = h('textarea', { id: 'lb-paste', 'data-testid': 'paste-leaderboard', rows: 8, spellcheck: false,
     placeholder: 'qid,bm25,dense,splade…  (or dataset,qid,system,score; or dataset,sysA,sysB,… for per-dataset scores)' });

@@ -3,8 +3,21 @@
 // numbers are the core's (minSampleSizes, minDetectableEffects).
 import { testLabel, type SolvableTest } from '../../runtime/registry';
 import { fmt, h } from '../../ui/dom';
-import type { MdeRow, SolverRow } from './power-tables';
 import type { PlanSpec } from './spec';
+
+/** A solver's answer for every test the solvers offer (null: out of reach). */
+export interface SolverRow {
+  delta: number;
+  rho: number;
+  byTest: Record<SolvableTest, number | null>;
+}
+
+/** The smallest effect each offered test detects at one N (null: none). */
+export interface MdeRow {
+  n: number;
+  rho: number;
+  byTest: Record<SolvableTest, number | null>;
+}
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
 

@@ -5,7 +5,7 @@
 // corrections and every sentence of the sensitivity table are the core's.
 import type * as Comlink from 'comlink';
 import type { CalculatorAnswer } from './worker';
-import type { PlanApi } from '../../app/plan.worker';
+import type { PlanApi } from './worker';
 import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../runtime/registry';
 import type { ErrorResult, SdOfDifferences } from '../../runtime/worker/pairpower-module';
 import { isError } from '../../runtime/errors';

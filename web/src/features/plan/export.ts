@@ -1,7 +1,7 @@
 // A run's exports. JSON, CSV and Markdown are all written by the core
 // (plan_export.hpp: the CLI's `simulate --format json|csv|md`), via the worker.
 import type * as Comlink from 'comlink';
-import type { PlanApi } from '../../app/plan.worker';
+import type { PlanApi } from './worker';
 import { REGISTRY } from '../../runtime/registry';
 import type { CellResult } from '../../runtime/worker/pairpower-module';
 import { cellId, type CellKey, type PlanSpec } from './spec';

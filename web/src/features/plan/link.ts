@@ -3,10 +3,10 @@
 // shared link's first questions asked before the page is built (primeLink), and
 // the run's plan of work.
 import type * as Comlink from 'comlink';
-import type { PlanApi } from '../../app/plan.worker';
+import type { PlanApi, PlanEngines } from './worker';
 import type { AnalyticGrid } from './worker';
 import { TEST_IDS, modelInfo, type ModelName } from '../../runtime/registry';
-import { pairsPerUnit, planWork, type Engines } from '../../runtime/engines';
+import { pairsPerUnit, planWork } from './run';
 import type { PlanWork, TestName } from '../../runtime/worker/pairpower-module';
 import { parseHash } from './hash';
 import { cellId, type PlanSpec } from './spec';
@@ -71,7 +71,7 @@ const primedWork = primed<PlanWork>();
  * engine answers beside the page's first layout instead of after it, and the
  * Monte Carlo units go out as soon as the page runs the link.
  */
-export function primeLink(engines: Engines, hash: string): void {
+export function primeLink(engines: PlanEngines, hash: string): void {
   if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
   const { spec, run } = parseHash(hash);
   if (run) primedWork.put(JSON.stringify([spec, pairsPerUnit(engines)]), planWork(spec, engines));
@@ -80,7 +80,7 @@ export function primeLink(engines: Engines, hash: string): void {
 }
 
 /** The run's plan of work: the primed one if it answers the same spec. */
-export function workFor(spec: PlanSpec, engines: Engines): Promise<PlanWork> {
+export function workFor(spec: PlanSpec, engines: PlanEngines): Promise<PlanWork> {
   return primedWork.take(JSON.stringify([spec, pairsPerUnit(engines)]), () => planWork(spec, engines));
 }
 

@@ -3,7 +3,7 @@
 // data-power (a plain number): the page's test contract.
 import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
 import type { CellResult, GridAnswer, PaperCheck } from '../../runtime/worker/pairpower-module';
-import { answerText } from './answer-text';
+import { answerText, type MdeRow, type SolverRow } from './answer-text';
 import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
@@ -18,19 +18,6 @@ interface Slot {
   paper: { el: HTMLElement; printed: PrintedValue } | null;
   /** Which detailed table holds it (their build order). */
   table: number;
-}
-
-/** A solver's answer for every test the solvers offer (null: out of reach). */
-export interface SolverRow {
-  delta: number;
-  rho: number;
-  byTest: Record<SolvableTest, number | null>;
-}
-
-export interface MdeRow {
-  n: number;
-  rho: number;
-  byTest: Record<SolvableTest, number | null>;
 }
 
 export interface ResultsView {

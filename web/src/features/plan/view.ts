@@ -3,11 +3,12 @@
 // cells, the analytic values (grid-analytic.ts), the paper's flags and the
 // warnings on the answer all come from the core.
 import type * as Comlink from 'comlink';
-import type { PlanApi } from '../../app/plan.worker';
+import type { PlanApi, SimulationApi } from './worker';
 import { SOLVABLE_TESTS, modelInfo, type ModelName, type SolvableTest } from '../../runtime/registry';
-import { describeEngines, markStage, orFailure, runThreads, startRun, type RunHandle, type RunProgress } from '../../runtime/engines';
+import { describeEngines, markStage, orFailure, runThreads } from '../../runtime/engines';
+import { startRun, type RunHandle, type RunProgress } from './run';
 import type { CellResult, PaperCheck, TestName } from '../../runtime/worker/pairpower-module';
-import type { View, ViewContext } from '../../app/views';
+import type { View, ViewContext } from '../../runtime/view';
 import { fmt, h } from '../../ui/dom';
 import { holdCharts } from '../../ui/uplot';
 import { createCalculator } from './calculator';
@@ -18,7 +19,8 @@ import { exportRun, findPrinted, type ExportInput, type ExportKind } from './exp
 import { analyticByCell, analyticFor, analyticKey, analyticTests, asked, curveNs, workFor } from './link';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './form';
-import { createResults, paperComparable, type MdeRow, type SolverRow } from './power-tables';
+import type { MdeRow, SolverRow } from './answer-text';
+import { createResults, paperComparable } from './power-tables';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
 export { primeLink } from './link';
@@ -33,7 +35,7 @@ const FRAME_BUDGET_MS = 8;
  *  during a 0.76 s run of the paper grid. */
 const UPDATE_INTERVAL_MS = 250;
 
-export function createPlanView(ctx: ViewContext): View {
+export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
   let current: RunHandle | null = null;
   let lastExport: ExportInput | null = null;
   // Cancel may come before the Monte Carlo units start (the analytic answers, the engine's start): the run stops at its next step.

@@ -1,7 +1,7 @@
-// The Plan's functions of an engine worker: analytic power over a grid, the
+// The Plan's half of the engine workers: analytic power over a grid, the
 // solvers, the quick calculator, the run's plan of work and its cells, the
-// paper's checks and the exports. The small Plan engine (plan.worker.ts)
-// exposes these alone; the full engine (engine.worker.ts) has them too.
+// paper's checks and the exports (planApi, which the small Plan engine exposes
+// alone), and the simulation of a run's units (simulationApi, full builds only).
 import * as Comlink from 'comlink';
 import type {
   AnalyticGridQuery,
@@ -9,6 +9,7 @@ import type {
   AnalyticQuery,
   BetaTable,
   CellResult,
+  PairpowerModule,
   EffectAnswer,
   EffectQuery,
   ErrorResult,
@@ -20,9 +21,11 @@ import type {
   SampleSizeQuery,
   SensitivityAnswer,
 } from '../../runtime/worker/pairpower-module';
-import { isError } from '../../runtime/errors';
+import { isError, unwrap } from '../../runtime/errors';
+import type { Engines } from '../../runtime/engines';
+import { REGISTRY } from '../../runtime/registry';
+import { engine, fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { PlanSpec } from './spec';
-import { engine, guard, unwrap } from '../../runtime/worker/module';
 
 /** analyticGrid's answer: per scenario its σ_d (null: the model offers none); powers[(i · ns + j) · tests + k],
  *  the power of the registry's test k for scenario i at ns[j] (NaN: not asked, no σ_d or no closed form). */
@@ -103,3 +106,39 @@ export const planApi = {
     return guard(() => unwrap(m.simulationExport(JSON.stringify(spec), cells, JSON.stringify(run), format)).text);
   },
 };
+
+// V8 runs new wasm in its baseline tier and optimises hot functions later; a
+// few small simulations while the page is idle (~50 ms) spare the user's first
+// run that slow phase. The page asks for it only when no run is waiting: a run
+// warms the code up just as well.
+function warmUp(m: PairpowerModule): void {
+  const t0 = performance.now();
+  const p = REGISTRY.presets.find((x) => x.id === 'paper')!.spec;
+  for (let i = 0; i < 40 && performance.now() - t0 < 80; i++) {
+    const model = p.models[i % p.models.length];
+    m.simulateGroup({ model, n: 400, rho: p.rho[0], mean: p.mean, sd: p.sd, deltas: [...p.delta], alpha: p.alpha, tests: [...p.tests], seed: i }, 0, 8, 1);
+  }
+}
+
+export const simulationApi = {
+  /** Runs the hot code once while the page is idle (see warmUp). */
+  async warmUp(): Promise<void> {
+    warmUp(await fullEngine());
+  },
+  async simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
+    const m = await fullEngine();
+    return guard(() => unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts);
+  },
+  /** Beta tables from the Plan engine: this worker's simulations use them instead of building their own. */
+  async adoptBetaTables(tables: BetaTable[]): Promise<void> {
+    const m = await fullEngine();
+    guard(() => unwrap(m.adoptBetaTables(tables)));
+  },
+};
+
+/** The Plan engine's functions (the small Plan build's worker, or a full engine). */
+export type PlanApi = LoaderApi & typeof planApi;
+/** A simulating worker's functions. */
+export type SimulationApi = LoaderApi & typeof simulationApi;
+/** The engines as the Plan uses them: simulating workers and the Plan engine. */
+export type PlanEngines = Engines<SimulationApi, PlanApi>;

@@ -1,21 +1,16 @@
 // What every engine worker shares: loading a build's Emscripten glue and wasm
 // (compiled here, from the worker's first moment, or handed over by the page
-// from another worker of the same build), and turning the module's errors into
-// messages. The full engine (engine.worker.ts) and the small Plan engine
-// (plan.worker.ts) expose these with their own functions.
+// from another worker of the same build), and calling into the module. The
+// app's worker entries expose this loader with the features' functions.
 // First, so that a compiling worker's download starts before anything else runs.
-import { buildOf, compileWasm, early, wasmUrl } from './compile';
-import type { ErrorResult, ModuleOptions, PlanModule, PlanModuleFactory } from './pairpower-module';
-import { isError } from '../errors';
-import { phraseError } from '../../features/analyze/fields';
+import { compileWasm, early } from './compile';
+import { buildOf, wasmUrl, type Variant } from './builds';
+import type { ModuleOptions, PairpowerModule, PlanModule, PlanModuleFactory } from './pairpower-module';
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
 // Each build's glue defines createPairpower; the Plan build's module has the Plan's functions only.
 declare const self: typeof globalThis & { createPairpower?: PlanModuleFactory; __PAIRPOWER_WASM__?: string };
-
-/** The builds: threaded (mt), single-thread (st), and the small Plan build (plan: no simulation). */
-export type Variant = 'mt' | 'st' | 'plan';
 
 let modulePromise: Promise<PlanModule> | null = null;
 let variantLoaded: Variant = 'st';
@@ -80,10 +75,8 @@ export async function engine(): Promise<PlanModule> {
   return modulePromise;
 }
 
-export function unwrap<T extends object>(r: T | ErrorResult): T {
-  if (isError(r)) throw new Error(phraseError(r));
-  return r as T;
-}
+/** The module of a full build (st, mt): for the functions the Plan build does not have. */
+export const fullEngine = (): Promise<PairpowerModule> => engine() as Promise<PairpowerModule>;
 
 // Calls into the module; a C++ exception that escaped it (the threaded build
 // cannot catch them) becomes an Error that can cross to the page.
@@ -125,10 +118,13 @@ export const loaderApi = {
   },
 };
 
+/** The loader's functions, which every engine worker exposes. */
+export type LoaderApi = typeof loaderApi;
+
 // A compiling worker knows its build from its name: it loads the glue and
 // creates its module now, without waiting for the page's prepare and init,
 // which the browser forwards to a starting worker only when the page's own
-// thread is free (measured: ~60–150 ms later on a shared link's first open).
+// thread is free, which can be long after the worker has started.
 {
   const own = early ? buildOf(early.url) : null;
   if (own) {

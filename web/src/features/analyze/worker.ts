@@ -1,0 +1,37 @@
+// Analyze's half of the full engine worker: reading pasted scores and
+// analysing them here, so that a 100 000-row paste never stalls the page.
+import type { AnalyzeOutput, AnalyzeQuery, DetectQuery, Detected } from '../../runtime/worker/pairpower-module';
+import { unwrap } from '../../runtime/errors';
+import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
+import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
+
+export interface AnalysisResult {
+  report: AnalysisReport;
+  plots: PlotData[];
+  markdown: string;
+  latex: string;
+  csv: string;
+  /** The report as JSON (settings and seed included, per-query data left out). */
+  json: string;
+  /** Per comparison, the per-query differences B − A: a pilot for the Plan's pilot model. */
+  pilots: number[][];
+}
+
+export const analyzeApi = {
+  async detectScores(q: DetectQuery): Promise<Detected> {
+    const m = await fullEngine();
+    return guard(() => unwrap(m.detectScores(q)));
+  },
+  /** Parses, pairs, analyses and prepares the plots, with the report checked against its schema. */
+  async analyzeScores(q: AnalyzeQuery): Promise<AnalysisResult> {
+    const m = await fullEngine();
+    const out: AnalyzeOutput = guard(() => unwrap(m.analyzeScores(q)));
+    const full = checkReport(JSON.parse(out.json));
+    const report = slimReport(full);
+    const pilots = full.comparisons.map((c) => (c.data ? c.data.b.map((b, i) => b - c.data!.a[i]) : []));
+    return { report, plots: full.comparisons.map(plotData), pilots, markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
+  },
+};
+
+/** The analysis worker's functions, as Analyze calls them. */
+export type AnalyzeApi = LoaderApi & typeof analyzeApi;

@@ -1,0 +1,32 @@
+// The leaderboard's half of the full engine worker: ranking many systems
+// (leaderboard.hpp) in parts, one per worker, merged in one; and a pair's
+// scores as a table for Analyze.
+import * as Comlink from 'comlink';
+import type { AnalyzeOutput, LeaderboardPart, LeaderboardQuery, PairTableQuery } from '../../runtime/worker/pairpower-module';
+import { unwrap } from '../../runtime/errors';
+import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
+import { checkLeaderboard, type LeaderboardReport } from './report';
+
+export const leaderboardApi = {
+  /** A leaderboard pair's scores as a table for Analyze. */
+  async pairTable(q: PairTableQuery): Promise<string> {
+    const m = await fullEngine();
+    return guard(() => unwrap(m.pairTable(q)).text);
+  },
+  async rankPart(q: LeaderboardQuery, part: number, parts: number): Promise<LeaderboardPart> {
+    const m = await fullEngine();
+    const out = guard(() => unwrap(m.rankPart({ ...q, part, parts })));
+    // Handed to the merging worker without a copy.
+    return Comlink.transfer(out, out.boards.flatMap((b) => [b.tukey.buffer, b.boot.buffer, b.p.buffer, b.pSe.buffer, b.pHsd.buffer]) as ArrayBuffer[]);
+  },
+  /** The parts merged into the report, checked against its schema. */
+  async rankMerge(q: LeaderboardQuery, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
+    const m = await fullEngine();
+    const out: AnalyzeOutput = guard(() => unwrap(m.rankMerge({ ...q, parts })));
+    const report = checkLeaderboard(JSON.parse(out.json));
+    return { report, json: JSON.stringify(report, null, 1) + '\n', markdown: out.markdown, latex: out.latex, csv: out.csv };
+  },
+};
+
+/** The analysis workers' functions, as the leaderboard calls them. */
+export type LeaderboardApi = LoaderApi & typeof leaderboardApi;
