@@ -35,9 +35,7 @@ function precacheList(): Plugin {
 // V8's explicit compile hint (Chromium 136+; other engines read a comment):
 // every function of the page's entry script and of the Plan engine's worker is
 // compiled while the script streams in, off the page's thread, instead of on
-// first call. Measured on a shared link's first open (bench:cold-ab, 21 opens
-// each): opens with a main-thread task over 50 ms 17 -> 4, first analytic value
-// 349 -> 319 ms (medians).
+// first call, when a shared link's first answers wait for it.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 function compileHints(names: RegExp): Plugin {
   return {

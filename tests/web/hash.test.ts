@@ -3,14 +3,14 @@ import { formatHash, parseHash } from '../../web/src/features/plan/hash';
 import { PRESETS } from '../../web/src/features/plan/spec';
 
 describe('URL hash', () => {
-  it('reads the issue’s paper example', () => {
+  it('reads a link to the paper preset with its replicates, seed and run', () => {
     const s = parseHash('#preset=paper&reps=200&seed=5&run=1');
     expect(s.preset).toBe('paper');
     expect(s.run).toBe(true);
     expect(s.spec).toEqual({ ...PRESETS.paper, reps: 200, seed: 5 });
   });
 
-  it('reads the issue’s small example', () => {
+  it('reads a link that spells out its own small grid, with no problems', () => {
     const s = parseHash('#n=50,100&delta=0.02&rho=0.8&model=normal&reps=100&seed=4&run=1');
     expect(s.spec.n).toEqual([50, 100]);
     expect(s.spec.delta).toEqual([0.02]);

@@ -1,8 +1,8 @@
-// The page's entry: it starts the engines first (engine/early.ts), then builds
-// the page once the Plan engine's worker runs. The browser starts workers
-// through the page's thread, so building the views and tables at once held the
-// Plan worker's start (and with it the first answers) ~60 ms behind the page's
-// own work on a shared link's first open.
+// The page's entry: it starts the engines first (app/start-engines.ts), then
+// builds the page once the Plan engine's worker runs. The browser starts
+// workers through the page's thread, so building the views and tables at once
+// would hold the Plan worker's start, and with it a link's first answers,
+// behind the page's own work.
 import './styles.css';
 import { earlyEngines } from './app/start-engines';
 import { primeLink } from './features/plan/view';

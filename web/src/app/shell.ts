@@ -15,7 +15,7 @@ export function startShell(): void {
   const app = document.getElementById('app') as HTMLElement;
   const setState = (s: string) => app.setAttribute('data-state', s);
 
-  // The engines were started by the page's first script (engine/early.ts).
+  // The engines were started by the page's first import (start-engines.ts).
   let engines: AppEngines | null = earlyEngines;
 
   const errorPanel = h('div', { class: 'error-panel', 'data-testid': 'error', role: 'alert', hidden: true });
@@ -198,7 +198,7 @@ export function startShell(): void {
     if (!runner) for (const r of e.remotes) void r.warmUp().catch(() => undefined);
     // The service worker's install downloads the whole site again for offline
     // use: only once the link's own answers are in, so that it does not take
-    // network and CPU from them (measured in a shared link's first open).
+    // network and CPU from them.
     await asked;
     // The analysis engine (Analyze, the leaderboard) starts once the link's
     // answers are in, so that it is up when asked for and took nothing from them.

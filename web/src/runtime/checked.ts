@@ -13,8 +13,8 @@ export function checkedShape<S extends z.ZodType>(schema: S, json: unknown, what
 
 /**
  * A schema (or set of schemas) built on first use: zod builds a schema's whole
- * tree as it is declared, which took ~20 ms of a first open's start-up in the
- * page and in every engine worker (traced) before any report exists.
+ * tree as it is declared, work that the page and every engine worker would
+ * otherwise do at start-up, before any report exists.
  */
 export function builtOnFirstUse<T>(build: () => T): () => T {
   let built: T | undefined;

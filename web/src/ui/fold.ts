@@ -4,10 +4,10 @@
 import { groupDigits, h } from './dom';
 
 /**
- * Texts longer than this are folded. A box showing a 100 000-row paste
- * (~2 MB) cost 50–60 ms of layout and paint each time the page around it
- * changed, the longest main-thread task of an Analyze run (BENCHMARKS.md).
- * A view setting, not a limit on input (the core's limits are in the registry).
+ * Texts longer than this are folded: a box showing a 100 000-row paste (~2 MB)
+ * is laid out and painted again each time the page around it changes, the
+ * longest task of an Analyze run on the page's thread. A view setting, not a
+ * limit on input (the core's limits are in the registry).
  */
 export const FOLD_CHARS = 200_000;
 

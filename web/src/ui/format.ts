@@ -9,7 +9,7 @@ const rule = REGISTRY.number_format;
 /**
  * An integer as en-US writes it ("1,234,567"); other numbers through
  * toLocaleString. Hand-written because the page's first toLocaleString loads
- * ICU's number data on the page's thread, on a shared link's first open.
+ * ICU's number data on the page's thread, while a shared link's first answers wait.
  */
 export function groupDigits(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');

@@ -1,7 +1,7 @@
 // uPlot, loaded when the first chart is drawn. Its module reads the browser's
-// time zone as it is evaluated (new Intl.DateTimeFormat(): 20–26 ms of ICU
-// set-up on a first open, measured in Chromium), which a shared link's first
-// answers need for nothing — the charts come after them.
+// time zone as it is evaluated (new Intl.DateTimeFormat(), which sets up ICU on
+// the page's thread), which a shared link's first answers need for nothing —
+// the charts come after them.
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { stepLabels } from './ticks';
@@ -18,9 +18,8 @@ export function loadUplot(): Promise<typeof uPlot> {
 
 /**
  * Charts asked for until `until` settles are drawn after it: a simulation's
- * threads need the machine's cores, and on 2 cores uPlot's first evaluation and
- * plots (~60 ms of the page's thread, traced) during a shared link's run
- * delayed its last results by as much.
+ * threads need the machine's cores, and uPlot's first evaluation and plots
+ * during a run would delay its last results by the time they take.
  */
 export function holdCharts(until: Promise<unknown>): void {
   const settled = until.then(() => undefined, () => undefined);

@@ -12,7 +12,7 @@ export function analyzeLimit(chars: number, queriesGuess: number, flips: number,
     return `The pasted text is ${(chars / 1e6).toFixed(0)} MB; the page reads up to ${maxChars / 1e6} MB. For larger files use the CLI: pairpower compare FILE_A FILE_B.`;
   if (bootstrap > maxBootstrap) return `${analyzeSetting('bootstrap').label}: at most ${fmt(maxBootstrap)} in the page (the CLI allows more).`;
   if (flips > maxFlips) return `${analyzeSetting('resamples').label}: at most ${fmt(maxFlips)} in the page (the CLI allows more).`;
-  // Measured in wasm (BENCHMARKS.md): about 0.2 ns per query per sign flip, 4 ns per query per bootstrap resample.
+  // The wasm engine's cost: about 0.2 ns per query per sign flip, 4 ns per query per bootstrap resample.
   const seconds = queriesGuess * (flips * 0.2 + bootstrap * 4) * 1e-9;
   if (seconds > 300)
     return `With about ${fmt(queriesGuess)} queries, ${fmt(flips)} sign flips and ${fmt(bootstrap)} bootstrap resamples would take about ${Math.round(seconds / 60)} minutes; reduce the sign flips or the bootstrap resamples.`;

@@ -144,7 +144,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
   }
 
   /** A detailed table in the box that lets the browser skip it while it is off screen
-   *  (content-visibility has no effect on a table itself: measured, its layout cost stayed). */
+   *  (content-visibility has no effect on a table itself). */
   const wrap = (table: HTMLTableElement) => h('div', { class: 'table-box' }, table);
 
   /** The detailed tables of a grid, each made by its own function (start builds one per task). */
@@ -215,9 +215,9 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
       analytic = new Map();  // another grid's values must not fill the new cells
       tablesEl.replaceChildren();
       // The detailed tables (below the answer; hundreds of cells) a table per
-      // task: built with the rest of a link's first open, they made one
-      // main-thread task of 60–100 ms. Values that arrive first are kept and
-      // shown as each cell is made.
+      // task: built at once, they would be one long task on the page's thread
+      // while a link's first answers wait. Values that arrive first are kept
+      // and shown as each cell is made.
       const parts = powerTables(spec);
       building = 0;
       return new Promise<void>((resolve) => {
@@ -240,9 +240,9 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     },
     setAnalytic(map) {
       analytic = map;
-      // A table per frame: values for all ~450 cells at once made one layout of
-      // every table, a 60–100 ms task on a busy machine's first open. Cells of
-      // tables not built yet take their values as they are made.
+      // A table per frame: values for all ~450 cells at once would make one
+      // long layout of every table. Cells of tables not built yet take their
+      // values as they are made.
       const at = ++filling;
       const byTable: string[][] = [];
       for (const [id, list] of slots) (byTable[list[0].table] ??= []).push(id);

@@ -54,8 +54,8 @@ const adoptedTables = new WeakMap<object, Set<string>>();
  * The Beta quantile tables of a run's groups (the Beta copula's), built once by
  * the Plan engine, which has little else to do once the run is planned: each
  * simulating worker would otherwise build the same ones before its first such
- * unit (~7 ms a table in wasm, and V8 compiling Boost's inverse incomplete beta
- * beside the simulation on a first open). Nothing waits for them: a worker is
+ * unit (and V8 would compile Boost's inverse incomplete beta beside the
+ * simulation). Nothing waits for them: a worker is
  * handed the tables before its first such unit if they have come, and builds
  * its own otherwise (the bits are the same). The message goes ahead of the unit
  * on the same port, so the worker holds them when the unit runs. Not for the

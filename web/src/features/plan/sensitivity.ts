@@ -41,7 +41,7 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
   });
   // uPlot needs a width: the figure's box as the next layout finds it (a
   // ResizeObserver reads it without forcing a layout; reading clientWidth here
-  // laid out the whole page, ~20 ms while a link's run fills its tables), then
+  // would lay out the whole page while a link's run fills its tables), then
   // the plot in a task of its own, once uPlot is loaded.
   const sized = new ResizeObserver((entries) => {
     const box = entries[0]?.contentRect.width ?? 0;

@@ -1,6 +1,6 @@
 // The Plan view: the form, a run on the engine workers, the result tables,
 // charts, solvers, calculator, exports and embedding. The grid's work, its
-// cells, the analytic values (grid-analytic.ts), the paper's flags and the
+// cells, the analytic values (link.ts), the paper's flags and the
 // warnings on the answer all come from the core.
 import type * as Comlink from 'comlink';
 import type { PlanApi, SimulationApi } from './worker';
@@ -30,9 +30,8 @@ export { primeLink } from './link';
 const FRAME_BUDGET_MS = 8;
 
 /** How often a run's progress and finished cells reach the screen (ms). Each update
- *  lays out and paints the page, CPU the compute threads need on a small machine:
- *  measured on 2 cores, updating every frame took 0.5 s of the page thread's time
- *  during a 0.76 s run of the paper grid. */
+ *  lays out and paints the page, CPU the compute threads need on a small machine;
+ *  updating every frame would take a large share of a short run's time. */
 const UPDATE_INTERVAL_MS = 250;
 
 export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
