@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/registry/registry.hpp"
 
 int main(int argc, char** argv) {
   using namespace pairpower;
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     one_thread.threads = 1;
     const GridResult r = run_grid(g, one_thread);
     const double slice_ns = 1e9 * r.elapsed_s / static_cast<double>(r.pairs);
-    if (m == ScoreModel::clipped_normal) base_cell = cell_ns, base_slice = slice_ns;
+    if (m == ScoreModel::normal) base_cell = cell_ns, base_slice = slice_ns;
     fmt::print("grid slice model={:<13} N={:<5} tests={:<10} {:8.2f} ns/pair  ({} pairs)\n", to_string(m), n, "t+wilcoxon", slice_ns, r.pairs);
     if (base_cell > 0)
       fmt::print("ratio to the clipped normal, model={:<13} one cell {:.2f}x, grid slice {:.2f}x\n", to_string(m), cell_ns / base_cell, slice_ns / base_slice);

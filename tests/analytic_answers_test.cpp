@@ -1,4 +1,4 @@
-#include "pairpower/analytic_answers.hpp"
+#include "pairpower/power/analytic_answers.hpp"
 
 #include <cmath>
 #include <vector>
@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
 
 using namespace pairpower;
 

@@ -1,4 +1,4 @@
-#include "pairpower/analytic_power.hpp"
+#include "pairpower/power/analytic_power.hpp"
 
 #include <cmath>
 

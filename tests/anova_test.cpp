@@ -1,9 +1,9 @@
-#include "pairpower/anova.hpp"
+#include "pairpower/stats/anova.hpp"
 
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
 

@@ -1,4 +1,4 @@
-#include "pairpower/beta_quantile_table.hpp"
+#include "pairpower/simulation/detail/beta_quantile_table.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "pairpower/board_resampling.hpp"
+#include "pairpower/leaderboard/board_resampling.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "pairpower/bootstrap.hpp"
+#include "pairpower/stats/bootstrap.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
-#include "pairpower/comparison_report.hpp"
+#include "pairpower/compare/comparison_report.hpp"
 
 #include <set>
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/formatting.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/base/formatting.hpp"
 
 using namespace pairpower;
 

@@ -1,4 +1,4 @@
-#include "pairpower/comparison.hpp"
+#include "pairpower/compare/comparison.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/multiple_testing.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/stats/multiple_testing.hpp"
 
 using namespace pairpower;
 

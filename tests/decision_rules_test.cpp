@@ -1,4 +1,4 @@
-#include "pairpower/decision_rules.hpp"
+#include "pairpower/stats/decision_rules.hpp"
 
 #include <cmath>
 #include <random>
@@ -7,9 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/sign_test.hpp"
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/stats/sign_test.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 using namespace pairpower;
 

@@ -5,10 +5,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/comparison.hpp"
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/power/solvers.hpp"
 
 using namespace pairpower;
 
@@ -31,7 +31,7 @@ CompareOptions quick() {
 
 TEST_CASE("rho close to +1 and -1 simulates and gives finite analytic power", "[edge_cases]") {
   for (double rho : {0.999999, -0.999999}) {
-    for (ScoreModel m : {ScoreModel::clipped_normal, ScoreModel::beta_copula, ScoreModel::normal}) {
+    for (ScoreModel m : {ScoreModel::normal, ScoreModel::beta_copula, ScoreModel::unclipped}) {
       const auto counts = simulate_group(group(m, 50, rho, 0.12, {0.0, 0.01}), 0, 200);
       for (auto c : counts) CHECK(c <= 200);
     }
@@ -46,23 +46,23 @@ TEST_CASE("rho close to +1 and -1 simulates and gives finite analytic power", "[
 
 TEST_CASE("an SD near zero is refused where it breaks a model, and works where it does not", "[edge_cases]") {
   CHECK_THROWS_WITH(simulate_group(group(ScoreModel::beta_copula, 50, 0.5, 1e-9, {0.0}), 0, 10), Catch::Contains("too small for the Beta model"));
-  const auto counts = simulate_group(group(ScoreModel::normal, 50, 0.5, 1e-9, {0.0, 0.01}), 0, 100);
+  const auto counts = simulate_group(group(ScoreModel::unclipped, 50, 0.5, 1e-9, {0.0, 0.01}), 0, 100);
   CHECK(counts[3] == 100);  // δ = 0.01 with σ ≈ 0: always rejected by t
   CHECK_THROWS_WITH(PairedEffect::from_sd_diff(0.01, 0.0), Catch::Contains("sd_diff"));
-  CHECK_THROWS_WITH(simulate_group(group(ScoreModel::normal, 50, 0.5, 0.0, {0.0}), 0, 10), Catch::StartsWith("sd"));
+  CHECK_THROWS_WITH(simulate_group(group(ScoreModel::unclipped, 50, 0.5, 0.0, {0.0}), 0, 10), Catch::StartsWith("sd"));
 }
 
 TEST_CASE("an effect larger than the score range clips every score and rejects nothing silently", "[edge_cases]") {
   // δ = 0.9 from a mean of 0.65: B is clipped to 1 almost always; the test still answers.
-  const auto counts = simulate_group(group(ScoreModel::clipped_normal, 100, 0.5, 0.12, {0.9}), 0, 200);
+  const auto counts = simulate_group(group(ScoreModel::normal, 100, 0.5, 0.12, {0.9}), 0, 200);
   CHECK(counts[0] == 200);  // t: a difference of ~0.35 is always significant
   CHECK(counts[1] == 200);
   // An effect beyond any scale is refused by name.
-  CHECK_THROWS_WITH(simulate_group(group(ScoreModel::clipped_normal, 100, 0.5, 0.12, {2e6}), 0, 10), Catch::StartsWith("delta"));
+  CHECK_THROWS_WITH(simulate_group(group(ScoreModel::normal, 100, 0.5, 0.12, {2e6}), 0, 10), Catch::StartsWith("delta"));
 }
 
 TEST_CASE("N = 2 works in the simulation, the solvers and the analysis", "[edge_cases]") {
-  const auto counts = simulate_group(group(ScoreModel::clipped_normal, 2, 0.5, 0.12, {0.0}), 0, 500);
+  const auto counts = simulate_group(group(ScoreModel::normal, 2, 0.5, 0.12, {0.0}), 0, 500);
   CHECK(counts[0] <= 500);
   CHECK(counts[1] == 0);  // the exact Wilcoxon test cannot reject with 2 pairs (p ≥ 0.5)
   CHECK(counts[2] == 0);
@@ -92,7 +92,7 @@ TEST_CASE("all-identical scores and a single query have defined answers or clear
 
 TEST_CASE("an extreme alpha of 1e-6 works everywhere; below 1e-10 it is refused", "[edge_cases]") {
   const double alpha = 1e-6;
-  const auto counts = simulate_group(group(ScoreModel::clipped_normal, 200, 0.8, 0.12, {0.0, 0.05}, alpha), 0, 300);
+  const auto counts = simulate_group(group(ScoreModel::normal, 200, 0.8, 0.12, {0.0, 0.05}, alpha), 0, 300);
   CHECK(counts[0] == 0);    // type I at 1e-6: none in 300
   CHECK(counts[3] == 300);  // δ = 0.05 at ρ = 0.8, N = 200: still always found
   const auto e = PairedEffect::from_scores(0.01, 0.12, 0.8);

@@ -1,7 +1,7 @@
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/comparison.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/compare/comparison.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,11 +1,11 @@
-#include "pairpower/family_power.hpp"
+#include "pairpower/power/family_power.hpp"
 
 #include <cmath>
 
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
 

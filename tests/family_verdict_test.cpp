@@ -9,9 +9,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/comparison_report.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
 

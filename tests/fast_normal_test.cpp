@@ -1,4 +1,4 @@
-#include "pairpower/fast_normal.hpp"
+#include "pairpower/simulation/detail/fast_normal.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <boost/math/distributions/normal.hpp>
 #include <catch2/catch.hpp>
 
-#include "pairpower/random.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 using namespace pairpower;
 

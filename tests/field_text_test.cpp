@@ -1,9 +1,9 @@
-#include "pairpower/field_text.hpp"
+#include "pairpower/registry/field_text.hpp"
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
 
 using namespace pairpower;
 using json = nlohmann::ordered_json;

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/board.hpp"
+#include "pairpower/leaderboard/board.hpp"
 
 namespace pairpower::test {
 

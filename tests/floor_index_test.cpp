@@ -1,11 +1,11 @@
-#include "pairpower/floor_index.hpp"
+#include "pairpower/base/floor_index.hpp"
 
 #include <cmath>
 #include <cstdint>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/random.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 using namespace pairpower;
 

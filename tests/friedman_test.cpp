@@ -1,4 +1,4 @@
-#include "pairpower/friedman.hpp"
+#include "pairpower/stats/friedman.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,10 +1,10 @@
 // The Monte Carlo answer of a simulated grid: the smallest N of the grid whose
 // Monte Carlo power reaches the target, for every model, test, δ and ρ.
-#include "pairpower/grid_answer.hpp"
+#include "pairpower/simulation/grid_answer.hpp"
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
 
@@ -15,7 +15,7 @@ CellResult cell(ScoreModel m, std::size_t n, double delta, PairedTest t, std::ui
 }  // namespace
 
 TEST_CASE("the smallest N of the grid reaching the target is each model's and test's answer", "[grid_answer]") {
-  const auto cn = ScoreModel::clipped_normal, beta = ScoreModel::beta_copula;
+  const auto cn = ScoreModel::normal, beta = ScoreModel::beta_copula;
   const std::vector<CellResult> cells = {
       // Cells arrive in any order (the workers finish groups in any order).
       cell(cn, 500, 0.01, PairedTest::t, 850), cell(cn, 100, 0.01, PairedTest::t, 300), cell(cn, 200, 0.01, PairedTest::t, 800),

@@ -1,4 +1,4 @@
-#include "pairpower/hodges_lehmann.hpp"
+#include "pairpower/stats/hodges_lehmann.hpp"
 
 #include <algorithm>
 #include <vector>

@@ -3,8 +3,8 @@
 // kept otherwise.
 #include <catch2/catch.hpp>
 
-#include "pairpower/leaderboard.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/input/score_input.hpp"
 
 using namespace pairpower;
 

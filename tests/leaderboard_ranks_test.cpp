@@ -10,10 +10,10 @@
 
 #include "fixtures.hpp"
 #include "support/boards.hpp"
-#include "pairpower/board_resampling.hpp"
-#include "pairpower/leaderboard.hpp"
-#include "pairpower/letter_display.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/leaderboard/board_resampling.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/leaderboard/letter_display.hpp"
+#include "pairpower/input/score_input.hpp"
 
 using namespace pairpower;
 

@@ -1,12 +1,12 @@
-#include "pairpower/leaderboard_report.hpp"
+#include "pairpower/leaderboard/leaderboard_report.hpp"
 
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/pairing.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/input/score_input.hpp"
 #include "support/boards.hpp"
 
 using namespace pairpower;

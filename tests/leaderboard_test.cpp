@@ -1,11 +1,11 @@
-#include "pairpower/leaderboard.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
 
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
 #include "support/boards.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/leaderboard_report.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/leaderboard/leaderboard_report.hpp"
 
 using namespace pairpower;
 

@@ -1,4 +1,4 @@
-#include "pairpower/measures.hpp"
+#include "pairpower/input/measures.hpp"
 
 #include <catch2/catch.hpp>
 

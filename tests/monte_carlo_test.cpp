@@ -1,4 +1,4 @@
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 #include <atomic>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
 
@@ -23,7 +23,7 @@ const CellResult& find(const GridResult& r, ScoreModel m, std::size_t n, double 
 
 GridSpec mixed_grid() {
   GridSpec g;
-  g.models = {ScoreModel::clipped_normal, ScoreModel::beta_copula, ScoreModel::normal};
+  g.models = {ScoreModel::normal, ScoreModel::beta_copula, ScoreModel::unclipped};
   g.n = {20, 64, 65, 300};
   g.delta = {0.0, 0.02};
   g.rho = {0.5, 0.9};
@@ -62,11 +62,11 @@ TEST_CASE("a cell's result is unchanged when other cells join the grid", "[monte
 TEST_CASE("simulate_cell over disjoint replicate ranges adds up to the grid's counts", "[monte_carlo]") {
   const GridSpec g = mixed_grid();
   const GridResult r = run_grid(g);
-  const CellSpec cell{Scenario{ScoreModel::clipped_normal, g.marginal, 0.02, 0.5}, 64, g.alpha, g.tests, g.seed};
+  const CellSpec cell{Scenario{ScoreModel::normal, g.marginal, 0.02, 0.5}, 64, g.alpha, g.tests, g.seed};
   const auto first = simulate_cell(cell, 0, 123);
   const auto rest = simulate_cell(cell, 123, g.reps);
   for (std::size_t k = 0; k < g.tests.size(); ++k)
-    CHECK(first[k] + rest[k] == find(r, ScoreModel::clipped_normal, 64, 0.02, 0.5, g.tests[k]).rejections);
+    CHECK(first[k] + rest[k] == find(r, ScoreModel::normal, 64, 0.02, 0.5, g.tests[k]).rejections);
 }
 
 TEST_CASE("simulate_group gives the grid's counts whatever the thread count and replicate split", "[monte_carlo]") {
@@ -83,13 +83,13 @@ TEST_CASE("simulate_group gives the grid's counts whatever the thread count and 
   for (std::size_t d = 0; d < g.delta.size(); ++d)
     for (std::size_t k = 0; k < g.tests.size(); ++k)
       CHECK(whole[d * g.tests.size() + k] == find(r, ScoreModel::beta_copula, 65, g.delta[d], 0.9, g.tests[k]).rejections);
-  CHECK_THROWS_WITH(simulate_group(GroupSpec{ScoreModel::clipped_normal, 1}, 0, 10), Catch::StartsWith("n"));
+  CHECK_THROWS_WITH(simulate_group(GroupSpec{ScoreModel::normal, 1}, 0, 10), Catch::StartsWith("n"));
 }
 
 TEST_CASE("at delta = 0 the t and wilcoxon rejection rates lie between 0.04 and 0.06 at R = 20000 for every paper N",
           "[monte_carlo][calibration]") {
   GridSpec g;
-  g.models = {ScoreModel::clipped_normal, ScoreModel::beta_copula};
+  g.models = {ScoreModel::normal, ScoreModel::beta_copula};
   g.n = {50, 100, 200, 500, 1000};
   g.delta = {0.0};
   g.rho = {0.5, 0.8, 0.95};
@@ -119,7 +119,7 @@ TEST_CASE("at delta = 0 the t and wilcoxon rejection rates lie between 0.04 and 
 TEST_CASE("monte carlo power of the unclipped normal model agrees with analytic power within 4 SE",
           "[monte_carlo][analytic]") {
   GridSpec g;
-  g.models = {ScoreModel::normal};
+  g.models = {ScoreModel::unclipped};
   g.n = {10, 30, 100, 300};
   g.delta = {0.01, 0.02, 0.05};
   g.rho = {0.5, 0.8};
@@ -222,7 +222,7 @@ TEST_CASE("equivalence and non-inferiority power of every test under the clipped
   REQUIRE(cases.size() >= 4);
   for (const auto& c : cases) {
     GridSpec g;
-    g.models = {ScoreModel::clipped_normal};
+    g.models = {ScoreModel::normal};
     g.n = {c["n"].get<std::size_t>()};
     g.delta = {c["delta"].get<double>()};
     g.rho = {c["rho"].get<double>()};
@@ -245,7 +245,7 @@ TEST_CASE("equivalence and non-inferiority power of every test under the clipped
 
 TEST_CASE("the simulated TOST power of the t-test agrees with its closed form within 4 Monte Carlo SE", "[monte_carlo]") {
   GridSpec g;
-  g.models = {ScoreModel::normal};
+  g.models = {ScoreModel::unclipped};
   g.n = {60, 250};
   g.delta = {0.0, 0.006};
   g.rho = {0.8};
@@ -284,7 +284,7 @@ TEST_CASE("a beta copula group tabulates system A's shape, then system B's for e
   CHECK(same(shapes[0], beta_from_moments(0.65, 0.12)));
   CHECK(same(shapes[1], beta_from_moments(0.65, 0.12)));
   CHECK(same(shapes[2], beta_from_moments(0.65 + 0.05, 0.12)));  // μ + δ as the simulation adds it
-  for (ScoreModel m : {ScoreModel::clipped_normal, ScoreModel::heavy_tailed, ScoreModel::binary}) {
+  for (ScoreModel m : {ScoreModel::normal, ScoreModel::heavy_tailed, ScoreModel::binary}) {
     g.model = m;
     CHECK(group_beta_shapes(g).empty());
   }

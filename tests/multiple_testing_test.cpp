@@ -1,4 +1,4 @@
-#include "pairpower/multiple_testing.hpp"
+#include "pairpower/stats/multiple_testing.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "pairpower/paired_t.hpp"
+#include "pairpower/stats/paired_t.hpp"
 
 #include <cmath>
 #include <vector>

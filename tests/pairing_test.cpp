@@ -1,4 +1,4 @@
-#include "pairpower/pairing.hpp"
+#include "pairpower/input/pairing.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "pairpower/paper.hpp"
+#include "pairpower/registry/paper.hpp"
 
 #include <cmath>
 
@@ -62,9 +62,9 @@ TEST_CASE("a printed value is flagged only when it is far from ours or from the 
 }
 
 TEST_CASE("find_printed finds the paper's cells and nothing else", "[paper]") {
-  const auto* v = find_printed(ScoreModel::clipped_normal, PairedTest::t, 100, 0.01, 0.5);
+  const auto* v = find_printed(ScoreModel::normal, PairedTest::t, 100, 0.01, 0.5);
   REQUIRE(v != nullptr);
   CHECK(v->power == 0.134);
   CHECK(std::string(v->section) == "4.2");
-  CHECK(find_printed(ScoreModel::normal, PairedTest::t, 100, 0.01, 0.5) == nullptr);
+  CHECK(find_printed(ScoreModel::unclipped, PairedTest::t, 100, 0.01, 0.5) == nullptr);
 }

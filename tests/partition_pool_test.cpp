@@ -1,4 +1,4 @@
-#include "pairpower/partition_pool.hpp"
+#include "pairpower/base/partition_pool.hpp"
 
 #include <atomic>
 #include <stdexcept>

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/comparison.hpp"
+#include "pairpower/compare/comparison.hpp"
 
 using namespace pairpower;
 

@@ -1,4 +1,4 @@
-#include "pairpower/plan_export.hpp"
+#include "pairpower/simulation/plan_export.hpp"
 
 #include <sstream>
 #include <string>
@@ -6,8 +6,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/paper.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/registry/paper.hpp"
+#include "pairpower/registry/registry.hpp"
 
 using namespace pairpower;
 
@@ -24,10 +24,10 @@ Run small_run() {
   small.n = {100};
   small.rho = {0.5};
   small.delta = {0.01};
-  small.models = {ScoreModel::clipped_normal};
+  small.models = {ScoreModel::normal};
   small.reps = 1000;
-  const std::vector<CellResult> cells{{ScoreModel::clipped_normal, 100, 0.01, 0.5, PairedTest::wilcoxon, 120, make_estimate(120, 1000)},
-                                      {ScoreModel::clipped_normal, 100, 0.01, 0.5, PairedTest::t, 131, make_estimate(131, 1000)}};
+  const std::vector<CellResult> cells{{ScoreModel::normal, 100, 0.01, 0.5, PairedTest::wilcoxon, 120, make_estimate(120, 1000)},
+                                      {ScoreModel::normal, 100, 0.01, 0.5, PairedTest::t, 131, make_estimate(131, 1000)}};
   return {PlanSpec{small, 0.8}, cells};
 }
 std::vector<std::string> lines_of(const std::string& text) {
@@ -63,7 +63,7 @@ TEST_CASE("the run's CSV has the JSON's columns plus the paper's printed value, 
   CHECK(lines[0] == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper");
   CHECK(lines[1].starts_with("normal,100,0.01,0.5,t,1000,131,0.131,"));
   // The paper prints 0.134 for this cell (§4.2).
-  const PaperValue* printed = find_printed(ScoreModel::clipped_normal, PairedTest::t, 100, 0.01, 0.5);
+  const PaperValue* printed = find_printed(ScoreModel::normal, PairedTest::t, 100, 0.01, 0.5);
   REQUIRE(printed != nullptr);
   const std::string paper_value = nlohmann::json(printed->power).dump();
   CHECK(lines[1].substr(lines[1].rfind(',') + 1) == paper_value);

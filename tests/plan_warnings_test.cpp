@@ -7,9 +7,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/base/warnings.hpp"
 
 using namespace pairpower;
 
@@ -90,6 +90,6 @@ TEST_CASE("the Monte Carlo answer of a run decides too: an N of the grid, or non
 
 TEST_CASE("grids without the pilot model have no Plan warning", "[warnings][plan]") {
   PlanSpec s = pilot_plan(5, {1000}, {0.01});
-  s.grid.models = {ScoreModel::clipped_normal};
+  s.grid.models = {ScoreModel::normal};
   CHECK(plan_warnings(s, {}).empty());
 }

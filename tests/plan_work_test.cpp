@@ -1,12 +1,12 @@
-#include "pairpower/plan_work.hpp"
+#include "pairpower/simulation/plan_work.hpp"
 
 #include <cmath>
 #include <set>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/paper.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/paper.hpp"
 
 using namespace pairpower;
 

@@ -1,13 +1,13 @@
-#include "pairpower/question.hpp"
+#include "pairpower/stats/question.hpp"
 
 #include <cmath>
 #include <limits>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/power/solvers.hpp"
 #include "fixtures.hpp"
 
 using namespace pairpower;

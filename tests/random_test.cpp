@@ -1,4 +1,4 @@
-#include "pairpower/random.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 #include <array>
 #include <cmath>

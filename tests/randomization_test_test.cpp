@@ -1,4 +1,4 @@
-#include "pairpower/randomization_test.hpp"
+#include "pairpower/stats/randomization_test.hpp"
 
 #include <cmath>
 #include <random>

@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures.hpp"
-#include "pairpower/bootstrap.hpp"
-#include "pairpower/comparison.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/stats/bootstrap.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
 
 using namespace pairpower;
 

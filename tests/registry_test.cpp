@@ -1,12 +1,12 @@
-#include "pairpower/registry.hpp"
+#include "pairpower/registry/registry.hpp"
 
 #include <set>
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/pairing.hpp"
-#include "pairpower/paper.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/registry/paper.hpp"
 
 using namespace pairpower;
 
@@ -19,9 +19,9 @@ TEST_CASE("every registered test, model and format round-trips through its id", 
 }
 
 TEST_CASE("the model name 'normal' is the paper's clipped model and 'both' is the paper's pair", "[registry]") {
-  CHECK(score_model_from_string("normal") == ScoreModel::clipped_normal);
-  CHECK(score_model_from_string("unclipped") == ScoreModel::normal);
-  CHECK(models_from_choice("both") == std::vector<ScoreModel>{ScoreModel::clipped_normal, ScoreModel::beta_copula});
+  CHECK(score_model_from_string("normal") == ScoreModel::normal);
+  CHECK(score_model_from_string("unclipped") == ScoreModel::unclipped);
+  CHECK(models_from_choice("both") == std::vector<ScoreModel>{ScoreModel::normal, ScoreModel::beta_copula});
   CHECK_FALSE(models_from_choice("gamma"));
 }
 

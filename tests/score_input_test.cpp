@@ -1,10 +1,10 @@
-#include "pairpower/score_input.hpp"
+#include "pairpower/input/score_input.hpp"
 
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/warnings.hpp"
+#include "pairpower/base/warnings.hpp"
 
 using namespace pairpower;
 

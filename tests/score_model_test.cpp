@@ -1,11 +1,11 @@
-#include "pairpower/score_model.hpp"
+#include "pairpower/simulation/score_model.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace pairpower;
 
 TEST_CASE("score model names round-trip through strings", "[score_model]") {
-  for (ScoreModel m : {ScoreModel::clipped_normal, ScoreModel::beta_copula, ScoreModel::normal})
+  for (ScoreModel m : {ScoreModel::normal, ScoreModel::beta_copula, ScoreModel::unclipped})
     CHECK(score_model_from_string(to_string(m)) == m);
   CHECK_FALSE(score_model_from_string("gamma").has_value());
 }
@@ -38,8 +38,8 @@ TEST_CASE("beta shapes are clamped when the SD is too large for the mean", "[sco
 #include <memory>
 
 #include "fixtures.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace {
 ModelParams params_of(const nlohmann::json& cell, const nlohmann::json& fx) {

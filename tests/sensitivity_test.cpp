@@ -1,12 +1,12 @@
-#include "pairpower/sensitivity.hpp"
+#include "pairpower/power/sensitivity.hpp"
 
 #include <cstdio>
 #include <string>
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/power/solvers.hpp"
 
 using namespace pairpower;
 

@@ -1,4 +1,4 @@
-#include "pairpower/signed_ranks.hpp"
+#include "pairpower/stats/signed_ranks.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/bit_cast.hpp"
+#include "pairpower/base/bit_cast.hpp"
 
 using namespace pairpower;
 

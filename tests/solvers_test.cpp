@@ -1,4 +1,4 @@
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/solvers.hpp"
 
 #include <cmath>
 

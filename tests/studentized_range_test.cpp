@@ -1,4 +1,4 @@
-#include "pairpower/studentized_range.hpp"
+#include "pairpower/stats/studentized_range.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "pairpower/warnings.hpp"
+#include "pairpower/base/warnings.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,11 +6,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/leaderboard.hpp"
-#include "pairpower/measures.hpp"
-#include "pairpower/randomization_test.hpp"
-#include "pairpower/sign_test.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/input/measures.hpp"
+#include "pairpower/stats/randomization_test.hpp"
+#include "pairpower/stats/sign_test.hpp"
 
 using namespace pairpower;
 

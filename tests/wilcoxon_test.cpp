@@ -1,4 +1,4 @@
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 #include <cmath>
 #include <numeric>

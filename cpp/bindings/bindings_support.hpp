@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower::bindings {
 

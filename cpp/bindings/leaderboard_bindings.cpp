@@ -5,9 +5,9 @@
 #include <emscripten/bind.h>
 
 #include "bindings_support.hpp"
-#include "pairpower/leaderboard.hpp"
-#include "pairpower/leaderboard_report.hpp"
-#include "pairpower/pairing.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/leaderboard/leaderboard_report.hpp"
+#include "pairpower/input/pairing.hpp"
 
 namespace {
 

@@ -18,14 +18,14 @@
 #include <utility>
 #include <vector>
 
-#include "pairpower/analytic_answers.hpp"
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/field_text.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/score_model.hpp"
-#include "pairpower/sensitivity.hpp"
+#include "pairpower/power/analytic_answers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/field_text.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/simulation/score_model.hpp"
+#include "pairpower/power/sensitivity.hpp"
 #include "bindings_support.hpp"
 
 using emscripten::val;

@@ -3,7 +3,7 @@
 // with the simulation bindings: a group of simulation cells read from JavaScript.
 #include <emscripten/val.h>
 
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower::bindings {
 

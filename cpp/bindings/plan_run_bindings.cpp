@@ -14,15 +14,15 @@
 #include <string>
 #include <vector>
 
-#include "pairpower/beta_quantile_table.hpp"
-#include "pairpower/grid_answer.hpp"
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/paper.hpp"
-#include "pairpower/plan_export.hpp"
-#include "pairpower/plan_work.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/score_model.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/simulation/detail/beta_quantile_table.hpp"
+#include "pairpower/simulation/grid_answer.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/registry/paper.hpp"
+#include "pairpower/simulation/plan_export.hpp"
+#include "pairpower/simulation/plan_work.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/simulation/score_model.hpp"
+#include "pairpower/base/warnings.hpp"
 #include "bindings_support.hpp"
 #include "plan_bindings.hpp"
 

@@ -13,14 +13,14 @@
 #include <thread>
 #include <vector>
 
-#include "pairpower/beta_quantile_table.hpp"
-#include "pairpower/comparison_report.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/measures.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/score_input.hpp"
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/simulation/detail/beta_quantile_table.hpp"
+#include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/input/measures.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/registry/registry.hpp"
 #include "bindings_support.hpp"
 #include "plan_bindings.hpp"
 

@@ -7,9 +7,9 @@
 #include <fmt/ranges.h>
 
 #include "commands.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/field_text.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/field_text.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower::cli {
 

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "pairpower/registry.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower::cli {
 

@@ -11,9 +11,9 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "pairpower/analytic_answers.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/power/analytic_answers.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower::cli {
 namespace {

@@ -15,12 +15,12 @@
 #include "arguments.hpp"
 #include "input_files.hpp"
 #include "commands.hpp"
-#include "pairpower/comparison.hpp"
-#include "pairpower/comparison_report.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower::cli {
 namespace {

@@ -11,10 +11,10 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "input_files.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/leaderboard_report.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/leaderboard/leaderboard_report.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower::cli {
 

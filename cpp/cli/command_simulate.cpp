@@ -12,14 +12,14 @@
 
 #include "arguments.hpp"
 #include "input_files.hpp"
-#include "pairpower/field_text.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/plan_export.hpp"
+#include "pairpower/registry/field_text.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/simulation/plan_export.hpp"
 #include "commands.hpp"
-#include "pairpower/paper.hpp"
-#include "pairpower/plan_work.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/registry/paper.hpp"
+#include "pairpower/simulation/plan_work.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/base/warnings.hpp"
 #include "paper_tables.hpp"
 
 namespace pairpower::cli {

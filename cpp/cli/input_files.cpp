@@ -8,7 +8,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 namespace pairpower::cli {
 namespace {

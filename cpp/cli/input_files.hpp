@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "pairpower/score_input.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower::cli {
 

@@ -8,8 +8,8 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
 
 int main(int argc, char** argv) {
   using namespace pairpower::cli;

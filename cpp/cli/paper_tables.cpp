@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/paper.hpp"
-#include "pairpower/plan_work.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/registry/paper.hpp"
+#include "pairpower/simulation/plan_work.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace pairpower::cli {
 namespace {
@@ -62,15 +62,15 @@ std::string n_text(std::optional<std::size_t> n) { return n ? fmt::format("{}", 
 
 void power_by_n_rho(std::FILE* out, const GridSpec& g, const GridResult& r, const char* section, double delta) {
   fmt::print(out, "\n§{}  Power at δ = {}: paired t, {} (α = {}, R = {})\n", section, delta,
-             model_name(ScoreModel::clipped_normal), g.alpha, g.reps);
+             model_name(ScoreModel::normal), g.alpha, g.reps);
   fmt::print(out, "{:>6} ", "N");
   for (double rho : g.rho) fmt::print(out, "│ ρ = {:<4} MC ± SE   analytic paper  ", rho);
   fmt::print(out, "\n");
   for (std::size_t n : g.n) {
     fmt::print(out, "{:>6} ", n);
     for (double rho : g.rho) {
-      const CellResult* c = find(r, ScoreModel::clipped_normal, PairedTest::t, n, delta, rho);
-      const auto p = printed(ScoreModel::clipped_normal, PairedTest::t, n, delta, rho);
+      const CellResult* c = find(r, ScoreModel::normal, PairedTest::t, n, delta, rho);
+      const auto p = printed(ScoreModel::normal, PairedTest::t, n, delta, rho);
       const double a = c ? analytic_for_cell(g, *c) : std::nan("");
       fmt::print(out, "│ {:>16}  {:.3f}   {}{}  ", mc(c), a, paper_text(p), flag(c, p));
     }
@@ -81,7 +81,7 @@ void power_by_n_rho(std::FILE* out, const GridSpec& g, const GridResult& r, cons
 }  // namespace
 
 void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, double target) {
-  const auto N = ScoreModel::clipped_normal, B = ScoreModel::beta_copula;
+  const auto N = ScoreModel::normal, B = ScoreModel::beta_copula;
   const auto T = PairedTest::t, W = PairedTest::wilcoxon;
   fmt::print(out, "pairpower — the seed paper's grid, recomputed: {} replicates per cell, seed {}, {:.2f} s\n", g.reps,
              g.seed, r.elapsed_s);
@@ -208,7 +208,7 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
                             : g.question.kind == Question::non_inferiority ? fmt::format("non-inferiority at margin {}", g.question.margin)
                                                                            : std::string(to_string(g.alternative));
   const auto sd_at = [&](double delta, double rho) { return model_sd_diff(Scenario{model, g.marginal, delta, rho, g.params}); };
-  const char* kind = model == ScoreModel::normal ? "exact" : "normal theory of the model's σ_d";
+  const char* kind = model == ScoreModel::unclipped ? "exact" : "normal theory of the model's σ_d";
   fmt::print(out, "\nMinimum N for {:.0f}% power ({} model, {}, {}; t / Wilcoxon)\n", 100 * target, to_string(model), kind, asked);
   for (double delta : g.delta) {
     if (delta == 0 && g.question.kind == Question::difference) continue;

@@ -3,7 +3,7 @@
 // with our Monte Carlo value, its SE, the analytic value and the printed one.
 #include <cstdio>
 
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower::cli {
 

@@ -8,10 +8,10 @@
 #include <cstring>
 #include <vector>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/comparison.hpp"
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace {
 

@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
 
 #ifndef PAIRPOWER_FUZZ_FORMAT
 #define PAIRPOWER_FUZZ_FORMAT auto_detect

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "pairpower/leaderboard.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
 
 namespace pairpower::test {
 

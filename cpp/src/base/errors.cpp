@@ -1,4 +1,4 @@
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 #include <utility>
 

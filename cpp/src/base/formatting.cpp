@@ -1,4 +1,4 @@
-#include "pairpower/formatting.hpp"
+#include "pairpower/base/formatting.hpp"
 
 #include <algorithm>
 #include <cmath>

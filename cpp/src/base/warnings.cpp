@@ -1,15 +1,15 @@
 // When an answer cannot be trusted (warnings.hpp): the checks and their words.
-#include "pairpower/warnings.hpp"
+#include "pairpower/base/warnings.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/leaderboard.hpp"
-#include "pairpower/measures.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/input/measures.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower {
 namespace {

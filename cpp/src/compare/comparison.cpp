@@ -1,17 +1,17 @@
 // compare_all: validates the options, then for each sample its statistics,
 // the p-values adjusted across samples, the verdict and the prose; the parts
 // live in cpp/src/comparison/.
-#include "pairpower/comparison.hpp"
+#include "pairpower/compare/comparison.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "comparison/parts.hpp"
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/multiple_testing.hpp"
-#include "pairpower/registry.hpp"
+#include "detail/parts.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/stats/multiple_testing.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
 

@@ -1,7 +1,7 @@
-#include "pairpower/comparison_report.hpp"
+#include "pairpower/compare/comparison_report.hpp"
 
-#include "pairpower/formatting.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/registry/registry.hpp"
 
 #include <cstdio>
 #include <sstream>

@@ -1,11 +1,11 @@
-#include "pairpower/pairing.hpp"
+#include "pairpower/input/pairing.hpp"
 
-#include "pairpower/registry.hpp"
+#include "pairpower/registry/registry.hpp"
 
 #include <algorithm>
 #include <map>
 
-#include "pairpower/measures.hpp"
+#include "pairpower/input/measures.hpp"
 #include <set>
 #include <unordered_map>
 

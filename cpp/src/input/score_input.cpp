@@ -1,10 +1,10 @@
-#include "pairpower/score_input.hpp"
+#include "pairpower/input/score_input.hpp"
 
 #include <set>
 
-#include "pairpower/measures.hpp"
-#include "pairpower/registry.hpp"
-#include "score_input/reading.hpp"
+#include "pairpower/input/measures.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "detail/reading.hpp"
 
 namespace pairpower {
 

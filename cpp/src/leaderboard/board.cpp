@@ -1,4 +1,4 @@
-#include "pairpower/board.hpp"
+#include "pairpower/leaderboard/board.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
-#include "pairpower/board_resampling.hpp"
+#include "pairpower/leaderboard/board_resampling.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <thread>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/random.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/leaderboard.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,15 +8,15 @@
 #include <set>
 #include <thread>
 
-#include "pairpower/board_resampling.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/letter_display.hpp"
-#include "pairpower/multiple_testing.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/randomization_test.hpp"
-#include "pairpower/solvers.hpp"
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/leaderboard/board_resampling.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/leaderboard/letter_display.hpp"
+#include "pairpower/stats/multiple_testing.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/stats/randomization_test.hpp"
+#include "pairpower/power/solvers.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 namespace pairpower {
 namespace {

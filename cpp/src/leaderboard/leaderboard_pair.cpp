@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <unordered_map>
 
-#include "pairpower/formatting.hpp"
-#include "pairpower/leaderboard.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
 
 namespace pairpower {
 

@@ -1,9 +1,9 @@
-#include "pairpower/leaderboard_report.hpp"
+#include "pairpower/leaderboard/leaderboard_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "pairpower/formatting.hpp"
+#include "pairpower/base/formatting.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/letter_display.hpp"
+#include "pairpower/leaderboard/letter_display.hpp"
 
 #include <algorithm>
 

@@ -1,13 +1,13 @@
-#include "pairpower/analytic_answers.hpp"
+#include "pairpower/power/analytic_answers.hpp"
 
 #include <limits>
 #include <string>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,6 +1,6 @@
-#include "pairpower/analytic_power.hpp"
+#include "pairpower/power/analytic_power.hpp"
 
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -15,9 +15,9 @@
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
-#include "pairpower/bivariate_normal.hpp"
-#include "pairpower/sign_test.hpp"
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/stats/bivariate_normal.hpp"
+#include "pairpower/stats/sign_test.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/family_power.hpp"
+#include "pairpower/power/family_power.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/random.hpp"
-#include "pairpower/variates.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/simulation/detail/variates.hpp"
 
 namespace pairpower {
 

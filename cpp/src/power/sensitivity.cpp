@@ -1,14 +1,14 @@
-#include "pairpower/sensitivity.hpp"
+#include "pairpower/power/sensitivity.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace pairpower {
 namespace {

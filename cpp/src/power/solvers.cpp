@@ -1,6 +1,6 @@
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/solvers.hpp"
 
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 #include <cmath>
 #include <stdexcept>
 

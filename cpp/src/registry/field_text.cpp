@@ -1,4 +1,4 @@
-#include "pairpower/field_text.hpp"
+#include "pairpower/registry/field_text.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/paper.hpp"
+#include "pairpower/registry/paper.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@ namespace pairpower {
 
 GridSpec paper_grid(std::uint64_t reps, std::uint64_t seed) {
   GridSpec g;
-  g.models = {ScoreModel::clipped_normal, ScoreModel::beta_copula};
+  g.models = {ScoreModel::normal, ScoreModel::beta_copula};
   g.n = {50, 100, 200, 500, 1000};
   g.delta = {0.0, 0.01, 0.02, 0.05, 0.10};
   g.rho = {0.5, 0.8, 0.95};
@@ -21,7 +21,7 @@ GridSpec paper_grid(std::uint64_t reps, std::uint64_t seed) {
 }
 
 namespace {
-constexpr auto N = ScoreModel::clipped_normal;
+constexpr auto N = ScoreModel::normal;
 constexpr auto B = ScoreModel::beta_copula;
 constexpr auto T = PairedTest::t;
 constexpr auto W = PairedTest::wilcoxon;

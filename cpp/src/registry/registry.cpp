@@ -1,4 +1,4 @@
-#include "pairpower/registry.hpp"
+#include "pairpower/registry/registry.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,13 +6,13 @@
 #include <limits>
 #include <stdexcept>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/comparison_report.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/family_power.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/leaderboard.hpp"
-#include "pairpower/paper.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/power/family_power.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/registry/paper.hpp"
 
 namespace pairpower {
 
@@ -138,7 +138,7 @@ std::span<const AnalyzeSetting> analyze_table() {
 
 PlanSpec quick_spec() {
   PlanSpec s;
-  s.grid.models = {ScoreModel::clipped_normal};
+  s.grid.models = {ScoreModel::normal};
   s.grid.n = {50, 100, 200, 400};
   s.grid.delta = {0.0, 0.01, 0.02};
   s.grid.rho = {0.8};
@@ -214,7 +214,7 @@ std::span<const ModelChoice> model_choices() {
     for (const auto& m : models_table) c.push_back({m.id, m.label, {m.model}});
     // The paper's pair, offered as one choice right after the Beta model.
     const auto beta = std::find_if(c.begin(), c.end(), [](const ModelChoice& m) { return m.models == std::vector{ScoreModel::beta_copula}; });
-    c.insert(beta + 1, ModelChoice{"both", "both of the above", {ScoreModel::clipped_normal, ScoreModel::beta_copula}});
+    c.insert(beta + 1, ModelChoice{"both", "both of the above", {ScoreModel::normal, ScoreModel::beta_copula}});
     return c;
   }();
   return choices;

@@ -1,9 +1,9 @@
-#include "pairpower/grid_answer.hpp"
+#include "pairpower/simulation/grid_answer.hpp"
 
 #include <algorithm>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
 
 namespace pairpower {
 

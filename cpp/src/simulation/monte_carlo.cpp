@@ -1,7 +1,7 @@
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
-#include "pairpower/errors.hpp"
-#include "monte_carlo/kernel.hpp"
+#include "pairpower/base/errors.hpp"
+#include "detail/kernel.hpp"
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,17 +17,17 @@
 
 #include <boost/math/distributions/normal.hpp>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/beta_quantile_table.hpp"
-#include "pairpower/decision_rules.hpp"
-#include "pairpower/fast_normal.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/partition_pool.hpp"
-#include "pairpower/random.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/shared_cache.hpp"
-#include "pairpower/signed_ranks.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/simulation/detail/beta_quantile_table.hpp"
+#include "pairpower/stats/decision_rules.hpp"
+#include "pairpower/simulation/detail/fast_normal.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/base/partition_pool.hpp"
+#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/base/shared_cache.hpp"
+#include "pairpower/stats/signed_ranks.hpp"
 
 namespace pairpower {
 

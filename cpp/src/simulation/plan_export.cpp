@@ -1,13 +1,13 @@
-#include "pairpower/plan_export.hpp"
+#include "pairpower/simulation/plan_export.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <tuple>
 
-#include "pairpower/paper.hpp"
-#include "pairpower/plan_work.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/registry/paper.hpp"
+#include "pairpower/simulation/plan_work.hpp"
+#include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
 namespace {

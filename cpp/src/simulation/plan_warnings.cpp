@@ -4,12 +4,12 @@
 #include <optional>
 #include <string>
 
-#include "pairpower/formatting.hpp"
-#include "pairpower/grid_answer.hpp"
-#include "pairpower/registry.hpp"
-#include "pairpower/score_model.hpp"
-#include "pairpower/solvers.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/simulation/grid_answer.hpp"
+#include "pairpower/registry/registry.hpp"
+#include "pairpower/simulation/score_model.hpp"
+#include "pairpower/power/solvers.hpp"
+#include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
 namespace {

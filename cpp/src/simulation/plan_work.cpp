@@ -1,11 +1,11 @@
-#include "pairpower/plan_work.hpp"
+#include "pairpower/simulation/plan_work.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/base/errors.hpp"
 
 namespace pairpower {
 

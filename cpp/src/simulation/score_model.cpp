@@ -1,7 +1,7 @@
-#include "pairpower/score_model.hpp"
+#include "pairpower/simulation/score_model.hpp"
 
-#include "pairpower/bivariate_normal.hpp"
-#include "pairpower/errors.hpp"
+#include "pairpower/stats/bivariate_normal.hpp"
+#include "pairpower/base/errors.hpp"
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
@@ -88,8 +88,8 @@ void validate(const Scenario& s) {
       if (*lo == *hi) throw Error("pilot", ErrorKind::not_enough_data, "the pilot's differences are all equal: resampling them cannot show any spread");
       break;
     }
-    case ScoreModel::clipped_normal:
-    case ScoreModel::normal: break;
+    case ScoreModel::normal:
+    case ScoreModel::unclipped: break;
   }
 }
 
@@ -106,9 +106,9 @@ std::optional<double> model_sd_diff(const Scenario& s) {
   const double sigma = s.marginal.sd, rho = s.rho;
   const double normal_var = 2.0 * sigma * sigma * (1.0 - rho);
   switch (s.model) {
-    case ScoreModel::clipped_normal:
-    case ScoreModel::beta_copula:
     case ScoreModel::normal:
+    case ScoreModel::beta_copula:
+    case ScoreModel::unclipped:
     case ScoreModel::heavy_tailed:  // c²·E[1/V] = σ²: the same SD as the normal model
       return std::sqrt(normal_var);
     case ScoreModel::heterogeneous: return std::sqrt(normal_var + s.params.tau * s.params.tau);

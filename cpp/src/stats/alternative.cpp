@@ -1,4 +1,4 @@
-#include "pairpower/alternative.hpp"
+#include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
 

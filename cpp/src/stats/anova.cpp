@@ -1,12 +1,12 @@
-#include "pairpower/anova.hpp"
+#include "pairpower/stats/anova.hpp"
 
 #include <cmath>
 #include <vector>
 
 #include <boost/math/distributions/fisher_f.hpp>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/studentized_range.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/stats/studentized_range.hpp"
 
 namespace pairpower {
 

@@ -1,4 +1,4 @@
-#include "pairpower/bivariate_normal.hpp"
+#include "pairpower/stats/bivariate_normal.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -1,4 +1,4 @@
-#include "pairpower/bootstrap.hpp"
+#include "pairpower/stats/bootstrap.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 
 #include <boost/math/distributions/normal.hpp>
 
-#include "pairpower/random.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/correlation.hpp"
+#include "pairpower/stats/correlation.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "pairpower/decision_rules.hpp"
+#include "pairpower/stats/decision_rules.hpp"
 
 #include <cmath>
 
@@ -6,9 +6,9 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <boost/math/special_functions/erf.hpp>
 
-#include "pairpower/paired_t.hpp"
-#include "pairpower/sign_test.hpp"
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/stats/sign_test.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/friedman.hpp"
+#include "pairpower/stats/friedman.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 
 #include <boost/math/distributions/chi_squared.hpp>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/studentized_range.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/stats/studentized_range.hpp"
 
 namespace pairpower {
 namespace {

@@ -1,4 +1,4 @@
-#include "pairpower/hodges_lehmann.hpp"
+#include "pairpower/stats/hodges_lehmann.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 
 #include <boost/math/distributions/normal.hpp>
 
-#include "pairpower/bit_cast.hpp"
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/base/bit_cast.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 namespace pairpower {
 namespace {

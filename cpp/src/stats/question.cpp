@@ -1,9 +1,9 @@
-#include "pairpower/question.hpp"
+#include "pairpower/stats/question.hpp"
 
 #include <cmath>
 
-#include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
 
 namespace pairpower {
 

@@ -1,4 +1,4 @@
-#include "pairpower/randomization_test.hpp"
+#include "pairpower/stats/randomization_test.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "pairpower/random.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 namespace pairpower {
 namespace {

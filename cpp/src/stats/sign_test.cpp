@@ -1,4 +1,4 @@
-#include "pairpower/sign_test.hpp"
+#include "pairpower/stats/sign_test.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
-#include "pairpower/signed_ranks.hpp"
+#include "pairpower/stats/signed_ranks.hpp"
 
 #include <algorithm>
-#include "pairpower/bit_cast.hpp"
-#include "pairpower/floor_index.hpp"
+#include "pairpower/base/bit_cast.hpp"
+#include "pairpower/base/floor_index.hpp"
 #include <cmath>
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "pairpower/studentized_range.hpp"
+#include "pairpower/stats/studentized_range.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include <boost/math/special_functions/erf.hpp>
 #include <boost/math/tools/roots.hpp>
 
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 // Hand-written because neither Boost.Math nor any maintained C++ library has the
 // studentized range; the integrals themselves are Boost's adaptive Gauss–Kronrod.

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "pairpower/bit_cast.hpp"
+#include "pairpower/base/bit_cast.hpp"
 
 namespace pairpower {
 

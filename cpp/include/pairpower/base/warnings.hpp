@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "pairpower/alternative.hpp"
+#include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
 

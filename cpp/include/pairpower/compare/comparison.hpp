@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "pairpower/alternative.hpp"
-#include "pairpower/bootstrap.hpp"
-#include "pairpower/question.hpp"
-#include "pairpower/randomization_test.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/stats/alternative.hpp"
+#include "pairpower/stats/bootstrap.hpp"
+#include "pairpower/stats/question.hpp"
+#include "pairpower/stats/randomization_test.hpp"
+#include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
 

@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/pairing.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/input/pairing.hpp"
 
 namespace pairpower {
 

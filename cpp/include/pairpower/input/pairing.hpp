@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "pairpower/comparison.hpp"
-#include "pairpower/score_input.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower {
 

@@ -36,7 +36,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 namespace pairpower {
 

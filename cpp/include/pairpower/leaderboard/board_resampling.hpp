@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "pairpower/board.hpp"
+#include "pairpower/leaderboard/board.hpp"
 
 namespace pairpower {
 

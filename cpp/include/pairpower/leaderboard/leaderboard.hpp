@@ -26,11 +26,11 @@
 #include <string_view>
 #include <vector>
 
-#include "pairpower/anova.hpp"
-#include "pairpower/friedman.hpp"
-#include "pairpower/pairing.hpp"
-#include "pairpower/score_input.hpp"
-#include "pairpower/warnings.hpp"
+#include "pairpower/stats/anova.hpp"
+#include "pairpower/stats/friedman.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
+#include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
 

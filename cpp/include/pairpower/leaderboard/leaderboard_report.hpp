@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/leaderboard.hpp"
+#include "pairpower/leaderboard/leaderboard.hpp"
 
 namespace pairpower {
 

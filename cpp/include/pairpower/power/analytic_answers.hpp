@@ -17,9 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/alternative.hpp"
-#include "pairpower/family_power.hpp"
-#include "pairpower/question.hpp"
+#include "pairpower/stats/alternative.hpp"
+#include "pairpower/power/family_power.hpp"
+#include "pairpower/stats/question.hpp"
 
 namespace pairpower {
 

@@ -11,8 +11,8 @@
 #include <optional>
 #include <string_view>
 
-#include "pairpower/alternative.hpp"
-#include "pairpower/question.hpp"
+#include "pairpower/stats/alternative.hpp"
+#include "pairpower/stats/question.hpp"
 
 namespace pairpower {
 

@@ -20,8 +20,8 @@
 #include <optional>
 #include <string_view>
 
-#include "pairpower/alternative.hpp"
-#include "pairpower/analytic_power.hpp"
+#include "pairpower/stats/alternative.hpp"
+#include "pairpower/power/analytic_power.hpp"
 
 namespace pairpower {
 

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/analytic_answers.hpp"
+#include "pairpower/power/analytic_answers.hpp"
 
 namespace pairpower {
 

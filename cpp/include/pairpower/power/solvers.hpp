@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "pairpower/analytic_power.hpp"
+#include "pairpower/power/analytic_power.hpp"
 
 namespace pairpower {
 

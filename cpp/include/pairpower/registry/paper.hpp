@@ -9,7 +9,7 @@
 #include <optional>
 #include <span>
 
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower {
 

@@ -20,12 +20,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/analytic_power.hpp"
-#include "pairpower/comparison.hpp"
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/score_input.hpp"
-#include "pairpower/score_model.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/power/analytic_power.hpp"
+#include "pairpower/compare/comparison.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/input/score_input.hpp"
+#include "pairpower/simulation/score_model.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace pairpower {
 

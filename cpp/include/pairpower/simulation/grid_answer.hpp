@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "pairpower/monte_carlo.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower {
 

@@ -22,9 +22,9 @@
 #include <string_view>
 #include <vector>
 
-#include "pairpower/alternative.hpp"
-#include "pairpower/question.hpp"
-#include "pairpower/score_model.hpp"
+#include "pairpower/stats/alternative.hpp"
+#include "pairpower/stats/question.hpp"
+#include "pairpower/simulation/score_model.hpp"
 
 namespace pairpower {
 
@@ -46,7 +46,7 @@ struct PowerEstimate {
 PowerEstimate make_estimate(std::uint64_t rejections, std::uint64_t reps) noexcept;
 
 struct GridSpec {
-  std::vector<ScoreModel> models{ScoreModel::clipped_normal};
+  std::vector<ScoreModel> models{ScoreModel::normal};
   std::vector<std::size_t> n{100};
   std::vector<double> delta{0.0};
   std::vector<double> rho{0.5};
@@ -69,7 +69,7 @@ void validate(const GridSpec& g);
 /// numbers, so they are simulated together. This is the unit a scheduler (the
 /// browser's worker pool, say) hands out, split into replicate ranges.
 struct GroupSpec {
-  ScoreModel model = ScoreModel::clipped_normal;
+  ScoreModel model = ScoreModel::normal;
   std::size_t n = 100;
   double rho = 0.5;
   ScoreMarginal marginal{};

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
 

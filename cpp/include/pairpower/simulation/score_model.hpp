@@ -2,7 +2,7 @@
 // Score models: how the simulation draws per-query score pairs (s_A, s_B).
 //
 // Example:
-//   pairpower::Scenario sc{pairpower::ScoreModel::clipped_normal, {0.65, 0.12}, 0.01, 0.8};
+//   pairpower::Scenario sc{pairpower::ScoreModel::normal, {0.65, 0.12}, 0.01, 0.8};
 //   pairpower::validate(sc);   // throws std::invalid_argument naming the bad field
 #include <memory>
 #include <optional>
@@ -13,14 +13,14 @@ namespace pairpower {
 
 /// The distribution of one query's pair of scores. With (Z1, Z2) independent
 /// N(0,1), W = ρ·Z1 + √(1−ρ²)·Z2, mean μ, SD σ and effect δ:
-/// - clipped_normal, the seed paper's normal model: s_A = clip(μ + σ·Z1),
+/// - normal (id "normal"), the seed paper's normal model: s_A = clip(μ + σ·Z1),
 ///   s_B = clip(μ + δ + σ·W), clip(x) = min(max(x, 0), 1). Clipping creates
 ///   exact zeros and ties.
 /// - beta_copula, the seed paper's Beta model: s_A = F_A⁻¹(Φ(Z1)), s_B = F_B⁻¹(Φ(W))
 ///   (a Gaussian copula with latent correlation ρ), F_A = Beta(μ, σ), F_B =
 ///   Beta(μ + δ, σ), each by the method of moments with the seed script's clamps
 ///   (see beta_from_moments).
-/// - normal: as clipped_normal without the clip, so D = s_B − s_A ~ N(δ, 2σ²(1−ρ))
+/// - unclipped (id "unclipped"): as normal without the clip, so D = s_B − s_A ~ N(δ, 2σ²(1−ρ))
 ///   exactly and analytic power applies exactly (used to validate Monte Carlo).
 /// The shapes real metrics have (the seed paper's §10 names them as its limits):
 /// - heterogeneous (τ): s_A = clip(μ + σ·Z1), s_B = clip(μ + δᵢ + σ·W) with
@@ -70,7 +70,7 @@ struct ModelParams {
 /// One simulated design: model, marginal of system A, effect δ = E[s_B − s_A]
 /// before clipping, and latent correlation ρ.
 struct Scenario {
-  ScoreModel model = ScoreModel::clipped_normal;
+  ScoreModel model = ScoreModel::normal;
   ScoreMarginal marginal{};
   double delta = 0.0;
   double rho = 0.5;

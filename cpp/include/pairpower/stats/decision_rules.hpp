@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "pairpower/alternative.hpp"
-#include "pairpower/signed_ranks.hpp"
+#include "pairpower/stats/alternative.hpp"
+#include "pairpower/stats/signed_ranks.hpp"
 
 namespace pairpower {
 

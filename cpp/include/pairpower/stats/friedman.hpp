@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "pairpower/board.hpp"
+#include "pairpower/leaderboard/board.hpp"
 
 namespace pairpower {
 

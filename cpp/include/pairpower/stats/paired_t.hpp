@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <span>
 
-#include "pairpower/alternative.hpp"
+#include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
 

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string_view>
 
-#include "pairpower/alternative.hpp"
+#include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
 

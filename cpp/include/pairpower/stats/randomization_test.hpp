@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <span>
 
-#include "pairpower/alternative.hpp"
+#include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
 

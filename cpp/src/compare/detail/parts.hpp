@@ -4,7 +4,7 @@
 // (ship / hold / reject) and prose (the reason, the sentence, the summary).
 #include <vector>
 
-#include "pairpower/comparison.hpp"
+#include "pairpower/compare/comparison.hpp"
 
 namespace pairpower::comparison {
 

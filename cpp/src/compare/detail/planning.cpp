@@ -7,11 +7,11 @@
 #include <string>
 
 #include "parts.hpp"
-#include "pairpower/decision_rules.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/random.hpp"
-#include "pairpower/solvers.hpp"
+#include "pairpower/stats/decision_rules.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace pairpower::comparison {
 namespace {

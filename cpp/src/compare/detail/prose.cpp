@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "parts.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/warnings.hpp"
-#include "pairpower/registry.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/base/warnings.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
 

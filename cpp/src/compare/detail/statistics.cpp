@@ -7,13 +7,13 @@
 #include <stdexcept>
 
 #include "parts.hpp"
-#include "pairpower/correlation.hpp"
-#include "pairpower/errors.hpp"
-#include "pairpower/formatting.hpp"
-#include "pairpower/hodges_lehmann.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/sign_test.hpp"
-#include "pairpower/wilcoxon.hpp"
+#include "pairpower/stats/correlation.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/stats/hodges_lehmann.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/stats/sign_test.hpp"
+#include "pairpower/stats/wilcoxon.hpp"
 
 namespace pairpower::comparison {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pairpower/measures.hpp"
+#include "pairpower/input/measures.hpp"
 #include "reading.hpp"
 
 namespace pairpower::reading {

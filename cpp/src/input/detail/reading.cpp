@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "pairpower/errors.hpp"
+#include "pairpower/base/errors.hpp"
 
 namespace pairpower::reading {
 

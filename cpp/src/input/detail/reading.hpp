@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "pairpower/score_input.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower::reading {
 

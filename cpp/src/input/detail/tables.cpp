@@ -4,7 +4,7 @@
 #include <functional>
 #include <unordered_set>
 
-#include "pairpower/measures.hpp"
+#include "pairpower/input/measures.hpp"
 #include "reading.hpp"
 
 namespace pairpower::reading {

@@ -2,7 +2,7 @@
 #include <array>
 #include <cctype>
 
-#include "pairpower/measures.hpp"
+#include "pairpower/input/measures.hpp"
 #include "reading.hpp"
 
 namespace pairpower::reading {

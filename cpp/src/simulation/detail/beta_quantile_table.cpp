@@ -1,4 +1,4 @@
-#include "pairpower/beta_quantile_table.hpp"
+#include "pairpower/simulation/detail/beta_quantile_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <string>
 #include <utility>
 
-#include "pairpower/floor_index.hpp"
-#include "pairpower/random.hpp"
-#include "pairpower/shared_cache.hpp"
+#include "pairpower/base/floor_index.hpp"
+#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/shared_cache.hpp"
 
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/chi_squared.hpp>

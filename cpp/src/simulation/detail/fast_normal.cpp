@@ -1,6 +1,6 @@
-#include "pairpower/fast_normal.hpp"
+#include "pairpower/simulation/detail/fast_normal.hpp"
 
-#include "pairpower/bit_cast.hpp"
+#include "pairpower/base/bit_cast.hpp"
 #include <cmath>
 
 namespace pairpower {

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <limits>
 
-#include "pairpower/fast_normal.hpp"
-#include "pairpower/paired_t.hpp"
-#include "pairpower/random.hpp"
+#include "pairpower/simulation/detail/fast_normal.hpp"
+#include "pairpower/stats/paired_t.hpp"
+#include "pairpower/simulation/detail/random.hpp"
 
 namespace pairpower::monte_carlo_detail {
 namespace {
@@ -150,10 +150,10 @@ template <ScoreModel M>
     // System A's scores (for lattice: K times the score, a whole number).
     switch (model) {
       case ScoreModel::beta_copula: g.beta_a->transform(a, a, n); break;
-      case ScoreModel::normal:
+      case ScoreModel::unclipped:
         for (std::size_t i = 0; i < n; ++i) a[i] = mean + sd * a[i];
         break;
-      case ScoreModel::clipped_normal:
+      case ScoreModel::normal:
       case ScoreModel::heterogeneous:
         for (std::size_t i = 0; i < n; ++i) a[i] = clip01(mean + sd * a[i]);
         break;
@@ -178,10 +178,10 @@ template <ScoreModel M>
           g.beta_b[j]->transform(w, d, n);
           for (std::size_t i = 0; i < n; ++i) d[i] -= a[i];
           break;
-        case ScoreModel::normal:
+        case ScoreModel::unclipped:
           for (std::size_t i = 0; i < n; ++i) d[i] = (mean_b + sd * w[i]) - a[i];
           break;
-        case ScoreModel::clipped_normal:
+        case ScoreModel::normal:
           for (std::size_t i = 0; i < n; ++i) d[i] = clip01(mean_b + sd * w[i]) - a[i];
           break;
         case ScoreModel::heterogeneous:

@@ -6,10 +6,10 @@
 #include <memory>
 #include <vector>
 
-#include "pairpower/beta_quantile_table.hpp"
-#include "pairpower/decision_rules.hpp"
-#include "pairpower/monte_carlo.hpp"
-#include "pairpower/signed_ranks.hpp"
+#include "pairpower/simulation/detail/beta_quantile_table.hpp"
+#include "pairpower/stats/decision_rules.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/stats/signed_ranks.hpp"
 
 namespace pairpower::monte_carlo_detail {
 

@@ -1,8 +1,8 @@
-#include "pairpower/variates.hpp"
+#include "pairpower/simulation/detail/variates.hpp"
 
 #include <cmath>
 
-#include "pairpower/fast_normal.hpp"
+#include "pairpower/simulation/detail/fast_normal.hpp"
 
 namespace pairpower {
 

@@ -16,7 +16,7 @@
 #include <memory>
 #include <vector>
 
-#include "pairpower/score_model.hpp"
+#include "pairpower/simulation/score_model.hpp"
 
 namespace pairpower {
 

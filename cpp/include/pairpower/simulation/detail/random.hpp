@@ -10,7 +10,7 @@
 //   pairpower::Xoshiro128x8 rng(pairpower::hash_words({seed, 42}));
 //   std::array<std::uint32_t, 8> u; rng.next(u.data());
 #include <array>
-#include "pairpower/bit_cast.hpp"
+#include "pairpower/base/bit_cast.hpp"
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
