@@ -77,3 +77,30 @@ TEST_CASE("the run's Markdown has a headline and one table row per cell to three
   CHECK(lines[0].starts_with("Power by Monte Carlo (pairpower): 1000 replicates per cell, seed 1, α = 0.05"));
   CHECK(lines[4].starts_with("| normal | 100 | 0.01 | 0.5 | t | 0.131 | 0.011 | 0.131 | "));
 }
+
+TEST_CASE("the paper's printed values stand beside a two-sided difference run only", "[plan_export]") {
+  const Run r = small_run();
+  // The CSV's last field and the Markdown's last cell hold the paper's value; the paper prints the t-test's.
+  const auto paper_field = [](const std::string& csv) {
+    const auto l = lines_of(csv);
+    return l.at(1).substr(l.at(1).rfind(',') + 1);
+  };
+  const auto t_row = [](const std::string& md) {
+    for (const auto& line : lines_of(md))
+      if (line.find(" | t | ") != std::string::npos) return line;
+    return std::string();
+  };
+  CHECK(paper_applies(r.spec.grid));
+  CHECK_FALSE(paper_field(simulation_csv(r.spec, r.cells)).empty());
+  CHECK_FALSE(t_row(simulation_markdown(r.spec, r.cells)).ends_with("|  |"));
+  for (const auto& [q, alt] : {std::pair{PlanQuestion{Question::equivalence, 0.02}, Alternative::two_sided},
+                               std::pair{PlanQuestion{Question::non_inferiority, 0.02}, Alternative::two_sided},
+                               std::pair{PlanQuestion{}, Alternative::greater}}) {
+    PlanSpec s = r.spec;
+    s.grid.question = q;
+    s.grid.alternative = alt;
+    CHECK_FALSE(paper_applies(s.grid));
+    CHECK(paper_field(simulation_csv(s, r.cells)).empty());
+    CHECK(t_row(simulation_markdown(s, r.cells)).ends_with("|  |"));
+  }
+}

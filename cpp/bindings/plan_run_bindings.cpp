@@ -178,15 +178,17 @@ pairpower::CellResult cell_from(const val& c) {
   return {*model, size(c, "n"), number(c, "delta"), number(c, "rho"), *test, rejections, pairpower::make_estimate(rejections, reps)};
 }
 
-// [cell & {analytic?}, …] → per cell {printed, section, offOurs, offAnalytic} or null.
-val paper_checks(const val& cells) {
+// [cell & {analytic?}, …], spec (JSON text; optional) → per cell {printed, section, offOurs, offAnalytic} or null:
+// null throughout when the spec asks what the paper does not answer (paper_applies).
+val paper_checks_for(const val& cells, const std::string* spec_text) {
   return guarded([&] {
     if (!cells.isArray()) throw std::invalid_argument("cells: must be a list");
+    const bool applies = !spec_text || pairpower::paper_applies(pairpower::plan_spec_from_json(to_core(*spec_text)).grid);
     val out = val::array();
     for (unsigned i = 0; i < cells["length"].as<unsigned>(); ++i) {
       const val item = cells[i];
       const auto c = cell_from(item);
-      const auto* v = pairpower::find_printed(c.model, c.test, c.n, c.delta, c.rho);
+      const auto* v = applies ? pairpower::find_printed(c.model, c.test, c.n, c.delta, c.rho) : nullptr;
       if (!v) {
         out.call<void>("push", val::null());
         continue;
@@ -204,6 +206,9 @@ val paper_checks(const val& cells) {
     return out;
   });
 }
+
+val paper_checks(const val& cells) { return paper_checks_for(cells, nullptr); }
+val paper_checks_of_spec(const val& cells, const std::string& spec_text) { return paper_checks_for(cells, &spec_text); }
 
 // cells, target power, difference? → per (model, test, δ, ρ) {model, test, delta, rho, n (null: none of the grid),
 // power, mcSe}: the Monte Carlo answer of the run for every model it simulated (grid_answer.hpp).
@@ -272,7 +277,9 @@ EMSCRIPTEN_BINDINGS(pairpower_plan_run) {
   emscripten::function("planWork", &plan_work);
   emscripten::function("groupCells", &group_cells);
   emscripten::function("betaTables", &beta_tables);
+  // With the spec, the core decides whether the paper's values apply; the one-argument form is the older call.
   emscripten::function("paperChecks", &paper_checks);
+  emscripten::function("paperChecks", &paper_checks_of_spec);
   emscripten::function("gridAnswers", &grid_answers);
   emscripten::function("planWarnings", &plan_warnings);
   emscripten::function("simulationExport", &simulation_export);

@@ -233,8 +233,7 @@ int run_simulate(const SimulateFlags& f) {
   if (format == "json") print_json(PlanSpec{g, target}, r, threads);
   else if (format == "csv") std::fputs(simulation_csv(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (format == "md") std::fputs(simulation_markdown(PlanSpec{g, target}, r.cells).c_str(), stdout);
-  // The paper's tables compare two-sided power with its printed values.
-  else if (from_preset && f.preset.value == "paper" && g.alternative == Alternative::two_sided && g.question.kind == Question::difference) print_paper_tables(stdout, g, r, target);
+  else if (from_preset && f.preset.value == "paper" && paper_applies(g)) print_paper_tables(stdout, g, r, target);
   else print_grid_table(stdout, g, r, target);
   return 0;
 }

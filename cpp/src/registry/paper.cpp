@@ -96,4 +96,6 @@ PaperCheck check_printed(double value, std::uint64_t rejections, std::uint64_t r
   return c;
 }
 
+bool paper_applies(Alternative alt, Question q) noexcept { return alt == Alternative::two_sided && q == Question::difference; }
+
 }  // namespace pairpower

@@ -35,9 +35,8 @@ std::string three(double x) {
   return buf;
 }
 
-// The paper's values are two-sided: a one-sided run has none beside it.
 std::optional<double> printed(const GridSpec& g, const CellResult& c) {
-  if (g.alternative != Alternative::two_sided) return std::nullopt;
+  if (!paper_applies(g)) return std::nullopt;
   const PaperValue* v = find_printed(c.model, c.test, c.n, c.delta, c.rho);
   return v ? std::optional<double>(v->power) : std::nullopt;
 }

@@ -40,6 +40,11 @@ constexpr std::uint64_t paper_reps = 1000;
 /// from ours (plus its rounding to three decimals).
 constexpr double paper_flag_se = 4;
 
+/// The paper's values are two-sided answers to the difference question: only a run asking
+/// that has them beside it (the CLI's tables and exports, the page's paper checks).
+bool paper_applies(Alternative alt, Question q) noexcept;
+inline bool paper_applies(const GridSpec& g) noexcept { return paper_applies(g.alternative, g.question.kind); }
+
 /// The printed value of a cell, if the paper prints one.
 const PaperValue* find_printed(ScoreModel m, PairedTest t, std::size_t n, double delta, double rho) noexcept;
 
