@@ -87,3 +87,16 @@ TEST_CASE("the solvers invert the question's power: N reaches the target and N �
   CHECK(mde_ni->delta < 0);  // B may be a little worse and still be shown non-inferior
   CHECK(*question_power(PowerMethod::paired_t, 400, {mde_ni->delta, 0.05}, 0.05, Alternative::two_sided, ni) == Approx(0.8).epsilon(1e-6));
 }
+
+TEST_CASE("the MDE's heading names what each question's solver finds", "[question]") {
+  CHECK(mde_heading(Question::difference) == "Minimum detectable effect");
+  CHECK(mde_heading(Question::equivalence) == "Largest |δ| still shown equivalent");
+  CHECK(mde_heading(Question::non_inferiority) == "Smallest δ shown non-inferior");
+}
+
+TEST_CASE("a difference question asks no sample size at δ = 0; equivalence and non-inferiority do", "[question]") {
+  CHECK(asks_no_n(Question::difference, 0.0));
+  CHECK_FALSE(asks_no_n(Question::difference, 0.01));
+  CHECK_FALSE(asks_no_n(Question::equivalence, 0.0));
+  CHECK_FALSE(asks_no_n(Question::non_inferiority, 0.0));
+}

@@ -69,3 +69,11 @@ TEST_CASE("the missing-id policies are listed in the enum's order, the refusing 
   CHECK_FALSE(missing_policy_from_string("drop"));
   CHECK(std::string(directions()[0].id) == "higher");
 }
+
+TEST_CASE("each question in the registry's JSON carries its MDE heading, and the paper answers the two-sided difference question only",
+          "[registry]") {
+  const auto j = registry_json();
+  REQUIRE(j["questions"].size() == questions().size());
+  for (std::size_t i = 0; i < questions().size(); ++i) CHECK(j["questions"][i]["mde_heading"] == mde_heading(questions()[i].kind));
+  CHECK(j["paper"]["applies"] == nlohmann::ordered_json::array({{{"alternative", "two-sided"}, {"question", "difference"}}}));
+}

@@ -188,12 +188,11 @@ int run_samplesize(const AnalyticFlags& f) {
 int run_mde(const AnalyticFlags& f) {
   const std::size_t n = queries(f);
   const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
-  const json j = effect_answers(n, target, scenario(f));
+  const AnalyticScenario s = scenario(f);
+  const json j = effect_answers(n, target, s);
   const double sd_diff = j["inputs"]["sd_diff"].get<double>();
   return answer(f, j, [&] {
-    const bool eq = f.equivalence.given();
-    print_solved(j, fmt::format("{} at N = {} for power {}, {}", eq ? "Largest |δ| still shown equivalent" : f.non_inferiority.given() ? "Smallest δ shown non-inferior" : "Minimum detectable effect",
-                                n, format_csv(target), scenario_text(j["inputs"])), "delta",
+    print_solved(j, fmt::format("{} at N = {} for power {}, {}", mde_heading(s.question.kind), n, format_csv(target), scenario_text(j["inputs"])), "delta",
                  [&](const json& a) { const double d = a["delta"].get<double>(); return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", d, d / sd_diff); });
   });
 }

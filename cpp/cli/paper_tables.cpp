@@ -221,7 +221,7 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
     }
   }
   fmt::print(out, "\n{} for {:.0f}% power ({} model, {}; t / Wilcoxon)\n",
-             g.question.kind == Question::equivalence ? "Largest |δ| still shown equivalent" : g.question.kind == Question::non_inferiority ? "Smallest δ shown non-inferior" : "Minimum detectable effect",
+             mde_heading(g.question.kind),
              100 * target, to_string(model), asked);
   for (std::size_t n : g.n)
     for (double rho : g.rho) {

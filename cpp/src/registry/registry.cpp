@@ -317,7 +317,7 @@ nlohmann::ordered_json registry_json() {
     cs.push_back({{"id", to_string(c)}, {"label", label}});
   }
   auto& qs = j["questions"] = json::array();
-  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"label", q.label}, {"help", q.help}});
+  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"label", q.label}, {"help", q.help}, {"mde_heading", mde_heading(q.kind)}});
   auto& rules = j["plan_rules"] = json::array();
   for (const auto& r : rules_table) rules.push_back({{"field", r.field}, {"above", r.above}, {"rule", r.rule}});
   auto& ps = j["presets"] = json::array();

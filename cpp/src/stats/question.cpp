@@ -16,6 +16,15 @@ std::string_view to_string(Question q) noexcept {
   return "?";
 }
 
+std::string_view mde_heading(Question q) noexcept {
+  switch (q) {
+    case Question::difference: return "Minimum detectable effect";
+    case Question::equivalence: return "Largest |δ| still shown equivalent";
+    case Question::non_inferiority: return "Smallest δ shown non-inferior";
+  }
+  return "?";
+}
+
 std::optional<Question> question_from_string(std::string_view s) noexcept {
   for (Question q : {Question::difference, Question::equivalence, Question::non_inferiority})
     if (s == to_string(q)) return q;

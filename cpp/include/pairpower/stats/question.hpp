@@ -22,6 +22,14 @@ enum class Question { difference, equivalence, non_inferiority };
 std::string_view to_string(Question q) noexcept;
 std::optional<Question> question_from_string(std::string_view s) noexcept;
 
+/// The heading of what the MDE solver answers for a question: "Minimum detectable effect",
+/// "Largest |δ| still shown equivalent" or "Smallest δ shown non-inferior".
+std::string_view mde_heading(Question q) noexcept;
+
+/// A difference question asks no sample size at δ = 0 (there is nothing to detect); equivalence
+/// and non-inferiority do (δ = 0 is their usual planning case).
+constexpr bool asks_no_n(Question q, double delta) noexcept { return q == Question::difference && delta == 0; }
+
 /// The margin a Plan starts with (the form's, the presets').
 inline constexpr double default_plan_margin = 0.01;
 
