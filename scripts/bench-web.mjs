@@ -11,7 +11,8 @@
 //    results), from the hash asking for the run until every result is shown, with
 //    the longest main-thread task (Long Tasks API) and the longest stall of a
 //    10 ms timer probe during each run,
-//    and how long Cancel takes to stop a long run (R = 50 000) in each engine.
+//    and how long Cancel takes to stop a long run (R = 50 000) in each engine;
+//  - the messages each job sends between the page and its workers (scripts/round-trips.mjs).
 // Usage: node scripts/bench-web.mjs [runs]   (needs `npm run build` first)
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { launch, serve } from '../tests/browser/browser.mjs';
 import { cliPath, loadModule } from '../tests/wasm/load-module.mjs';
 import { startProbe, stopProbe } from './page-probe.mjs';
 import { coldRuns } from './cold-link.mjs';
+import { printRoundTrips, roundTrips } from './round-trips.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const threads = os.cpus().length;
@@ -213,4 +215,5 @@ function wideCsv(n) {
   await browser.close();
   server.close();
 }
+printRoundTrips(await roundTrips());
 process.exit(0);
