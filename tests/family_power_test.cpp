@@ -6,6 +6,7 @@
 
 #include "fixtures.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/registry/registry.hpp"
 
 using namespace pairpower;
 
@@ -136,4 +137,18 @@ TEST_CASE("the simulated family sample size (Holm, all) lies between the uncorre
   // The solver's own simulation (same replicates and seed): reached at n, not at n − 1.
   CHECK(family_power(PowerMethod::paired_t, *n, e, 0.05, Alternative::two_sided, fam).all >= 0.8);
   CHECK(family_power(PowerMethod::paired_t, *n - 1, e, 0.05, Alternative::two_sided, fam).all < 0.8);
+}
+
+TEST_CASE("a family of 1001 comparisons is refused, naming comparisons and the registry's bound", "[family_power]") {
+  CHECK_NOTHROW(validate(Family{limits().family_comparisons_max, Correction::holm}));
+  const Family too_many{limits().family_comparisons_max + 1, Correction::bonferroni};
+  try {
+    validate(too_many);
+    FAIL("K = 1001 was accepted");
+  } catch (const Error& e) {
+    CHECK(e.field == "comparisons");
+    CHECK(std::string(e.detail).find("from 1 to " + std::to_string(limits().family_comparisons_max)) != std::string::npos);
+  }
+  CHECK_THROWS_AS(family_power(PowerMethod::paired_t, 100, PairedEffect{0.02, 0.1}, 0.05, Alternative::two_sided, too_many), Error);
+  CHECK(registry_json()["limits"]["family_comparisons_max"] == 1000);
 }

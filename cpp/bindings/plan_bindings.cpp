@@ -70,7 +70,7 @@ std::optional<pairpower::Family> family_of(const val& q) {
   if (q["comparisons"].isUndefined()) return std::nullopt;
   pairpower::Family f;
   f.comparisons = size(q, "comparisons");
-  if (f.comparisons < 1 || f.comparisons > 1000) throw pairpower::Error("comparisons", pairpower::ErrorKind::invalid_value, "must be a whole number from 1 to 1000");
+  validate(f);
   const std::string c = q["correction"].isString() ? q["correction"].as<std::string>() : "";
   const auto correction = pairpower::correction_from_string(c);
   if (!correction) throw pairpower::Error("correction", pairpower::ErrorKind::invalid_value, "must be none, bonferroni, holm or bh", c);

@@ -45,7 +45,7 @@ std::optional<Family> family(const AnalyticFlags& f) {
   }
   Family fam;
   fam.comparisons = static_cast<std::size_t>(parse_count("--comparisons", f.comparisons.value, 1));
-  if (fam.comparisons > 1000) throw UsageError("--comparisons: must be a whole number from 1 to 1000");
+  validate(fam);
   if (f.correction.given()) fam.correction = *correction_from_string(f.correction.value);
   return fam;
 }

@@ -29,12 +29,17 @@ std::optional<Correction> correction_from_string(std::string_view s) noexcept {
   return std::nullopt;
 }
 
+void validate(const Family& f) {
+  if (f.comparisons < 1 || f.comparisons > family_comparisons_max)
+    throw Error("comparisons", ErrorKind::invalid_value, "must be a whole number from 1 to " + std::to_string(family_comparisons_max),
+                std::to_string(f.comparisons));
+}
+
 namespace {
 
 void check(std::size_t n, Family f, PowerMethod m, double alpha) {
   validate_alpha(alpha);
-  if (f.comparisons < 1 || f.comparisons > 1000)
-    throw Error("comparisons", ErrorKind::invalid_value, "must be a whole number from 1 to 1000", std::to_string(f.comparisons));
+  validate(f);
   const bool simulated = f.correction == Correction::holm || f.correction == Correction::bh;
   if (simulated && f.comparisons > 1 && m != PowerMethod::paired_t)
     throw Error("correction", ErrorKind::invalid_value, "Holm and BH power is simulated for the paired t-test only; use bonferroni for the other tests");

@@ -349,7 +349,8 @@ nlohmann::ordered_json registry_json() {
                  {"page_confirm_seconds", l.page_confirm_seconds},
                  {"page_refuse_seconds", l.page_refuse_seconds},
                  {"page_max_threads", l.page_max_threads},
-                 {"solver_n_max", l.solver_n_max}};
+                 {"solver_n_max", l.solver_n_max},
+                 {"family_comparisons_max", l.family_comparisons_max}};
   constexpr NumberFormat nf = number_format;
   j["number_format"] = {{"p_floor", nf.p_floor}, {"p_fine_below", nf.p_fine_below}, {"significant", nf.significant},
                         {"stat_floor", nf.stat_floor}, {"se_decimals", nf.se_decimals}, {"se_floor", nf.se_floor}};

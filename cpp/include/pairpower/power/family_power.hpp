@@ -29,10 +29,15 @@ enum class Correction { none, bonferroni, holm, bh };
 std::string_view to_string(Correction c) noexcept;
 std::optional<Correction> correction_from_string(std::string_view s) noexcept;
 
+/// The most comparisons a family may hold (the registry's limits.family_comparisons_max).
+inline constexpr std::size_t family_comparisons_max = 1000;
+
 struct Family {
-  std::size_t comparisons = 1;  ///< K ≥ 1
+  std::size_t comparisons = 1;  ///< K from 1 to family_comparisons_max
   Correction correction = Correction::holm;
 };
+/// Throws Error naming "comparisons" unless K lies from 1 to family_comparisons_max.
+void validate(const Family& f);
 
 struct FamilyPower {
   double per_comparison;  ///< expected share of the K comparisons detected

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/power/analytic_power.hpp"
+#include "pairpower/power/family_power.hpp"
 #include "pairpower/compare/comparison.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/input/score_input.hpp"
@@ -174,6 +175,7 @@ struct Limits {
   double page_refuse_seconds = 600;      ///< … and longer than this is refused (the CLI has no limit)
   unsigned page_max_threads = 8;         ///< engine threads (or pool workers) in a page; cpp/bindings/CMakeLists.txt reads this line for the pool size
   std::size_t solver_n_max = pairpower::solver_n_max;  ///< the minimum-N search stops here
+  std::size_t family_comparisons_max = pairpower::family_comparisons_max;  ///< K of a family of comparisons
 };
 const Limits& limits() noexcept;
 
