@@ -44,3 +44,6 @@ export const modelInfo = (id: ModelName) => MODELS.find((m) => m.id === id)!;
 export const pageThreads = () => Math.max(1, Math.min(REGISTRY.limits.page_max_threads, navigator.hardwareConcurrency || 2));
 export const planField = (id: FieldName): PlanFieldDef => REGISTRY.plan_fields.find((f) => f.id === id)!;
 export const analyzeSetting = (key: AnalyzeKey): AnalyzeSettingDef => REGISTRY.analyze_settings.find((s) => s.key === key)!;
+
+/** The heading of the minimum-detectable-effect answer for a question (the core's mde_heading). */
+export const mdeHeading = (q: QuestionName): string => REGISTRY.questions.find((x) => x.id === q)!.mde_heading;

@@ -6,7 +6,7 @@
 import type * as Comlink from 'comlink';
 import type { CalculatorAnswer } from './worker';
 import type { PlanApi } from './worker';
-import { REGISTRY, SOLVABLE_TESTS, TESTS, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../runtime/registry';
+import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../runtime/registry';
 import type { ErrorResult, SdOfDifferences } from '../../runtime/worker/pairpower-module';
 import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
@@ -120,7 +120,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       : q === 'non_inferiority' ? `To show non-inferiority at margin ${values.margin} when the true δ is ${values.delta}`
         : `To detect δ = ${values.delta}`;
     const family = k > 1 ? ` in ${target.s.value === 'any' ? 'at least one' : 'all'} of ${k} comparisons (${correction.s.value})` : '';
-    const mdeWords = q === 'equivalence' ? 'largest |δ| still shown equivalent' : q === 'non_inferiority' ? 'smallest δ shown non-inferior' : 'minimum detectable effect';
+    const mdeWords = mdeHeading(q).charAt(0).toLowerCase() + mdeHeading(q).slice(1);
     const powerText = (t: (typeof TESTS)[number]) => {
       const p = a.power[t.id];
       return h('span', { 'data-testid': `calc-power-${t.id}`, title: p.reason ?? '' }, p.power === null ? '—' : fmt.p3(p.power));

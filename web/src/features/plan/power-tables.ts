@@ -1,7 +1,7 @@
 // Result tables, filled cell by cell as groups finish. Every power value shown is
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
-import { REGISTRY, SOLVABLE_TESTS, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
+import { REGISTRY, SOLVABLE_TESTS, mdeHeading, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
 import type { CellResult, GridAnswer, PaperCheck } from '../../runtime/worker/pairpower-module';
 import { answerText, type MdeRow, type SolverRow } from './answer-text';
 import { findPrinted, type PrintedValue } from './export';
@@ -292,7 +292,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
               })))))
           : h('p', {}, current?.question === 'difference' ? 'Add a nonzero δ to see the smallest N.' : 'Add a δ to see the smallest N.'),
         h('table', { class: 'solver-table', 'data-testid': 'mde' },
-          h('caption', {}, `${current?.question === 'equivalence' ? 'Largest |δ| still shown equivalent' : current?.question === 'non_inferiority' ? 'Smallest δ shown non-inferior' : 'Minimum detectable effect'} for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
+          h('caption', {}, `${mdeHeading(current?.question ?? 'difference')} for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
           h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
             const row = mde.find((x) => x.n === nn && x.rho === rho)!;
@@ -342,7 +342,8 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
 }
 
 /** The paper printed two-sided power for the difference question only. */
-export const paperComparable = (spec: PlanSpec) => spec.alternative === 'two-sided' && spec.question === 'difference';
+/** Whether the paper's printed values answer this run's question: the core's rule (paper_applies), read from the registry. */
+export const paperComparable = (spec: PlanSpec) => REGISTRY.paper.applies.some((a) => a.alternative === spec.alternative && a.question === spec.question);
 
 /** What the tables' power is the probability of. */
 export function questionWords(spec: PlanSpec): string {

@@ -241,9 +241,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       await tablesBuilt;
       // The paper's printed values beside ours, flagged by the core's rule; asked
       // before the last cells go in, so that the tables change once.
-      // The paper's values are two-sided: a one-sided run is not checked against them.
+      // Only cells the paper prints are sent; the core decides whether its values apply to the spec.
       const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
-      const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })));
+      const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })), spec);
       clearTimeout(timer);
       cancelAnimationFrame(frame);
       flush();

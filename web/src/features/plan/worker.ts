@@ -86,9 +86,9 @@ export const planApi = {
     return Comlink.transfer(tables, tables.map((t) => t.coefficients.buffer as ArrayBuffer));
   },
   /** The paper's printed values beside these cells, flagged by the core's rule. */
-  async paperChecks(cells: (CellResult & { analytic?: number })[]): Promise<(PaperCheck | null)[]> {
+  async paperChecks(cells: (CellResult & { analytic?: number })[], spec: PlanSpec): Promise<(PaperCheck | null)[]> {
     const m = await engine();
-    return guard(() => unwrap(m.paperChecks(cells)));
+    return guard(() => unwrap(m.paperChecks(cells, JSON.stringify(spec))));
   },
   /** The run's Monte Carlo answer for every model it simulated: the smallest N of the grid reaching `target` (grid_answer.hpp). */
   async gridAnswers(cells: CellResult[], target: number, difference: boolean): Promise<GridAnswer[]> {

@@ -248,7 +248,7 @@ export interface PlanModule {
   /** The Beta quantile tables these groups simulate with (Beta copula only), built once here for the simulating workers to adopt. */
   betaTables(groups: GroupSpec[]): BetaTable[] | ErrorResult;
   /** Per cell, the paper's printed value and flags; null where the paper prints nothing. */
-  paperChecks(cells: (CellResult & { analytic?: number })[]): (PaperCheck | null)[] | ErrorResult;
+  paperChecks(cells: (CellResult & { analytic?: number })[], specJson?: string): (PaperCheck | null)[] | ErrorResult;
   /** Per (model, test, δ, ρ) of the cells: the smallest N of the grid whose Monte Carlo power reaches `target` (grid_answer.hpp). */
   gridAnswers(cells: CellResult[], target: number, difference: boolean): GridAnswer[] | ErrorResult;
   /** What qualifies a Plan's answers (warnings.hpp plan_warnings): spec as JSON text; cells of a finished run, or none. */
