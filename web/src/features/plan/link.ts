@@ -9,7 +9,7 @@ import { TEST_IDS, modelInfo, type ModelName } from '../../runtime/registry';
 import { pairsPerUnit, planWork } from './run';
 import type { PlanWork, TestName } from '../../runtime/worker/pairpower-module';
 import { parseHash } from './hash';
-import { cellId, type PlanSpec } from './spec';
+import { cellId, scenarioId, type PlanSpec } from './spec';
 
 /** Log-spaced N for the analytic curves, spanning the grid. */
 export function curveNs(spec: PlanSpec): number[] {
@@ -37,7 +37,7 @@ export const analyticTests = (model: ModelName): readonly TestName[] => {
 };
 
 /** The key of an analytic value: `model|n|δ|ρ|test`. */
-export const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => `${model}|${n}|${delta}|${rho}|${test}`;
+export const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => cellId({ model, n, delta, rho, test });
 
 /** The core's analyticGrid query for a grid's scenarios at each of `ns`. */
 function gridQuery(spec: PlanSpec, ns: number[]) {
@@ -93,7 +93,7 @@ export async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi
   const analytic = new Map<string, number>();
   scenarios.forEach((q, i) => {
     const sdDiff = grid.sdDiff[i];
-    if (sdDiff !== null) sd.set(`${q.model}|${q.delta}|${q.rho}`, sdDiff);
+    if (sdDiff !== null) sd.set(scenarioId(q), sdDiff);
     // The Plan grid asks the difference question: every test has its closed form (NaN only for equivalence).
     ns.forEach((n, j) => {
       for (const test of analyticTests(q.model)) {

@@ -80,6 +80,10 @@ export interface CellKey {
   test: TestName;
 }
 
+/** The one key of a grid cell: tables, analytic values and paper checks all look cells up by it. */
 export function cellId(c: CellKey): string {
   return `${c.model}|${c.n}|${c.delta}|${c.rho}|${c.test}`;
 }
+
+/** The key of a scenario (model, δ, ρ): what σ_d depends on, whatever N and test. */
+export const scenarioId = (s: { model: ModelName; delta: number; rho: number }): string => `${s.model}|${s.delta}|${s.rho}`;

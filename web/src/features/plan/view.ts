@@ -21,7 +21,7 @@ import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './form';
 import type { MdeRow, SolverRow } from './answer-text';
 import { createResults, paperComparable } from './power-tables';
-import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
+import { FIELD_NAMES, cellId, scenarioId, type PlanSpec } from './spec';
 
 export { primeLink } from './link';
 
@@ -336,10 +336,10 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     const solved = spec.question === 'equivalence' ? analyticTests(model).filter((t) => t === 't') : analyticTests(model);
     // δ = 0 has no N for a difference; for equivalence it is the usual planning case.
     const deltas = spec.delta.filter((d) => d !== 0 || spec.question !== 'difference');
-    const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(`${model}|${delta}|${rho}`) })))
+    const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(scenarioId({ model, delta, rho })) })))
       .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
     const sd0 = spec.delta.includes(0) ? sd : (await analyticFor({ ...spec, models: [model], delta: [0] }, remote, [])).sd;
-    const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(`${model}|0|${rho}`) })))
+    const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(scenarioId({ model, delta: 0, rho })) })))
       .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
     const [minA, mdeA] = await Promise.all([
       remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) }))),
