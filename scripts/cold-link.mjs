@@ -69,7 +69,7 @@ export async function openColdLink(browser, siteUrl, seed) {
  * The floor page (bench/floor/) served beside the built single-thread wasm: the
  * same grid's units on the same build in a pool of workers, nothing else. Its
  * spec is the core's paper preset (the registry), its unit size and pool the
- * page's (scheduler.ts: 1 M pairs a unit, one worker per core up to the registry's cap).
+ * page's (runtime/engines.ts and features/plan/run.ts: 1 M pairs a unit, one worker per core up to the registry's cap).
  */
 async function floorSite() {
   const dir = mkdtempSync(join(os.tmpdir(), 'pairpower-floor-'));

@@ -124,7 +124,7 @@ test("the Plan build plans a run, names its cells and checks the paper as the fu
 });
 
 // The page's Plan engine builds a run's Beta tables once and its simulating
-// workers adopt them (scheduler.ts): the tables must be the bits a worker would
+// workers adopt them (features/plan/run.ts): the tables must be the bits a worker would
 // build itself, and a worker simulating with them must give the CLI's counts.
 test("Beta tables from the Plan build are the full build's own, and a full build that adopts them gives the CLI's counts", async () => {
   const [plan, own, adopting] = [await loadModule('plan'), await loadModule('st'), await loadModule('st')];
