@@ -224,6 +224,8 @@ done
 expect_usage_error "--missing" "$bin" leaderboard "$tmp/ta.txt" "$tmp/tb.txt"
 expect_usage_error "line 3" "$bin" leaderboard "$tmp/bad.csv"
 expect_usage_error "--alpha" "$bin" leaderboard "$tmp/board.csv" --alpha 2
+# A seed beyond 2^53 − 1 would not reach the page's engine unchanged: the CLI refuses it as the page does.
+expect_usage_error "--seed" "$bin" leaderboard "$tmp/board.csv" --seed 9007199254740993
 expect_usage_error "--measure" "$bin" leaderboard "$tmp/board.csv" --measure ndcg
 # Bare columns (one file per system, no query ids) are paired by position: said with the board in JSON and text, on stderr for CSV.
 for s in 1 2 3; do for q in $(seq 1 12); do printf '0.%02d\n' $(((q * (s + 3)) % 50 + 20)); done >"$tmp/column$s.txt"; done

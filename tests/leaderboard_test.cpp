@@ -147,3 +147,28 @@ TEST_CASE("one file per system, some naming the measure in their header and some
   s.push_back({"", "ndcg", "colbert", {"q1", "q2", "q3"}, {0.1, 0.2, 0.3}});
   CHECK_THROWS_AS(leaderboard(s, "", {.resamples = 300, .bootstrap = 300}), Error);
 }
+
+TEST_CASE("the shared leaderboard options refuse a seed of 2^53 + 1 by name and keep the defaults of settings not given", "[leaderboard]") {
+  const LeaderboardOptions d{};
+  const LeaderboardOptions o = leaderboard_options({});
+  CHECK(o.alpha == d.alpha);
+  CHECK(o.resamples == d.resamples);
+  CHECK(o.bootstrap == d.bootstrap);
+  CHECK(o.seed == d.seed);
+  CHECK(leaderboard_options({.seed = 9007199254740991.0}).seed == 9007199254740991u);
+  // 2^53 + 1 reaches the core as 2^53, the first double beyond JavaScript's safe integers.
+  for (const double seed : {9007199254740993.0, 1.5, -1.0}) {
+    try {
+      leaderboard_options({.seed = seed});
+      FAIL("seed " << seed << " was accepted");
+    } catch (const Error& e) {
+      CHECK(e.field == "seed");
+    }
+  }
+  try {
+    leaderboard_options({.bootstrap = 1});
+    FAIL("one bootstrap resample was accepted");
+  } catch (const Error& e) {
+    CHECK(e.field == "bootstrap_resamples");
+  }
+}

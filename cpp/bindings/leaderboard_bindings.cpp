@@ -38,21 +38,18 @@ pairpower::MissingPolicy missing_of(const val& q) {
 // The settings of a query, bounded as the Analyze settings are (the registry's);
 // the leaderboard's own defaults are LeaderboardOptions'.
 pairpower::LeaderboardOptions options_of(const val& q) {
-  pairpower::LeaderboardOptions o;
-  for (const auto& s : pairpower::analyze_settings()) {
-    const std::string field = s.field;
-    if (field == "alpha") o.alpha = pairpower::checked_setting(s, number(q, "alpha"));
-    if (field == "confidence") o.confidence = pairpower::checked_setting(s, number(q, "confidence"));
-    if (field == "resamples") o.resamples = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "resamples")));
-    if (field == "bootstrap_resamples") o.bootstrap = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "bootstrap")));
-    if (field == "seed") o.seed = static_cast<std::uint64_t>(pairpower::checked_setting(s, number(q, "seed")));
-  }
+  pairpower::LeaderboardSettings in;
+  in.alpha = number(q, "alpha");
+  in.confidence = number(q, "confidence");
+  in.resamples = number(q, "resamples");
+  in.bootstrap = number(q, "bootstrap");
+  in.seed = number(q, "seed");
   const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
   if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
-  o.higher_is_better = *higher;
-  o.missing = missing_of(q);
-  o.threads = 1;  // the single-thread build has no threads: the page spreads parts over workers instead
-  return o;
+  in.higher_is_better = *higher;
+  in.missing = missing_of(q);
+  in.threads = 1;  // the single-thread build has no threads: the page spreads parts over workers instead
+  return pairpower::leaderboard_options(in);
 }
 
 val f64(const std::vector<double>& v) { return val::global("Float64Array").new_(val(emscripten::typed_memory_view(v.size(), v.data()))); }

@@ -36,22 +36,22 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
 }
 
 int run_leaderboard(const LeaderboardFlags& f) {
-  LeaderboardOptions o;
-  // The Analyze settings' bounds are the registry's; their flags read here with the same names.
-  const auto checked = [&](const char* field, double v) {
-    for (const auto& s : analyze_settings())
-      if (std::string_view(s.field) == field) return checked_setting(s, v);
-    return v;
+  // Counts are read as counts (the flag's own message for 1.5 or -1); every bound is the core's.
+  LeaderboardSettings in;
+  const auto whole = [&](const Flag& flag, const char* name, std::uint64_t min) -> std::optional<double> {
+    if (!flag.given()) return std::nullopt;
+    return static_cast<double>(parse_count(name, flag.value, min));
   };
-  if (f.alpha.given()) o.alpha = checked("alpha", parse_real("--alpha", f.alpha.value));
-  if (f.confidence.given()) o.confidence = checked("confidence", parse_real("--confidence", f.confidence.value));
-  if (f.resamples.given()) o.resamples = static_cast<std::uint64_t>(checked("resamples", static_cast<double>(parse_count("--resamples", f.resamples.value, 1))));
-  if (f.bootstrap.given()) o.bootstrap = static_cast<std::uint64_t>(checked("bootstrap_resamples", static_cast<double>(parse_count("--bootstrap", f.bootstrap.value, 2))));
-  if (f.seed.given()) o.seed = parse_count("--seed", f.seed.value, 0);
-  if (f.direction.given()) o.higher_is_better = *higher_is_better(f.direction.value);
-  if (f.missing.given()) o.missing = *missing_policy_from_string(f.missing.value);
-  o.threads = f.threads.given() ? static_cast<unsigned>(std::min<std::uint64_t>(parse_count("--threads", f.threads.value, 1), 1024))
-                                : std::max(1u, std::thread::hardware_concurrency());
+  if (f.alpha.given()) in.alpha = parse_real("--alpha", f.alpha.value);
+  if (f.confidence.given()) in.confidence = parse_real("--confidence", f.confidence.value);
+  in.resamples = whole(f.resamples, "--resamples", 1);
+  in.bootstrap = whole(f.bootstrap, "--bootstrap", 2);
+  in.seed = whole(f.seed, "--seed", 0);
+  if (f.direction.given()) in.higher_is_better = *higher_is_better(f.direction.value);
+  if (f.missing.given()) in.missing = *missing_policy_from_string(f.missing.value);
+  in.threads = f.threads.given() ? static_cast<unsigned>(std::min<std::uint64_t>(parse_count("--threads", f.threads.value, 1), 1024))
+                                 : std::max(1u, std::thread::hardware_concurrency());
+  const LeaderboardOptions o = leaderboard_options(in);
   const InputFormat input_format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
   if (std::count(f.files.begin(), f.files.end(), "-") > 1) throw UsageError("files: stdin can be read once; give at most one -");
   std::vector<ScoreSeries> series;

@@ -46,6 +46,18 @@ struct LeaderboardOptions {
   unsigned threads = 1;
 };
 
+/// The leaderboard's settings as the CLI's flags and the page's form give them; an absent one
+/// keeps LeaderboardOptions' default.
+struct LeaderboardSettings {
+  std::optional<double> alpha, confidence, resamples, bootstrap, seed;
+  std::optional<bool> higher_is_better;
+  std::optional<MissingPolicy> missing;
+  unsigned threads = 1;
+};
+/// The options, each number checked against the registry's Analyze setting of the same name
+/// (Error naming alpha, confidence, resamples, bootstrap_resamples or seed).
+LeaderboardOptions leaderboard_options(const LeaderboardSettings& s);
+
 struct BoardSystem {
   std::string system;
   double mean, ci_low, ci_high;
