@@ -77,3 +77,26 @@ TEST_CASE("each question in the registry's JSON carries its MDE heading, and the
   for (std::size_t i = 0; i < questions().size(); ++i) CHECK(j["questions"][i]["mde_heading"] == mde_heading(questions()[i].kind));
   CHECK(j["paper"]["applies"] == nlohmann::ordered_json::array({{{"alternative", "two-sided"}, {"question", "difference"}}}));
 }
+
+TEST_CASE("every correction and family target the registry lists is one the core reads, and the registry lists them all", "[registry]") {
+  std::set<std::string> listed;
+  for (const auto& c : corrections()) {
+    const auto read = correction_from_string(c.id);
+    REQUIRE(read.has_value());
+    CHECK(to_string(*read) == c.id);
+    listed.insert(c.id);
+  }
+  CHECK(listed == std::set<std::string>{"none", "bonferroni", "holm", "bh"});
+  CHECK(correction_from_string(corrections().front().id) == Family{}.correction);
+  listed.clear();
+  for (const auto& t : family_targets()) {
+    const auto read = family_target_from_string(t.id);
+    REQUIRE(read.has_value());
+    CHECK(to_string(*read) == t.id);
+    listed.insert(t.id);
+  }
+  CHECK(listed == std::set<std::string>{"all", "any"});
+  const auto j = registry_json();
+  CHECK(j["corrections"].size() == corrections().size());
+  CHECK(j["family_targets"].size() == family_targets().size());
+}

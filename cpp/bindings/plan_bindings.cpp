@@ -73,7 +73,7 @@ std::optional<pairpower::Family> family_of(const val& q) {
   validate(f);
   const std::string c = q["correction"].isString() ? q["correction"].as<std::string>() : "";
   const auto correction = pairpower::correction_from_string(c);
-  if (!correction) throw pairpower::Error("correction", pairpower::ErrorKind::invalid_value, "must be none, bonferroni, holm or bh", c);
+  if (!correction) throw pairpower::Error("correction", pairpower::ErrorKind::invalid_value, "not a correction of the registry", c);
   f.correction = *correction;
   return f;
 }
@@ -88,9 +88,10 @@ val min_sample_size(const val& q) {
   return guarded([&] {
     // With a family: the N for power_all (familyTarget "all", the default) or power_any.
     if (const auto f = family_of(q); f && f->comparisons > 1) {
-      const bool any = q["familyTarget"].isString() && q["familyTarget"].as<std::string>() == "any";
-      return from_json(pairpower::family_sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q), *f,
-                                                             any ? pairpower::FamilyTarget::any : pairpower::FamilyTarget::all));
+      const std::string t = q["familyTarget"].isUndefined() ? pairpower::family_targets().front().id : text_field(q, "familyTarget");
+      const auto target = pairpower::family_target_from_string(t);
+      if (!target) throw pairpower::Error("familyTarget", pairpower::ErrorKind::invalid_value, "not a family target of the registry", t);
+      return from_json(pairpower::family_sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q), *f, *target));
     }
     return from_json(pairpower::sample_size_answers(number(q, "delta"), number(q, "power"), scenario_of(q)));
   });

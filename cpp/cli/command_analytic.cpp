@@ -33,8 +33,9 @@ void add_common(CLI::App& app, AnalyticFlags& f) {
 
 void add_family(CLI::App& app, AnalyticFlags& f) {
   f.comparisons.option = app.add_option("--comparisons", f.comparisons.value, "K independent comparisons (datasets or metrics) tested together [1]");
-  f.correction.option = app.add_option("--correction", f.correction.value, "across the K comparisons: none, bonferroni, holm or bh [holm]");
-  f.correction.option->check(CLI::IsMember({"none", "bonferroni", "holm", "bh"}));
+  f.correction.option = app.add_option("--correction", f.correction.value,
+                                       fmt::format("across the K comparisons: {} [{}]", fmt::join(ids(corrections()), ", "), corrections().front().id));
+  f.correction.option->check(CLI::IsMember(ids(corrections())));
 }
 
 // The family of comparisons, when --comparisons is given.
@@ -43,7 +44,7 @@ std::optional<Family> family(const AnalyticFlags& f) {
     if (f.correction.given()) throw UsageError("--correction: give --comparisons K too");
     return std::nullopt;
   }
-  Family fam;
+  Family fam{.correction = *correction_from_string(corrections().front().id)};
   fam.comparisons = static_cast<std::size_t>(parse_count("--comparisons", f.comparisons.value, 1));
   validate(fam);
   if (f.correction.given()) fam.correction = *correction_from_string(f.correction.value);
@@ -120,8 +121,9 @@ void add_samplesize(CLI::App& app, AnalyticFlags& f) {
   f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
   add_family(app, f);
-  f.family_target.option = app.add_option("--family-target", f.family_target.value, "with --comparisons: the power to detect all K, or any [all]");
-  f.family_target.option->check(CLI::IsMember({"all", "any"}));
+  f.family_target.option = app.add_option("--family-target", f.family_target.value,
+                                          "with --comparisons: the power to detect " + choices(family_targets()));
+  f.family_target.option->check(CLI::IsMember(ids(family_targets())));
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
@@ -168,7 +170,8 @@ int run_samplesize(const AnalyticFlags& f) {
   const double delta = required_real(f.delta, "--delta", "the effect to detect");
   const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
   if (const auto fam = family(f)) {
-    const FamilyTarget goal = f.family_target.given() && f.family_target.value == "any" ? FamilyTarget::any : FamilyTarget::all;
+    // Membership was checked by CLI11; not given, the registry's default (its first).
+    const FamilyTarget goal = *family_target_from_string(f.family_target.given() ? f.family_target.value : family_targets().front().id);
     const json j = family_sample_size_answers(delta, target, scenario(f), *fam, goal);
     return answer(f, j, [&] {
       print_solved(j, fmt::format("Smallest N with power ≥ {} to detect {} of {} comparisons ({}) for δ = {}, {}", format_csv(target),

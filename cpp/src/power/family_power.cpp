@@ -29,6 +29,14 @@ std::optional<Correction> correction_from_string(std::string_view s) noexcept {
   return std::nullopt;
 }
 
+std::string_view to_string(FamilyTarget t) noexcept { return t == FamilyTarget::all ? "all" : "any"; }
+
+std::optional<FamilyTarget> family_target_from_string(std::string_view s) noexcept {
+  for (FamilyTarget t : {FamilyTarget::all, FamilyTarget::any})
+    if (s == to_string(t)) return t;
+  return std::nullopt;
+}
+
 void validate(const Family& f) {
   if (f.comparisons < 1 || f.comparisons > family_comparisons_max)
     throw Error("comparisons", ErrorKind::invalid_value, "must be a whole number from 1 to " + std::to_string(family_comparisons_max),

@@ -103,6 +103,9 @@ constexpr Choice family_procedure_table[] = {{"randomized-tukey", "randomized Tu
                                             {"tukey-hsd", "Tukey HSD"},
                                             {"holm", "Holm"},
                                             {"bonferroni", "Bonferroni"}};
+constexpr Choice correction_table[] = {
+    {"holm", "Holm (simulated)"}, {"bonferroni", "Bonferroni (exact)"}, {"bh", "Benjamini–Hochberg (simulated)"}, {"none", "none (each at α)"}};
+constexpr Choice family_target_table[] = {{"all", "all K comparisons"}, {"any", "at least one comparison"}};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
 std::span<const AnalyzeSetting> analyze_table() {
@@ -196,6 +199,8 @@ void check_plan_rules(const PlanSpec& s) {
     if (!(value(r.field) > value(r.above))) throw Error(r.field, ErrorKind::invalid_value, r.rule, format_csv(value(r.field)));
 }
 std::span<const Choice> directions() noexcept { return direction_table; }
+std::span<const Choice> corrections() noexcept { return correction_table; }
+std::span<const Choice> family_targets() noexcept { return family_target_table; }
 std::optional<bool> higher_is_better(std::string_view direction) noexcept {
   if (direction == direction_table[0].id) return true;
   if (direction == direction_table[1].id) return false;
@@ -310,12 +315,6 @@ nlohmann::ordered_json registry_json() {
     o["choices"] = f.choices;
     fields.push_back(o);
   }
-  // The corrections of a family of comparisons (family_power.hpp); the first is the CLI's default.
-  auto& cs = j["corrections"] = json::array();
-  for (Correction c : {Correction::holm, Correction::bonferroni, Correction::bh, Correction::none}) {
-    const char* label = c == Correction::holm ? "Holm (simulated)" : c == Correction::bonferroni ? "Bonferroni (exact)" : c == Correction::bh ? "Benjamini–Hochberg (simulated)" : "none (each at α)";
-    cs.push_back({{"id", to_string(c)}, {"label", label}});
-  }
   auto& qs = j["questions"] = json::array();
   for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"label", q.label}, {"help", q.help}, {"mde_heading", mde_heading(q.kind)}});
   auto& rules = j["plan_rules"] = json::array();
@@ -331,7 +330,8 @@ nlohmann::ordered_json registry_json() {
     settings.push_back(o);
   }
   for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}, std::pair{"alternatives", alternatives()},
-                           std::pair{"family_procedures", family_procedures()}}) {
+                           std::pair{"family_procedures", family_procedures()}, std::pair{"corrections", corrections()},
+                           std::pair{"family_targets", family_targets()}}) {
     auto& a = j[key] = json::array();
     for (const auto& c : list) a.push_back({{"id", c.id}, {"label", c.label}});
   }

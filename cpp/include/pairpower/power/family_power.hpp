@@ -58,6 +58,8 @@ FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double al
 
 /// Which family power a sample size is solved for.
 enum class FamilyTarget { all, any };
+std::string_view to_string(FamilyTarget t) noexcept;
+std::optional<FamilyTarget> family_target_from_string(std::string_view s) noexcept;
 
 /// The smallest n whose power_all (or power_any) reaches the target; for Holm
 /// and BH by bisection over the simulation with common random numbers (its

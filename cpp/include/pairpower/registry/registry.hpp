@@ -159,6 +159,10 @@ std::span<const Choice> alternatives() noexcept;
 /// How a family-wise p of a pair was computed (FamilyContext::procedure):
 /// "randomized-tukey" (a leaderboard's randomized Tukey HSD), "tukey-hsd", "holm", "bonferroni".
 std::span<const Choice> family_procedures() noexcept;
+/// The corrections across a family of comparisons (family_power.hpp), the CLI's default first.
+std::span<const Choice> corrections() noexcept;
+/// What a family's smallest N aims at: every comparison detected, or at least one; the default first.
+std::span<const Choice> family_targets() noexcept;
 /// The label of a family procedure's id; nullopt for anything else.
 std::optional<std::string_view> family_procedure_label(std::string_view id) noexcept;
 /// "higher", "lower" (CompareOptions::higher_is_better), the first the default.
