@@ -1,5 +1,7 @@
 #include "paper_tables.hpp"
 
+#include "pairpower/jobs/plan_answer.hpp"
+
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -48,12 +50,6 @@ const char* model_name(ScoreModel m) {
 
 std::optional<std::size_t> exact_n(PowerMethod m, double delta, double sd_diff, double alpha, double target) {
   auto s = min_sample_size(m, delta, sd_diff, alpha, target);
-  if (!s) return std::nullopt;
-  return s->n;
-}
-
-std::optional<std::size_t> min_n_for(PowerMethod m, double delta, double sd_diff, double alpha, double target, Alternative alt, PlanQuestion q = {}) {
-  auto s = min_sample_size(m, delta, sd_diff, alpha, target, solver_n_max, alt, q);
   if (!s) return std::nullopt;
   return s->n;
 }
@@ -195,45 +191,32 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
                c.delta, c.rho, c.estimate.power, c.estimate.mc_se, std::isnan(a) ? std::string("—") : fmt::format("{:.4f}", a));
   }
   // The solvers answer for the grid's first model with its own σ_d and the run's alternative,
-  // for the tests its closed form covers (score_model.hpp); "—" elsewhere.
-  const ScoreModel model = g.models.front();
-  const ModelAnalytic offered = model_analytic(model);
-  if (offered == ModelAnalytic::none) {
-    fmt::print(out, "\nNo closed form is offered for the {} model: read the smallest N and the MDE off the Monte Carlo rows above.\n", to_string(model));
+  // for the tests its closed form covers (plan_answer.hpp); "—" elsewhere.
+  const PlanAnswer a = plan_answer(PlanSpec{g, target});
+  if (a.offered == ModelAnalytic::none) {
+    fmt::print(out, "\nNo closed form is offered for the {} model: read the smallest N and the MDE off the Monte Carlo rows above.\n", to_string(a.model));
     return;
   }
-  // Equivalence (TOST) has a closed form for the t-test only.
-  const bool wilcoxon_too = offered == ModelAnalytic::all && g.question.kind != Question::equivalence;
   const std::string asked = g.question.kind == Question::equivalence       ? fmt::format("equivalence within ±{}", g.question.margin)
                             : g.question.kind == Question::non_inferiority ? fmt::format("non-inferiority at margin {}", g.question.margin)
                                                                            : std::string(to_string(g.alternative));
-  const auto sd_at = [&](double delta, double rho) { return model_sd_diff(Scenario{model, g.marginal, delta, rho, g.params}); };
-  const char* kind = model == ScoreModel::unclipped ? "exact" : "normal theory of the model's σ_d";
-  fmt::print(out, "\nMinimum N for {:.0f}% power ({} model, {}, {}; t / Wilcoxon)\n", 100 * target, to_string(model), kind, asked);
-  for (double delta : g.delta) {
-    if (delta == 0 && g.question.kind == Question::difference) continue;
-    for (double rho : g.rho) {
-      const auto sdd = sd_at(delta, rho);
-      if (!sdd) continue;
-      const auto solve = [&](PowerMethod m) { return n_text(min_n_for(m, delta, *sdd, g.alpha, target, g.alternative, g.question)); };
-      fmt::print(out, "  δ = {:<8} ρ = {:<6} N = {} / {}\n", delta, rho, solve(PowerMethod::paired_t),
-                 wilcoxon_too ? solve(PowerMethod::wilcoxon_moments) : std::string("—"));
-    }
-  }
-  fmt::print(out, "\n{} for {:.0f}% power ({} model, {}; t / Wilcoxon)\n",
-             mde_heading(g.question.kind),
-             100 * target, to_string(model), asked);
-  for (std::size_t n : g.n)
-    for (double rho : g.rho) {
-      const auto sdd = sd_at(0.0, rho);
-      if (!sdd) continue;
-      const auto mde = [&](PowerMethod m) {
-        const auto e = min_detectable_effect(m, n, *sdd, g.alpha, target, g.alternative, g.question);
-        return e ? fmt::format("{:.5f}", e->delta) : std::string("none");
-      };
-      fmt::print(out, "  N = {:<7} ρ = {:<6} δ = {} / {}\n", n, rho, mde(PowerMethod::paired_t),
-                 wilcoxon_too ? mde(PowerMethod::wilcoxon_moments) : std::string("—"));
-    }
+  const char* kind = a.exact ? "exact" : "normal theory of the model's σ_d";
+  // The table's two columns: the paired t, and the Wilcoxon where the answer covers it.
+  const auto column = [&](const auto& values, PairedTest t, auto text) {
+    for (std::size_t i = 0; i < a.tests.size(); ++i)
+      if (a.tests[i] == t) return text(values[i]);
+    return std::string("—");
+  };
+  const auto n_cell = [](const std::optional<std::size_t>& n) { return n_text(n); };
+  const auto mde_cell = [](const std::optional<double>& d) { return d ? fmt::format("{:.5f}", *d) : std::string("none"); };
+  fmt::print(out, "\nMinimum N for {:.0f}% power ({} model, {}, {}; t / Wilcoxon)\n", 100 * target, to_string(a.model), kind, asked);
+  for (const auto& row : a.min_n)
+    fmt::print(out, "  δ = {:<8} ρ = {:<6} N = {} / {}\n", row.delta, row.rho, column(row.n, PairedTest::t, n_cell),
+               column(row.n, PairedTest::wilcoxon, n_cell));
+  fmt::print(out, "\n{} for {:.0f}% power ({} model, {}; t / Wilcoxon)\n", mde_heading(g.question.kind), 100 * target, to_string(a.model), asked);
+  for (const auto& row : a.mde)
+    fmt::print(out, "  N = {:<7} ρ = {:<6} δ = {} / {}\n", row.n, row.rho, column(row.delta, PairedTest::t, mde_cell),
+               column(row.delta, PairedTest::wilcoxon, mde_cell));
 }
 
 }  // namespace pairpower::cli

@@ -4,6 +4,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/formatting.hpp"
+#include "pairpower/stats/question.hpp"
 
 namespace pairpower {
 
@@ -12,7 +13,7 @@ std::vector<GridAnswer> grid_answers(const std::vector<CellResult>& cells, doubl
   std::vector<GridAnswer> out;
   std::vector<std::size_t> largest;  // the N each answer's estimate is at while none reaches the target
   for (const auto& c : cells) {
-    if (difference && c.delta == 0) continue;
+    if (asks_no_n(difference ? Question::difference : Question::equivalence, c.delta)) continue;
     auto it = std::find_if(out.begin(), out.end(), [&](const GridAnswer& a) {
       return a.model == c.model && a.test == c.test && a.delta == c.delta && a.rho == c.rho;
     });

@@ -35,7 +35,7 @@ std::vector<Warning> plan_warnings(const PlanSpec& spec, const std::vector<CellR
   };
   // The closed form: the paired t's smallest N with the pilot's SD of differences (what the answer's solver tables show).
   for (const double delta : g.delta) {
-    if (difference && delta == 0) continue;
+    if (asks_no_n(g.question.kind, delta)) continue;
     const auto sd = model_sd_diff(Scenario{ScoreModel::pilot, g.marginal, delta, g.rho.empty() ? 0.5 : g.rho.front(), g.params});
     if (!sd) continue;
     if (const auto s = min_sample_size(PowerMethod::paired_t, delta, *sd, g.alpha, spec.power, solver_n_max, g.alternative, g.question))
