@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "pairpower/simulation/detail/beta_quantile_table.hpp"
+#include "pairpower/jobs/plan_answer.hpp"
 #include "pairpower/simulation/grid_answer.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/registry/paper.hpp"
@@ -252,6 +253,51 @@ val simulation_export(const std::string& spec_text, const val& cells_in, const s
   });
 }
 
+// spec (JSON text) → the Plan's answer (plan_answer.hpp): {model, offered: [test id], exact,
+// minRows: [{delta, rho, sdDiff, byTest: {<solvable test id>: n | null}}], mdeRows: [{n, rho, sdDiff, byTest: {…: δ | null}}]};
+// a solvable test the answer does not cover is null in byTest, as one out of reach is.
+val plan_answer(const std::string& spec_text) {
+  return guarded([&] {
+    const auto a = pairpower::plan_answer(pairpower::plan_spec_from_json(to_core(spec_text)));
+    const auto by_test = [&](const auto& values) {
+      val o = val::object();
+      for (const auto& t : pairpower::paired_tests()) {
+        if (!t.solvable) continue;
+        o.set(t.id, val::null());
+        for (std::size_t i = 0; i < a.tests.size(); ++i)
+          if (a.tests[i] == t.test && values[i]) o.set(t.id, static_cast<double>(*values[i]));
+      }
+      return o;
+    };
+    val out = val::object();
+    out.set("model", std::string(pairpower::to_string(a.model)));
+    val offered = val::array();
+    for (const auto t : a.tests) offered.call<void>("push", std::string(pairpower::to_string(t)));
+    out.set("offered", offered);
+    out.set("exact", a.exact);
+    val min_rows = val::array(), mde_rows = val::array();
+    for (const auto& r : a.min_n) {
+      val row = val::object();
+      row.set("delta", r.delta);
+      row.set("rho", r.rho);
+      row.set("sdDiff", r.sd_diff);
+      row.set("byTest", by_test(r.n));
+      min_rows.call<void>("push", row);
+    }
+    for (const auto& r : a.mde) {
+      val row = val::object();
+      row.set("n", static_cast<double>(r.n));
+      row.set("rho", r.rho);
+      row.set("sdDiff", r.sd_diff);
+      row.set("byTest", by_test(r.delta));
+      mde_rows.call<void>("push", row);
+    }
+    out.set("minRows", min_rows);
+    out.set("mdeRows", mde_rows);
+    return out;
+  });
+}
+
 // spec (JSON text), the finished run's cells (none before a run or after a cancelled one) →
 // [{code, message}]: what qualifies the Plan's answers (warnings.hpp plan_warnings).
 val plan_warnings(const std::string& spec_text, const val& cells_in) {
@@ -282,5 +328,6 @@ EMSCRIPTEN_BINDINGS(pairpower_plan_run) {
   emscripten::function("paperChecks", &paper_checks_of_spec);
   emscripten::function("gridAnswers", &grid_answers);
   emscripten::function("planWarnings", &plan_warnings);
+  emscripten::function("planAnswer", &plan_answer);
   emscripten::function("simulationExport", &simulation_export);
 }
