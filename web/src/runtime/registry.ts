@@ -18,6 +18,7 @@ export type Direction = Registry['directions'][number]['id'];
 export type AlternativeName = Registry['alternatives'][number]['id'];
 export type QuestionName = Registry['questions'][number]['id'];
 export type CorrectionName = Registry['corrections'][number]['id'];
+export type FamilyTargetName = Registry['family_targets'][number]['id'];
 /** The tests the minimum-N and MDE solvers offer (power monotone in N). */
 export type SolvableTest = Extract<Registry['tests'][number], { solvable: true }>['id'];
 export type ErrorKindName = Registry['error_kinds'][number];

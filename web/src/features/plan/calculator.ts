@@ -6,7 +6,7 @@
 import type * as Comlink from 'comlink';
 import type { CalculatorAnswer } from './worker';
 import type { PlanApi } from './worker';
-import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type QuestionName } from '../../runtime/registry';
+import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type FamilyTargetName, type QuestionName } from '../../runtime/registry';
 import type { ErrorResult, SdOfDifferences } from '../../runtime/worker/pairpower-module';
 import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
@@ -36,8 +36,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const question = select('question', 'Question', 'what the comparison must show', REGISTRY.questions);
   const alternative = select('alternative', planField('alternative').label, planField('alternative').help, REGISTRY.alternatives);
   const correction = select('correction', 'Correction', 'across the K comparisons', REGISTRY.corrections);
-  const target = select('family-target', 'N for power to detect', 'with K > 1: every comparison, or at least one',
-    [{ id: 'all', label: 'all K comparisons' }, { id: 'any', label: 'at least one' }]);
+  const target = select('family-target', 'N for power to detect', 'with K > 1: every comparison, or at least one', REGISTRY.family_targets);
   const fields = [delta, rho, sd, sdDiff, alpha, power, n, margin, comparisons];
   const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
   const sensitivityEl = h('div', { class: 'sensitivity', 'data-testid': 'calc-sensitivity' });
@@ -99,7 +98,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     if (!remote) return problem('the engine is loading…');
     const sdd: SdOfDifferences = measured ? { sdDiff: values.sd_diff } : { sd: values.sd, rho: values.rho };
     const family = values.comparisons === 1 ? {} : {
-      comparisons: values.comparisons, correction: correction.s.value as CorrectionName, familyTarget: target.s.value as 'all' | 'any',
+      comparisons: values.comparisons, correction: correction.s.value as CorrectionName, familyTarget: target.s.value as FamilyTargetName,
     };
     const asking = asked ? { question: question.s.value as QuestionName, margin: values.margin } : { alternative: alternative.s.value as AlternativeName };
     try {

@@ -1,7 +1,7 @@
 // Types of the Emscripten module built from cpp/bindings/power_engine_bindings.cpp
 // (both the threaded and the single-thread build expose the same functions).
 
-import type { AlternativeName, AnalyzeKey, CorrectionName, QuestionName, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../registry';
+import type { AlternativeName, AnalyzeKey, CorrectionName, FamilyTargetName, QuestionName, Direction, ErrorKindName, InputFormatName, MissingPolicy, ModelName, SolvableTest, TestName } from '../registry';
 export type { InputFormatName, ModelName, TestName };
 
 /** A core error, typed (cpp/include/pairpower/errors.hpp): the page phrases it with its own labels. */
@@ -48,7 +48,7 @@ export interface ModelSdQuery { model: ModelName; mean: number; sd: number; delt
 /** alternative: two-sided when absent; question (the registry's questions) with its margin: the difference when absent. */
 export type QuestionFields = { alternative?: AlternativeName; question?: QuestionName; margin?: number };
 /** A family of K independent comparisons after a correction (family_power.hpp); absent: one comparison. */
-export type FamilyFields = { comparisons?: number; correction?: CorrectionName; familyTarget?: 'all' | 'any' };
+export type FamilyFields = { comparisons?: number; correction?: CorrectionName; familyTarget?: FamilyTargetName };
 export type AnalyticQuery = { n: number; delta: number; alpha: number } & QuestionFields & FamilyFields & SdOfDifferences;
 
 /** What an analytic answer was asked, echoed by the core (analytic_answers.hpp). */
