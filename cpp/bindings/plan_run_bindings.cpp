@@ -114,9 +114,9 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
 }
 
 // A cell as the page reads it (CellResult in pairpower-module.d.ts). Built as JS
-// values, not through JSON text: these two bindings run while the simulation
-// does, and JSON's serializer, parser and strtod, run often enough there, were
-// compiled by V8's optimising tier on the same 2 cores (~70 ms, traced).
+// values, not through JSON text: these bindings run while the simulation does, and
+// JSON's serializer and parser, run often there, would draw V8's optimising tier
+// onto the cores the simulation uses.
 val cell_val(const pairpower::CellResult& c) {
   val out = val::object();
   out.set("model", std::string(pairpower::to_string(c.model)));
@@ -179,12 +179,12 @@ pairpower::CellResult cell_from(const val& c) {
   return {*model, size(c, "n"), number(c, "delta"), number(c, "rho"), *test, rejections, pairpower::make_estimate(rejections, reps)};
 }
 
-// [cell & {analytic?}, …], spec (JSON text; optional) → per cell {printed, section, offOurs, offAnalytic} or null:
+// [cell & {analytic?}, …], spec (JSON text) → per cell {printed, section, offOurs, offAnalytic} or null:
 // null throughout when the spec asks what the paper does not answer (paper_applies).
-val paper_checks_for(const val& cells, const std::string* spec_text) {
+val paper_checks(const val& cells, const std::string& spec_text) {
   return guarded([&] {
     if (!cells.isArray()) throw std::invalid_argument("cells: must be a list");
-    const bool applies = !spec_text || pairpower::paper_applies(pairpower::plan_spec_from_json(to_core(*spec_text)).grid);
+    const bool applies = pairpower::paper_applies(pairpower::plan_spec_from_json(to_core(spec_text)).grid);
     val out = val::array();
     for (unsigned i = 0; i < cells["length"].as<unsigned>(); ++i) {
       const val item = cells[i];
@@ -208,8 +208,6 @@ val paper_checks_for(const val& cells, const std::string* spec_text) {
   });
 }
 
-val paper_checks(const val& cells) { return paper_checks_for(cells, nullptr); }
-val paper_checks_of_spec(const val& cells, const std::string& spec_text) { return paper_checks_for(cells, &spec_text); }
 
 // cells, target power, difference? → per (model, test, δ, ρ) {model, test, delta, rho, n (null: none of the grid),
 // power, mcSe}: the Monte Carlo answer of the run for every model it simulated (grid_answer.hpp).
@@ -323,9 +321,7 @@ EMSCRIPTEN_BINDINGS(pairpower_plan_run) {
   emscripten::function("planWork", &plan_work);
   emscripten::function("groupCells", &group_cells);
   emscripten::function("betaTables", &beta_tables);
-  // With the spec, the core decides whether the paper's values apply; the one-argument form is the older call.
   emscripten::function("paperChecks", &paper_checks);
-  emscripten::function("paperChecks", &paper_checks_of_spec);
   emscripten::function("gridAnswers", &grid_answers);
   emscripten::function("planWarnings", &plan_warnings);
   emscripten::function("planAnswer", &plan_answer);

@@ -1,7 +1,7 @@
 // The Plan's answer in words, from the core's solver answers: how many queries
 // each effect needs, and what the grid's largest N can detect. Prose only; the
-// numbers are the core's (minSampleSizes, minDetectableEffects).
-import { testLabel, type SolvableTest } from '../../runtime/registry';
+// numbers and the MDE's name are the core's (plan_answer, questions[].mde_heading).
+import { mdeHeading, testLabel, type SolvableTest } from '../../runtime/registry';
 import { fmt, h } from '../../ui/dom';
 import type { PlanSpec } from './spec';
 
@@ -57,9 +57,8 @@ export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], off
   const rows = mde.filter((r) => r.n === nMax);
   if (rows.length) {
     const text = (r: MdeRow) => (r.byTest[test] === null ? 'none' : fmt.stat(r.byTest[test]!));
-    const lead = spec.question === 'equivalence' ? `the largest |δ| still shown equivalent with ${pct(spec.power)} power is`
-      : spec.question === 'non_inferiority' ? `the smallest δ shown non-inferior with ${pct(spec.power)} power is`
-      : `the smallest effect detected with ${pct(spec.power)} power is`;
+    const heading = mdeHeading(spec.question);
+    const lead = `the ${heading.charAt(0).toLowerCase()}${heading.slice(1)} with ${pct(spec.power)} power is`;
     out.push(h('p', {}, `With N = ${fmt.int(nMax)} queries, ${lead} `, h('strong', {}, byRho(rows, text)), '.'));
   }
   return out;

@@ -4,7 +4,7 @@
 // warnings on the answer all come from the core.
 import type * as Comlink from 'comlink';
 import type { PlanApi, SimulationApi } from './worker';
-import { SOLVABLE_TESTS, modelInfo, type ModelName, type SolvableTest } from '../../runtime/registry';
+import { modelInfo, type ModelName } from '../../runtime/registry';
 import { describeEngines, markStage, orFailure, runThreads } from '../../runtime/engines';
 import { startRun, type RunHandle, type RunProgress } from './run';
 import type { CellResult, PaperCheck, TestName } from '../../runtime/worker/pairpower-module';
@@ -16,12 +16,11 @@ import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
 import { exportRun, findPrinted, type ExportInput, type ExportKind } from './export';
-import { analyticByCell, analyticFor, analyticKey, analyticTests, asked, curveNs, workFor } from './link';
+import { analyticByCell, analyticFor, analyticKey, curveNs, workFor } from './link';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './form';
-import type { MdeRow, SolverRow } from './answer-text';
 import { createResults, paperComparable } from './power-tables';
-import { FIELD_NAMES, cellId, scenarioId, type PlanSpec } from './spec';
+import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
 export { primeLink } from './link';
 
@@ -292,10 +291,10 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
 
   /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
   async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number, onShown = () => {}) {
-    const { sd, analytic } = await analyticFor(spec, remote, spec.n);
+    const { analytic } = await analyticFor(spec, remote, spec.n);
     const byCell = analyticByCell(spec, analytic);
     // The answer (smallest N, MDE) is asked while the tables fill, a table per frame.
-    const solved = solve(spec, sd, remote, at);
+    const solved = solve(spec, remote, at);
     solved.catch(() => undefined);  // awaited below
     if (at === shown) await results.setAnalytic(byCell);
     markStage('analytic-shown');
@@ -329,29 +328,11 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
   }
   form.onChange(preview);
 
-  /** The answer: the solvers for the grid's first model, with its σ_d (at δ = 0 for the MDE), where it offers one. */
-  async function solve(spec: PlanSpec, sd: Map<string, number>, remote: Comlink.Remote<PlanApi>, at: number) {
-    const model = spec.models[0];
-    // Equivalence (TOST) has a closed form for the paired t only.
-    const solved = spec.question === 'equivalence' ? analyticTests(model).filter((t) => t === 't') : analyticTests(model);
-    // δ = 0 has no N for a difference; for equivalence it is the usual planning case.
-    const deltas = spec.delta.filter((d) => d !== 0 || spec.question !== 'difference');
-    const minQ = deltas.flatMap((delta) => spec.rho.map((rho) => ({ delta, rho, sdDiff: sd.get(scenarioId({ model, delta, rho })) })))
-      .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-    const sd0 = spec.delta.includes(0) ? sd : (await analyticFor({ ...spec, models: [model], delta: [0] }, remote, [])).sd;
-    const mdeQ = spec.n.flatMap((n) => spec.rho.map((rho) => ({ n, rho, sdDiff: sd0.get(scenarioId({ model, delta: 0, rho })) })))
-      .filter((q): q is typeof q & { sdDiff: number } => q.sdDiff !== undefined);
-    const [minA, mdeA] = await Promise.all([
-      remote.minSampleSizes(minQ.map((q) => ({ delta: q.delta, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) }))),
-      remote.minDetectableEffects(mdeQ.map((q) => ({ n: q.n, sdDiff: q.sdDiff, alpha: spec.alpha, power: spec.power, ...asked(spec) }))),
-    ]);
-    const byTest = <K extends 'n' | 'delta'>(a: Record<SolvableTest, Record<K, number | null>>, key: K) =>
-      Object.fromEntries(SOLVABLE_TESTS.map((t) => [t.id, solved.includes(t.id) ? a[t.id][key] : null])) as Record<SolvableTest, number | null>;
-    const minRows: SolverRow[] = minQ.map((q, i) => ({ delta: q.delta, rho: q.rho, byTest: byTest(minA[i], 'n') }));
-    const mdeRows: MdeRow[] = mdeQ.map((q, i) => ({ n: q.n, rho: q.rho, byTest: byTest(mdeA[i], 'delta') }));
+  /** The answer, the core's (plan_answer): the grid's first model, the tests its closed form answers, the smallest N and the MDE. */
+  async function solve(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number) {
+    const a = await remote.planAnswer(spec);
     if (at !== shown) return;
-    // Exact for the unclipped normal; for the others a normal-theory approximation of the model's own σ_d.
-    results.setSolvers(minRows, mdeRows, spec.power, { title: modelInfo(model).title, offered: solved, exact: model === 'unclipped' });
+    results.setSolvers(a.minRows, a.mdeRows, spec.power, { title: modelInfo(a.model).title, offered: a.offered, exact: a.exact });
     markStage('answer-shown');
   }
 

@@ -11,14 +11,13 @@ import type {
   CellResult,
   PairpowerModule,
   EffectAnswer,
-  EffectQuery,
   ErrorResult,
   GridAnswer,
   GroupSpec,
   PaperCheck,
+  PlanAnswer,
   PlanWork,
   SampleSizeAnswer,
-  SampleSizeQuery,
   SensitivityAnswer,
 } from '../../runtime/worker/pairpower-module';
 import { isError, unwrap } from '../../runtime/errors';
@@ -45,13 +44,10 @@ export const planApi = {
     const out = guard(() => unwrap(m.analyticGrid(q)));
     return Comlink.transfer(out, [out.powers.buffer as ArrayBuffer]);
   },
-  async minSampleSizes(queries: SampleSizeQuery[]): Promise<SampleSizeAnswer[]> {
+  /** The Plan's answer for a grid (the core's plan_answer: the first model's smallest N and MDE rows). */
+  async planAnswer(spec: PlanSpec): Promise<PlanAnswer> {
     const m = await engine();
-    return guard(() => queries.map((q) => unwrap(m.minSampleSize(q))));
-  },
-  async minDetectableEffects(queries: EffectQuery[]): Promise<EffectAnswer[]> {
-    const m = await engine();
-    return guard(() => queries.map((q) => unwrap(m.minDetectableEffect(q))));
+    return guard(() => unwrap(m.planAnswer(JSON.stringify(spec))));
   },
   /** The quick calculator's three answers for one scenario, or the core's typed error (the calculator phrases it with its labels). */
   async calculate(q: AnalyticQuery & { power: number }): Promise<CalculatorAnswer | ErrorResult> {

@@ -122,6 +122,15 @@ export interface GridAnswer {
 }
 
 /** A printed value of the paper set beside a cell (paper.hpp check_printed). */
+/** The Plan's answer from the closed forms (plan_answer.hpp): the grid's first model, the tests it answers, the rows. */
+export interface PlanAnswer {
+  model: ModelName;
+  offered: SolvableTest[];
+  exact: boolean;
+  minRows: { delta: number; rho: number; sdDiff: number; byTest: Record<SolvableTest, number | null> }[];
+  mdeRows: { n: number; rho: number; sdDiff: number; byTest: Record<SolvableTest, number | null> }[];
+}
+
 export interface PaperCheck {
   printed: number;
   section: string;
@@ -248,7 +257,8 @@ export interface PlanModule {
   /** The Beta quantile tables these groups simulate with (Beta copula only), built once here for the simulating workers to adopt. */
   betaTables(groups: GroupSpec[]): BetaTable[] | ErrorResult;
   /** Per cell, the paper's printed value and flags; null where the paper prints nothing. */
-  paperChecks(cells: (CellResult & { analytic?: number })[], specJson?: string): (PaperCheck | null)[] | ErrorResult;
+  paperChecks(cells: (CellResult & { analytic?: number })[], specJson: string): (PaperCheck | null)[] | ErrorResult;
+  planAnswer(specJson: string): PlanAnswer | ErrorResult;
   /** Per (model, test, δ, ρ) of the cells: the smallest N of the grid whose Monte Carlo power reaches `target` (grid_answer.hpp). */
   gridAnswers(cells: CellResult[], target: number, difference: boolean): GridAnswer[] | ErrorResult;
   /** What qualifies a Plan's answers (warnings.hpp plan_warnings): spec as JSON text; cells of a finished run, or none. */
