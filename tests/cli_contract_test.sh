@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CLI contract of issue 2, checked from outside: JSON shapes, exit codes,
+# The CLI contract, checked from outside: JSON shapes, exit codes,
 # and one clear stderr line naming the flag for each kind of bad argument.
 # Usage: tests/cli_contract_test.sh path/to/pairpower
 set -u

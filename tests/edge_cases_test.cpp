@@ -1,4 +1,4 @@
-// Numerical edge cases of issue 6: each has a defined output or a clear
+// Numerical edge cases: each has a defined output or a clear
 // message; none gives NaN.
 #include <cmath>
 #include <vector>

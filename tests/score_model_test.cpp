@@ -32,7 +32,7 @@ TEST_CASE("beta shapes are clamped when the SD is too large for the mean", "[sco
   CHECK(s.b == Approx(0.5));
 }
 
-// ---- the models beyond the paper's (issue 12)
+// ---- the models beyond the paper's
 
 #include <cmath>
 #include <memory>

@@ -116,8 +116,8 @@ inline pairpower::InputFormat format_from(const val& obj) {
 
 // The core's JSON shapes handed over as JS values, built member by member rather
 // than dumped to text and parsed again: the Plan worker answers while a shared
-// link's simulation runs, and the serializer's number formatting was hot enough
-// there for V8 to compile it with its optimising tier on the same cores (traced).
+// link's simulation runs, and the serializer's number formatting would be hot enough
+// there for V8 to compile it with its optimising tier on the same cores.
 // Values are JSON's: a non-finite number becomes null, as dump() writes it.
 inline val from_json(const nlohmann::ordered_json& j) {
   switch (j.type()) {

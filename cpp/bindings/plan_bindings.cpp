@@ -125,7 +125,7 @@ std::optional<double> scenario_sd_diff(const val& q) {
 // → {sdDiff: [σ_d | null, …], powers: Float64Array}: a grid's analytic power in one call, each
 // scenario's row from power_row (analytic_answers.hpp) at powers[(i · ns + j) · tests + k] for
 // scenario i, ns[j] and test k of the registry, NaN where not powered, without σ_d or closed
-// form. Per cell, analyticPower spent most of its time building and converting JSON (profiled).
+// form. One call for the grid: per cell, the time would go to building and converting JSON.
 val analytic_grid(const val& q) {
   return guarded([&] {
     const double alpha = number(q, "alpha");

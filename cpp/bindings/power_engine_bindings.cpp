@@ -1,7 +1,7 @@
 // Embind boundary of the power engine: the same core the CLI links, exposed to
 // the browser's Web Workers (with plan_bindings.cpp, the Plan's analytic side). Errors never escape as wasm exceptions: every
 // function returns either its result or {error: "field: message"}.
-// The TypeScript view of this module is web/src/wasm/pairpower-module.d.ts.
+// The TypeScript view of this module is web/src/runtime/worker/pairpower-module.d.ts.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 

@@ -1,12 +1,10 @@
 #pragma once
 // ⌊t⌋ of a non-negative double as a table or bucket index without a float-to-int
-// conversion, which WebAssembly guards against overflow (measured: the Beta lookup
-// 1.6× and the rank step's buckets 1.8× their cost that way): ⌊t⌋ + 2⁵² holds ⌊t⌋
-// in its low bits.
+// conversion, which WebAssembly guards against overflow at a cost the Beta lookup and
+// the rank step's buckets feel: ⌊t⌋ + 2⁵² holds ⌊t⌋ in its low bits.
 //
-// std::floor is kept over a rounding form (t + 2⁵² rounded to nearest): Chromium,
-// which runs the page, and the native build are faster with it, though Node's V8
-// is not (figures in BENCHMARKS.md).
+// std::floor rather than a rounding form (t + 2⁵² rounded to nearest): Chromium, which
+// runs the page, and the native build are faster with it.
 //
 // Example:  double f; std::uint32_t k = pairpower::floor_index(7.25, f);  // k == 7, f == 7.0
 #include <cmath>

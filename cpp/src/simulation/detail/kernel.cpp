@@ -114,8 +114,7 @@ inline double clip01(double s) noexcept { return std::min(std::max(s, 0.0), 1.0)
 
 // One model's replicates r0 … r1, added to counts (deltas × tests, row-major).
 // A function per model: the loops of the other models are not in it, so V8's
-// optimising tier compiles the one a run uses, not all of them (a 16.5 KB function
-// took it 50-90 ms on a first open, traced).
+// optimising tier compiles the one a run uses, not all of them, on a first open.
 template <ScoreModel M>
 [[gnu::noinline]] void run_reps_as(const Group& g, std::uint64_t r0, std::uint64_t r1, Workspace& ws, std::uint64_t* counts) {
   const std::size_t n = g.n;
