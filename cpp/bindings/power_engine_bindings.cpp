@@ -19,6 +19,7 @@
 #include "pairpower/input/measures.hpp"
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/input/score_input.hpp"
+#include "pairpower/jobs/analyze.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "bindings_support.hpp"
@@ -94,7 +95,8 @@ val detect_scores(const val& q) {
 // per-query data and the bootstrap distribution for plots) plus Markdown, LaTeX, CSV.
 val analyze_scores(const val& q) {
   return guarded([&] {
-    pairpower::CompareOptions o;
+    pairpower::AnalyzeRequest req;
+    pairpower::CompareOptions& o = req.options;
     // The registry's settings, by the keys the page sends; checked as the CLI checks its flags.
     for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, number(q, s.key)));
     const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
@@ -115,34 +117,36 @@ val analyze_scores(const val& q) {
         if (!(x >= 0 && x <= pairpower::max_safe_integer && std::floor(x) == x)) throw pairpower::Error(field, pairpower::ErrorKind::invalid_value, "must be a whole number");
         return static_cast<std::uint64_t>(x);
       };
-      o.family = pairpower::FamilyContext{whole("systems", "family_systems"), whole("pairs", "family_pairs"), text_field(family, "procedure"), number(family, "p")};
+      pairpower::FamilyRequest f;
+      f.systems = whole("systems", "family_systems");
+      f.pairs = whole("pairs", "family_pairs");
+      f.procedure = text_field(family, "procedure");
+      f.p = number(family, "p");
+      req.family = f;
     }
-    const auto missing = pairpower::missing_policy_from_string(text_field(q, "missing"));
-    if (!missing) throw std::invalid_argument("missing: not a policy of the registry");
+    req.missing = text_field(q, "missing");
+    if (!pairpower::missing_policy_from_string(*req.missing)) throw std::invalid_argument("missing: not a policy of the registry");
     const auto format = format_from(q);
     const std::string name_a = text_field(q, "nameA"), name_b = text_field(q, "nameB");
     const auto a = parse_input(text_field(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
     const std::string text_b = text_field(q, "textB");
     std::optional<pairpower::ScoreFile> b;
     if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b");
-    std::vector<std::string> measures;
     const val ms = q["measures"];
     if (ms.isArray())
-      for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) measures.push_back(ms[i].as<std::string>());
-    // "*": every measure both inputs hold, counts left out (the CLI's --measure all).
-    if (measures.size() == 1 && measures.front() == "*") measures = pairpower::comparable_measures(a, b ? &*b : nullptr);
-    const auto plan = pairpower::build_comparisons(a, b ? &*b : nullptr, measures, *missing, text_field(q, "baseline"));
-    const auto result = pairpower::compare_all(plan.samples, o);
-    pairpower::ReportSettings rs{o, text_field(q, "missing"), {a.describe()}, result.baseline, plan.pairing};
-    if (b) rs.detected.push_back(b->describe());
+      for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) req.measures.push_back(ms[i].as<std::string>());
+    req.baseline = text_field(q, "baseline");
+    const auto job = pairpower::analyze(a, b ? &*b : nullptr, req);
+    const auto& plan = job.plan;
+    const auto& result = job.result;
     // The CLI's report, plus what only the page needs: the data for plots, display strings, the systems for the baseline chooser.
-    auto json = pairpower::report_json(result, rs, &plan.samples);
+    auto json = pairpower::report_json(result, job.settings, &plan.samples);
     json["systems"] = b ? std::vector<std::string>{result.comparisons.front().system_a, result.comparisons.front().system_b} : a.systems();
     for (auto& c : json["comparisons"]) c["display"] = pairpower::display_stats(c);
     val out = val::object();
     out.set("json", json.dump());
-    out.set("markdown", pairpower::report_markdown(result, o));
-    out.set("latex", pairpower::report_latex(result, o));
+    out.set("markdown", pairpower::report_markdown(result, job.settings.options));
+    out.set("latex", pairpower::report_latex(result, job.settings.options));
     out.set("csv", pairpower::report_csv(result));
     return out;
   });

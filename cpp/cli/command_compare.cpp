@@ -21,6 +21,7 @@
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/input/score_input.hpp"
+#include "pairpower/jobs/analyze.hpp"
 
 namespace pairpower::cli {
 namespace {
@@ -63,39 +64,38 @@ std::string level_percent(double level) {
   return std::fabs(v - std::round(v)) < 1e-9 ? std::to_string(std::llround(v)) : format_sig(v);
 }
 
-std::optional<FamilyContext> read_family(const CompareFlags& f) {
+std::optional<FamilyRequest> read_family(const CompareFlags& f) {
   if (!f.family_p.given()) {
     for (const Flag* x : {&f.family_systems, &f.family_pairs, &f.family_procedure})
       if (x->given()) throw UsageError("--family-p: give the pair's family-wise p with the family's other flags");
     return std::nullopt;
   }
   if (!f.family_systems.given()) throw UsageError("--family-systems: give the number of systems in the family with --family-p");
-  FamilyContext c;
+  FamilyRequest c;
   c.p = parse_real("--family-p", f.family_p.value);
   c.systems = parse_count("--family-systems", f.family_systems.value, 2);
-  // Every pair by default; the core refuses a K too large for its pairs to be counted.
-  c.pairs = f.family_pairs.given() ? parse_count("--family-pairs", f.family_pairs.value, 1) : c.systems <= 1'000'000 ? c.systems * (c.systems - 1) / 2 : 1;
-  c.procedure = f.family_procedure.given() ? f.family_procedure.value : family_procedures()[0].id;
+  if (f.family_pairs.given()) c.pairs = parse_count("--family-pairs", f.family_pairs.value, 1);
+  if (f.family_procedure.given()) c.procedure = f.family_procedure.value;
   return c;
 }
 
 }  // namespace
 
 int run_compare(const CompareFlags& f) {
-  CompareOptions o;
+  AnalyzeRequest req;
+  CompareOptions& in = req.options;
   for (const auto& s : analyze_settings()) {
     const Flag& flag = f.settings.at(s.field);
     if (!flag.given()) continue;
     const double v = s.integer ? static_cast<double>(parse_count(flag_for(s.field), flag.value, 0)) : parse_real(flag_for(s.field), flag.value);
-    s.apply(o, checked_setting(s, v));
+    s.apply(in, checked_setting(s, v));
   }
-  o.power_curve = !f.no_curve;
-  o.family = read_family(f);
-  // Membership was checked by CLI11; a choice not given is the registry's default (its first).
-  if (f.direction.given()) o.higher_is_better = *higher_is_better(f.direction.value);
-  if (f.alternative.given()) o.alternative = *alternative_from_string(f.alternative.value);
-  const std::string missing_id = f.missing.given() ? f.missing.value : missing_policies()[0].id;
-  const MissingPolicy missing = *missing_policy_from_string(missing_id);
+  in.power_curve = !f.no_curve;
+  req.family = read_family(f);
+  // Membership was checked by CLI11; a choice not given is the registry's default (the job's).
+  if (f.direction.given()) in.higher_is_better = *higher_is_better(f.direction.value);
+  if (f.alternative.given()) in.alternative = *alternative_from_string(f.alternative.value);
+  if (f.missing.given()) req.missing = f.missing.value;
   const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
   const std::string out_format = f.format.given() ? f.format.value : output_formats[0];
   if (f.files.size() == 2 && f.files[0] == "-" && f.files[1] == "-") throw UsageError("files: stdin can be read once; give at most one -");
@@ -103,17 +103,16 @@ int run_compare(const CompareFlags& f) {
   const ScoreFile a = parse_file(f.files[0], format, "A", "FILE_A");
   std::optional<ScoreFile> b;
   if (f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B");
-  std::vector<std::string> measures;
-  for (const auto& item : f.measures) {
-    if (item == "all") {
-      measures = comparable_measures(a, b ? &*b : nullptr);
-      break;
-    }
-    for (auto& m : split_measure_list(item)) measures.push_back(std::move(m));
-  }
-  if (!f.measures.empty() && measures.empty()) throw UsageError("--measure: give a measure name (or all)");
-  const ComparisonPlan plan = build_comparisons(a, b ? &*b : nullptr, measures, missing, f.baseline.given() ? f.baseline.value : "");
-  const CompareResult r = compare_all(plan.samples, o);
+  // --measure takes comma-separated lists too; the job expands "all".
+  for (const auto& item : f.measures)
+    for (auto& m : split_measure_list(item)) req.measures.push_back(std::move(m));
+  if (!f.measures.empty() && req.measures.empty()) throw UsageError("--measure: give a measure name (or all)");
+  if (f.baseline.given()) req.baseline = f.baseline.value;
+  const AnalyzeResult job = analyze(a, b ? &*b : nullptr, req);
+  const ComparisonPlan& plan = job.plan;
+  const CompareResult& r = job.result;
+  const std::string& missing_id = job.settings.missing;
+  const CompareOptions& o = job.settings.options;  // as the job ran them (the family filled in)
   // Unmatched ids are reported even when the policy handled them.
   for (const auto& p : plan.pairing)
     if (p.only_a || p.only_b)
@@ -128,9 +127,7 @@ int run_compare(const CompareFlags& f) {
   if (by_position && out_format != "text" && out_format != "json") fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
 
   if (out_format == "json") {
-    ReportSettings rs{o, missing_id, {a.describe()}, r.baseline, plan.pairing};
-    if (b) rs.detected.push_back(b->describe());
-    std::puts(report_json(r, rs).dump(2).c_str());
+    std::puts(report_json(r, job.settings).dump(2).c_str());
   } else if (out_format == "csv") {
     std::fputs(report_csv(r).c_str(), stdout);
   } else if (out_format == "md") {

@@ -1,0 +1,67 @@
+// The Analyze job: the rules between reading and the statistics, which the CLI's
+// compare and the page's analyzeScores share.
+#include "pairpower/jobs/analyze.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "pairpower/base/errors.hpp"
+#include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/registry/registry.hpp"
+
+using namespace pairpower;
+
+namespace {
+const char* a_text = "map\t1\t0.20\nmap\t2\t0.30\nmap\t3\t0.25\nmap\t4\t0.40\nP_10\t1\t0.1\nP_10\t2\t0.3\nP_10\t3\t0.2\nP_10\t4\t0.5\nnum_ret\t1\t1000\nnum_ret\t2\t1000\nnum_ret\t3\t1000\nnum_ret\t4\t1000\n";
+const char* b_text = "map\t1\t0.25\nmap\t2\t0.35\nmap\t3\t0.27\nmap\t4\t0.46\nP_10\t1\t0.2\nP_10\t2\t0.3\nP_10\t3\t0.4\nP_10\t4\t0.5\nnum_ret\t1\t1000\nnum_ret\t2\t1000\nnum_ret\t3\t1000\nnum_ret\t4\t1000\n";
+
+AnalyzeRequest small() {
+  AnalyzeRequest r;
+  r.options.resamples = 200;
+  r.options.bootstrap_resamples = 200;
+  r.options.power_curve = false;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("'all' among the measures asks for every measure both inputs hold, counts left out, whichever spelling", "[analyze_job]") {
+  const auto a = parse_scores(a_text, InputFormat::trec_eval, "A"), b = parse_scores(b_text, InputFormat::trec_eval, "B");
+  const std::vector<std::string> both = comparable_measures(a, &b);
+  CHECK(both == std::vector<std::string>{"map", "P_10"});
+  CHECK(requested_measures({"all"}, a, &b) == both);
+  CHECK(requested_measures({"*"}, a, &b) == both);
+  CHECK(requested_measures({"map", "all"}, a, &b) == both);
+  CHECK(requested_measures({"P_10"}, a, &b) == std::vector<std::string>{"P_10"});
+  auto r = small();
+  r.measures = {"all"};
+  const auto out = analyze(a, &b, r);
+  REQUIRE(out.result.comparisons.size() == 2);
+  CHECK(out.result.comparisons[0].measure == "map");
+  CHECK(out.result.comparisons[1].measure == "P_10");
+}
+
+TEST_CASE("a handed-over pair's family counts every pair of its systems and names the registry's first procedure unless told", "[analyze_job]") {
+  const auto c = family_context({0.03, 6, std::nullopt, std::nullopt});
+  CHECK(c.pairs == 15);
+  CHECK(c.procedure == std::string(family_procedures()[0].id));
+  CHECK(c.p == 0.03);
+  const auto told = family_context({0.03, 6, 5, std::string("holm")});
+  CHECK(told.pairs == 5);
+  CHECK(told.procedure == "holm");
+}
+
+TEST_CASE("the job's report settings state the policy, the inputs as read and the family it ran with", "[analyze_job]") {
+  const auto a = parse_scores(a_text, InputFormat::trec_eval, "A"), b = parse_scores(b_text, InputFormat::trec_eval, "B");
+  auto r = small();
+  r.measures = {"map"};
+  r.family = FamilyRequest{0.03, 6, std::nullopt, std::nullopt};
+  const auto out = analyze(a, &b, r);
+  CHECK(out.settings.missing == std::string(missing_policies()[0].id));
+  REQUIRE(out.settings.detected.size() == 2);
+  CHECK(out.settings.detected[0] == a.describe());
+  REQUIRE(out.settings.options.family);
+  CHECK(out.settings.options.family->pairs == 15);
+  const auto json = report_json(out.result, out.settings);
+  CHECK(json["settings"]["family"]["pairs"] == 15);
+  r.missing = "sometimes";
+  CHECK_THROWS_AS(analyze(a, &b, r), Error);
+}
