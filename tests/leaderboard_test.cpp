@@ -155,18 +155,24 @@ TEST_CASE("the shared leaderboard options refuse a seed of 2^53 + 1 by name and 
   CHECK(o.resamples == d.resamples);
   CHECK(o.bootstrap == d.bootstrap);
   CHECK(o.seed == d.seed);
-  CHECK(leaderboard_options({.seed = 9007199254740991.0}).seed == 9007199254740991u);
+  LeaderboardSettings largest;
+  largest.seed = 9007199254740991.0;
+  CHECK(leaderboard_options(largest).seed == 9007199254740991u);
   // 2^53 + 1 reaches the core as 2^53, the first double beyond JavaScript's safe integers.
   for (const double seed : {9007199254740993.0, 1.5, -1.0}) {
     try {
-      leaderboard_options({.seed = seed});
+      LeaderboardSettings s;
+      s.seed = seed;
+      leaderboard_options(s);
       FAIL("seed " << seed << " was accepted");
     } catch (const Error& e) {
       CHECK(e.field == "seed");
     }
   }
   try {
-    leaderboard_options({.bootstrap = 1});
+    LeaderboardSettings s;
+    s.bootstrap = 1;
+    leaderboard_options(s);
     FAIL("one bootstrap resample was accepted");
   } catch (const Error& e) {
     CHECK(e.field == "bootstrap_resamples");
