@@ -9,7 +9,7 @@ import { TEST_IDS, modelInfo, type ModelName } from '../../runtime/registry';
 import { pairsPerUnit, planWork } from './run';
 import type { PlanWork, TestName } from '../../runtime/worker/pairpower-module';
 import { parseHash } from './hash';
-import { cellId, scenarioId, type PlanSpec } from './spec';
+import { cellId, type PlanSpec } from './spec';
 
 /** Log-spaced N for the analytic curves, spanning the grid. */
 export function curveNs(spec: PlanSpec): number[] {
@@ -84,16 +84,13 @@ export function workFor(spec: PlanSpec, engines: PlanEngines): Promise<PlanWork>
   return primedWork.take(JSON.stringify([spec, pairsPerUnit(engines)]), () => planWork(spec, engines));
 }
 
-/** σ_d by `model|δ|ρ` and analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
+/** Analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */
 export async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, ns: number[]) {
   const query = gridQuery(spec, ns);
   const { scenarios } = query;
   const grid = await primedGrid.take(JSON.stringify(query), () => remote.analyticGrid(query));
-  const sd = new Map<string, number>();
   const analytic = new Map<string, number>();
   scenarios.forEach((q, i) => {
-    const sdDiff = grid.sdDiff[i];
-    if (sdDiff !== null) sd.set(scenarioId(q), sdDiff);
     // The Plan grid asks the difference question: every test has its closed form (NaN only for equivalence).
     ns.forEach((n, j) => {
       for (const test of analyticTests(q.model)) {
@@ -102,7 +99,7 @@ export async function analyticFor(spec: PlanSpec, remote: Comlink.Remote<PlanApi
       }
     });
   });
-  return { sd, analytic };
+  return analytic;
 }
 
 /** Analytic power by cell id for the grid's cells (where a closed form exists). */

@@ -84,6 +84,3 @@ export interface CellKey {
 export function cellId(c: CellKey): string {
   return `${c.model}|${c.n}|${c.delta}|${c.rho}|${c.test}`;
 }
-
-/** The key of a scenario (model, δ, ρ): what σ_d depends on, whatever N and test. */
-export const scenarioId = (s: { model: ModelName; delta: number; rho: number }): string => `${s.model}|${s.delta}|${s.rho}`;

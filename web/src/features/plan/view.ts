@@ -252,7 +252,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       // neither (a hidden tab gets no frames).
       void analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)))
         .then((curves) => {
-          if (shownAt === shown) analytic = new Map([...analytic, ...curves.analytic]);
+          if (shownAt === shown) analytic = new Map([...analytic, ...curves]);
         }, () => undefined)
         .then(() => (shownAt === shown ? charts.update(spec, cells, ns, lookup) : undefined));
       const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
@@ -291,7 +291,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
 
   /** Analytic power for the grid's cells and the solvers' answer, shown unless a newer run or preview took the tables (`at`). */
   async function answerAnalytically(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number, onShown = () => {}) {
-    const { analytic } = await analyticFor(spec, remote, spec.n);
+    const analytic = await analyticFor(spec, remote, spec.n);
     const byCell = analyticByCell(spec, analytic);
     // The answer (smallest N, MDE) is asked while the tables fill, a table per frame.
     const solved = solve(spec, remote, at);
