@@ -5,8 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --parallel "$(nproc)"
-# The page's view of the core's registry (web/src/generated/registry.ts).
+# The page's view of the core's registry (web/src/generated/registry.ts) and of
+# the wasm boundary (web/src/generated/boundary.ts, from cpp/schema/).
 node scripts/gen-registry.mjs
+node scripts/gen-schema.mjs
 bash scripts/build-wasm.sh
 npx vite build --logLevel warn
 node scripts/build-single.mjs

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { cliPath, loadModule } from '../wasm/load-module.mjs';
-import { leaderboardReport } from '../../web/src/features/leaderboard/report';
+import { boundaryValidator } from '../../web/src/runtime/checked';
+import { checkLeaderboard } from '../../web/src/features/leaderboard/report';
 
 const real = (p: string) => new URL(`../fixtures/real/${p}`, import.meta.url).pathname;
 const files = ['trec_eval/te908.q.org_manual_bm25.txt', 'trec_eval/te908.q.org_manual_ance_bert.txt'];
@@ -27,7 +28,7 @@ function differences(a: unknown, b: unknown, path = '$'): string[] {
 describe('the leaderboard schema', () => {
   it('matches the CLI’s JSON exactly, per dataset and across datasets', () => {
     const board = JSON.parse(execFileSync(cliPath, ['leaderboard', ...files.map(real), ...options, '--format', 'json'], { encoding: 'utf8' }));
-    const r = leaderboardReport().safeParse(board);
+    const r = boundaryValidator('LeaderboardReport').safeParse(board);
     expect(r.success ? [] : r.error.issues).toEqual([]);
     expect(board.leaderboards[0].systems.length).toBe(2);
   });
@@ -41,7 +42,7 @@ describe('the leaderboard schema', () => {
     for (const p of parts) expect(p.error).toBeUndefined();
     const out = m.rankMerge({ ...q, parts });
     expect(out.error).toBeUndefined();
-    const page = leaderboardReport().parse(JSON.parse(out.json));
+    const page = checkLeaderboard(JSON.parse(out.json));
     const cliText = execFileSync(cliPath, ['leaderboard', ...files.map(real), ...options, '--format', 'json'], { encoding: 'utf8' });
     const cli = JSON.parse(cliText);
     expect(differences(page, cli)).toEqual([]);

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { cliPath, loadModule } from '../wasm/load-module.mjs';
 import { REGISTRY } from '../../web/src/runtime/registry';
-import { checkReport, exportReport, reportSchemas, slimReport } from '../../web/src/features/analyze/report';
+import { checkReport, exportReport, slimReport } from '../../web/src/features/analyze/report';
+import { boundaryValidator } from '../../web/src/runtime/checked';
 
 const real = (p: string) => new URL(`../fixtures/real/${p}`, import.meta.url).pathname;
 const pairs: [string, string, string[]][] = [
@@ -29,7 +30,7 @@ function cli(args: string[]): unknown {
 
 describe('the report schema', () => {
   it.each(pairs)('matches the CLI’s JSON exactly (%s)', (a, b, args) => {
-    const r = reportSchemas().cliReport.safeParse(cli([real(a), real(b), ...args]));
+    const r = boundaryValidator('CliReport').safeParse(cli([real(a), real(b), ...args]));
     expect(r.success ? [] : r.error.issues).toEqual([]);
   });
 
@@ -42,7 +43,7 @@ describe('the report schema', () => {
       const report = checkReport(JSON.parse(out.json));
       expect(report.comparisons.length).toBeGreaterThan(0);
       // The page's JSON export is the CLI's report, key for key (strict: nothing more, nothing less).
-      const exported = reportSchemas().cliReport.safeParse(exportReport(slimReport(report)));
+      const exported = boundaryValidator('CliReport').safeParse(exportReport(slimReport(report)));
       expect(exported.success ? [] : exported.error.issues).toEqual([]);
     }
   });
@@ -50,7 +51,7 @@ describe('the report schema', () => {
   it('matches the CLI’s JSON and the bindings’ for a pair taken from a family (settings.family, comparisons[].family)', async () => {
     const [a, b] = pairs[0];
     const fromCli = cli([real(a), real(b), '--measure', 'map', '--family-p', '0.3', '--family-systems', '8']) as { settings: { family: unknown } };
-    const r = reportSchemas().cliReport.safeParse(fromCli);
+    const r = boundaryValidator('CliReport').safeParse(fromCli);
     expect(r.success ? [] : r.error.issues).toEqual([]);
     expect(fromCli.settings.family).toEqual({ systems: 8, pairs: 28, procedure: 'randomized-tukey', procedure_label: 'randomized Tukey HSD', p: 0.3,
       question_alpha: 0.05 / 28, rule: "The larger of its family-wise p and the pair's own randomization p decides the verdict." });
@@ -68,7 +69,7 @@ describe('the report schema', () => {
   it('refuses a report with a key the schema does not know', () => {
     const json = cli([real(pairs[0][0]), real(pairs[0][1]), '--measure', 'map']) as { comparisons: Record<string, unknown>[] };
     json.comparisons[0].surprise = 1;
-    expect(reportSchemas().cliReport.safeParse(json).success).toBe(false);
+    expect(boundaryValidator('CliReport').safeParse(json).success).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // The core's typed errors ({error, kind, field, …} in place of a result), as
 // messages that can cross from a worker to the page.
-import type { ErrorResult } from './worker/pairpower-module';
+import type { ErrorResult } from '../generated/boundary';
 
 /** True when a module call returned {error} instead of its result. */
 export function isError(x: object): x is ErrorResult {

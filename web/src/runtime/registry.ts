@@ -1,27 +1,20 @@
-// The core's registry (cpp/src/registry.cpp), typed: every test, model, format,
+// The core's registry (cpp/src/registry/registry.cpp), typed: every test, model, format,
 // field, preset and limit the page shows or checks comes from here.
 import { REGISTRY } from '../generated/registry';
 
 export { REGISTRY };
 export type Registry = typeof REGISTRY;
-export type TestName = Registry['tests'][number]['id'];
-export type ModelName = Registry['models'][number]['id'];
+// The names of registry lists that cross the wasm boundary are defined with it (cpp/schema/common.json).
+export type {
+  AlternativeName, AnalyzeKey, CorrectionName, Direction, ErrorKindName, FamilyTargetName, InputFormatName, MissingPolicy, ModelName, QuestionName,
+  SolvableTest, TestName, VerdictName,
+} from '../generated/boundary';
+import type { AnalyzeKey, ModelName, QuestionName, TestName } from '../generated/boundary';
 export type ModelChoiceId = Registry['model_choices'][number]['id'];
-export type InputFormatName = Registry['input_formats'][number]['id'];
 export type PresetName = Registry['presets'][number]['id'];
 export type PlanFieldDef = Registry['plan_fields'][number];
 export type FieldName = PlanFieldDef['id'];
 export type AnalyzeSettingDef = Registry['analyze_settings'][number];
-export type AnalyzeKey = AnalyzeSettingDef['key'];
-export type MissingPolicy = Registry['missing_policies'][number]['id'];
-export type Direction = Registry['directions'][number]['id'];
-export type AlternativeName = Registry['alternatives'][number]['id'];
-export type QuestionName = Registry['questions'][number]['id'];
-export type CorrectionName = Registry['corrections'][number]['id'];
-export type FamilyTargetName = Registry['family_targets'][number]['id'];
-/** The tests the minimum-N and MDE solvers offer (power monotone in N). */
-export type SolvableTest = Extract<Registry['tests'][number], { solvable: true }>['id'];
-export type ErrorKindName = Registry['error_kinds'][number];
 
 export interface Bounds {
   readonly min: number;

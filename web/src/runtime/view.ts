@@ -5,7 +5,7 @@ import type * as Comlink from 'comlink';
 import type { Engines } from './engines';
 import type { AnalyzeKey } from './registry';
 import type { LoaderApi } from './worker/module';
-import type { FamilyContext } from './worker/pairpower-module';
+import type { FamilyContext } from '../generated/boundary';
 
 /** Scores one view hands to another (the Leaderboard's pair to Analyze): a
  *  table the core reads, with the settings that produced the sender's numbers,

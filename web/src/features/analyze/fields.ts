@@ -2,7 +2,7 @@
 // label, default, help, bounds): the form is built from them, and the core's
 // typed errors are phrased with these labels (never with the CLI's flags).
 import { REGISTRY, planField, type AnalyzeKey, type AnalyzeSettingDef } from '../../runtime/registry';
-import type { ErrorResult } from '../../runtime/worker/pairpower-module';
+import type { ErrorResult } from '../../generated/boundary';
 
 export interface AnalyzeField {
   /** The core's name of the setting (errors carry it). */

@@ -7,7 +7,7 @@ import { parseNumber } from '../../runtime/field-text';
 import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../runtime/registry';
 import { EngineStopped } from '../../runtime/engines';
 import type { AnalysisReport, PlotData } from './report';
-import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../runtime/worker/pairpower-module';
+import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../generated/boundary';
 import { createInputBox } from './inputs';
 import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';

@@ -1,6 +1,6 @@
 // Analyze's half of the full engine worker: reading pasted scores and
 // analysing them here, so that a 100 000-row paste never stalls the page.
-import type { AnalyzeOutput, AnalyzeQuery, DetectQuery, Detected } from '../../runtime/worker/pairpower-module';
+import type { ReportOutput, AnalyzeQuery, DetectQuery, Detected } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
@@ -25,7 +25,7 @@ export const analyzeApi = {
   /** Parses, pairs, analyses and prepares the plots, with the report checked against its schema. */
   async analyzeScores(q: AnalyzeQuery): Promise<AnalysisResult> {
     const m = await fullEngine();
-    const out: AnalyzeOutput = guard(() => unwrap(m.analyzeScores(q)));
+    const out: ReportOutput = guard(() => unwrap(m.analyzeScores(q)));
     const full = checkReport(JSON.parse(out.json));
     const report = slimReport(full);
     const pilots = full.comparisons.map((c) => (c.data ? c.data.b.map((b, i) => b - c.data!.a[i]) : []));

@@ -8,7 +8,7 @@ import { REGISTRY } from '../../runtime/registry';
 import { parseNumber } from '../../runtime/field-text';
 import type { View, ViewContext } from '../../runtime/view';
 import type { LeaderboardApi } from './worker';
-import type { LeaderboardQuery } from '../../runtime/worker/pairpower-module';
+import type { LeaderboardQuery } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
 import { fmt, h, numberField } from '../../ui/dom';

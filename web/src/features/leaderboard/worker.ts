@@ -2,7 +2,7 @@
 // (leaderboard.hpp) in parts, one per worker, merged in one; and a pair's
 // scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { AnalyzeOutput, LeaderboardPart, LeaderboardQuery, PairTableQuery } from '../../runtime/worker/pairpower-module';
+import type { ReportOutput, LeaderboardPart, LeaderboardQuery, PairTableQuery } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import { checkLeaderboard, type LeaderboardReport } from './report';
@@ -22,7 +22,7 @@ export const leaderboardApi = {
   /** The parts merged into the report, checked against its schema. */
   async rankMerge(q: LeaderboardQuery, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
     const m = await fullEngine();
-    const out: AnalyzeOutput = guard(() => unwrap(m.rankMerge({ ...q, parts })));
+    const out: ReportOutput = guard(() => unwrap(m.rankMerge({ ...q, parts })));
     const report = checkLeaderboard(JSON.parse(out.json));
     return { report, json: JSON.stringify(report, null, 1) + '\n', markdown: out.markdown, latex: out.latex, csv: out.csv };
   },

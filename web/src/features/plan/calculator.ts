@@ -7,7 +7,7 @@ import type * as Comlink from 'comlink';
 import type { CalculatorAnswer } from './worker';
 import type { PlanApi } from './worker';
 import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type FamilyTargetName, type QuestionName } from '../../runtime/registry';
-import type { ErrorResult, SdOfDifferences } from '../../runtime/worker/pairpower-module';
+import type { ErrorResult, SdOfDifferences } from '../../generated/boundary';
 import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';

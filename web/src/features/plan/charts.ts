@@ -4,7 +4,7 @@
 import type uPlot from 'uplot';
 import { DASHES, chartTheme, loadUplot, onSchemeChange, themedAxis } from '../../ui/uplot';
 import { fittingTicks } from '../../ui/ticks';
-import type { CellResult, ModelName, TestName } from '../../runtime/worker/pairpower-module';
+import type { CellResult, ModelName, TestName } from '../../generated/boundary';
 import { cellId, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
 

@@ -3,7 +3,7 @@
 import type * as Comlink from 'comlink';
 import type { PlanApi } from './worker';
 import { REGISTRY } from '../../runtime/registry';
-import type { CellResult } from '../../runtime/worker/pairpower-module';
+import type { CellResult } from '../../generated/boundary';
 import { cellId, type CellKey, type PlanSpec } from './spec';
 
 export interface ExportInput {

@@ -7,7 +7,7 @@ import type { PlanApi, PlanEngines } from './worker';
 import type { AnalyticGrid } from './worker';
 import { TEST_IDS, modelInfo, type ModelName } from '../../runtime/registry';
 import { pairsPerUnit, planWork } from './run';
-import type { PlanWork, TestName } from '../../runtime/worker/pairpower-module';
+import type { PlanWork, TestName } from '../../generated/boundary';
 import { parseHash } from './hash';
 import { cellId, type PlanSpec } from './spec';
 

@@ -2,7 +2,7 @@
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
 import { REGISTRY, SOLVABLE_TESTS, mdeHeading, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
-import type { CellResult, GridAnswer, PaperCheck } from '../../runtime/worker/pairpower-module';
+import type { CellResult, GridAnswer, PaperCheck } from '../../generated/boundary';
 import { answerText, type MdeRow, type SolverRow } from './answer-text';
 import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';

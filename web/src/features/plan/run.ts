@@ -4,7 +4,7 @@
 // pool and the threaded engine both give the CLI's numbers exactly.
 import type * as Comlink from 'comlink';
 import { orFailure } from '../../runtime/engines';
-import type { BetaTable, CellResult, PlanWork } from '../../runtime/worker/pairpower-module';
+import type { BetaTable, CellResult, PlanWork } from '../../generated/boundary';
 import type { PlanEngines, SimulationApi } from './worker';
 import type { PlanSpec } from './spec';
 

@@ -6,7 +6,7 @@
 import type uPlot from 'uplot';
 import { DASHES, chartTheme, loadUplot, onSchemeChange, themedAxis } from '../../ui/uplot';
 import { TESTS } from '../../runtime/registry';
-import type { SensitivityAnswer } from '../../runtime/worker/pairpower-module';
+import type { SensitivityAnswer } from '../../generated/boundary';
 import { fmt, h } from '../../ui/dom';
 import { heatClass } from './charts';
 

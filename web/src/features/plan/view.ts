@@ -7,7 +7,7 @@ import type { PlanApi, SimulationApi } from './worker';
 import { modelInfo, type ModelName } from '../../runtime/registry';
 import { describeEngines, markStage, orFailure, runThreads } from '../../runtime/engines';
 import { startRun, type RunHandle, type RunProgress } from './run';
-import type { CellResult, PaperCheck, TestName } from '../../runtime/worker/pairpower-module';
+import type { CellResult, PaperCheck, TestName } from '../../generated/boundary';
 import type { View, ViewContext } from '../../runtime/view';
 import { fmt, h } from '../../ui/dom';
 import { holdCharts } from '../../ui/uplot';

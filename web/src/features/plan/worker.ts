@@ -19,7 +19,7 @@ import type {
   PlanWork,
   SampleSizeAnswer,
   SensitivityAnswer,
-} from '../../runtime/worker/pairpower-module';
+} from '../../generated/boundary';
 import { isError, unwrap } from '../../runtime/errors';
 import type { Engines } from '../../runtime/engines';
 import { REGISTRY } from '../../runtime/registry';

@@ -5,7 +5,20 @@
 // First, so that a compiling worker's download starts before anything else runs.
 import { compileWasm, early } from './compile';
 import { buildOf, wasmUrl, type Variant } from './builds';
-import type { ModuleOptions, PairpowerModule, PlanModule, PlanModuleFactory } from './pairpower-module';
+import type { PairpowerModule, PlanModule } from '../../generated/boundary';
+
+/** The options of a build's Emscripten factory that the loaders use (Emscripten's, not the bindings'). */
+export interface ModuleOptions {
+  /** In Node the .wasm must be passed in: Emscripten 3.1.6 fetch()es a file URL otherwise. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+  /** Instantiate the module yourself and hand the instance (and its module) to `receive`; return {} when that is asynchronous. */
+  instantiateWasm?: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+  /** The module's own script URL, which its pthread workers import. */
+  mainScriptUrlOrBlob?: string;
+}
+/** A build's factory (its glue's createPairpower); the full builds' modules are PairpowerModules. */
+export type PlanModuleFactory = (options?: ModuleOptions) => Promise<PlanModule>;
 
 // Typed against the DOM library (the page's); these are the worker globals used.
 declare function importScripts(...urls: string[]): void;
