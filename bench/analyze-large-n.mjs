@@ -54,6 +54,6 @@ if (which !== 'cli') {
     minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
   const s = (performance.now() - t0) / 1000;
   if (res.error) throw new Error(res.error);
-  console.log(`wasm (st) analyzeScores: ${s.toFixed(2)} s   ${curveWork(JSON.parse(res.json).comparisons[0])}`);
+  console.log(`wasm (st) analyzeScores: ${s.toFixed(2)} s   ${curveWork(JSON.parse(res.report).comparisons[0])}`);
 }
 process.exit(0);

@@ -65,3 +65,17 @@ TEST_CASE("the job's report settings state the policy, the inputs as read and th
   r.missing = "sometimes";
   CHECK_THROWS_AS(analyze(a, &b, r), Error);
 }
+
+TEST_CASE("pilots are each comparison's differences B minus A by query, given only when asked", "[analyze_job]") {
+  const auto a = parse_scores(a_text, InputFormat::trec_eval, "A"), b = parse_scores(b_text, InputFormat::trec_eval, "B");
+  auto r = small();
+  r.measures = {"map", "P_10"};
+  CHECK(analyze(a, &b, r).pilots.empty());
+  r.pilots = true;
+  const auto out = analyze(a, &b, r);
+  REQUIRE(out.pilots.size() == 2);
+  // The inputs' own values: map 0.25−0.20, 0.35−0.30, 0.27−0.25, 0.46−0.40; P_10 0.2−0.1, 0, 0.4−0.2, 0.
+  const std::vector<double> map{0.25 - 0.20, 0.35 - 0.30, 0.27 - 0.25, 0.46 - 0.40}, p10{0.2 - 0.1, 0.3 - 0.3, 0.4 - 0.2, 0.5 - 0.5};
+  CHECK(out.pilots[0] == map);
+  CHECK(out.pilots[1] == p10);
+}

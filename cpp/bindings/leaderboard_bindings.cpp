@@ -104,7 +104,7 @@ val rank_merge(const val& q) {
     }
     const auto r = pairpower::leaderboard_merge(series_of(q), text_field(q, "measure"), o, parts);
     val out = val::object();
-    out.set("json", pairpower::leaderboard_json(r, o).dump());
+    out.set("json", pairpower::leaderboard_json_text(r, o));
     out.set("markdown", pairpower::leaderboard_markdown(r, o));
     out.set("latex", pairpower::leaderboard_latex(r, o));
     out.set("csv", pairpower::leaderboard_csv(r));

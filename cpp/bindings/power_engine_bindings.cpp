@@ -91,8 +91,9 @@ val detect_scores(const val& q) {
 }
 
 // {textA, textB?, format?, measures: [], missing, alpha, confidence, resamples,
-//  bootstrap, seed, minEffect, direction, power, family?} → {json} (the CLI's JSON, with
-// per-query data and the bootstrap distribution for plots) plus Markdown, LaTeX, CSV.
+//  bootstrap, seed, minEffect, direction, power, family?, pilots?} → {report} (the CLI's JSON with
+// per-query data, the bootstrap distribution and display strings for the page), the CLI's own JSON text,
+// Markdown, LaTeX, CSV, and when asked each comparison's differences B − A (a pilot for the Plan).
 val analyze_scores(const val& q) {
   return guarded([&] {
     pairpower::AnalyzeRequest req;
@@ -136,6 +137,7 @@ val analyze_scores(const val& q) {
     if (ms.isArray())
       for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) req.measures.push_back(ms[i].as<std::string>());
     req.baseline = text_field(q, "baseline");
+    req.pilots = q["pilots"].isTrue();
     const auto job = pairpower::analyze(a, b ? &*b : nullptr, req);
     const auto& plan = job.plan;
     const auto& result = job.result;
@@ -144,10 +146,16 @@ val analyze_scores(const val& q) {
     json["systems"] = b ? std::vector<std::string>{result.comparisons.front().system_a, result.comparisons.front().system_b} : a.systems();
     for (auto& c : json["comparisons"]) c["display"] = pairpower::display_stats(c);
     val out = val::object();
-    out.set("json", json.dump());
+    out.set("report", json.dump());
+    out.set("json", pairpower::report_json_text(result, job.settings));
     out.set("markdown", pairpower::report_markdown(result, job.settings.options));
     out.set("latex", pairpower::report_latex(result, job.settings.options));
     out.set("csv", pairpower::report_csv(result));
+    if (req.pilots) {
+      val pilots = val::array();
+      for (const auto& d : job.pilots) pilots.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(d.size(), d.data())));
+      out.set("pilots", pilots);
+    }
     return out;
   });
 }

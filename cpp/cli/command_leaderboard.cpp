@@ -68,7 +68,7 @@ int run_leaderboard(const LeaderboardFlags& f) {
   // tables' captions); CSV rows have no place for it, so there it goes to stderr.
   if (format == "csv" && std::any_of(r.boards.begin(), r.boards.end(), [](const Board& b) { return b.by_position; }))
     fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
-  if (format == "json") std::puts(leaderboard_json(r, o).dump(1).c_str());
+  if (format == "json") std::fputs(leaderboard_json_text(r, o).c_str(), stdout);
   else if (format == "md") std::fputs(leaderboard_markdown(r, o).c_str(), stdout);
   else if (format == "latex") std::fputs(leaderboard_latex(r, o).c_str(), stdout);
   else if (format == "csv") std::fputs(leaderboard_csv(r).c_str(), stdout);

@@ -49,7 +49,7 @@ test('wasm analysis equals pairpower compare on a two-dataset table', async () =
   const m = await loadModule('st');
   const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 20000, bootstrap: 3000, seed: 9, minEffect: 0.002, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
   assert.ok(!out.error, out.error);
-  const web = JSON.parse(out.json);
+  const web = JSON.parse(out.report);
   const mismatches = [];
   compareNumbers('', { comparisons: cli.comparisons, overall: cli.overall, summary: cli.summary }, { comparisons: web.comparisons, overall: web.overall, summary: web.summary }, mismatches);
   assert.deepEqual(mismatches, []);

@@ -166,7 +166,7 @@ test('an analysis of 100,000 queries in wasm equals pairpower compare', async ()
   const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 200, seed: 3, minEffect: 0,
     direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
   assert.ok(!out.error, out.error);
-  const web = JSON.parse(out.json);
+  const web = JSON.parse(out.report);
   assert.equal(web.comparisons[0].n, n);
   const mismatches = [];
   // Every number the CLI reports (the page's JSON adds per-query data and display strings beside them).

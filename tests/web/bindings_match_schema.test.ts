@@ -122,14 +122,16 @@ describe.each<Variant>(['plan', 'st', 'mt'])('the %s build', (variant) => {
 });
 
 describe.each<Variant>(['st', 'mt'])('the %s build’s reports', (variant) => {
-  it('hold the JSON inside analyzeScores and rankMerge to PageReport and LeaderboardReport', async () => {
+  it('hold the JSON inside analyzeScores and rankMerge to PageReport, CliReport and LeaderboardReport', async () => {
     const m: PairpowerModule = await loadModule(variant);
     const check = (type: string, text: string) => {
       const r = z.fromJSONSchema({ $defs: BOUNDARY_SCHEMA.$defs, $ref: `#/$defs/${type}` } as Parameters<typeof z.fromJSONSchema>[0]).safeParse(JSON.parse(text));
       return r.success ? [] : r.error.issues.slice(0, 3);
     };
     const calls = requests(m, true);
-    expect(check('PageReport', (calls.analyzeScores() as { json: string }).json)).toEqual([]);
+    const analysis = calls.analyzeScores() as { report: string; json: string };
+    expect(check('PageReport', analysis.report)).toEqual([]);
+    expect(check('CliReport', analysis.json)).toEqual([]);
     expect(check('LeaderboardReport', (calls.rankMerge() as { json: string }).json)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without types (the tests' wasm loader)
 import { cliPath, loadModule } from '../wasm/load-module.mjs';
 import { REGISTRY } from '../../web/src/runtime/registry';
-import { checkReport, exportReport, slimReport } from '../../web/src/features/analyze/report';
+import { checkReport } from '../../web/src/features/analyze/report';
 import { boundaryValidator } from '../../web/src/runtime/checked';
 
 const real = (p: string) => new URL(`../fixtures/real/${p}`, import.meta.url).pathname;
@@ -18,14 +18,26 @@ const pairs: [string, string, string[]][] = [
   ['ir_measures/ir_measures-0.4.3.q.org_manual_bm25.tsv', 'ir_measures/ir_measures-0.4.3.q.org_manual_ance_bert.tsv', ['--measure', 'nDCG@10']],
 ];
 
-function cli(args: string[]): unknown {
+/** The CLI's `compare --format json` text (exit 1 and 3 are verdicts other than SHIP). */
+function cliText(args: string[]): string {
   try {
-    return JSON.parse(execFileSync(cliPath, ['compare', ...args, '--format', 'json', '--resamples', '500', '--bootstrap', '100'], { encoding: 'utf8' }));
+    return execFileSync(cliPath, ['compare', ...args, '--format', 'json', '--resamples', '500', '--bootstrap', '100'], { encoding: 'utf8' });
   } catch (e) {
     const err = e as { status?: number; stdout?: string };
-    if (err.status === 1 || err.status === 3) return JSON.parse(err.stdout!);
+    if (err.status === 1 || err.status === 3) return err.stdout!;
     throw e;
   }
+}
+const cli = (args: string[]): unknown => JSON.parse(cliText(args));
+
+// Paths where two JSON values differ: keys and strings exactly, numbers within 1e-12 relative.
+function differences(a: unknown, b: unknown, path = '$'): string[] {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)) ? [] : [`${path}: ${a} vs ${b}`];
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    return keys.flatMap((k) => differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`));
+  }
+  return a === b ? [] : [`${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`];
 }
 
 describe('the report schema', () => {
@@ -34,18 +46,35 @@ describe('the report schema', () => {
     expect(r.success ? [] : r.error.issues).toEqual([]);
   });
 
-  it('matches what the bindings hand the page, per-query data and display strings included', async () => {
+  it('matches what the bindings hand the page, per-query data and display strings included; the JSON export is the CLI’s text', async () => {
     const m = await loadModule('st');
+    // Named as the CLI names a run without a runid: its file's name without the extension.
+    const stem = (p: string) => p.split('/').pop()!.replace(/\.[^.]+$/, '');
     for (const [a, b] of pairs) {
-      const out = m.analyzeScores({ textA: readFileSync(real(a), 'utf8'), textB: readFileSync(real(b), 'utf8'), measures: ['*'], missing: 'intersect',
+      const out = m.analyzeScores({ textA: readFileSync(real(a), 'utf8'), textB: readFileSync(real(b), 'utf8'), nameA: stem(a), nameB: stem(b), measures: ['*'], missing: 'intersect',
         alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
       expect(out.error).toBeUndefined();
-      const report = checkReport(JSON.parse(out.json));
+      const report = checkReport(JSON.parse(out.report));
       expect(report.comparisons.length).toBeGreaterThan(0);
-      // The page's JSON export is the CLI's report, key for key (strict: nothing more, nothing less).
-      const exported = boundaryValidator('CliReport').safeParse(exportReport(slimReport(report)));
-      expect(exported.success ? [] : exported.error.issues).toEqual([]);
+      // The page's JSON export is the CLI's writer's text: the CLI's keys (strict), strings and layout, and its
+      // numbers but for the last bits where wasm's libm and the native build differ.
+      const exported = JSON.parse(out.json);
+      expect(boundaryValidator('CliReport').safeParse(exported).success).toBe(true);
+      expect(out.json.startsWith('{\n  "settings": {\n    "alpha": ')).toBe(true);
+      expect(differences(exported, cli([real(a), real(b), '--measure', 'all', '--missing', 'intersect', '--seed', '1']))).toEqual([]);
+      expect(out.pilots).toBeUndefined();
     }
+  });
+
+  it('answers each comparison’s differences B − A when asked, as the report pairs them', async () => {
+    const m = await loadModule('st');
+    const [a, b] = pairs[0];
+    const out = m.analyzeScores({ textA: readFileSync(real(a), 'utf8'), textB: readFileSync(real(b), 'utf8'), measures: ['map', 'P_10'], missing: 'intersect',
+      alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0,
+      pilots: true });
+    const report = checkReport(JSON.parse(out.report));
+    expect(out.pilots.length).toBe(2);
+    report.comparisons.forEach((c, i) => expect(Array.from(out.pilots[i] as Float64Array)).toEqual(c.data!.b.map((x, j) => x - c.data!.a[j])));
   });
 
   it('matches the CLI’s JSON and the bindings’ for a pair taken from a family (settings.family, comparisons[].family)', async () => {
@@ -60,7 +89,7 @@ describe('the report schema', () => {
       alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0,
       family: { systems: 8, pairs: 28, procedure: 'randomized-tukey', p: 0.3 } });
     expect(out.error).toBeUndefined();
-    const report = checkReport(JSON.parse(out.json));
+    const report = checkReport(JSON.parse(out.report));
     expect(report.settings.family?.p).toBe(0.3);
     expect(report.comparisons[0].family?.p).toBe(0.3);
     expect(report.comparisons[0].verdict).toBe('HOLD');

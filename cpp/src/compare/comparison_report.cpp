@@ -50,7 +50,8 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
     J bootstrap = {{"bca", {{"ci_low", c.bootstrap.bca.low}, {"ci_high", c.bootstrap.bca.high}}},
                    {"percentile", {{"ci_low", c.bootstrap.percentile.low}, {"ci_high", c.bootstrap.percentile.high}}},
                    {"resamples", c.bootstrap.resamples}};
-    if (!c.bootstrap.distribution.empty()) bootstrap["distribution"] = c.bootstrap.distribution;
+    // The page's plots only (with the per-query data): the CLI's report and the page's JSON export leave it out.
+    if (samples && !c.bootstrap.distribution.empty()) bootstrap["distribution"] = c.bootstrap.distribution;
     J cj = {
         {"dataset", c.dataset}, {"measure", c.measure}, {"system_a", c.system_a}, {"system_b", c.system_b},
         {"n", c.n}, {"mean_a", c.mean_a}, {"mean_b", c.mean_b}, {"delta", c.delta}, {"sd_diff", c.sd_diff},
@@ -150,6 +151,8 @@ nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
   walk(walk, c, "");
   return out;
 }
+
+std::string report_json_text(const CompareResult& r, const ReportSettings& s) { return report_json(r, s).dump(2) + "\n"; }
 
 std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
   std::ostringstream s;

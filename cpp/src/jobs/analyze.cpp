@@ -33,7 +33,13 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   CompareResult result = compare_all(plan.samples, o);
   ReportSettings settings{o, missing_id, {a.describe()}, result.baseline, plan.pairing};
   if (b) settings.detected.push_back(b->describe());
-  return {std::move(plan), std::move(result), std::move(settings)};
+  std::vector<std::vector<double>> pilots;
+  if (request.pilots)
+    for (const auto& s : plan.samples) {
+      auto& d = pilots.emplace_back(s.a.size());
+      for (std::size_t i = 0; i < s.a.size(); ++i) d[i] = s.b[i] - s.a[i];
+    }
+  return {std::move(plan), std::move(result), std::move(settings), std::move(pilots)};
 }
 
 }  // namespace pairpower

@@ -92,6 +92,8 @@ json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
   return j;
 }
 
+std::string leaderboard_json_text(const LeaderboardResult& r, const LeaderboardOptions& o) { return leaderboard_json(r, o).dump(1) + "\n"; }
+
 std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOptions& o) {
   std::string out;
   const int level = static_cast<int>(o.confidence * 100 + 0.5);

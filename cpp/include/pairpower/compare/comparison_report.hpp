@@ -27,10 +27,13 @@ struct ReportSettings {
 /// {"settings": {…}, "comparisons": [ … ], "by_system": [{system, comparisons, better, worse, verdict}],
 ///  "overall": "SHIP|HOLD|REJECT", "summary": "…", "pairing": [{dataset, measure, system_a, system_b, matched, only_a, …}],
 ///  "wilcoxon_note": "…", "warnings": [{code, message, comparison}] (warnings.hpp)}.
-/// With samples, each comparison also carries "data": {qids, a, b} (for plots).
+/// With samples, each comparison also carries "data": {qids, a, b} and, when kept, its bootstrap
+/// "distribution" (for the page's plots).
 nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s,
                                    const std::vector<PairedSample>* samples = nullptr);
 
+/// report_json as the CLI writes it (`compare --format json`): the page's JSON export is this text.
+std::string report_json_text(const CompareResult& r, const ReportSettings& s);
 std::string report_markdown(const CompareResult& r, const CompareOptions& o);
 std::string report_latex(const CompareResult& r, const CompareOptions& o);
 std::string report_csv(const CompareResult& r);

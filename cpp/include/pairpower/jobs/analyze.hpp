@@ -38,12 +38,16 @@ struct AnalyzeRequest {
   std::optional<std::string> missing;  ///< a missing-id policy of the registry; default its first
   std::string baseline;                ///< the system the others are compared with; default the first
   std::optional<FamilyRequest> family;
+  bool pilots = false;  ///< also give each comparison's per-query differences (AnalyzeResult::pilots)
 };
 
 struct AnalyzeResult {
   ComparisonPlan plan;      ///< the paired samples and how their ids matched
   CompareResult result;     ///< every comparison, the verdicts and the summary
   ReportSettings settings;  ///< what the report states about the run (report_json)
+  /// When asked: per comparison, its per-query differences B − A in the pairing's query order,
+  /// a pilot for the Plan's pilot model; empty otherwise.
+  std::vector<std::vector<double>> pilots;
 };
 
 /// The family a handed-over pair belongs to, with the defaults filled in.

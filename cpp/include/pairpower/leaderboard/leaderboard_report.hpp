@@ -20,6 +20,8 @@ nlohmann::ordered_json leaderboard_json(const LeaderboardResult& r, const Leader
 
 /// Systems in rank order with mean ± interval, rank set and tier letters, per dataset; then the across-datasets ranks.
 std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOptions& o);
+/// leaderboard_json as the CLI writes it (`leaderboard --format json`): the page's JSON export is this text.
+std::string leaderboard_json_text(const LeaderboardResult& r, const LeaderboardOptions& o);
 
 /// The table a paper includes, per dataset: systems in rank order, mean [interval], rank set, tier.
 std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOptions& o);

@@ -72,10 +72,3 @@ export function slimReport(r: AnalysisReport): AnalysisReport {
     }),
   };
 }
-
-/** The JSON export: the CLI's report, without what only the page uses (display strings, the systems list). */
-export function exportReport(r: AnalysisReport): object {
-  const { systems: _systems, ...rest } = r;
-  void _systems;
-  return { ...rest, comparisons: r.comparisons.map(({ display: _display, ...c }) => (void _display, c)) };
-}

@@ -220,6 +220,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         direction: direction.s.value as AnalyzeQuery['direction'],
         alternative: alternative.s.value as AlternativeName,
         family: familyNow(),
+        pilots: sendPilot !== undefined,
         ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
       };
       const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;

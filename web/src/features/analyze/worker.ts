@@ -1,9 +1,9 @@
 // Analyze's half of the full engine worker: reading pasted scores and
 // analysing them here, so that a 100 000-row paste never stalls the page.
-import type { ReportOutput, AnalyzeQuery, DetectQuery, Detected } from '../../generated/boundary';
+import type { AnalyzeQuery, DetectQuery, Detected } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
-import { checkReport, exportReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
+import { checkReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
 
 export interface AnalysisResult {
   report: AnalysisReport;
@@ -11,9 +11,9 @@ export interface AnalysisResult {
   markdown: string;
   latex: string;
   csv: string;
-  /** The report as JSON (settings and seed included, per-query data left out). */
+  /** The report as the CLI writes it (`compare --format json`): the JSON export. */
   json: string;
-  /** Per comparison, the per-query differences B − A: a pilot for the Plan's pilot model. */
+  /** Per comparison, the per-query differences B − A (asked with `pilots`): a pilot for the Plan's pilot model. */
   pilots: number[][];
 }
 
@@ -25,11 +25,10 @@ export const analyzeApi = {
   /** Parses, pairs, analyses and prepares the plots, with the report checked against its schema. */
   async analyzeScores(q: AnalyzeQuery): Promise<AnalysisResult> {
     const m = await fullEngine();
-    const out: ReportOutput = guard(() => unwrap(m.analyzeScores(q)));
-    const full = checkReport(JSON.parse(out.json));
-    const report = slimReport(full);
-    const pilots = full.comparisons.map((c) => (c.data ? c.data.b.map((b, i) => b - c.data!.a[i]) : []));
-    return { report, plots: full.comparisons.map(plotData), pilots, markdown: out.markdown, latex: out.latex, csv: out.csv, json: JSON.stringify(exportReport(report), null, 1) + '\n' };
+    const out = guard(() => unwrap(m.analyzeScores(q)));
+    const full = checkReport(JSON.parse(out.report));
+    const pilots = (out.pilots ?? []).map((d) => Array.from(d));
+    return { report: slimReport(full), plots: full.comparisons.map(plotData), pilots, markdown: out.markdown, latex: out.latex, csv: out.csv, json: out.json };
   },
 };
 

@@ -19,12 +19,12 @@ export const leaderboardApi = {
     // Handed to the merging worker without a copy.
     return Comlink.transfer(out, out.boards.flatMap((b) => [b.tukey.buffer, b.boot.buffer, b.p.buffer, b.pSe.buffer, b.pHsd.buffer]) as ArrayBuffer[]);
   },
-  /** The parts merged into the report, checked against its schema. */
+  /** The parts merged into the report, checked against its schema; `json` is the CLI's text (the JSON export). */
   async rankMerge(q: LeaderboardQuery, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
     const m = await fullEngine();
     const out: ReportOutput = guard(() => unwrap(m.rankMerge({ ...q, parts })));
     const report = checkLeaderboard(JSON.parse(out.json));
-    return { report, json: JSON.stringify(report, null, 1) + '\n', markdown: out.markdown, latex: out.latex, csv: out.csv };
+    return { report, json: out.json, markdown: out.markdown, latex: out.latex, csv: out.csv };
   },
 };
 
