@@ -113,7 +113,7 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
   });
 }
 
-// A cell as the page reads it (CellResult in pairpower-module.d.ts). Built as JS
+// A cell as the page reads it (CellResult in cpp/schema/plan.json). Built as JS
 // values, not through JSON text: these bindings run while the simulation does, and
 // JSON's serializer and parser, run often there, would draw V8's optimising tier
 // onto the cores the simulation uses.
@@ -170,7 +170,7 @@ val beta_tables(const val& groups) {
   });
 }
 
-// A cell from the page (CellResult in pairpower-module.d.ts), checked field by field.
+// A cell from the page (CellResult in cpp/schema/plan.json), checked field by field.
 pairpower::CellResult cell_from(const val& c) {
   const auto model = pairpower::score_model_from_string(c["model"].isString() ? c["model"].as<std::string>() : "");
   const auto test = pairpower::paired_test_from_string(c["test"].isString() ? c["test"].as<std::string>() : "");

@@ -20,7 +20,7 @@
 #include "pairpower/simulation/plan_work.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/base/warnings.hpp"
-#include "paper_tables.hpp"
+#include "simulate_text.hpp"
 
 namespace pairpower::cli {
 

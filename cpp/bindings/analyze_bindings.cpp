@@ -1,7 +1,6 @@
-// Embind boundary of the power engine: the same core the CLI links, exposed to
-// the browser's Web Workers (with plan_bindings.cpp, the Plan's analytic side). Errors never escape as wasm exceptions: every
-// function returns either its result or {error: "field: message"}.
-// The TypeScript view of this module is web/src/runtime/worker/pairpower-module.d.ts.
+// Embind boundary of Analyze: what a pasted or dropped input holds, and the
+// analyze job (jobs/analyze.hpp) with the page's report and the CLI's exports.
+// Every function returns its result or an ErrorResult (bindings_support.hpp).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -10,61 +9,21 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "pairpower/simulation/detail/beta_quantile_table.hpp"
-#include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/input/measures.hpp"
-#include "pairpower/input/pairing.hpp"
 #include "pairpower/input/score_input.hpp"
 #include "pairpower/jobs/analyze.hpp"
-#include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "bindings_support.hpp"
-#include "plan_bindings.hpp"
 
 using emscripten::val;
 
 namespace {
 
 using namespace pairpower::bindings;
-
-// {model, n, rho, mean, sd, deltas, alpha, tests, seed}, replicate range, threads
-// → {counts}: rejections indexed [delta * tests.length + test].
-val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned threads) {
-  return guarded([&] {
-    if (!(rep_begin >= 0 && rep_end >= rep_begin && rep_end <= pairpower::plan_field("reps").bounds.max))
-      throw std::invalid_argument("reps: invalid replicate range");
-    const auto counts = pairpower::simulate_group(group_from(spec), static_cast<std::uint64_t>(rep_begin),
-                                                  static_cast<std::uint64_t>(rep_end), threads);
-    val arr = val::array();
-    for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
-    val out = val::object();
-    out.set("counts", arr);
-    return out;
-  });
-}
-
-// [{a, b, coefficients}] (the Plan engine's betaTables) → {adopted}: Beta tables
-// this worker's simulations then use instead of building their own. A shape
-// the worker already holds keeps its table (the two are equal).
-val adopt_beta_tables(const val& tables) {
-  return guarded([&] {
-    if (!tables.isArray()) throw std::invalid_argument("tables: must be a list of tables");
-    const unsigned count = tables["length"].as<unsigned>();
-    for (unsigned i = 0; i < count; ++i) {
-      const val t = tables[i];
-      pairpower::adopt_tabulated_beta(pairpower::GaussianToBeta({number(t, "a"), number(t, "b")}, emscripten::convertJSArrayToNumberVector<double>(t["coefficients"])));
-    }
-    val out = val::object();
-    out.set("adopted", count);
-    return out;
-  });
-}
-
-unsigned hardware_threads() { return std::thread::hardware_concurrency(); }
 
 // {text, format, system?} → what the file holds, for the page's "detected: …" line.
 val detect_scores(const val& q) {
@@ -162,10 +121,7 @@ val analyze_scores(const val& q) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(pairpower_power_engine) {
-  emscripten::function("simulateGroup", &simulate_group);
-  emscripten::function("adoptBetaTables", &adopt_beta_tables);
-  emscripten::function("hardwareThreads", &hardware_threads);
+EMSCRIPTEN_BINDINGS(pairpower_analyze) {
   emscripten::function("detectScores", &detect_scores);
   emscripten::function("analyzeScores", &analyze_scores);
 }

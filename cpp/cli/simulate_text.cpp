@@ -1,4 +1,4 @@
-#include "paper_tables.hpp"
+#include "simulate_text.hpp"
 
 #include "pairpower/jobs/plan_answer.hpp"
 

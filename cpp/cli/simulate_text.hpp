@@ -1,5 +1,5 @@
 #pragma once
-// Text tables: the paper's shapes (§4.2, §4.3, §4.5, §4.6, §5.1, §6.1, §9)
+// The simulate command's text tables: the paper's shapes (§4.2, §4.3, §4.5, §4.6, §5.1, §6.1, §9)
 // with our Monte Carlo value, its SE, the analytic value and the printed one.
 #include <cstdio>
 
