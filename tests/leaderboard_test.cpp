@@ -178,3 +178,28 @@ TEST_CASE("the shared leaderboard options refuse a seed of 2^53 + 1 by name and 
     CHECK(e.field == "bootstrap_resamples");
   }
 }
+
+TEST_CASE("a leaderboard's inputs read once give the parts and the merge exactly the answer of the inputs themselves", "[leaderboard]") {
+  // Three runs of two measures, one run's texts kept.
+  std::vector<ScoreSeries> s;
+  for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
+           {"bm25", "ndcg\tq1\t0.5\nndcg\tq2\t0.7\nndcg\tq3\t0.3\nndcg\tq4\t0.6\nmap\tq1\t0.2\nmap\tq2\t0.3\nmap\tq3\t0.1\nmap\tq4\t0.4\n"},
+           {"dense", "ndcg\tq1\t0.55\nndcg\tq2\t0.42\nndcg\tq3\t0.35\nndcg\tq4\t0.7\nmap\tq1\t0.25\nmap\tq2\t0.3\nmap\tq3\t0.2\nmap\tq4\t0.5\n"},
+           {"splade", "ndcg\tq1\t0.52\nndcg\tq2\t0.41\nndcg\tq3\t0.2\nndcg\tq4\t0.66\nmap\tq1\t0.1\nmap\tq2\t0.2\nmap\tq3\t0.3\nmap\tq4\t0.45\n"}})
+    for (auto& x : parse_scores(text, InputFormat::trec_eval, name, {"dense"}).series) s.push_back(std::move(x));
+  const LeaderboardOptions o{.resamples = 499, .bootstrap = 301, .seed = 7};
+  REQUIRE(std::any_of(s.begin(), s.end(), [](const ScoreSeries& x) { return !x.texts.empty(); }));
+  const auto in = leaderboard_input(s, "map");
+  CHECK(in.measure == "map");
+  REQUIRE(in.series.size() == 3);
+  for (const auto& x : in.series) {
+    CHECK(x.measure == "map");
+    CHECK(x.texts.empty());
+  }
+  std::vector<LeaderboardPart> parts, given;
+  for (unsigned p = 0; p < 2; ++p) parts.push_back(leaderboard_part(in.series, in.measure, o, p, 2)), given.push_back(leaderboard_part(s, "map", o, p, 2));
+  CHECK(leaderboard_json(leaderboard_merge(in.series, in.measure, o, parts), o).dump() == leaderboard_json(leaderboard_merge(s, "map", o, given), o).dump());
+  CHECK_THROWS_AS(leaderboard_input(s, ""), Error);      // two measures: one must be chosen
+  CHECK_THROWS_AS(leaderboard_input(s, "P_10"), Error);  // not in the input
+  CHECK_THROWS_AS(leaderboard_input({}, ""), Error);
+}

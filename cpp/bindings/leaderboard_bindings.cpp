@@ -1,7 +1,8 @@
-// Embind boundary of the leaderboard (leaderboard.hpp): the page's Leaderboard
-// view sends the pasted or dropped texts and its settings to each worker for a
-// part of the resampling, then to one worker with the parts; the answer is the
-// CLI's JSON (`pairpower leaderboard --format json`) and its three tables.
+// Embind boundary of the leaderboard (leaderboard.hpp): one worker reads the
+// pasted or dropped texts once (rankPrepare), each worker computes a part of the
+// resampling from that board, and one merges the parts into the CLI's report
+// (`pairpower leaderboard --format json`) and its three tables. A pair handed to
+// Analyze is read from the texts again, keeping its two systems' scores as written.
 #include <emscripten/bind.h>
 
 #include "bindings_support.hpp"
@@ -52,12 +53,53 @@ pairpower::LeaderboardOptions options_of(const val& q) {
   return pairpower::leaderboard_options(in);
 }
 
+// q.board = {measure, series: [{dataset, system, qids, values, byPosition}]} (rankPrepare's answer) → the input again.
+pairpower::LeaderboardInput prepared_input(const val& q) {
+  const val board = q["board"];
+  if (board.isUndefined() || board.isNull() || !board["series"].isArray()) throw std::invalid_argument("board: must be rankPrepare's answer");
+  pairpower::LeaderboardInput in{text_field(board, "measure"), {}};
+  const val list = board["series"];
+  for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) {
+    const val x = list[i];
+    pairpower::ScoreSeries s{text_field(x, "dataset"), in.measure, text_field(x, "system"), emscripten::vecFromJSArray<std::string>(x["qids"]),
+                             emscripten::convertJSArrayToNumberVector<double>(x["values"]), x["byPosition"].isTrue()};
+    if (s.qids.size() != s.values.size()) throw std::invalid_argument("board: a series' query ids and values differ in number");
+    in.series.push_back(std::move(s));
+  }
+  return in;
+}
+
 val f64(const std::vector<double>& v) { return val::global("Float64Array").new_(val(emscripten::typed_memory_view(v.size(), v.data()))); }
 
-// The query + {part, parts} → {boards: [{tukey, boot, p, pSe, pHsd}]} (Float64Arrays): one worker's share of the resampling.
+// The inputs and measure → {measure, series}: the series of the board's measure, read once, for
+// rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply).
+val rank_prepare(const val& q) {
+  return guarded([&] {
+    const auto in = pairpower::leaderboard_input(series_of(q), text_field(q, "measure"));
+    val list = val::array();
+    for (const auto& s : in.series) {
+      val x = val::object();
+      x.set("dataset", s.dataset);
+      x.set("system", s.system);
+      val qids = val::array();
+      for (const auto& id : s.qids) qids.call<void>("push", id);
+      x.set("qids", qids);
+      x.set("values", f64(s.values));
+      x.set("byPosition", s.by_position);
+      list.call<void>("push", x);
+    }
+    val out = val::object();
+    out.set("measure", in.measure);
+    out.set("series", list);
+    return out;
+  });
+}
+
+// The settings + {board, part, parts} → {boards: [{tukey, boot, p, pSe, pHsd}]} (Float64Arrays): one worker's share of the resampling.
 val rank_part(const val& q) {
   return guarded([&] {
-    const auto part = pairpower::leaderboard_part(series_of(q), text_field(q, "measure"), options_of(q), static_cast<unsigned>(count(q, "part")),
+    const auto in = prepared_input(q);
+    const auto part = pairpower::leaderboard_part(in.series, in.measure, options_of(q), static_cast<unsigned>(count(q, "part")),
                                                   static_cast<unsigned>(count(q, "parts")));
     val boards = val::array();
     for (const auto& b : part.boards) {
@@ -81,7 +123,7 @@ val rank_part(const val& q) {
   });
 }
 
-// The query + {parts: [rank_part's answers, in part order]} → {json, markdown, latex, csv}: the CLI's report.
+// The settings + {board, parts: [rank_part's answers, in part order]} → {json, markdown, latex, csv}: the CLI's report.
 val rank_merge(const val& q) {
   return guarded([&] {
     const auto o = options_of(q);
@@ -102,7 +144,8 @@ val rank_merge(const val& q) {
       }
       parts.push_back(std::move(part));
     }
-    const auto r = pairpower::leaderboard_merge(series_of(q), text_field(q, "measure"), o, parts);
+    const auto in = prepared_input(q);
+    const auto r = pairpower::leaderboard_merge(in.series, in.measure, o, parts);
     val out = val::object();
     out.set("json", pairpower::leaderboard_json_text(r, o));
     out.set("markdown", pairpower::leaderboard_markdown(r, o));
@@ -128,6 +171,7 @@ val pair_table(const val& q) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pairpower_leaderboard) {
+  emscripten::function("rankPrepare", &rank_prepare);
   emscripten::function("rankPart", &rank_part);
   emscripten::function("rankMerge", &rank_merge);
   emscripten::function("pairTable", &pair_table);

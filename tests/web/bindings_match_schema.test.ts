@@ -39,7 +39,7 @@ const lbInputs = [
   { text: real('trec_eval/te908.q.org_manual_bm25.txt'), name: 'bm25.txt' },
   { text: real('trec_eval/te908.q.org_manual_ance_bert.txt'), name: 'ance.txt' },
 ];
-const lbQuery = { inputs: lbInputs, measure: 'map', missing: 'intersect', direction: 'higher', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 100, seed: 1 };
+const lbSettings = { missing: 'intersect', direction: 'higher', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 100, seed: 1 } as const;
 
 /** One real request per binding, run in order (later ones use earlier answers); each returns the binding's answer. */
 function requests(m: PairpowerModule, full: boolean): Record<string, () => unknown> {
@@ -72,6 +72,7 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
     simulationExport: () => m.simulationExport(spec, cells(), JSON.stringify({ engine: 'test', threads: 1, elapsedS: 0, cancelled: false }), 'json'),
   };
   if (!full) return plan;
+  const board = () => m.rankPrepare({ inputs: lbInputs, measure: 'map' }) as Exclude<ReturnType<typeof m.rankPrepare>, { error: string }>;
   return {
     ...plan,
     simulateGroup: () => m.simulateGroup(work().groups[0], 0, 20, 1),
@@ -82,8 +83,9 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
       textA: lbInputs[0].text, textB: lbInputs[1].text, measures: ['map'], missing: 'intersect', direction: 'higher',
       alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 100, seed: 1, minEffect: 0, power: 0.8, equivalence: 0, nonInferiority: 0,
     }),
-    rankPart: () => m.rankPart({ ...lbQuery, part: 0, parts: 2 } as never),
-    rankMerge: () => m.rankMerge({ ...lbQuery, parts: [0, 1].map((part) => m.rankPart({ ...lbQuery, part, parts: 2 } as never)) } as never),
+    rankPrepare: () => m.rankPrepare({ inputs: lbInputs, measure: 'map' }),
+    rankPart: () => m.rankPart({ ...lbSettings, board: board(), part: 0, parts: 2 }),
+    rankMerge: () => m.rankMerge({ ...lbSettings, board: board(), parts: [0, 1].map((part) => m.rankPart({ ...lbSettings, board: board(), part, parts: 2 }) as never) }),
     pairTable: () => m.pairTable({ inputs: lbInputs, measure: 'map', missing: 'intersect', dataset: '', systemA: 'org_manual_bm25.run', systemB: 'org_manual_ance_bert.run' } as never),
   };
 }

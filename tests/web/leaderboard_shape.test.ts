@@ -1,6 +1,6 @@
 // Holds the page's leaderboard schema (web/src/features/leaderboard/report.ts)
 // strictly against the CLI's `leaderboard --format json` and the bindings'
-// rankPart + rankMerge: a key added or dropped on either side fails here.
+// rankPrepare + rankPart + rankMerge: a key added or dropped on either side fails here.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -35,12 +35,13 @@ describe('the leaderboard schema', () => {
 
   it('matches what the bindings hand the page, and their numbers are the CLI’s', async () => {
     const m = await loadModule('st');
-    const q = { inputs: files.map((f) => ({ text: readFileSync(real(f), 'utf8') })), measure: 'map', missing: 'error', direction: 'higher',
-      alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 300, seed: 1 };
-    // In two parts, as the page's two workers compute it.
-    const parts = [0, 1].map((part) => m.rankPart({ ...q, part, parts: 2 }));
+    const settings = { missing: 'error', direction: 'higher', alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 300, seed: 1 };
+    // Read once, then in two parts, as the page's two workers compute it.
+    const board = m.rankPrepare({ inputs: files.map((f) => ({ text: readFileSync(real(f), 'utf8') })), measure: 'map' });
+    expect(board.error).toBeUndefined();
+    const parts = [0, 1].map((part) => m.rankPart({ ...settings, board, part, parts: 2 }));
     for (const p of parts) expect(p.error).toBeUndefined();
-    const out = m.rankMerge({ ...q, parts });
+    const out = m.rankMerge({ ...settings, board, parts });
     expect(out.error).toBeUndefined();
     const page = checkLeaderboard(JSON.parse(out.json));
     const cliText = execFileSync(cliPath, ['leaderboard', ...files.map(real), ...options, '--format', 'json'], { encoding: 'utf8' });

@@ -315,6 +315,19 @@ bool per_dataset_only(const std::vector<DatasetScores>& sets) {
 
 }  // namespace
 
+LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const std::string& measure) {
+  std::vector<ScoreSeries> storage;
+  const auto& series = unnamed_joined(given, storage);
+  if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
+  LeaderboardInput in{measure_of(series, measure), {}};
+  for (const auto& s : series)
+    if (s.measure == in.measure) {
+      in.series.push_back(s);
+      in.series.back().texts.clear();
+    }
+  return in;
+}
+
 LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& given, const std::string& measure, const LeaderboardOptions& o, unsigned part,
                                  unsigned parts) {
   std::vector<ScoreSeries> storage;

@@ -136,6 +136,16 @@ struct BoardPart {
 struct LeaderboardPart {
   std::vector<BoardPart> boards;     ///< one per dataset with per-query scores
 };
+/// A leaderboard's inputs read once: the series of its one measure (inputs that name no
+/// measure joined to the one the others name), without kept texts. Parts and the merge
+/// given `series` and `measure` answer as they do for the inputs, so the page's workers
+/// receive this instead of reading every text again. Throws Error as leaderboard() does
+/// for the measure and for an input without scores.
+struct LeaderboardInput {
+  std::string measure;
+  std::vector<ScoreSeries> series;
+};
+LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& series, const std::string& measure);
 LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o, unsigned part,
                                  unsigned parts);
 /// Throws Error naming "parts" when they do not make up the whole.

@@ -8,7 +8,7 @@ import { REGISTRY } from '../../runtime/registry';
 import { parseNumber } from '../../runtime/field-text';
 import type { View, ViewContext } from '../../runtime/view';
 import type { LeaderboardApi } from './worker';
-import type { LeaderboardQuery } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardQuery, RankSettings } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
 import { fmt, h, numberField } from '../../ui/dom';
@@ -95,13 +95,16 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         if (!r.ok) throw new Error(`${f.row.querySelector('label')!.textContent}: ${r.error}`);
         values[key] = r.value;
       }
-      const q: LeaderboardQuery = { inputs, format: format.s.value as LeaderboardQuery['format'], measure: measure.input.value.trim() || undefined, missing: missing.s.value as LeaderboardQuery['missing'],
-        direction: direction.s.value as LeaderboardQuery['direction'], alpha: values.alpha, confidence: values.confidence,
-        resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
+      const source: LeaderboardInputs = { inputs, format: format.s.value as LeaderboardQuery['format'], measure: measure.input.value.trim() || undefined };
+      const settings: RankSettings = { missing: missing.s.value as LeaderboardQuery['missing'], direction: direction.s.value as LeaderboardQuery['direction'],
+        alpha: values.alpha, confidence: values.confidence, resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
+      const q: LeaderboardQuery = { ...source, ...settings };
       const t0 = performance.now();
-      // The resampling cut in parts over the workers (the analysis engine has no threads), joined in one.
-      const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(q, part, n));
-      const r = await ctx.callAnalysis((w) => w.rankMerge(q, parts));
+      // The texts read once; the resampling of that board cut in parts over the workers (the analysis
+      // engine has no threads), joined in one.
+      const board = await ctx.callAnalysis((w) => w.rankPrepare(source));
+      const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
+      const r = await ctx.callAnalysis((w) => w.rankMerge(settings, board, parts));
       last = r;
       const later: (() => void)[] = [];
       const yieldTask = () => new Promise((go) => setTimeout(go, 0));

@@ -1,8 +1,8 @@
-// The leaderboard's half of the full engine worker: ranking many systems
-// (leaderboard.hpp) in parts, one per worker, merged in one; and a pair's
-// scores as a table for Analyze.
+// The leaderboard's half of the full engine worker: reading the inputs once,
+// ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
+// one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { ReportOutput, LeaderboardPart, LeaderboardQuery, PairTableQuery } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, RankSettings, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import { checkLeaderboard, type LeaderboardReport } from './report';
@@ -13,16 +13,22 @@ export const leaderboardApi = {
     const m = await fullEngine();
     return guard(() => unwrap(m.pairTable(q)).text);
   },
-  async rankPart(q: LeaderboardQuery, part: number, parts: number): Promise<LeaderboardPart> {
+  /** The inputs read once: the board every part and the merge start from. */
+  async rankPrepare(q: LeaderboardInputs): Promise<PreparedBoard> {
     const m = await fullEngine();
-    const out = guard(() => unwrap(m.rankPart({ ...q, part, parts })));
+    const board = guard(() => unwrap(m.rankPrepare(q)));
+    return Comlink.transfer(board, board.series.map((s) => s.values.buffer) as ArrayBuffer[]);
+  },
+  async rankPart(settings: RankSettings, board: PreparedBoard, part: number, parts: number): Promise<LeaderboardPart> {
+    const m = await fullEngine();
+    const out = guard(() => unwrap(m.rankPart({ ...settings, board, part, parts })));
     // Handed to the merging worker without a copy.
     return Comlink.transfer(out, out.boards.flatMap((b) => [b.tukey.buffer, b.boot.buffer, b.p.buffer, b.pSe.buffer, b.pHsd.buffer]) as ArrayBuffer[]);
   },
   /** The parts merged into the report, checked against its schema; `json` is the CLI's text (the JSON export). */
-  async rankMerge(q: LeaderboardQuery, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
+  async rankMerge(settings: RankSettings, board: PreparedBoard, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
     const m = await fullEngine();
-    const out: ReportOutput = guard(() => unwrap(m.rankMerge({ ...q, parts })));
+    const out: ReportOutput = guard(() => unwrap(m.rankMerge({ ...settings, board, parts })));
     const report = checkLeaderboard(JSON.parse(out.json));
     return { report, json: out.json, markdown: out.markdown, latex: out.latex, csv: out.csv };
   },
