@@ -15,15 +15,13 @@
 #include <vector>
 
 #include "pairpower/simulation/detail/beta_quantile_table.hpp"
+#include "pairpower/jobs/finish_run.hpp"
 #include "pairpower/jobs/plan_answer.hpp"
-#include "pairpower/simulation/grid_answer.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
-#include "pairpower/registry/paper.hpp"
 #include "pairpower/simulation/plan_export.hpp"
 #include "pairpower/simulation/plan_work.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/simulation/score_model.hpp"
-#include "pairpower/base/warnings.hpp"
 #include "bindings_support.hpp"
 #include "plan_bindings.hpp"
 
@@ -179,45 +177,36 @@ pairpower::CellResult cell_from(const val& c) {
   return {*model, size(c, "n"), number(c, "delta"), number(c, "rho"), *test, rejections, pairpower::make_estimate(rejections, reps)};
 }
 
-// [cell & {analytic?}, …], spec (JSON text) → per cell {printed, section, offOurs, offAnalytic} or null:
-// null throughout when the spec asks what the paper does not answer (paper_applies).
-val paper_checks(const val& cells, const std::string& spec_text) {
+// spec (JSON text), cells & {analytic?}, complete? → {checks: per cell {printed, section, offOurs, offAnalytic}
+// or null, answers: [{model, test, delta, rho, n (null: none of the grid), power, mcSe}], warnings: [{code, message}]}:
+// what the run concludes (jobs/finish_run.hpp). Cells none and complete false: the spec's own warnings.
+val finish_run(const std::string& spec_text, const val& cells_in, bool complete) {
   return guarded([&] {
-    if (!cells.isArray()) throw std::invalid_argument("cells: must be a list");
-    const bool applies = pairpower::paper_applies(pairpower::plan_spec_from_json(to_core(spec_text)).grid);
-    val out = val::array();
-    for (unsigned i = 0; i < cells["length"].as<unsigned>(); ++i) {
-      const val item = cells[i];
-      const auto c = cell_from(item);
-      const auto* v = applies ? pairpower::find_printed(c.model, c.test, c.n, c.delta, c.rho) : nullptr;
-      if (!v) {
-        out.call<void>("push", val::null());
+    const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
+    if (!cells_in.isArray()) throw std::invalid_argument("cells: must be a list");
+    std::vector<pairpower::CellResult> cells;
+    std::vector<std::optional<double>> analytic;
+    for (unsigned i = 0; i < cells_in["length"].as<unsigned>(); ++i) {
+      const val item = cells_in[i];
+      cells.push_back(cell_from(item));
+      analytic.push_back(item["analytic"].isNumber() ? std::optional<double>(item["analytic"].as<double>()) : std::nullopt);
+    }
+    const auto done = pairpower::finish_run(spec, cells, analytic, complete);
+    val checks = val::array();
+    for (const auto& c : done.checks) {
+      if (!c) {
+        checks.call<void>("push", val::null());
         continue;
       }
-      std::optional<double> analytic;
-      if (item["analytic"].isNumber()) analytic = item["analytic"].as<double>();
-      const auto check = pairpower::check_printed(v->power, c.rejections, c.estimate.reps, analytic);
       val flag = val::object();
-      flag.set("printed", v->power);
-      flag.set("section", std::string(v->section));
-      flag.set("offOurs", check.off_ours);
-      flag.set("offAnalytic", check.off_analytic);
-      out.call<void>("push", flag);
+      flag.set("printed", c->printed);
+      flag.set("section", c->section);
+      flag.set("offOurs", c->check.off_ours);
+      flag.set("offAnalytic", c->check.off_analytic);
+      checks.call<void>("push", flag);
     }
-    return out;
-  });
-}
-
-
-// cells, target power, difference? → per (model, test, δ, ρ) {model, test, delta, rho, n (null: none of the grid),
-// power, mcSe}: the Monte Carlo answer of the run for every model it simulated (grid_answer.hpp).
-val grid_answers(const val& cells, double target, bool difference) {
-  return guarded([&] {
-    if (!cells.isArray()) throw std::invalid_argument("cells: must be a list");
-    std::vector<pairpower::CellResult> in;
-    for (unsigned i = 0; i < cells["length"].as<unsigned>(); ++i) in.push_back(cell_from(cells[i]));
-    val out = val::array();
-    for (const auto& a : pairpower::grid_answers(in, target, difference)) {
+    val answers = val::array();
+    for (const auto& a : done.answers) {
       val x = val::object();
       x.set("model", std::string(pairpower::to_string(a.model)));
       x.set("test", std::string(pairpower::to_string(a.test)));
@@ -226,8 +215,19 @@ val grid_answers(const val& cells, double target, bool difference) {
       x.set("n", a.n ? val(static_cast<double>(*a.n)) : val::null());
       x.set("power", a.estimate.power);
       x.set("mcSe", a.estimate.mc_se);
-      out.call<void>("push", x);
+      answers.call<void>("push", x);
     }
+    val warnings = val::array();
+    for (const auto& w : done.warnings) {
+      val x = val::object();
+      x.set("code", w.code);
+      x.set("message", w.message);
+      warnings.call<void>("push", x);
+    }
+    val out = val::object();
+    out.set("checks", checks);
+    out.set("answers", answers);
+    out.set("warnings", warnings);
     return out;
   });
 }
@@ -296,34 +296,13 @@ val plan_answer(const std::string& spec_text) {
   });
 }
 
-// spec (JSON text), the finished run's cells (none before a run or after a cancelled one) →
-// [{code, message}]: what qualifies the Plan's answers (warnings.hpp plan_warnings).
-val plan_warnings(const std::string& spec_text, const val& cells_in) {
-  return guarded([&] {
-    const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));
-    if (!cells_in.isArray()) throw std::invalid_argument("cells: must be a list");
-    std::vector<pairpower::CellResult> cells;
-    for (unsigned i = 0; i < cells_in["length"].as<unsigned>(); ++i) cells.push_back(cell_from(cells_in[i]));
-    val out = val::array();
-    for (const auto& w : pairpower::plan_warnings(spec, cells)) {
-      val x = val::object();
-      x.set("code", w.code);
-      x.set("message", w.message);
-      out.call<void>("push", x);
-    }
-    return out;
-  });
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pairpower_plan_run) {
   emscripten::function("planWork", &plan_work);
   emscripten::function("groupCells", &group_cells);
   emscripten::function("betaTables", &beta_tables);
-  emscripten::function("paperChecks", &paper_checks);
-  emscripten::function("gridAnswers", &grid_answers);
-  emscripten::function("planWarnings", &plan_warnings);
+  emscripten::function("finishRun", &finish_run);
   emscripten::function("planAnswer", &plan_answer);
   emscripten::function("simulationExport", &simulation_export);
 }

@@ -118,12 +118,12 @@ test("the Plan build plans a run, names its cells and checks the paper as the fu
   const cells = plan.groupCells(group, counts, 100);
   assert.deepEqual(cells, full.groupCells(group, counts, 100));
   const checks = cells.map((c) => ({ ...c, analytic: 0.5 }));
-  assert.deepEqual(plan.paperChecks(checks, spec), full.paperChecks(checks, spec));
-  assert.ok(plan.paperChecks(checks, spec).some((c) => c !== null), 'the paper preset has printed values');
+  assert.deepEqual(plan.finishRun(spec, checks, true), full.finishRun(spec, checks, true));
+  assert.ok(plan.finishRun(spec, checks, true).checks.some((c) => c !== null), 'the paper preset has printed values');
   const equivalence = JSON.stringify({ ...JSON.parse(spec), question: 'equivalence', margin: 0.02 });
-  assert.ok(plan.paperChecks(checks, equivalence).every((c) => c === null), 'an equivalence run is not checked against the paper');
+  assert.ok(plan.finishRun(equivalence, checks, true).checks.every((c) => c === null), 'an equivalence run is not checked against the paper');
   assert.ok('error' in plan.planWork('{', 3e6), 'bad JSON comes back as an error');
-  assert.match(plan.paperChecks([{ ...cells[0], n: 1.5 }], spec).error, /^n: /, 'a bad cell comes back as an error naming its field');
+  assert.match(plan.finishRun(spec, [{ ...cells[0], n: 1.5 }], true).error, /^n: /, 'a bad cell comes back as an error naming its field');
 });
 
 // The page's Plan engine builds a run's Beta tables once and its simulating

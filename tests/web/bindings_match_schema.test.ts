@@ -65,9 +65,7 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
     planWork: () => work(),
     groupCells: () => cells(),
     betaTables: () => m.betaTables(work().groups),
-    paperChecks: () => m.paperChecks(cells(), spec),
-    gridAnswers: () => m.gridAnswers(cells(), 0.8, true),
-    planWarnings: () => m.planWarnings(spec, cells()),
+    finishRun: () => m.finishRun(spec, cells(), true),
     planAnswer: () => m.planAnswer(spec),
     simulationExport: () => m.simulationExport(spec, cells(), JSON.stringify({ engine: 'test', threads: 1, elapsedS: 0, cancelled: false }), 'json'),
   };

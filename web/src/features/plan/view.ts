@@ -15,11 +15,11 @@ import { createCalculator } from './calculator';
 import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
-import { exportRun, findPrinted, type ExportInput, type ExportKind } from './export';
+import { exportRun, type ExportInput, type ExportKind } from './export';
 import { analyticByCell, analyticFor, analyticKey, curveNs, workFor } from './link';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './form';
-import { createResults, paperComparable } from './power-tables';
+import { createResults } from './power-tables';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
 
 export { primeLink } from './link';
@@ -238,15 +238,14 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       const answered = await first;
       analytic = answered.analytic;
       await tablesBuilt;
-      // The paper's printed values beside ours, flagged by the core's rule; asked
-      // before the last cells go in, so that the tables change once.
-      // Only cells the paper prints are sent; the core decides whether its values apply to the spec.
-      const printedCells = paperComparable(spec) ? outcome.cells.filter((c) => findPrinted(c)) : [];
-      const flags = await remote.paperChecks(printedCells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })), spec);
+      // What the run concludes, from the core: the paper's printed values beside ours (where they apply),
+      // flagged by its rule, asked before the last cells go in so that the tables change once; the Monte
+      // Carlo answer of a complete run (a cancelled one lacks cells, so its smallest N could be wrong); warnings.
+      const finished = await remote.finishRun(spec, outcome.cells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })), !outcome.cancelled);
       clearTimeout(timer);
       cancelAnimationFrame(frame);
       flush();
-      results.setPaperChecks(new Map(printedCells.flatMap((c, i): [string, PaperCheck][] => (flags[i] ? [[cellId(c), flags[i]!]] : []))));
+      results.setPaperChecks(new Map(outcome.cells.flatMap((c, i): [string, PaperCheck][] => (finished.checks[i] ? [[cellId(c), finished.checks[i]!]] : []))));
       // The charts after the tables: their analytic curves need 40 more N, and
       // they draw themselves a plot per animation frame; the run waits for
       // neither (a hidden tab gets no frames).
@@ -261,14 +260,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
           `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
       );
       // The answer first: the Monte Carlo answer of every model run, at the top, focused and announced.
-      // A cancelled run lacks cells, so its smallest N could be wrong: it has none.
-      if (!outcome.cancelled) {
-        const answers = await remote.gridAnswers(outcome.cells, spec.power, spec.question === 'difference');
-        const warnings = await remote.planWarnings(spec, outcome.cells);
-        if (shownAt === shown) {
-          results.setWarnings(warnings);
-          results.showAnswer(results.setMonteCarlo(spec, answers));
-        }
+      if (!outcome.cancelled && shownAt === shown) {
+        results.setWarnings(finished.warnings);
+        results.showAnswer(results.setMonteCarlo(spec, finished.answers));
       }
       if (!outcome.cancelled) recordThroughput(work.pairs, outcome.elapsedS);
       lastExport = { spec, cells: outcome.cells, engine: describeEngines(engines), elapsedS: outcome.elapsedS };
@@ -301,7 +295,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     onShown();
     await solved;
     // What qualifies the answer so far (the pilot model's closed-form N); a finished run asks again with its cells.
-    const warnings = await remote.planWarnings(spec, []);
+    const { warnings } = await remote.finishRun(spec, [], false);
     if (at === shown) results.setWarnings(warnings);
     return { analytic, byCell };
   }

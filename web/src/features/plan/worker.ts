@@ -12,9 +12,8 @@ import type {
   PairpowerModule,
   EffectAnswer,
   ErrorResult,
-  GridAnswer,
   GroupSpec,
-  PaperCheck,
+  FinishedRun,
   PlanAnswer,
   PlanWork,
   SampleSizeAnswer,
@@ -81,20 +80,11 @@ export const planApi = {
     const tables = guard(() => unwrap(m.betaTables(groups)));
     return Comlink.transfer(tables, tables.map((t) => t.coefficients.buffer as ArrayBuffer));
   },
-  /** The paper's printed values beside these cells, flagged by the core's rule. */
-  async paperChecks(cells: (CellResult & { analytic?: number })[], spec: PlanSpec): Promise<(PaperCheck | null)[]> {
+  /** What a run concludes (the core's finish_run): the paper's values beside its cells, its Monte Carlo answer when
+   *  complete, and the warnings; with no cells and not complete, the spec's own warnings. */
+  async finishRun(spec: PlanSpec, cells: (CellResult & { analytic?: number })[], complete: boolean): Promise<FinishedRun> {
     const m = await engine();
-    return guard(() => unwrap(m.paperChecks(cells, JSON.stringify(spec))));
-  },
-  /** The run's Monte Carlo answer for every model it simulated: the smallest N of the grid reaching `target` (grid_answer.hpp). */
-  async gridAnswers(cells: CellResult[], target: number, difference: boolean): Promise<GridAnswer[]> {
-    const m = await engine();
-    return guard(() => unwrap(m.gridAnswers(cells, target, difference)));
-  },
-  /** What qualifies the Plan's answers for this spec (the pilot model's N far beyond its pilot): cells of a finished run, or none before it. */
-  async planWarnings(spec: PlanSpec, cells: CellResult[]): Promise<{ code: string; message: string }[]> {
-    const m = await engine();
-    return guard(() => unwrap(m.planWarnings(JSON.stringify(spec), cells)));
+    return guard(() => unwrap(m.finishRun(JSON.stringify(spec), cells, complete)));
   },
   /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */
   async simulationExport(spec: PlanSpec, cells: CellResult[], run: { engine: string; threads: number; elapsedS: number; cancelled: boolean }, format: 'json' | 'csv' | 'md'): Promise<string> {
