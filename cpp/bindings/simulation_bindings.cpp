@@ -4,13 +4,19 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <cstdint>
+#include <string>
+#include <vector>
 #include <stdexcept>
 #include <thread>
 
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/simulation/detail/beta_quantile_table.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
+#include "pairpower/simulation/plan_work.hpp"
+
+#include <nlohmann/json.hpp>
 #include "bindings_support.hpp"
 #include "plan_bindings.hpp"
 
@@ -27,6 +33,50 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
     if (!(rep_begin >= 0 && rep_end >= rep_begin && rep_end <= pairpower::plan_field("reps").bounds.max))
       throw std::invalid_argument("reps: invalid replicate range");
     const auto counts = pairpower::simulate_group(group_from(spec), static_cast<std::uint64_t>(rep_begin),
+                                                  static_cast<std::uint64_t>(rep_end), threads);
+    val arr = val::array();
+    for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
+    val out = val::object();
+    out.set("counts", arr);
+    return out;
+  });
+}
+
+// The run this worker simulates (loadRun): its groups, read once from the spec as planWork
+// reads it, so that a unit names its group by index instead of carrying it (and a pilot's
+// scores) each time.
+struct LoadedRun {
+  std::string spec;
+  std::vector<pairpower::GroupSpec> groups;
+};
+LoadedRun loaded;
+
+// spec (JSON text of a PlanSpec) → {groups}: the run's groups, in planWork's order. The same text again keeps them.
+val load_run(const std::string& spec_text) {
+  return guarded([&] {
+    if (spec_text != loaded.spec) {
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(spec_text);
+      } catch (const nlohmann::json::exception&) {
+        throw std::invalid_argument("spec: not JSON");
+      }
+      loaded = {spec_text, pairpower::grid_groups(pairpower::plan_spec_from_json(j).grid)};
+    }
+    val out = val::object();
+    out.set("groups", static_cast<double>(loaded.groups.size()));
+    return out;
+  });
+}
+
+// group (an index of the loaded run's groups), replicate range, threads → {counts}.
+val simulate_unit(double group, double rep_begin, double rep_end, unsigned threads) {
+  return guarded([&] {
+    if (!(group >= 0 && group < static_cast<double>(loaded.groups.size()) && std::floor(group) == group))
+      throw std::invalid_argument("group: not a group of the loaded run (loadRun first)");
+    if (!(rep_begin >= 0 && rep_end >= rep_begin && rep_end <= pairpower::plan_field("reps").bounds.max))
+      throw std::invalid_argument("reps: invalid replicate range");
+    const auto counts = pairpower::simulate_group(loaded.groups[static_cast<std::size_t>(group)], static_cast<std::uint64_t>(rep_begin),
                                                   static_cast<std::uint64_t>(rep_end), threads);
     val arr = val::array();
     for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
@@ -59,6 +109,8 @@ unsigned hardware_threads() { return std::thread::hardware_concurrency(); }
 
 EMSCRIPTEN_BINDINGS(pairpower_simulation) {
   emscripten::function("simulateGroup", &simulate_group);
+  emscripten::function("loadRun", &load_run);
+  emscripten::function("simulateUnit", &simulate_unit);
   emscripten::function("adoptBetaTables", &adopt_beta_tables);
   emscripten::function("hardwareThreads", &hardware_threads);
 }

@@ -203,3 +203,13 @@ test("the grid's analytic powers are analyticPower's, cell by cell, in both sing
     assert.equal(m.analyticGrid({ scenarios, powered: [true, true, true, true], ns: [1], alpha: 0.05 }).field, 'n');  // N below the Plan field's minimum
   }
 });
+
+test('a unit named by its group index in a loaded run counts what the group itself counts, and an unloaded index is refused', async () => {
+  const m = await loadModule('st');
+  const spec = JSON.stringify({ ...m.registry().presets.find((p) => p.id === 'quick').spec, seed: 3 });
+  const work = m.planWork(spec, 1e6);
+  assert.equal(m.loadRun(spec).groups, work.groups.length);
+  for (const g of [0, work.groups.length - 1]) assert.deepEqual(m.simulateUnit(g, 5, 40, 1), m.simulateGroup(work.groups[g], 5, 40, 1));
+  assert.match(m.simulateUnit(work.groups.length, 0, 10, 1).error, /^group: /);
+  assert.match(m.loadRun('{').error, /^spec: /);
+});

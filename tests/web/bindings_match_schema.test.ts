@@ -74,6 +74,8 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
   return {
     ...plan,
     simulateGroup: () => m.simulateGroup(work().groups[0], 0, 20, 1),
+    loadRun: () => m.loadRun(spec),
+    simulateUnit: () => (m.loadRun(spec), m.simulateUnit(work().groups.length - 1, 0, 20, 1)),
     adoptBetaTables: () => m.adoptBetaTables(m.betaTables(work().groups) as never),
     hardwareThreads: () => m.hardwareThreads(),
     detectScores: () => m.detectScores({ text: lbInputs[0].text, name: 'bm25.txt' }),

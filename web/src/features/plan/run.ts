@@ -93,12 +93,17 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines, c
   let pairsDone = 0;
   let cellsDone = 0;
   let cancelled = false;
+  // Each worker reads the run's groups once, from the spec sent with its first unit.
+  const specText = JSON.stringify(spec);
+  const loaded = new WeakSet<object>();
 
   const loop = async (remote: Comlink.Remote<SimulationApi>) => {
     while (!cancelled && next < units.length) {
       const u = units[next++];
       if (work.tabulated[u.group]) tables(remote);
-      const c = await orFailure(engines, remote.simulateGroup(groups[u.group], u.repBegin, u.repEnd, engines.threads));
+      const first = !loaded.has(remote);
+      loaded.add(remote);
+      const c = await orFailure(engines, remote.simulateUnit(first ? specText : null, u.group, u.repBegin, u.repEnd, engines.threads));
       const sum = counts[u.group];
       for (let k = 0; k < stride; k++) sum[k] += c[k];
       pairsDone += u.pairs;

@@ -111,9 +111,14 @@ export const simulationApi = {
   async warmUp(): Promise<void> {
     warmUp(await fullEngine());
   },
-  async simulateGroup(spec: GroupSpec, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
+  /** One unit of a run: group `group` of the run's spec (JSON text), replicates [repBegin, repEnd). The spec
+   *  comes with a worker's first unit of a run only (null after): the worker reads the run's groups once. */
+  async simulateUnit(spec: string | null, group: number, repBegin: number, repEnd: number, threads: number): Promise<number[]> {
     const m = await fullEngine();
-    return guard(() => unwrap(m.simulateGroup(spec, repBegin, repEnd, threads)).counts);
+    return guard(() => {
+      if (spec !== null) unwrap(m.loadRun(spec));
+      return unwrap(m.simulateUnit(group, repBegin, repEnd, threads)).counts;
+    });
   },
   /** Beta tables from the Plan engine: this worker's simulations use them instead of building their own. */
   async adoptBetaTables(tables: BetaTable[]): Promise<void> {
