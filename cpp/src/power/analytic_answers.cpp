@@ -159,7 +159,7 @@ json family_sample_size_answers(double delta, double power, const AnalyticScenar
   inputs["power"] = power;
   inputs["comparisons"] = family.comparisons;
   inputs["correction"] = to_string(family.correction);
-  inputs["target"] = target == FamilyTarget::all ? "all" : "any";
+  inputs["target"] = to_string(target);
   json out;
   for (const auto& t : paired_tests()) {
     if (!t.solvable) continue;
