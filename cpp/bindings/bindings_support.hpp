@@ -99,6 +99,15 @@ val guarded(F&& f) {
   }
 }
 
+// A spec's JSON text (a PlanSpec as the page sends it), parsed; not JSON is an error naming the spec.
+inline nlohmann::json to_core(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    throw std::invalid_argument("spec: not JSON");
+  }
+}
+
 inline std::string text_field(const val& obj, const char* field) {
   const val v = obj[field];
   if (v.isUndefined() || v.isNull()) return {};

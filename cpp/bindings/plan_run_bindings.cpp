@@ -73,14 +73,6 @@ namespace {
 
 using namespace pairpower::bindings;
 
-nlohmann::json to_core(const std::string& text) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    throw std::invalid_argument("spec: not JSON");
-  }
-}
-
 nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
   nlohmann::ordered_json j{{"model", pairpower::to_string(g.model)}, {"n", g.n}, {"rho", g.rho}, {"mean", g.marginal.mean}, {"sd", g.marginal.sd},
                            {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed},

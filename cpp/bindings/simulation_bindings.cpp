@@ -16,7 +16,6 @@
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/simulation/plan_work.hpp"
 
-#include <nlohmann/json.hpp>
 #include "bindings_support.hpp"
 #include "plan_bindings.hpp"
 
@@ -26,6 +25,15 @@ namespace {
 
 using namespace pairpower::bindings;
 
+// Rejections as {counts}, indexed [delta * tests.length + test].
+val counts_val(const std::vector<std::uint64_t>& counts) {
+  val arr = val::array();
+  for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
+  val out = val::object();
+  out.set("counts", arr);
+  return out;
+}
+
 // {model, n, rho, mean, sd, deltas, alpha, tests, seed}, replicate range, threads
 // → {counts}: rejections indexed [delta * tests.length + test].
 val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned threads) {
@@ -34,11 +42,7 @@ val simulate_group(const val& spec, double rep_begin, double rep_end, unsigned t
       throw std::invalid_argument("reps: invalid replicate range");
     const auto counts = pairpower::simulate_group(group_from(spec), static_cast<std::uint64_t>(rep_begin),
                                                   static_cast<std::uint64_t>(rep_end), threads);
-    val arr = val::array();
-    for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
-    val out = val::object();
-    out.set("counts", arr);
-    return out;
+    return counts_val(counts);
   });
 }
 
@@ -55,13 +59,7 @@ LoadedRun loaded;
 val load_run(const std::string& spec_text) {
   return guarded([&] {
     if (spec_text != loaded.spec) {
-      nlohmann::json j;
-      try {
-        j = nlohmann::json::parse(spec_text);
-      } catch (const nlohmann::json::exception&) {
-        throw std::invalid_argument("spec: not JSON");
-      }
-      loaded = {spec_text, pairpower::grid_groups(pairpower::plan_spec_from_json(j).grid)};
+      loaded = {spec_text, pairpower::grid_groups(pairpower::plan_spec_from_json(to_core(spec_text)).grid)};
     }
     val out = val::object();
     out.set("groups", static_cast<double>(loaded.groups.size()));
@@ -78,11 +76,7 @@ val simulate_unit(double group, double rep_begin, double rep_end, unsigned threa
       throw std::invalid_argument("reps: invalid replicate range");
     const auto counts = pairpower::simulate_group(loaded.groups[static_cast<std::size_t>(group)], static_cast<std::uint64_t>(rep_begin),
                                                   static_cast<std::uint64_t>(rep_end), threads);
-    val arr = val::array();
-    for (std::uint64_t c : counts) arr.call<void>("push", static_cast<double>(c));
-    val out = val::object();
-    out.set("counts", arr);
-    return out;
+    return counts_val(counts);
   });
 }
 
