@@ -9,6 +9,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/jobs/report_schema.hpp"
 #include "pairpower/registry/registry.hpp"
 
 int main(int argc, char** argv) {
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   auto* c_lb = app.add_subcommand("leaderboard", "Many systems on shared queries: intervals, rank intervals, tiers, pairwise tests, and across datasets a critical difference");
   add_leaderboard(*c_lb, lb);
   auto* c_reg = app.add_subcommand("registry", "The statistical facts the page and the CLI share (tests, models, formats, fields, presets, limits), as JSON");
+  auto* c_schema = app.add_subcommand("schema", "The reports' JSON types (compare, leaderboard), for the page's build (scripts/gen-schema.mjs)");
   try {
     app.parse(argc, argv);
     if (c_sim->parsed()) return run_simulate(sim);
@@ -42,6 +44,10 @@ int main(int argc, char** argv) {
     if (c_lb->parsed()) return run_leaderboard(lb);
     if (c_reg->parsed()) {
       std::puts(pairpower::registry_json().dump(1).c_str());
+      return 0;
+    }
+    if (c_schema->parsed()) {
+      std::puts(pairpower::report_schema().dump(1).c_str());
       return 0;
     }
   } catch (const CLI::CallForHelp&) {

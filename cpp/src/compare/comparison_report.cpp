@@ -29,83 +29,56 @@ std::string comparison_name(const Comparison& c) {
   return s;
 }
 
-nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s, const std::vector<PairedSample>* samples) {
-  using J = nlohmann::ordered_json;
+report::CompareReport report_of(const CompareResult& r, const ReportSettings& s, const std::vector<PairedSample>* samples) {
   const CompareOptions& o = s.options;
-  J j;
-  j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap_resamples},
-                   {"seed", o.seed}, {"min_effect", o.min_effect}, {"direction", o.higher_is_better ? "higher" : "lower"},
-                   {"missing", s.missing}, {"planning_power", o.planning_power}, {"baseline", s.baseline}, {"detected", s.detected},
-                   {"alternative", to_string(o.alternative)}, {"equivalence", o.equivalence_margin}, {"non_inferiority", o.non_inferiority_margin}};
+  report::CompareReport out;
+  out.settings = {o.alpha, o.confidence, o.resamples, o.bootstrap_resamples, o.seed, o.min_effect, o.higher_is_better ? "higher" : "lower",
+                  s.missing, o.planning_power, s.baseline, s.detected, o.alternative, o.equivalence_margin, o.non_inferiority_margin, std::nullopt};
   // The family a pair was taken from (a leaderboard's), whose family-wise p decided the verdict; null when none.
-  j["settings"]["family"] = o.family ? J{{"systems", o.family->systems}, {"pairs", o.family->pairs}, {"procedure", o.family->procedure},
-                                         {"procedure_label", std::string(family_procedure_label(o.family->procedure).value_or(""))}, {"p", o.family->p},
-                                         {"question_alpha", question_alpha(o)}, {"rule", family_rule(o)}}
-                                     : J(nullptr);
-  j["comparisons"] = J::array();
+  if (o.family)
+    out.settings.family = report::Family{o.family->systems, o.family->pairs, o.family->procedure,
+                                         std::string(family_procedure_label(o.family->procedure).value_or("")), o.family->p, question_alpha(o),
+                                         family_rule(o)};
   for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
     const Comparison& c = r.comparisons[i];
-    J curve = J::array();
-    for (const auto& p : c.planning.curve) curve.push_back({{"n", p.n}, {"power", p.power}, {"mc_se", p.mc_se}});
-    J bootstrap = {{"bca", {{"ci_low", c.bootstrap.bca.low}, {"ci_high", c.bootstrap.bca.high}}},
-                   {"percentile", {{"ci_low", c.bootstrap.percentile.low}, {"ci_high", c.bootstrap.percentile.high}}},
-                   {"resamples", c.bootstrap.resamples}};
+    report::Comparison& rc = out.comparisons.emplace_back();
+    rc.dataset = c.dataset, rc.measure = c.measure, rc.system_a = c.system_a, rc.system_b = c.system_b, rc.n = c.n;
+    rc.mean_a = c.mean_a, rc.mean_b = c.mean_b, rc.delta = c.delta, rc.sd_diff = c.sd_diff, rc.pearson = c.pearson, rc.spearman = c.spearman;
+    rc.t = c.t, rc.wilcoxon = c.wilcoxon, rc.randomization = c.randomization;
+    rc.bootstrap = {c.bootstrap.bca, c.bootstrap.percentile, c.bootstrap.resamples, std::nullopt};
     // The page's plots only (with the per-query data): the CLI's report and the page's JSON export leave it out.
-    if (samples && !c.bootstrap.distribution.empty()) bootstrap["distribution"] = c.bootstrap.distribution;
-    J cj = {
-        {"dataset", c.dataset}, {"measure", c.measure}, {"system_a", c.system_a}, {"system_b", c.system_b},
-        {"n", c.n}, {"mean_a", c.mean_a}, {"mean_b", c.mean_b}, {"delta", c.delta}, {"sd_diff", c.sd_diff},
-        {"pearson", c.pearson}, {"spearman", c.spearman},
-        {"t", {{"t", c.t.t}, {"p", c.t.p}, {"ci_low", c.t.ci_low}, {"ci_high", c.t.ci_high}, {"dz", c.t.dz}}},
-        {"wilcoxon", {{"statistic", c.wilcoxon.statistic}, {"p", c.wilcoxon.p}, {"exact", c.wilcoxon.exact}, {"hl", c.wilcoxon.hl},
-                      {"hl_ci_low", c.wilcoxon.hl_ci_low}, {"hl_ci_high", c.wilcoxon.hl_ci_high}}},
-        {"randomization", {{"p", c.randomization.p_value}, {"exact", c.randomization.exact}, {"resamples", c.randomization.resamples},
-                           {"p_se", c.randomization.p_se}}},
-        {"bootstrap", bootstrap},
-        {"sign", {{"p", c.sign_p}}},
-        {"min_attainable_p", c.min_attainable_p},
-        {"planning", {{"mde", c.planning.mde ? J(*c.planning.mde) : J(nullptr)},
-                      {"n_required", c.planning.n_required ? J(*c.planning.n_required) : J(nullptr)},
-                      {"target_power", o.planning_power},
-                      {"curve", curve},
-                      {"curve_reps", c.planning.curve_reps},
-                      {"curve_cap", c.planning.curve_cap},
-                      {"curve_note", c.planning.curve_note.empty() ? J(nullptr) : J(c.planning.curve_note)},
-                      {"curve_test", pilot_curve_test}}},
-        {"p_holm", c.p_holm}, {"p_bonferroni", c.p_bonferroni}, {"p_bh", c.p_bh},
-        {"verdict", to_string(c.verdict)}, {"reason", c.reason}, {"sentence", c.sentence},
-    };
+    if (samples && !c.bootstrap.distribution.empty()) rc.bootstrap.distribution = c.bootstrap.distribution;
+    rc.sign = {c.sign_p};
+    rc.min_attainable_p = c.min_attainable_p;
+    rc.planning = {c.planning.mde, c.planning.n_required, o.planning_power, c.planning.curve, c.planning.curve_reps, c.planning.curve_cap,
+                   c.planning.curve_note.empty() ? std::nullopt : std::optional(c.planning.curve_note), pilot_curve_test};
+    rc.p_holm = c.p_holm, rc.p_bonferroni = c.p_bonferroni, rc.p_bh = c.p_bh;
+    rc.verdict = c.verdict, rc.reason = c.reason, rc.sentence = c.sentence;
     // The question beyond "is there a difference", when asked: its p-values, raw and Holm-adjusted across comparisons.
-    if (c.equivalence)
-      cj["equivalence"] = {{"p", c.equivalence->p}, {"ci_low", c.equivalence->ci_low}, {"ci_high", c.equivalence->ci_high},
-                           {"ci_level", c.equivalence->ci_level}, {"margin", c.equivalence->margin}, {"p_lower", c.equivalence->p_lower},
-                           {"p_upper", c.equivalence->p_upper}, {"p_outside", c.equivalence->p_outside}, {"p_holm", c.question_p_holm},
-                           {"p_outside_holm", c.question_outside_p_holm}};
-    if (c.non_inferiority)
-      cj["non_inferiority"] = {{"p", c.non_inferiority->p}, {"t", c.non_inferiority->t}, {"margin", c.non_inferiority->margin},
-                               {"p_outside", c.non_inferiority->p_outside}, {"p_holm", c.question_p_holm}, {"p_outside_holm", c.question_outside_p_holm}};
+    if (const auto& e = c.equivalence)
+      rc.equivalence = report::Equivalence{e->p, e->ci_low, e->ci_high, e->ci_level, e->margin, e->p_lower, e->p_upper, e->p_outside,
+                                           c.question_p_holm, c.question_outside_p_holm};
+    if (const auto& ni = c.non_inferiority)
+      rc.non_inferiority = report::NonInferiority{ni->p, ni->t, ni->margin, ni->p_outside, c.question_p_holm, c.question_outside_p_holm};
     // A pair taken from a family: the family-wise p that decided its verdict, beside its own.
-    if (o.family) cj["family"] = {{"p", o.family->p}};
-    if (samples && i < samples->size()) cj["data"] = {{"qids", (*samples)[i].qids}, {"a", (*samples)[i].a}, {"b", (*samples)[i].b}};
-    j["comparisons"].push_back(std::move(cj));
+    if (o.family) rc.family = report::FamilyP{o.family->p};
+    if (samples && i < samples->size()) rc.data = report::PairData{(*samples)[i].qids, (*samples)[i].a, (*samples)[i].b};
   }
-  j["by_system"] = J::array();
-  for (const auto& t : r.by_system)
-    j["by_system"].push_back({{"system", t.system}, {"comparisons", t.comparisons}, {"better", t.better}, {"worse", t.worse}, {"within", t.within},
-                              {"outside", t.outside}, {"verdict", to_string(t.verdict)}});
-  j["overall"] = to_string(r.overall);
-  j["summary"] = r.summary;
-  j["pairing"] = J::array();
+  out.by_system = r.by_system;
+  out.overall = r.overall;
+  out.summary = r.summary;
   for (const auto& p : s.pairing)
-    j["pairing"].push_back({{"dataset", p.dataset}, {"measure", p.measure}, {"system_a", p.system_a}, {"system_b", p.system_b}, {"matched", p.matched},
-                            {"only_a", p.only_a}, {"only_b", p.only_b}, {"examples_only_a", p.examples_only_a}, {"examples_only_b", p.examples_only_b},
-                            {"paired_by", p.by_position ? "position" : "query id"}, {"note", p.by_position ? std::string(by_position_note) : std::string()}});
-  j["wilcoxon_note"] = wilcoxon_note;
+    out.pairing.push_back({p.dataset, p.measure, p.system_a, p.system_b, p.matched, p.only_a, p.only_b, p.examples_only_a, p.examples_only_b,
+                           p.by_position ? "position" : "query id", p.by_position ? std::string(by_position_note) : std::string()});
+  out.wilcoxon_note = wilcoxon_note;
   // Why an answer may not be trusted, each with the index of the comparison it qualifies.
-  j["warnings"] = J::array();
   for (std::size_t i = 0; i < r.comparisons.size(); ++i)
-    for (const auto& w : r.comparisons[i].warnings) j["warnings"].push_back({{"code", w.code}, {"message", w.message}, {"comparison", i}});
-  return j;
+    for (const auto& w : r.comparisons[i].warnings) out.warnings.push_back({w.code, w.message, i});
+  return out;
+}
+
+nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s, const std::vector<PairedSample>* samples) {
+  return described::json_of(report_of(r, s, samples));
 }
 
 namespace {

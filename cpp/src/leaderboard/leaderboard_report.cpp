@@ -40,57 +40,23 @@ std::string rank_set_note(const LeaderboardOptions& o) {
          "% confidence (Mogstad et al. 2024); systems sharing a tier letter have overlapping rank sets";
 }
 
-json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) {
-  json j;
-  j["settings"] = {{"alpha", o.alpha}, {"confidence", o.confidence}, {"resamples", o.resamples}, {"bootstrap_resamples", o.bootstrap},
-                   {"seed", o.seed}, {"direction", o.higher_is_better ? "higher" : "lower"}, {"planning_power", o.power}};
-  auto& boards = j["leaderboards"] = json::array();
-  for (const auto& b : r.boards) {
-    json bj{{"dataset", b.dataset}, {"measure", b.measure}, {"n", b.n}, {"k", b.k}};
-    auto& systems = bj["systems"] = json::array();
-    for (const auto& s : b.systems)
-      systems.push_back({{"system", s.system}, {"mean", s.mean}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}, {"rank", s.rank},
-                         {"rank_set_low", s.rank_set_low}, {"rank_set_high", s.rank_set_high}, {"rank_marginal_low", s.rank_marginal_low},
-                         {"rank_marginal_high", s.rank_marginal_high}, {"tier", s.tier}, {"tied_with_best", s.tied_with_best},
-                         {"n_to_separate_next", s.n_to_separate_next ? json(*s.n_to_separate_next) : json(nullptr)}});
-    auto& pairs = bj["pairs"] = json::array();
-    for (const auto& p : b.pairs)
-      pairs.push_back({{"system_a", p.system_a}, {"system_b", p.system_b}, {"delta", p.delta}, {"ci_low", p.ci_low}, {"ci_high", p.ci_high},
-                       {"p", p.p}, {"p_se", p.p_se}, {"p_holm", p.p_holm}, {"p_tukey", p.p_tukey}, {"p_tukey_hsd", p.p_tukey_hsd},
-                       {"significant", p.significant}});
-    bj["anova"] = {{"f", b.anova.f}, {"p", b.anova.p}, {"ms_residual", b.anova.ms_residual}};
-    bj["friedman"] = {{"statistic", b.friedman.statistic}, {"p", b.friedman.p}};
-    bj["separable_share"] = b.separable_share;
-    // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note).
-    bj["paired_by"] = b.by_position ? "position" : "query id";
-    bj["note"] = pairing_note(b);
-    // What decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
-    bj["family_procedure"] = board_family_procedure;
-    boards.push_back(std::move(bj));
-  }
+report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, const LeaderboardOptions& o) {
+  report::LeaderboardReport out;
+  out.settings = {o.alpha, o.confidence, o.resamples, o.bootstrap, o.seed, o.higher_is_better ? "higher" : "lower", o.power};
+  for (const auto& b : r.boards)
+    // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note); family_procedure is
+    // what decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
+    out.leaderboards.push_back({b.dataset, b.measure, b.n, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share,
+                                b.by_position ? "position" : "query id", pairing_note(b), std::string(board_family_procedure)});
   // The sentence beside a board's rank sets (the page's caption), and where the marginal intervals are.
-  j["rank_set_note"] = "R" + rank_set_note(o).substr(1) +
-                       ". Each system's bootstrap rank interval on its own (marginal, not simultaneous) is in the JSON as rank_marginal_low and rank_marginal_high.";
-  // Why an answer may not be trusted (warnings.hpp); written before the early return below.
-  auto& warnings = j["warnings"] = json::array();
-  for (const auto& w : r.warnings) warnings.push_back({{"code", w.code}, {"message", w.message}});
-  if (!r.across) {
-    j["across_datasets"] = nullptr;
-    return j;
-  }
-  const auto& a = *r.across;
-  json aj{{"datasets", a.datasets}, {"friedman", {{"statistic", a.friedman.statistic}, {"p", a.friedman.p}}}};
-  auto& ranks = aj["mean_ranks"] = json::object();
-  for (const auto& [s, rank] : a.mean_ranks) ranks[s] = rank;
-  aj["critical_difference"] = a.critical_difference;
-  auto& pairs = aj["pairs"] = json::array();
-  for (const auto& p : a.pairs)
-    pairs.push_back({{"system_a", p.system_a}, {"system_b", p.system_b}, {"b_better", p.b_better},
-                     {"b_significantly_better", p.b_significantly_better ? json(*p.b_significantly_better) : json(nullptr)},
-                     {"p", p.p}, {"p_holm", p.p_holm}});
-  j["across_datasets"] = std::move(aj);
-  return j;
+  out.rank_set_note = "R" + rank_set_note(o).substr(1) +
+                      ". Each system's bootstrap rank interval on its own (marginal, not simultaneous) is in the JSON as rank_marginal_low and rank_marginal_high.";
+  out.warnings = r.warnings;
+  out.across_datasets = r.across;
+  return out;
 }
+
+json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o) { return described::json_of(leaderboard_report_of(r, o)); }
 
 std::string leaderboard_json_text(const LeaderboardResult& r, const LeaderboardOptions& o) { return leaderboard_json(r, o).dump(1) + "\n"; }
 

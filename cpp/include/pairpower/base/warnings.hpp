@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "pairpower/base/described.hpp"
 #include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
@@ -29,6 +30,11 @@ namespace pairpower {
 struct Warning {
   std::string code;
   std::string message;
+};
+
+template <> struct described::Description<Warning> {
+  static constexpr std::string_view name = "Warning", doc = "Why an answer may not be trusted (base/warnings.hpp).";
+  static constexpr auto fields = std::tuple{Field{"code", &Warning::code}, Field{"message", &Warning::message}};
 };
 
 struct PairedSample;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/compare/comparison.hpp"
+#include "pairpower/compare/report_types.hpp"
 #include "pairpower/input/pairing.hpp"
 
 namespace pairpower {
@@ -24,11 +25,11 @@ struct ReportSettings {
   std::vector<PairingReport> pairing; ///< how each comparison's query ids matched (build_comparisons)
 };
 
-/// {"settings": {…}, "comparisons": [ … ], "by_system": [{system, comparisons, better, worse, verdict}],
-///  "overall": "SHIP|HOLD|REJECT", "summary": "…", "pairing": [{dataset, measure, system_a, system_b, matched, only_a, …}],
-///  "wilcoxon_note": "…", "warnings": [{code, message, comparison}] (warnings.hpp)}.
-/// With samples, each comparison also carries "data": {qids, a, b} and, when kept, its bootstrap
-/// "distribution" (for the page's plots).
+/// The report's JSON as a value (report_types.hpp): settings, comparisons, by_system, overall,
+/// summary, pairing, wilcoxon_note and warnings. With samples, each comparison also carries its
+/// per-query "data" and, when kept, its bootstrap "distribution" (for the page's plots).
+report::CompareReport report_of(const CompareResult& r, const ReportSettings& s, const std::vector<PairedSample>* samples = nullptr);
+/// report_of as JSON, in its described order.
 nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings& s,
                                    const std::vector<PairedSample>* samples = nullptr);
 

@@ -10,12 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/leaderboard/leaderboard.hpp"
+#include "pairpower/leaderboard/leaderboard_report_types.hpp"
 
 namespace pairpower {
 
-/// {"settings", "leaderboards": [{dataset, measure, n, k, systems, pairs, anova, friedman, separable_share,
-///  paired_by ("query id" | "position"), note (by_position_note or ""), family_procedure}], "rank_set_note",
-///  "warnings": [{code, message}] (warnings.hpp), "across_datasets": null | {…}}
+/// The report's JSON as a value (leaderboard_report_types.hpp): settings, one board per dataset
+/// (systems, pairs, tests, pairing), rank_set_note, warnings and across_datasets (null for one dataset).
+report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, const LeaderboardOptions& o);
+/// leaderboard_report_of as JSON, in its described order.
 nlohmann::ordered_json leaderboard_json(const LeaderboardResult& r, const LeaderboardOptions& o);
 
 /// Systems in rank order with mean ± interval, rank set and tier letters, per dataset; then the across-datasets ranks.
