@@ -74,4 +74,15 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f);
 /// Exit code 0, or 2 on bad input.
 int run_leaderboard(const LeaderboardFlags& f);
 
+struct EvaluateFlags {
+  std::string qrels;
+  std::vector<std::string> runs;
+  std::vector<std::string> measures;  ///< -m, repeatable: trec_eval's or ir_measures' names
+  Flag level, max_docs, format;
+  bool complete = false, per_query = false;
+};
+void add_evaluate(CLI::App& app, EvaluateFlags& f);
+/// Exit code 0, or 2 on bad input.
+int run_evaluate(const EvaluateFlags& f);
+
 }  // namespace pairpower::cli

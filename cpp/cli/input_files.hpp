@@ -8,6 +8,9 @@
 
 namespace pairpower::cli {
 
+/// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
+std::string read_input(const std::string& path, std::string_view flag);
+
 /// Parses one file; bad input is a UsageError naming the file (or stdin), the line and the field.
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag);
 

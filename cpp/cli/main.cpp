@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   AnalyticFlags pow, ss, mde;
   CompareFlags cmp;
   LeaderboardFlags lb;
+  EvaluateFlags ev;
   auto* c_sim = app.add_subcommand("simulate", "Monte Carlo power over a grid (or --preset paper)");
   auto* c_pow = app.add_subcommand("power", "Analytic power of the paired t and Wilcoxon tests");
   auto* c_ss = app.add_subcommand("samplesize", "Smallest N reaching a target power");
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
   add_compare(*c_cmp, cmp);
   auto* c_lb = app.add_subcommand("leaderboard", "Many systems on shared queries: intervals, rank intervals, tiers, pairwise tests, and across datasets a critical difference");
   add_leaderboard(*c_lb, lb);
+  auto* c_ev = app.add_subcommand("evaluate", "Score runs against qrels exactly as trec_eval 10.0 does (its layout, or JSON / CSV)");
+  add_evaluate(*c_ev, ev);
   auto* c_reg = app.add_subcommand("registry", "The statistical facts the page and the CLI share (tests, models, formats, fields, presets, limits), as JSON");
   auto* c_schema = app.add_subcommand("schema", "The reports' JSON types (compare, leaderboard), for the page's build (scripts/gen-schema.mjs)");
   try {
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
     if (c_mde->parsed()) return run_mde(mde);
     if (c_cmp->parsed()) return run_compare(cmp);
     if (c_lb->parsed()) return run_leaderboard(lb);
+    if (c_ev->parsed()) return run_evaluate(ev);
     if (c_reg->parsed()) {
       std::puts(pairpower::registry_json().dump(1).c_str());
       return 0;

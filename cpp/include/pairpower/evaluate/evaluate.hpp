@@ -1,0 +1,63 @@
+#pragma once
+// Scores runs against qrels as trec_eval 10.0 does (`pairpower evaluate`, and
+// `compare --qrels` / `leaderboard --qrels` before their statistics): each
+// topic's ranking ordered by score, ties by docno descending, cut at -M; a
+// document is relevant at level ≥ -l; the summary over the qrels' topics the
+// run answers (all of them with -c, a missing one as an empty ranking).
+//
+// Example:
+//   auto e = pairpower::evaluate_run(qrels, run, {.measures = pairpower::parse_measures({"ndcg_cut.10"})});
+//   e.all[0];  // nDCG@10 over the topics
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "pairpower/base/warnings.hpp"
+#include "pairpower/evaluate/measures.hpp"
+#include "pairpower/evaluate/trec_input.hpp"
+
+namespace pairpower {
+
+struct EvaluateOptions {
+  std::int64_t relevance_level = 1;                                 ///< trec_eval -l
+  std::int64_t max_docs = std::numeric_limits<std::int64_t>::max(); ///< trec_eval -M
+  bool complete = false;                                            ///< trec_eval -c
+  MeasureSet measures = parse_measures({});
+};
+
+struct TopicValues {
+  std::string qid;
+  std::vector<double> values;  ///< in `names` order; a geometric-mean measure holds log(max(value, 0.00001))
+  std::string relstring;       ///< when relstring is asked
+};
+
+struct RunEvaluation {
+  std::string run;   ///< the runid
+  std::string file;
+  std::vector<std::string> names;
+  std::vector<Summary> summaries;
+  std::vector<TopicValues> topics;  ///< the qrels' topics evaluated, in qid order
+  std::vector<double> all;          ///< each measure over the topics (trec_eval's `all`)
+  std::int64_t num_q = 0;
+  std::size_t relstring_at = 0;  ///< per topic, relstring prints before the value at this index (trec_eval's table order)
+  bool relstring = false, runid = false, num_q_printed = false;  ///< asked for (trec_eval prints them only then)
+  std::vector<Warning> warnings;  ///< topics of the qrels the run does not answer (without -c)
+};
+
+/// One topic's ranking against its judgments (trec_eval's ordering and -M); `run` null: an empty ranking.
+/// Throws InputError naming the topic and document when the run ranks a document twice.
+TopicRanking rank_topic(const QrelsTopic& qrels, const RunTopic* run, const EvaluateOptions& o);
+
+/// Throws Error(field "measure") for a relevance level below 0 or -M below 1, and InputError when the
+/// run answers none of the qrels' topics.
+RunEvaluation evaluate_run(const Qrels& qrels, const Run& run, std::string file, const EvaluateOptions& o);
+
+/// trec_eval's own layout ("%-22s\t%s\t%6.4f"): per topic with `per_query` (-q), then `all`.
+std::string evaluation_text(const RunEvaluation& e, bool per_query);
+/// {"runs": [{"run", "file", "queries": {qid: {measure: value}}, "all": {measure: value}}]} at full precision.
+std::string evaluations_json(const std::vector<RunEvaluation>& runs);
+/// run,qid,measure,value rows (qid "all" for the summary), full precision.
+std::string evaluations_csv(const std::vector<RunEvaluation>& runs);
+
+}  // namespace pairpower

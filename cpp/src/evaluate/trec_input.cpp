@@ -1,0 +1,173 @@
+#include "pairpower/evaluate/trec_input.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "pairpower/base/errors.hpp"
+
+namespace pairpower {
+namespace {
+
+// C's isspace in the "C" locale: trec_eval splits its fields with it.
+constexpr bool space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+
+// The whitespace-separated fields of one line, up to `most` (the rest of the line is left in `rest`).
+struct Fields {
+  std::string_view f[6];
+  int n = 0;
+  std::string_view rest;
+};
+Fields split(std::string_view line, int most) {
+  Fields out;
+  std::size_t i = 0;
+  while (out.n < most) {
+    while (i < line.size() && space(line[i])) ++i;
+    if (i == line.size()) break;
+    const std::size_t start = i;
+    while (i < line.size() && !space(line[i])) ++i;
+    out.f[out.n++] = line.substr(start, i - start);
+  }
+  while (i < line.size() && space(line[i])) ++i;
+  out.rest = line.substr(i);
+  return out;
+}
+
+// Calls f(line, number) for each line that is neither blank nor a `#` comment.
+template <class F>
+void each_line(std::string_view text, F&& f) {
+  std::size_t number = 0, at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(at, end - at);
+    ++number;
+    at = end + 1;
+    std::size_t first = 0;
+    while (first < line.size() && space(line[first])) ++first;
+    if (first == line.size() || line[first] == '#') continue;
+    f(line, number);
+  }
+}
+
+// atof and atol as trec_eval reads its numbers: the longest prefix that parses, 0 when none.
+double c_double(std::string_view s) {
+  const std::string z(s);
+  return std::strtod(z.c_str(), nullptr);
+}
+std::int64_t c_long(std::string_view s) {
+  const std::string z(s);
+  return std::strtoll(z.c_str(), nullptr, 10);
+}
+
+std::string line_error(std::size_t line, const std::string& what) { return "line " + std::to_string(line) + ": " + what; }
+
+// A JSON object of objects ({qid: {docid: value}}) copied into one text, so documents can be views as in a TREC file.
+template <class Value, class Make>
+void read_json_nested(const std::string& text, std::shared_ptr<const std::string>& owner, Make&& make) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError("the JSON does not parse at byte " + std::to_string(e.byte) + ": " + e.what());
+  }
+  if (!j.is_object()) throw InputError("the JSON is not an object of topics ({qid: {docid: value}})");
+  auto storage = std::make_shared<std::string>();
+  std::vector<std::pair<std::size_t, std::vector<std::pair<std::size_t, Value>>>> topics;  // offsets into storage
+  std::vector<std::size_t> lengths;
+  for (const auto& [qid, docs] : j.items()) {
+    if (!docs.is_object()) throw InputError("topic \"" + qid + "\": its value is not an object {docid: value}");
+    topics.emplace_back(storage->size(), std::vector<std::pair<std::size_t, Value>>{});
+    storage->append(qid);
+    storage->push_back('\n');
+    for (const auto& [doc, v] : docs.items()) {
+      if (!v.is_number()) throw InputError("topic \"" + qid + "\", document \"" + doc + "\": the value is not a number");
+      topics.back().second.emplace_back(storage->size(), v.template get<Value>());
+      storage->append(doc);
+      storage->push_back('\n');
+    }
+  }
+  owner = storage;
+  const std::string_view all(*storage);
+  const auto view_at = [&](std::size_t at) { return all.substr(at, all.find('\n', at) - at); };
+  for (const auto& [q, docs] : topics) make(view_at(q), docs, view_at);
+}
+
+}  // namespace
+
+bool is_json_text(std::string_view text) noexcept {
+  for (char c : text)
+    if (!space(c)) return c == '{';
+  return false;
+}
+
+Qrels read_qrels(std::string text) {
+  Qrels out;
+  struct Line {
+    std::string_view qid, docno;
+    std::int64_t rel;
+    std::size_t number;
+  };
+  std::vector<Line> lines;
+  if (is_json_text(text)) {
+    read_json_nested<std::int64_t>(text, out.text, [&](std::string_view qid, const auto& docs, const auto& view_at) {
+      for (const auto& [at, rel] : docs) lines.push_back({qid, view_at(at), rel, 0});
+    });
+  } else {
+    out.text = std::make_shared<const std::string>(std::move(text));
+    each_line(*out.text, [&](std::string_view line, std::size_t number) {
+      const Fields f = split(line, 4);
+      if (f.n < 4) throw InputError(line_error(number, "a qrels line has four fields (topic, iteration, document, relevance); this one has " + std::to_string(f.n)));
+      if (!f.rest.empty()) throw InputError(line_error(number, "a qrels line has four fields (topic, iteration, document, relevance); this one has more"));
+      lines.push_back({f.f[0], f.f[2], c_long(f.f[3]), number});
+    });
+  }
+  if (lines.empty()) throw InputError("the qrels hold no judgments");
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.qid != b.qid ? a.qid < b.qid : a.docno < b.docno; });
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Line& l = lines[i];
+    if (out.topics.empty() || out.topics.back().qid != l.qid) out.topics.push_back({l.qid, {}});
+    auto& docs = out.topics.back().docs;
+    if (!docs.empty() && docs.back().docno == l.docno)
+      throw InputError((l.number ? line_error(std::max(l.number, lines[i - 1].number), "") : std::string()) + "topic " + std::string(l.qid) +
+                       " judges document " + std::string(l.docno) + " twice (trec_eval stops here too)");
+    docs.push_back({l.docno, l.rel});
+  }
+  return out;
+}
+
+Run read_run(std::string text, std::string_view name) {
+  Run out;
+  struct Line {
+    std::string_view qid, docno;
+    double score;
+  };
+  std::vector<Line> lines;
+  if (is_json_text(text)) {
+    out.runid = std::string(name);
+    read_json_nested<double>(text, out.text, [&](std::string_view qid, const auto& docs, const auto& view_at) {
+      for (const auto& [at, score] : docs) lines.push_back({qid, view_at(at), score});
+    });
+  } else {
+    out.text = std::make_shared<const std::string>(std::move(text));
+    each_line(*out.text, [&](std::string_view line, std::size_t number) {
+      const Fields f = split(line, 6);
+      if (f.n < 6)
+        throw InputError(line_error(number, "a run line has six fields (topic, Q0, document, rank, score, run tag); this one has " + std::to_string(f.n)));
+      lines.push_back({f.f[0], f.f[2], c_double(f.f[4])});
+      out.runid = std::string(f.f[5]);
+    });
+  }
+  if (lines.empty()) throw InputError("the run holds no ranked documents");
+  // Topics in qid order, each topic's lines in file order (a stable sort).
+  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.qid < b.qid; });
+  for (const Line& l : lines) {
+    if (out.topics.empty() || out.topics.back().qid != l.qid) out.topics.push_back({l.qid, {}});
+    out.topics.back().docs.push_back({l.docno, l.score});
+  }
+  return out;
+}
+
+}  // namespace pairpower

@@ -1,0 +1,45 @@
+// Runs and qrels read as trec_eval reads them, and the measure names users give.
+#include <catch2/catch.hpp>
+
+#include "pairpower/base/errors.hpp"
+#include "pairpower/evaluate/evaluate.hpp"
+
+using namespace pairpower;
+
+TEST_CASE("measure names of trec_eval and ir_measures name the same values", "[evaluate]") {
+  CHECK(parse_measures({"P.5,10", "nDCG@10", "AP", "R@100"}).names() == std::vector<std::string>{"map", "P_5", "P_10", "recall_100", "ndcg_cut_10"});
+  CHECK(parse_measures({"P_10", "iprec_at_recall_0.10", "Rprec_mult_0.20"}).names() ==
+        std::vector<std::string>{"iprec_at_recall_0.10", "P_10", "Rprec_mult_0.20"});
+  CHECK(parse_measures({"P.10", "P_5"}).names() == std::vector<std::string>{"P_5", "P_10"});
+  CHECK(parse_measures({}).names().front() == "num_ret");
+  CHECK_THROWS_AS(parse_measures({"ndgc"}), Error);
+  CHECK_THROWS_AS(parse_measures({"P.5,5"}), Error);
+  CHECK_THROWS_AS(parse_measures({"map.5"}), Error);
+}
+
+TEST_CASE("a ranking is ordered by score, ties by docno descending, whatever the file's order or ranks", "[evaluate]") {
+  const Qrels q = read_qrels("1 0 a 1\n1 0 c 0\n");
+  const Run r = read_run("1 Q0 a 1 0.5 run\n1 Q0 c 2 0.5 run\n1 Q0 b 3 0.9 run\n", "x");
+  const TopicRanking t = rank_topic(q.topics[0], &r.topics[0], EvaluateOptions{});
+  // b (0.9), then the tie at 0.5: c before a.
+  CHECK(t.rels == std::vector<std::int64_t>{TopicRanking::not_in_pool, 0, 1});
+  CHECK(r.runid == "run");
+}
+
+TEST_CASE("a JSON run and JSON qrels score as their TREC forms do", "[evaluate]") {
+  const Qrels tq = read_qrels("q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\n");
+  const Qrels jq = read_qrels(R"({"q1": {"d1": 2, "d2": 0}, "q2": {"d3": 1}})");
+  const Run tr = read_run("q1 Q0 d2 1 3 r\nq1 Q0 d1 2 2 r\nq2 Q0 d3 1 1 r\nq2 Q0 d9 2 0.5 r\n", "r");
+  const Run jr = read_run(R"({"q1": {"d2": 3, "d1": 2}, "q2": {"d3": 1, "d9": 0.5}})", "r");
+  EvaluateOptions o;
+  o.measures = parse_measures({"all_trec"});
+  const auto a = evaluate_run(tq, tr, "t", o), b = evaluate_run(jq, jr, "j", o);
+  CHECK(a.all == b.all);
+  CHECK(b.run == "r");
+}
+
+TEST_CASE("a malformed line is named by its number", "[evaluate]") {
+  CHECK_THROWS_WITH(read_run("1 Q0 a 1 0.5 r\n1 Q0 b\n", "x"), Catch::Contains("line 2"));
+  CHECK_THROWS_WITH(read_qrels("1 0 a 1\n1 0 b 1 extra\n"), Catch::Contains("line 2"));
+  CHECK_THROWS_WITH(read_qrels("{\"q\": [1]}"), Catch::Contains("not an object"));
+}
