@@ -29,13 +29,15 @@ const std::vector<std::string> output_formats{"text", "json", "md", "latex", "cs
 }  // namespace
 
 void add_compare(CLI::App& app, CompareFlags& f) {
-  app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin)")->required()->expected(1, 2);
+  app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin); with --qrels, RUN RUN [RUN…]: runs")->required()->expected(1, -1);
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
   app.add_option("--measure", f.measures,
                  "measure(s) to compare: ndcg_cut_10, or map,P_10, or all (every measure both inputs hold, counts such as num_ret left out); repeatable (--measure 'P(rel=2)@10' --measure nDCG@10); "
                  "commas inside parentheses do not split")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add(f.qrels, "--qrels",
+      "QRELS: the files are TREC or JSON runs, scored against these judgments as trec_eval 10.0 scores them (--measure in its or ir_measures' names) [nDCG@10]");
   add(f.baseline, "--baseline", "the system the others are compared with [the first]");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember(output_formats));
@@ -100,12 +102,15 @@ int run_compare(const CompareFlags& f) {
   const std::string out_format = f.format.given() ? f.format.value : output_formats[0];
   if (f.files.size() == 2 && f.files[0] == "-" && f.files[1] == "-") throw UsageError("files: stdin can be read once; give at most one -");
 
-  const ScoreFile a = parse_file(f.files[0], format, "A", "FILE_A");
+  if (!f.qrels.given() && f.files.size() > 2) throw UsageError("files: give one or two score files (several systems go in one table), or runs with --qrels");
+  if (f.qrels.given() && f.files.size() < 2) throw UsageError("--qrels: give two or more runs to compare");
   std::optional<ScoreFile> b;
-  if (f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B");
+  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, f.files, f.measures, req.measures) : parse_file(f.files[0], format, "A", "FILE_A");
+  if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B");
   // --measure takes comma-separated lists too; the job expands "all".
-  for (const auto& item : f.measures)
-    for (auto& m : split_measure_list(item)) req.measures.push_back(std::move(m));
+  if (!f.qrels.given())
+    for (const auto& item : f.measures)
+      for (auto& m : split_measure_list(item)) req.measures.push_back(std::move(m));
   if (!f.measures.empty() && req.measures.empty()) throw UsageError("--measure: give a measure name (or all)");
   if (f.baseline.given()) req.baseline = f.baseline.value;
   const AnalyzeResult job = analyze(a, b ? &*b : nullptr, req);

@@ -23,7 +23,8 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
   app.add_option("files", f.files, "FILE [FILE…]: one table of every system (wide or long, optional dataset column), or one per-query file per system (- for stdin)")
       ->required();
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
-  add(f.measure, "--measure", "the measure to rank by (needed when the input holds several)");
+  add(f.measure, "--measure", "the measure to rank by (needed when the input holds several; with --qrels in trec_eval's or ir_measures' names [nDCG@10])");
+  add(f.qrels, "--qrels", "QRELS: the files are TREC or JSON runs, scored against these judgments as trec_eval 10.0 scores them");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember({"text", "json", "md", "latex", "csv"}));
   add(f.alpha, "--alpha", fmt::format("family-wise significance level [{}]", format_csv(d.alpha)));
@@ -55,12 +56,20 @@ int run_leaderboard(const LeaderboardFlags& f) {
   const InputFormat input_format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
   if (std::count(f.files.begin(), f.files.end(), "-") > 1) throw UsageError("files: stdin can be read once; give at most one -");
   std::vector<ScoreSeries> series;
-  for (std::size_t i = 0; i < f.files.size(); ++i) {
+  std::string measure = f.measure.given() ? f.measure.value : "";
+  if (f.qrels.given()) {
+    std::vector<std::string> names;
+    ScoreFile scored = runs_as_scores(f.qrels.value, f.files, f.measure.given() ? std::vector<std::string>{f.measure.value} : std::vector<std::string>{}, names);
+    if (names.size() != 1) throw UsageError("--measure: a leaderboard ranks by one measure; " + f.measure.value + " names " + std::to_string(names.size()));
+    measure = names[0];
+    series = std::move(scored.series);
+  }
+  for (std::size_t i = 0; i < f.files.size() && !f.qrels.given(); ++i) {
     const std::string fallback = "S" + std::to_string(i + 1);
     ScoreFile file = parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
     for (auto& s : file.series) series.push_back(std::move(s));
   }
-  const auto r = leaderboard(series, f.measure.given() ? f.measure.value : "", o);
+  const auto r = leaderboard(series, measure, o);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
   for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   const std::string format = f.format.given() ? f.format.value : "text";

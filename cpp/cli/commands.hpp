@@ -58,6 +58,7 @@ struct CompareFlags {
   std::vector<std::string> files;
   std::vector<std::string> measures;  ///< --measure, repeatable; each a list split outside parentheses
   Flag baseline, format, missing, input_format, direction, alternative;
+  Flag qrels;  ///< the files are runs, scored against these qrels first
   Flag family_p, family_systems, family_pairs, family_procedure;  ///< a pair taken from a leaderboard (FamilyContext)
   std::map<std::string, Flag> settings;  ///< by the core's field name: the registry's Analyze settings
   bool no_curve = false;
@@ -69,6 +70,7 @@ int run_compare(const CompareFlags& f);
 struct LeaderboardFlags {
   std::vector<std::string> files;
   Flag measure, format, missing, input_format, direction, alpha, confidence, resamples, bootstrap, seed, threads;
+  Flag qrels;  ///< the files are runs, scored against these qrels first
 };
 void add_leaderboard(CLI::App& app, LeaderboardFlags& f);
 /// Exit code 0, or 2 on bad input.

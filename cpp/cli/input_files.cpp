@@ -1,5 +1,6 @@
 #include "input_files.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/evaluate/evaluate.hpp"
 
 namespace pairpower::cli {
 namespace {
@@ -66,6 +68,41 @@ std::string label_of(const std::string& path, const char* fallback) {
 }
 
 }  // namespace
+
+ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::string>& run_paths, const std::vector<std::string>& measures,
+                         std::vector<std::string>& names) {
+  EvaluateOptions o;
+  try {
+    // The field's headline measure when none is named.
+    o.measures = parse_measures(measures.empty() ? std::vector<std::string>{"nDCG@10"} : measures);
+  } catch (const pairpower::Error& e) {
+    throw UsageError(fmt::format("--measure {}: {}", e.value, e.detail));
+  }
+  const auto named = [](const std::string& path, auto&& read) {
+    try {
+      return read();
+    } catch (const pairpower::Error& e) {
+      throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, e.what()));
+    }
+  };
+  const Qrels qrels = named(qrels_path, [&] { return read_qrels(read_input(qrels_path, "--qrels")); });
+  std::vector<Run> runs;
+  for (const auto& path : run_paths) runs.push_back(named(path, [&] { return read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1)); }));
+  std::vector<Warning> warnings;
+  ScoreFile out;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    // Each run alone, so an error names its file.
+    ScoreFile one = named(run_paths[i], [&] { return scores_of_runs(qrels, {runs[i]}, {run_paths[i]}, o, qrels_path, &warnings); });
+    for (auto& s : one.series) out.series.push_back(std::move(s));
+    out.records += one.records;
+    out.format = one.format;
+  }
+  out.origin = fmt::format("{} runs scored against {} as trec_eval 10.0 scores them", runs.size(), qrels_path);
+  for (const auto& w : warnings) fmt::print(stderr, "warning: {}\n", w.message);
+  for (const auto& n : o.measures.names())
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  return out;
+}
 
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag) {
   const std::string text = read_input(path, flag);

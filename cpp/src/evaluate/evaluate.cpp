@@ -103,6 +103,28 @@ RunEvaluation evaluate_run(const Qrels& qrels, const Run& run, std::string file,
   return e;
 }
 
+ScoreFile scores_of_runs(const Qrels& qrels, const std::vector<Run>& runs, const std::vector<std::string>& files, const EvaluateOptions& o,
+                         const std::string& qrels_name, std::vector<Warning>* warnings) {
+  ScoreFile out;
+  out.format = InputFormat::csv_long;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const RunEvaluation e = evaluate_run(qrels, runs[r], r < files.size() ? files[r] : std::string(), o);
+    if (warnings) warnings->insert(warnings->end(), e.warnings.begin(), e.warnings.end());
+    for (std::size_t i = 0; i < e.names.size(); ++i) {
+      if (e.summaries[i] == Summary::geometric_mean) continue;
+      ScoreSeries s{"", e.names[i], e.run, {}, {}};
+      for (const auto& t : e.topics) {
+        s.qids.push_back(t.qid);
+        s.values.push_back(t.values[i]);
+      }
+      out.series.push_back(std::move(s));
+    }
+    out.records += e.topics.size() * e.names.size();
+  }
+  out.origin = std::to_string(runs.size()) + " runs scored against " + qrels_name + " as trec_eval 10.0 scores them";
+  return out;
+}
+
 namespace {
 std::string line(const std::string& name, const std::string& qid, const std::string& value) {
   char head[64];
@@ -159,7 +181,6 @@ std::string evaluations_csv(const std::vector<RunEvaluation>& runs) {
     for (const auto& t : e.topics)
       for (std::size_t i = 0; i < e.names.size(); ++i)
         if (e.summaries[i] != Summary::geometric_mean) out += csv_field(e.run) + "," + csv_field(t.qid) + "," + e.names[i] + "," + nlohmann::json(t.values[i]).dump() + "\n";
-    for (std::size_t i = 0; i < e.names.size(); ++i) out += csv_field(e.run) + ",all," + e.names[i] + "," + nlohmann::json(e.all[i]).dump() + "\n";
   }
   return out;
 }

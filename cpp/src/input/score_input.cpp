@@ -115,7 +115,7 @@ std::size_t ScoreFile::queries() const {
 }
 
 std::string ScoreFile::describe() const {
-  std::string out(pairpower::describe(format));
+  std::string out = origin.empty() ? std::string(pairpower::describe(format)) : origin;
   const auto m = measures();
   if (m.size() == 1 && !m[0].empty()) out += ", measure " + m[0];
   else if (m.size() > 1) out += ", " + std::to_string(m.size()) + " measures";

@@ -16,6 +16,7 @@
 #include "pairpower/base/warnings.hpp"
 #include "pairpower/evaluate/measures.hpp"
 #include "pairpower/evaluate/trec_input.hpp"
+#include "pairpower/input/score_input.hpp"
 
 namespace pairpower {
 
@@ -53,11 +54,18 @@ TopicRanking rank_topic(const QrelsTopic& qrels, const RunTopic* run, const Eval
 /// run answers none of the qrels' topics.
 RunEvaluation evaluate_run(const Qrels& qrels, const Run& run, std::string file, const EvaluateOptions& o);
 
+/// The runs' per-topic values as a score file `compare` and `leaderboard` analyse (a series per run and
+/// measure, the system named by the runid, geometric means left out): the same numbers as evaluating
+/// first and reading the per-query values back at full precision. Throws as evaluate_run does.
+ScoreFile scores_of_runs(const Qrels& qrels, const std::vector<Run>& runs, const std::vector<std::string>& files, const EvaluateOptions& o,
+                         const std::string& qrels_name, std::vector<Warning>* warnings = nullptr);
+
 /// trec_eval's own layout ("%-22s\t%s\t%6.4f"): per topic with `per_query` (-q), then `all`.
 std::string evaluation_text(const RunEvaluation& e, bool per_query);
 /// {"runs": [{"run", "file", "queries": {qid: {measure: value}}, "all": {measure: value}}]} at full precision.
 std::string evaluations_json(const std::vector<RunEvaluation>& runs);
-/// run,qid,measure,value rows (qid "all" for the summary), full precision.
+/// run,qid,measure,value rows per topic at full precision: a long table `compare` and `leaderboard` read as is
+/// (the summary is in the text and the JSON).
 std::string evaluations_csv(const std::vector<RunEvaluation>& runs);
 
 }  // namespace pairpower

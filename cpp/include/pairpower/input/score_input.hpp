@@ -69,6 +69,7 @@ struct ScoreFile {
   std::size_t records = 0;  ///< values read
   std::vector<std::string> text_measures;     ///< measures whose values are text (trec_eval's relstring): skipped
   std::vector<std::string> summary_measures;  ///< measures only in summary rows (gm_map, num_q): not per-query
+  std::string origin;  ///< where the scores come from when no file held them ("runs scored against qrels.txt as trec_eval 10.0 scores them")
 
   std::vector<std::string> measures() const;  ///< distinct, in order of appearance ("" when the format has none)
   std::vector<std::string> systems() const;
