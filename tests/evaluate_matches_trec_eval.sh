@@ -54,6 +54,12 @@ if [ "$(grep -c ',map,' "$work/sabir.csv")" != 100 ]; then echo "FAIL: the CSV l
 # compare --qrels and leaderboard --qrels give the numbers of the two-step route: evaluate to a per-query
 # table at full precision, then compare or rank it (the reports differ only in saying where the scores came from).
 (cd "$work" && "$bin" evaluate -m nDCG@10 --format csv robust03_qrels.txt SABIR03BASE.run.gz UIUC03Rd1.run) > "$work/two.csv"
+# -m before several runs names one measure each time (it does not take the files after it).
+(cd "$work" && "$bin" evaluate -m map -m P.5 robust03_qrels.txt SABIR03BASE.run UIUC03Rd1.run) > "$work/two-runs.txt"
+[ "$(grep -c '^map ' "$work/two-runs.txt")" = 2 ] || { echo "FAIL: -m map -m P.5 QRELS RUN RUN does not score both runs"; fail=1; }
+(cd "$work" && "$bin" compare --measure ndcg_cut_10 --resamples 200 --bootstrap 100 --format csv two.csv >/dev/null 2>&1) && code=0 || code=$?
+[ $code != 2 ] || { echo "FAIL: compare --measure M FILE takes the file as a measure"; fail=1; }
+
 for cmd in "compare --resamples 2000 --bootstrap 500" "leaderboard --resamples 500 --bootstrap 200"; do
   one=$(cd "$work" && $bin $cmd --format json --qrels robust03_qrels.txt SABIR03BASE.run.gz UIUC03Rd1.run 2>/dev/null | grep -v 'scored against') || true
   two=$(cd "$work" && $bin $cmd --format json two.csv 2>/dev/null | grep -v 'CSV/TSV') || true

@@ -35,7 +35,9 @@ void add_compare(CLI::App& app, CompareFlags& f) {
                  "measure(s) to compare: ndcg_cut_10, or map,P_10, or all (every measure both inputs hold, counts such as num_ret left out); repeatable (--measure 'P(rel=2)@10' --measure nDCG@10); "
                  "commas inside parentheses do not split")
       ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      // One value per occurrence: a repeated flag, not a list that swallows the files after it.
+      ->allow_extra_args(false);
   add(f.qrels, "--qrels",
       "QRELS: the files are TREC or JSON runs, scored against these judgments as trec_eval 10.0 scores them (--measure in its or ir_measures' names) [nDCG@10]");
   add(f.baseline, "--baseline", "the system the others are compared with [the first]");

@@ -17,7 +17,11 @@ void add_evaluate(CLI::App& app, EvaluateFlags& f) {
   app.add_option("qrels", f.qrels, "QRELS: relevance judgments (TREC qrels `qid iter docno rel`, or JSON {qid: {docid: rel}}; .gz read as such)")->required();
   app.add_option("runs", f.runs, "RUN [RUN…]: TREC runs (`qid Q0 docno rank score tag`) or JSON {qid: {docid: score}}; .gz read as such")->required();
   app.add_option("-m,--measure", f.measures,
-                 "a measure, repeatable: trec_eval's (map, ndcg_cut.10, P.5,10, P_10, all_trec, official) or ir_measures' (nDCG@10, AP, R@100) [official]");
+                 "a measure, repeatable: trec_eval's (map, ndcg_cut.10, P.5,10, P_10, all_trec, official) or ir_measures' (nDCG@10, AP, R@100) [official]")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      // One value per occurrence: a repeated flag, not a list that swallows the files after it.
+      ->allow_extra_args(false);
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
   add(f.level, "-l,--level", "relevance level: a document judged at least this is relevant for binary measures [1]");
   add(f.max_docs, "-M,--max-docs", "evaluate only the first this many documents of each ranking [all]");
