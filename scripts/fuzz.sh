@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 # (measured 2026-11-22; see tests/fuzz/README.md). Compare slows as its inputs
 # grow (3000 runs ≈ 4 s, 8000 ≈ 26 s); simulate needs ~30 000 runs to get past
 # the parameter checks from seed 1.
-declare -A RUNS=([parse]=40000 [simulate]=30000 [power]=25000 [compare]=3000)
+declare -A RUNS=([parse]=40000 [evaluate]=20000 [simulate]=30000 [power]=25000 [compare]=3000)
 runs_override=
 seconds=
 while [[ $# -gt 0 ]]; do
@@ -63,7 +63,7 @@ trap 'rm -rf "$work"' EXIT
 artifacts=build-fuzz/artifacts  # a crashing or hanging input is kept here (git ignores build-*)
 mkdir -p "$artifacts"
 if [[ -n $seconds ]]; then echo "fuzzing: $seconds s per target, random seed"
-else echo "fuzzing: deterministic, -seed=1, runs per target: ${runs_override:-parse ${RUNS[parse]}, simulate ${RUNS[simulate]}, power ${RUNS[power]}, compare ${RUNS[compare]}}${launcher[*]:+; ${launcher[*]}}"; fi
+else echo "fuzzing: deterministic, -seed=1, runs per target: ${runs_override:-parse ${RUNS[parse]}, evaluate ${RUNS[evaluate]}, simulate ${RUNS[simulate]}, power ${RUNS[power]}, compare ${RUNS[compare]}}${launcher[*]:+; ${launcher[*]}}"; fi
 passed=0
 failed=0
 run() {  # name, args...
@@ -88,6 +88,9 @@ for bin in build-fuzz/fuzz_parse_*; do parse_targets+=("${bin#build-fuzz/fuzz_pa
 for t in "${parse_targets[@]}"; do
   run "regressions-parse-$t" "build-fuzz/fuzz_parse_$t" $hang_guard tests/fuzz/regressions/parse/*
 done
+# One target per row of cpp/include/pairpower/registry/evaluate_inputs.def.
+evaluate_targets=()
+for bin in build-fuzz/fuzz_evaluate_*; do evaluate_targets+=("${bin#build-fuzz/fuzz_evaluate_}"); done
 for t in simulate power compare; do
   files=(tests/fuzz/regressions/"$t"/*)
   [[ -e ${files[0]} && ${files[0]} != *.keep ]] && run "regressions-$t" "build-fuzz/fuzz_$t" $hang_guard "${files[@]}"
@@ -97,6 +100,12 @@ for t in "${parse_targets[@]}"; do
   bounds parse
   run "fuzz-parse-$t" "${launcher[@]}" "build-fuzz/fuzz_parse_$t" "${bound[@]}" $hang_guard -rss_limit_mb=2048 -max_len=4096 \
     -artifact_prefix="$artifacts/" "$work/corpus-$t" tests/fuzz/corpus/parse
+done
+for t in "${evaluate_targets[@]}"; do
+  mkdir -p "$work/corpus-evaluate-$t"
+  bounds evaluate
+  run "fuzz-evaluate-$t" "${launcher[@]}" "build-fuzz/fuzz_evaluate_$t" "${bound[@]}" $hang_guard -rss_limit_mb=2048 -max_len=4096 \
+    -artifact_prefix="$artifacts/" "$work/corpus-evaluate-$t" tests/fuzz/corpus/evaluate
 done
 for t in simulate power compare; do
   mkdir -p "$work/corpus-$t"

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -97,13 +96,27 @@ void read_json_nested(const std::string& text, std::shared_ptr<const std::string
 
 }  // namespace
 
+namespace {
+constexpr EvaluateInputInfo inputs_table[] = {
+#define PAIRPOWER_EVALUATE_INPUT(e, id, kind, description) {EvaluateInput::e, id, #kind, description, #e},
+#include "pairpower/registry/evaluate_inputs.def"
+#undef PAIRPOWER_EVALUATE_INPUT
+};
+
+bool as_json(const std::string& text, EvaluateInput format) {
+  return format == EvaluateInput::run_json || format == EvaluateInput::qrels_json || (format == EvaluateInput::auto_detect && is_json_text(text));
+}
+}  // namespace
+
+std::span<const EvaluateInputInfo> evaluate_inputs() noexcept { return inputs_table; }
+
 bool is_json_text(std::string_view text) noexcept {
   for (char c : text)
     if (!space(c)) return c == '{';
   return false;
 }
 
-Qrels read_qrels(std::string text) {
+Qrels read_qrels(std::string text, EvaluateInput format) {
   Qrels out;
   struct Line {
     std::string_view qid, docno;
@@ -111,7 +124,7 @@ Qrels read_qrels(std::string text) {
     std::size_t number;
   };
   std::vector<Line> lines;
-  if (is_json_text(text)) {
+  if (as_json(text, format)) {
     read_json_nested<std::int64_t>(text, out.text, [&](std::string_view qid, const auto& docs, const auto& view_at) {
       for (const auto& [at, rel] : docs) lines.push_back({qid, view_at(at), rel, 0});
     });
@@ -138,14 +151,14 @@ Qrels read_qrels(std::string text) {
   return out;
 }
 
-Run read_run(std::string text, std::string_view name) {
+Run read_run(std::string text, std::string_view name, EvaluateInput format) {
   Run out;
   struct Line {
     std::string_view qid, docno;
     double score;
   };
   std::vector<Line> lines;
-  if (is_json_text(text)) {
+  if (as_json(text, format)) {
     out.runid = std::string(name);
     read_json_nested<double>(text, out.text, [&](std::string_view qid, const auto& docs, const auto& view_at) {
       for (const auto& [at, score] : docs) lines.push_back({qid, view_at(at), score});

@@ -1,5 +1,7 @@
 #include "pairpower/registry/registry.hpp"
 
+#include "pairpower/evaluate/trec_input.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -307,6 +309,8 @@ nlohmann::ordered_json registry_json() {
   }
   auto& formats = j["input_formats"] = json::array();
   for (const auto& f : formats_table) formats.push_back({{"id", f.id}, {"label", f.label}});
+  auto& runs = j["evaluate_inputs"] = json::array();
+  for (const auto& f : evaluate_inputs()) runs.push_back({{"id", f.id}, {"kind", f.kind}, {"label", f.label}});
   auto& fields = j["plan_fields"] = json::array();
   for (const auto& f : plan_fields_table) {
     json o{{"id", f.id}, {"label", f.label}, {"help", f.help}, {"kind", kind_name(f.kind)}, {"bounds", bounds_json(f.bounds)}, {"rule", f.rule}};

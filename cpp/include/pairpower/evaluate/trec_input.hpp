@@ -12,11 +12,28 @@
 //   run.runid;  // the last line's tag, as trec_eval prints it
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace pairpower {
+
+/// The files evaluate reads (registry/evaluate_inputs.def); `auto_detect`: JSON when the text is a JSON object.
+enum class EvaluateInput {
+  auto_detect,
+#define PAIRPOWER_EVALUATE_INPUT(e, id, kind, description) e,
+#include "pairpower/registry/evaluate_inputs.def"
+#undef PAIRPOWER_EVALUATE_INPUT
+};
+struct EvaluateInputInfo {
+  EvaluateInput format;
+  const char* id;
+  const char* kind;  ///< "run" or "qrels"
+  const char* label;
+  const char* fuzz;  ///< the libFuzzer target's suffix
+};
+std::span<const EvaluateInputInfo> evaluate_inputs() noexcept;
 
 struct Judgment {
   std::string_view docno;
@@ -51,12 +68,12 @@ struct Run {
 
 /// TREC qrels (4 columns) or JSON `{qid: {docid: rel}}`. Throws InputError naming the line
 /// (or the JSON's position) for a malformed line, and a topic's docno given twice.
-Qrels read_qrels(std::string text);
+Qrels read_qrels(std::string text, EvaluateInput format = EvaluateInput::auto_detect);
 
 /// A TREC run (6 columns; more are ignored, as trec_eval does; `#` starts a comment line)
 /// or JSON `{qid: {docid: score}}`; `name` is the runid of a JSON run. Throws InputError
 /// naming the line for a malformed one.
-Run read_run(std::string text, std::string_view name);
+Run read_run(std::string text, std::string_view name, EvaluateInput format = EvaluateInput::auto_detect);
 
 /// True when the text is JSON (its first non-blank character is `{`).
 bool is_json_text(std::string_view text) noexcept;
