@@ -49,12 +49,11 @@ int run_evaluate(const EvaluateFlags& f) {
     }
   };
   const Qrels qrels = named(f.qrels, [&] { return read_qrels(read_input(f.qrels, "QRELS")); });
-  std::vector<RunEvaluation> out;
-  for (const auto& path : f.runs) {
-    const std::string name = path.substr(path.find_last_of('/') + 1);
-    out.push_back(named(path, [&] { return evaluate_run(qrels, read_run(read_input(path, "RUN"), name), path, o); }));
-    for (const auto& w : out.back().warnings) fmt::print(stderr, "warning: {}\n", w.message);
-  }
+  const std::vector<RunEvaluation> out = for_each_file(f.runs, [&](const std::string& path) {
+    return named(path, [&] { return evaluate_run(qrels, read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1)), path, o); });
+  });
+  for (const auto& e : out)
+    for (const auto& w : e.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   const std::string format = f.format.given() ? f.format.value : "text";
   if (format == "json") std::fputs(evaluations_json(out).c_str(), stdout);
   else if (format == "csv") std::fputs(evaluations_csv(out).c_str(), stdout);

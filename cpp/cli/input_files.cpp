@@ -44,15 +44,20 @@ std::string gunzip(const std::string& data, const std::string& path, std::string
 }  // namespace
 
 std::string read_input(const std::string& path, std::string_view flag) {
-  std::ostringstream buf;
+  std::string data;
   if (path == "-") {
+    std::ostringstream buf;
     buf << std::cin.rdbuf();
+    data = buf.str();
   } else {
-    std::ifstream in(path, std::ios::binary);
+    // Read whole into its final string (a run can be hundreds of MB: no second copy).
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
-    buf << in.rdbuf();
+    data.resize(static_cast<std::size_t>(in.tellg()));
+    in.seekg(0);
+    in.read(data.data(), static_cast<std::streamsize>(data.size()));
+    if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
   }
-  std::string data = buf.str();
   if (data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b) return gunzip(data, path, flag);
   return data;
 }
@@ -86,19 +91,23 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
     }
   };
   const Qrels qrels = named(qrels_path, [&] { return read_qrels(read_input(qrels_path, "--qrels")); });
-  std::vector<Run> runs;
-  for (const auto& path : run_paths) runs.push_back(named(path, [&] { return read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1)); }));
-  std::vector<Warning> warnings;
+  // One run per core at a time: its text is dropped once scored, so a hundred large runs need the memory of a few.
+  auto scored = for_each_file(run_paths, [&](const std::string& path) {
+    return named(path, [&] {
+      const Run run = read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1));
+      std::pair<ScoreFile, std::vector<Warning>> one;
+      one.first = scores_of_runs(qrels, {run}, {path}, o, qrels_path, &one.second);
+      return one;
+    });
+  });
   ScoreFile out;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    // Each run alone, so an error names its file.
-    ScoreFile one = named(run_paths[i], [&] { return scores_of_runs(qrels, {runs[i]}, {run_paths[i]}, o, qrels_path, &warnings); });
+  for (auto& [one, warnings] : scored) {
+    for (const auto& w : warnings) fmt::print(stderr, "warning: {}\n", w.message);
     for (auto& s : one.series) out.series.push_back(std::move(s));
     out.records += one.records;
     out.format = one.format;
   }
-  out.origin = fmt::format("{} runs scored against {} as trec_eval 10.0 scores them", runs.size(), qrels_path);
-  for (const auto& w : warnings) fmt::print(stderr, "warning: {}\n", w.message);
+  out.origin = fmt::format("{} runs scored against {} as trec_eval 10.0 scores them", run_paths.size(), qrels_path);
   for (const auto& n : o.measures.names())
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
   return out;

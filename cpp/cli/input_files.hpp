@@ -1,13 +1,49 @@
 #pragma once
 // Reading score files named on the command line (or - for stdin), shared by
 // compare and leaderboard: a run without a runid is named after its file.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <optional>
 #include <string>
+#include <thread>
 #include <string_view>
 #include <vector>
 
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower::cli {
+
+/// f(path) for every path, on as many threads as there are cores, the results in the paths' order; the
+/// first path (in order) whose call threw rethrows. Runs are independent files: scoring them is the
+/// parallel part of evaluate and --qrels.
+template <class F>
+auto for_each_file(const std::vector<std::string>& paths, F&& f) {
+  using R = decltype(f(paths.front()));
+  std::vector<std::optional<R>> results(paths.size());
+  std::vector<std::exception_ptr> errors(paths.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < paths.size();) {
+      try {
+        results[i].emplace(f(paths[i]));
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  const unsigned n = std::max(1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(paths.size())));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < n; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  std::vector<R> out;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    if (errors[i]) std::rethrow_exception(errors[i]);
+    out.push_back(std::move(*results[i]));
+  }
+  return out;
+}
 
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
 std::string read_input(const std::string& path, std::string_view flag);

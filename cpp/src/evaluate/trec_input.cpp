@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -51,14 +52,21 @@ void each_line(std::string_view text, F&& f) {
   }
 }
 
-// atof and atol as trec_eval reads its numbers: the longest prefix that parses, 0 when none.
+// atof and atol as trec_eval reads its numbers: the longest prefix that parses, 0 when none. A field is
+// copied to a terminated buffer on the stack (no allocation per line); a longer one than any number is cut.
+template <class Parse>
+auto c_number(std::string_view s, Parse&& parse) {
+  char buf[128];
+  const std::size_t n = std::min(s.size(), sizeof buf - 1);
+  std::copy_n(s.data(), n, buf);
+  buf[n] = '\0';
+  return parse(buf);
+}
 double c_double(std::string_view s) {
-  const std::string z(s);
-  return std::strtod(z.c_str(), nullptr);
+  return c_number(s, [](const char* z) { return std::strtod(z, nullptr); });
 }
 std::int64_t c_long(std::string_view s) {
-  const std::string z(s);
-  return std::strtoll(z.c_str(), nullptr, 10);
+  return c_number(s, [](const char* z) { return static_cast<std::int64_t>(std::strtoll(z, nullptr, 10)); });
 }
 
 std::string line_error(std::size_t line, const std::string& what) { return "line " + std::to_string(line) + ": " + what; }
@@ -174,12 +182,15 @@ Run read_run(std::string text, std::string_view name, EvaluateInput format) {
     });
   }
   if (lines.empty()) throw InputError("the run holds no ranked documents");
-  // Topics in qid order, each topic's lines in file order (a stable sort).
-  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.qid < b.qid; });
+  // Topics by qid, each topic's lines in file order: grouped through a hash map, then the few topics sorted
+  // (a run's lines are many, its topics few).
+  std::unordered_map<std::string_view, std::size_t> index;
   for (const Line& l : lines) {
-    if (out.topics.empty() || out.topics.back().qid != l.qid) out.topics.push_back({l.qid, {}});
-    out.topics.back().docs.push_back({l.docno, l.score});
+    const auto [it, added] = index.try_emplace(l.qid, out.topics.size());
+    if (added) out.topics.push_back({l.qid, {}});
+    out.topics[it->second].docs.push_back({l.docno, l.score});
   }
+  std::sort(out.topics.begin(), out.topics.end(), [](const RunTopic& a, const RunTopic& b) { return a.qid < b.qid; });
   return out;
 }
 
