@@ -15,17 +15,24 @@ const scriptSafe = (s) => s.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, 
 let html = read('index.html');
 const worker = readdirSync(join(dist, 'assets')).find((f) => f.startsWith('engine.worker-') && f.endsWith('.js'));
 if (!worker) throw new Error('no engine worker in dist/assets: run the regular build first');
+// The report checks' script, which a site's engine loads on its first report, rides inside the engine here.
+const checks = readdirSync(join(dist, 'assets')).find((f) => f.startsWith('checks-') && f.endsWith('.js'));
+if (!checks) throw new Error('no report checks script in dist/assets: run the regular build first');
+// The worker names the checks' file relative to its own URL, which a blob: URL cannot resolve: it is not loaded here.
+const checksRef = new RegExp(`new URL\\(\`${checks.replace(/[.-]/g, '\\$&')}\`,self\\.location\\.href\\)\\.href`);
+if (!checksRef.test(read(`assets/${worker}`))) throw new Error(`build-single: the engine worker does not name ${checks} as expected`);
 const workerSource = [
   `self.__PAIRPOWER_WASM__ = "${readFileSync(join(dist, 'wasm/pairpower-st.wasm')).toString('base64')}";`,
   read('wasm/pairpower-st.js'),
-  read(`assets/${worker}`),
+  read(`assets/${checks}`),
+  read(`assets/${worker}`).replace(checksRef, '""'),
 ].join('\n');
 
 // Chunks the page imports on demand (uPlot, loaded with the first chart) ride
 // along as blob: modules; each must stand alone (no imports of its own).
 const entry = /<script type="module"[^>]*src="\.\/assets\/([^"]+\.js)"[^>]*><\/script>/.exec(html)?.[1];
 if (!entry) throw new Error('build-single: no module script in dist/index.html');
-const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') && f !== entry && f !== worker && !f.startsWith('plan.worker-'));
+const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') && f !== entry && f !== worker && f !== checks && !f.startsWith('plan.worker-'));
 for (const c of chunks) if (/\bimport\b/.test(read(`assets/${c}`))) throw new Error(`build-single: the chunk ${c} imports other modules; inline it another way`);
 const main = read(`assets/${entry}`).replace(/import\((["'`])\.\/([\w.-]+\.js)\1\)/g, (whole, _q, name) => {
   if (!chunks.includes(name)) throw new Error(`build-single: ${entry} imports ${name}, which is not a chunk of dist/assets`);

@@ -205,8 +205,8 @@ ${moduleTypes.join('\n')}
 /** Which build exposes each binding ("plan": the Plan build and the full ones; "full": the full ones only). */
 export const BINDINGS = ${JSON.stringify(Object.fromEntries(Object.entries(functions).map(([n, f]) => [n, f.build])), null, 1)} as const;
 
-/** The boundary as JSON Schema ($defs by type name): the source of the runtime validators. */
-export const BOUNDARY_SCHEMA: { $defs: Record<string, object> } = JSON.parse(${JSON.stringify(schemaJson)});
+/** The boundary as JSON Schema ($defs by type name): the source of the runtime validators. Marked pure so that a bundle which never reads it (the engine and Plan workers) drops it instead of parsing it at start. */
+export const BOUNDARY_SCHEMA: { $defs: Record<string, object> } = /* @__PURE__ */ JSON.parse(${JSON.stringify(schemaJson)});
 
 /** Each binding's result as JSON Schema (refs into BOUNDARY_SCHEMA), for the tests that hold the bindings to it. */
 export const BINDING_RESULTS: Record<string, object> = ${JSON.stringify(Object.fromEntries(Object.entries(functions).map(([n, f]) => [n, typeExpr(f.out, n)])), null, 1)};

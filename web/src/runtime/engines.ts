@@ -128,12 +128,13 @@ export function startEngines<Plan extends LoaderApi, Full extends Plan>(scripts:
   const remotes = Array.from({ length: count }, (_, i) => Comlink.wrap<Full>(add(spawn(scripts, i === 0 ? wasmUrl(wasmBase, variant) : null))));
   // Each worker loads Emscripten's glue (and, threaded, starts its thread
   // pool) at once. The first worker of each build downloads and compiles it
-  // (streaming, off the page's thread) and hands the compiled module back; the
-  // page passes it to the build's other workers, which only instantiate it.
+  // (streaming, off the page's thread); the build's other workers, which only
+  // instantiate it, get the compiled module from it through a port of their
+  // own (a module the page holds already, it hands over itself).
   const prepared = new Map<Comlink.Remote<LoaderApi>, Promise<void>>();
-  const load = (r: Comlink.Remote<LoaderApi>, v: Variant, module: Promise<WebAssembly.Module | null>) => {
+  const load = (r: Comlink.Remote<LoaderApi>, v: Variant, module: Promise<WebAssembly.Module | null> | MessagePort) => {
     prepared.set(r, r.prepare(wasmBase, v));
-    return orFailureOf(failure, module.then((m) => r.init(m)));
+    return orFailureOf(failure, module instanceof MessagePort ? r.init(Comlink.transfer(module, [module])) : module.then((m) => r.init(m)));
   };
   const stamp = (name: string, info: { loadedAt: number; scriptAt: number; compiledAt: number | null }) => {
     markStage(`${name}-script`, info.scriptAt);
@@ -141,8 +142,10 @@ export function startEngines<Plan extends LoaderApi, Full extends Plan>(scripts:
     markStage(`${name}-ready`, info.loadedAt);
   };
   const firstInit = load(remotes[0], variant, Promise.resolve(null));
-  const poolModule = firstInit.then((info) => info.module, () => null);
-  const computeInits = [firstInit, ...remotes.slice(1).map((r) => load(r, variant, poolModule))];
+  const channels = remotes.slice(1).map(() => new MessageChannel());
+  const sending = channels.map((c) => c.port1);
+  if (sending.length > 0) remotes[0].share(Comlink.transfer(sending, sending)).catch(() => undefined);  // a worker that dies reports it through failure
+  const computeInits = [firstInit, ...remotes.slice(1).map((r, i) => load(r, variant, channels[i].port2))];
   // The single-file page's full engine answers the Plan's questions too (Full extends Plan).
   const plan: Comlink.Remote<Plan> = planWorker ? Comlink.wrap<Plan>(planWorker) : remotes[0];
   const planInit = planWorker ? load(plan, 'plan', Promise.resolve(null)) : firstInit;

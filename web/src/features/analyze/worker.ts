@@ -3,7 +3,8 @@
 import type { AnalyzeQuery, DetectQuery, Detected } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
-import { checkReport, plotData, slimReport, type AnalysisReport, type PlotData } from './report';
+import { plotData, slimReport, type AnalysisReport, type PlotData } from './report';
+import { reportChecks } from '../../runtime/worker/checks';
 
 export interface AnalysisResult {
   report: AnalysisReport;
@@ -26,7 +27,7 @@ export const analyzeApi = {
   async analyzeScores(q: AnalyzeQuery): Promise<AnalysisResult> {
     const m = await fullEngine();
     const out = guard(() => unwrap(m.analyzeScores(q)));
-    const full = checkReport(JSON.parse(out.report));
+    const full = reportChecks().checkReport(JSON.parse(out.report));
     const pilots = (out.pilots ?? []).map((d) => Array.from(d));
     return { report: slimReport(full), plots: full.comparisons.map(plotData), pilots, markdown: out.markdown, latex: out.latex, csv: out.csv, json: out.json };
   },

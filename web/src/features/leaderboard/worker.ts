@@ -5,7 +5,8 @@ import * as Comlink from 'comlink';
 import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, RankSettings, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
-import { checkLeaderboard, type LeaderboardReport } from './report';
+import type { LeaderboardReport } from './report';
+import { reportChecks } from '../../runtime/worker/checks';
 
 export const leaderboardApi = {
   /** A leaderboard pair's scores as a table for Analyze. */
@@ -29,7 +30,7 @@ export const leaderboardApi = {
   async rankMerge(settings: RankSettings, board: PreparedBoard, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {
     const m = await fullEngine();
     const out: ReportOutput = guard(() => unwrap(m.rankMerge({ ...settings, board, parts })));
-    const report = checkLeaderboard(JSON.parse(out.json));
+    const report = reportChecks().checkLeaderboard(JSON.parse(out.json));
     return { report, json: out.json, markdown: out.markdown, latex: out.latex, csv: out.csv };
   },
 };

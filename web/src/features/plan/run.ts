@@ -108,19 +108,34 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines, c
       for (let k = 0; k < stride; k++) sum[k] += c[k];
       pairsDone += u.pairs;
       if (--left[u.group] === 0) {
-        const done = await orFailure(engines, engines.plan.groupCells(groups[u.group], sum, spec.reps));
-        cells.push(...done);
-        cellsDone += spec.delta.length;
-        cb.onCells?.(done);
-      }
-      const elapsedS = (performance.now() - start) / 1000;
-      cb.onProgress?.({ cellsDone, cellsTotal, pairsDone, pairsTotal, elapsedS, etaS: pairsDone > 0 ? (elapsedS * (pairsTotal - pairsDone)) / pairsDone : NaN });
+        const f = finish(u.group, sum);
+        f.catch(() => undefined);  // awaited by done, which reports it
+        finishing.push(f);
+      } else progress();
     }
+  };
+  const progress = () => {
+    const elapsedS = (performance.now() - start) / 1000;
+    cb.onProgress?.({ cellsDone, cellsTotal, pairsDone, pairsTotal, elapsedS, etaS: pairsDone > 0 ? (elapsedS * (pairsTotal - pairsDone)) / pairsDone : NaN });
+  };
+  // A finished group's cells come from the Plan engine while the loop sends its
+  // next unit: the Plan engine may be busy with the link's analytic answers, and
+  // a loop waiting for it would leave its worker one unit short.
+  const finishing: Promise<void>[] = [];
+  const finish = async (group: number, sum: number[]) => {
+    const done = await orFailure(engines, engines.plan.groupCells(groups[group], sum, spec.reps));
+    cells.push(...done);
+    cellsDone += spec.delta.length;
+    cb.onCells?.(done);
+    progress();
   };
 
   // Two loops per worker keep one unit queued in its message queue, so the
   // worker never idles while the page handles the previous result.
-  const done = Promise.all(engines.remotes.flatMap((r) => [loop(r), loop(r)])).then(() => ({
+  const done = Promise.all(engines.remotes.flatMap((r) => [loop(r), loop(r)])).then(async () => {
+    // Every group's cells, including those still coming from the Plan engine (a list that grew while the loops ran).
+    for (let i = 0; i < finishing.length; i++) await finishing[i];
+  }).then(() => ({
     cancelled: cancelled && cellsDone < cellsTotal,
     elapsedS: (performance.now() - start) / 1000,
     cells,

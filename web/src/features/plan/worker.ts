@@ -32,6 +32,12 @@ export interface AnalyticGrid { sdDiff: (number | null)[]; powers: Float64Array 
 /** The quick calculator's answers for one scenario. */
 export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
 
+// Calls that wait for the module together resume in one task, and a reply goes
+// out only once the microtasks queued before it have run: a long computation
+// first yields the task, so that the replies of the calls asked before it (a
+// link's plan of work before its analytic grid) are not held behind it.
+const yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export const planApi = {
   /**
    * Each model scenario's σ_d and, where asked, its analytic power at every N —
@@ -40,17 +46,20 @@ export const planApi = {
    */
   async analyticGrid(q: AnalyticGridQuery): Promise<AnalyticGrid> {
     const m = await engine();
+    await yieldTask();
     const out = guard(() => unwrap(m.analyticGrid(q)));
     return Comlink.transfer(out, [out.powers.buffer as ArrayBuffer]);
   },
   /** The Plan's answer for a grid (the core's plan_answer: the first model's smallest N and MDE rows). */
   async planAnswer(spec: PlanSpec): Promise<PlanAnswer> {
     const m = await engine();
+    await yieldTask();
     return guard(() => unwrap(m.planAnswer(JSON.stringify(spec))));
   },
   /** The quick calculator's three answers for one scenario, or the core's typed error (the calculator phrases it with its labels). */
   async calculate(q: AnalyticQuery & { power: number }): Promise<CalculatorAnswer | ErrorResult> {
     const m = await engine();
+    await yieldTask();
     return guard(() => {
       const power = m.analyticPower(q);
       if (isError(power)) return power;
@@ -84,6 +93,7 @@ export const planApi = {
    *  complete, and the warnings; with no cells and not complete, the spec's own warnings. */
   async finishRun(spec: PlanSpec, cells: (CellResult & { analytic?: number })[], complete: boolean): Promise<FinishedRun> {
     const m = await engine();
+    await yieldTask();
     return guard(() => unwrap(m.finishRun(JSON.stringify(spec), cells, complete)));
   },
   /** The run as JSON, CSV or Markdown, in the CLI's shapes (`simulate --format json|csv|md`). */

@@ -1,6 +1,6 @@
 // What every engine worker shares: loading a build's Emscripten glue and wasm
-// (compiled here, from the worker's first moment, or handed over by the page
-// from another worker of the same build), and calling into the module. The
+// (compiled here, from the worker's first moment, or sent by another worker of
+// the same build, or handed over by the page), and calling into the module. The
 // app's worker entries expose this loader with the features' functions.
 // First, so that a compiling worker's download starts before anything else runs.
 import { compileWasm, early } from './compile';
@@ -29,15 +29,15 @@ let modulePromise: Promise<PlanModule> | null = null;
 let variantLoaded: Variant = 'st';
 /** When this worker's script started and its module was ready (epoch ms, for the page's start-up timeline). */
 const scriptAt = performance.timeOrigin + performance.now();
-// The compiled module, handed over by the page from another worker of the same build (null: compile it here).
+// The compiled module, handed over from another worker of the same build (null: compile it here).
 let deliver: (m: WebAssembly.Module | null) => void = () => {};
 const delivered = new Promise<WebAssembly.Module | null>((resolve) => {
   deliver = resolve;
 });
 
 type Instantiate = NonNullable<ModuleOptions['instantiateWasm']>;
-// Emscripten's hook: instantiate the page's compiled module, or fall back to the
-// glue's own streaming load of the file when there is none.
+// Emscripten's hook: instantiate the compiled module handed over, or compile
+// the file here when there is none.
 let failInstantiation: (e: unknown) => void = () => {};
 const instantiationFailed = new Promise<never>((_, reject) => {
   failInstantiation = reject;
@@ -45,16 +45,22 @@ const instantiationFailed = new Promise<never>((_, reject) => {
 instantiationFailed.catch(() => undefined);
 let compiled: WebAssembly.Module | null = null;
 let compiledAt: number | null = null;
+// The module once this worker has it (null: it failed), for the build's other workers (share).
+let moduleKnown: (m: WebAssembly.Module | null) => void = () => {};
+const known = new Promise<WebAssembly.Module | null>((resolve) => {
+  moduleKnown = resolve;
+});
 /** When the module was created (epoch ms): the page may ask later. */
 let readyAt: number | null = null;
-const fromPage = (url: string): Instantiate => (imports, receive) => {
+const handedOver = (url: string): Instantiate => (imports, receive) => {
   void delivered.then(async (module) => {
     const own = early?.url === url ? early : null;
     const m = module ?? (await (own ? own.module : compileWasm(url)));
     if (!module) compiledAt = own ? await own.compiledAt : performance.timeOrigin + performance.now();
     compiled = m;
+    moduleKnown(m);
     receive(await WebAssembly.instantiate(m, imports), m);
-  }).catch((e) => failInstantiation(new Error(`the engine ${url} could not be loaded: ${(e as Error).message ?? e}`)));
+  }).catch((e) => (moduleKnown(null), failInstantiation(new Error(`the engine ${url} could not be loaded: ${(e as Error).message ?? e}`))));
   return {};
 };
 
@@ -75,7 +81,7 @@ function start(wasmBase: string, variant: Variant): Promise<PlanModule> {
     modulePromise = factory({
       locateFile: (path) => new URL(path, wasmBase).href,
       mainScriptUrlOrBlob: script,
-      instantiateWasm: fromPage(wasmUrl(wasmBase, variant)),
+      instantiateWasm: handedOver(wasmUrl(wasmBase, variant)),
     });
   }
   void modulePromise.then(() => (readyAt ??= performance.timeOrigin + performance.now()), () => undefined);
@@ -113,12 +119,30 @@ export const loaderApi = {
     modulePromise?.catch(() => undefined);  // observed by init
   },
   /**
-   * Hands over a compiled module (null: download and compile the build here)
-   * and waits until the engine can run; returns the compiled module, for the
-   * build's other workers, and when each stage ended (epoch ms).
+   * Sends this worker's compiled module, as soon as it has it (null if it
+   * failed: the receiver compiles its own), to the build's other workers
+   * through their ports: straight from worker to worker, never waiting for
+   * the page's thread, which is busy building the page while they start.
    */
-  async init(module: WebAssembly.Module | null): Promise<{ variant: Variant; module: WebAssembly.Module | null; scriptAt: number; compiledAt: number | null; loadedAt: number }> {
-    deliver(module);
+  async share(ports: MessagePort[]): Promise<void> {
+    void known.then((m) => {
+      for (const port of ports) port.postMessage(m);
+    });
+  },
+  /**
+   * Hands over a compiled module (null: download and compile the build here;
+   * a port: the module another worker sends through it, see share) and waits
+   * until the engine can run; returns the compiled module, for the build's
+   * other workers, and when each stage ended (epoch ms).
+   */
+  async init(module: WebAssembly.Module | MessagePort | null): Promise<{ variant: Variant; module: WebAssembly.Module | null; scriptAt: number; compiledAt: number | null; loadedAt: number }> {
+    if (module instanceof MessagePort) {
+      const port = module;
+      port.onmessage = (e: MessageEvent<WebAssembly.Module | null>) => {
+        port.close();
+        deliver(e.data);
+      };
+    } else deliver(module);
     await Promise.race([engine(), instantiationFailed]);
     return { variant: variantLoaded, module: compiled, scriptAt, compiledAt, loadedAt: readyAt ?? performance.timeOrigin + performance.now() };
   },
