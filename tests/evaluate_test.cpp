@@ -43,3 +43,11 @@ TEST_CASE("a malformed line is named by its number", "[evaluate]") {
   CHECK_THROWS_WITH(read_qrels("1 0 a 1\n1 0 b 1 extra\n"), Catch::Contains("line 2"));
   CHECK_THROWS_WITH(read_qrels("{\"q\": [1]}"), Catch::Contains("not an object"));
 }
+
+TEST_CASE("a score that is not a finite number and a relevance level beyond any scale are refused by line", "[evaluate]") {
+  CHECK_THROWS_WITH(read_run("1 Q0 a 1 nan r\n", "x"), Catch::Contains("line 1: the score 'nan' is not a finite number"));
+  CHECK_THROWS_WITH(read_run("1 Q0 a 1 0.5 r\n1 Q0 b 2 inf r\n", "x"), Catch::Contains("line 2"));
+  CHECK_THROWS_WITH(read_qrels("1 0 a 1\n1 0 b 99999999999999999999\n"), Catch::Contains("line 2: topic 1, document b: relevance level"));
+  CHECK_THROWS_WITH(read_qrels(R"({"1": {"a": 1e300}})"), Catch::Contains("is beyond 1,000,000"));
+  CHECK(read_qrels("1 0 a 1000000\n").topics[0].docs[0].rel == 1'000'000);
+}

@@ -1,7 +1,9 @@
 #include "pairpower/evaluate/trec_input.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <type_traits>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -69,6 +71,9 @@ std::int64_t c_long(std::string_view s) {
   return c_number(s, [](const char* z) { return static_cast<std::int64_t>(std::strtoll(z, nullptr, 10)); });
 }
 
+// Levels index per-level counts and the ideal ranking's walk: beyond this, a qrels file is not a judgment scale.
+constexpr std::int64_t max_level = 1'000'000;
+
 std::string line_error(std::size_t line, const std::string& what) { return "line " + std::to_string(line) + ": " + what; }
 
 // A JSON object of objects ({qid: {docid: value}}) copied into one text, so documents can be views as in a TREC file.
@@ -91,7 +96,13 @@ void read_json_nested(const std::string& text, std::shared_ptr<const std::string
     storage->push_back('\n');
     for (const auto& [doc, v] : docs.items()) {
       if (!v.is_number()) throw InputError("topic \"" + qid + "\", document \"" + doc + "\": the value is not a number");
-      topics.back().second.emplace_back(storage->size(), v.template get<Value>());
+      // Read as a double first: a relevance level beyond any integer type is refused by the level check, not cast.
+      const double x = v.template get<double>();
+      if (!std::isfinite(x)) throw InputError("topic \"" + qid + "\", document \"" + doc + "\": the value is not a finite number");
+      Value value{};
+      if constexpr (std::is_integral_v<Value>) value = std::fabs(x) > max_level ? static_cast<Value>(x > 0 ? max_level + 1 : -max_level - 1) : static_cast<Value>(x);
+      else value = x;
+      topics.back().second.emplace_back(storage->size(), value);
       storage->append(doc);
       storage->push_back('\n');
     }
@@ -146,6 +157,10 @@ Qrels read_qrels(std::string text, EvaluateInput format) {
     });
   }
   if (lines.empty()) throw InputError("the qrels hold no judgments");
+  for (const Line& l : lines)
+    if (l.rel > max_level)
+      throw InputError((l.number ? line_error(l.number, "") : std::string()) + "topic " + std::string(l.qid) + ", document " + std::string(l.docno) +
+                       ": relevance level " + std::to_string(l.rel) + " is beyond 1,000,000");
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.qid != b.qid ? a.qid < b.qid : a.docno < b.docno; });
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
@@ -177,7 +192,10 @@ Run read_run(std::string text, std::string_view name, EvaluateInput format) {
       const Fields f = split(line, 6);
       if (f.n < 6)
         throw InputError(line_error(number, "a run line has six fields (topic, Q0, document, rank, score, run tag); this one has " + std::to_string(f.n)));
-      lines.push_back({f.f[0], f.f[2], c_double(f.f[4])});
+      const double score = c_double(f.f[4]);
+      // trec_eval orders by these scores: NaN has no order, and ±inf is no score a system writes.
+      if (!std::isfinite(score)) throw InputError(line_error(number, "the score '" + std::string(f.f[4]) + "' is not a finite number"));
+      lines.push_back({f.f[0], f.f[2], score});
       out.runid = std::string(f.f[5]);
     });
   }
