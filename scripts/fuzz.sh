@@ -91,6 +91,9 @@ done
 # One target per row of cpp/include/pairpower/registry/evaluate_inputs.def.
 evaluate_targets=()
 for bin in build-fuzz/fuzz_evaluate_*; do evaluate_targets+=("${bin#build-fuzz/fuzz_evaluate_}"); done
+for t in "${evaluate_targets[@]}"; do
+  run "regressions-evaluate-$t" "build-fuzz/fuzz_evaluate_$t" $hang_guard tests/fuzz/regressions/evaluate/*
+done
 for t in simulate power compare; do
   files=(tests/fuzz/regressions/"$t"/*)
   [[ -e ${files[0]} && ${files[0]} != *.keep ]] && run "regressions-$t" "build-fuzz/fuzz_$t" $hang_guard "${files[@]}"
