@@ -168,8 +168,7 @@ std::string evaluations_json(const std::vector<RunEvaluation>& runs) {
     auto& all = r["all"] = nlohmann::ordered_json::object();
     all["num_q"] = e.num_q;
     for (std::size_t i = 0; i < e.names.size(); ++i) all[e.names[i]] = e.all[i];
-    r["warnings"] = nlohmann::ordered_json::array();
-    for (const auto& w : e.warnings) r["warnings"].push_back({{"code", w.code}, {"message", w.message}});
+    r["warnings"] = described::json_of(e.warnings);
     j["runs"].push_back(std::move(r));
   }
   return j.dump(1) + "\n";

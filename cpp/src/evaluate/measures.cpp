@@ -210,8 +210,6 @@ bool MeasureSet::has(std::string_view root) const {
   return std::any_of(measures.begin(), measures.end(), [&](const MeasureRequest& m) { return m.root == root; });
 }
 
-std::size_t MeasureSet::size() const { return names().size(); }
-
 std::size_t MeasureSet::values_before(std::string_view root) const {
   std::size_t n = 0;
   for (const auto& m : measures) {

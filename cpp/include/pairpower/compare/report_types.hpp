@@ -262,7 +262,7 @@ template <> struct Description<report::ComparisonWarning> {
 };
 
 template <> struct Description<report::CompareReport> {
-  static constexpr std::string_view name = "CliReport", doc = "The comparison report as the CLI writes it (`compare --format json`).";
+  static constexpr std::string_view name = "CliReport", doc = "The comparison report: the CLI's JSON and the page's JSON export.";
   static constexpr auto fields = std::tuple{
       Field{"settings", &report::CompareReport::settings}, Field{"comparisons", &report::CompareReport::comparisons}, Field{"by_system", &report::CompareReport::by_system},
       Field{"overall", &report::CompareReport::overall, {.type = "VerdictName"}}, Field{"summary", &report::CompareReport::summary},

@@ -41,7 +41,6 @@ struct MeasureSet {
   std::vector<std::string> names() const;
   std::vector<Summary> summaries() const;
   bool has(std::string_view root) const;
-  std::size_t size() const;
   /// How many values the measures before `root` hold (where trec_eval prints relstring among them).
   std::size_t values_before(std::string_view root) const;
 };

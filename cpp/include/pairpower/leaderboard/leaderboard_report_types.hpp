@@ -115,7 +115,7 @@ template <> struct Description<AcrossDatasets> {
 template <> struct Description<report::LeaderboardReport> {
   using R = report::LeaderboardReport;
   static constexpr std::string_view name = "LeaderboardReport",
-                                    doc = "The leaderboard report as the CLI writes it (`leaderboard --format json`, leaderboard_report.cpp).";
+                                    doc = "The leaderboard report: the CLI's JSON and the page's JSON export (leaderboard_report.cpp).";
   static constexpr auto fields = std::tuple{
       Field{"settings", &R::settings}, Field{"leaderboards", &R::leaderboards},
       Field{"rank_set_note", &R::rank_set_note, {.doc = "what a rank set is, at this α: the core's sentence, the caption of every board's table"}},
