@@ -2,12 +2,14 @@
 // trec_eval's measures (version 10.0) over one topic's ranking, and the names
 // users give them: trec_eval's own (`ndcg_cut.10`, `P.5,10`, `all_trec`,
 // `official`, printed names such as `P_10` or `iprec_at_recall_0.10`) and
-// ir_measures' for the common ones (`nDCG@10`, `AP`, `P@10`, `R@100`, …).
+// ir_measures' for the common ones (`nDCG@10`, `AP`, `P@10`, `R@100`, …), with
+// its relevance threshold (`P(rel=2)@10`) and its own `RR@10` and `Judged@10`.
 //
 // Example:
 //   auto set = pairpower::parse_measures({"P.5,10", "nDCG@10"});
 //   set.names();  // {"P_5", "P_10", "ndcg_cut_10"}
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -32,6 +34,8 @@ enum class Summary { mean, geometric_mean, sum, count, none };
 struct MeasureRequest {
   std::string_view root;
   std::vector<double> cutoffs;
+  /// ir_measures' `(rel=N)`: relevant from level N on, whatever the evaluation's level; none: that level.
+  std::optional<std::int64_t> rel = std::nullopt;
 };
 
 /// The measures to compute, in trec_eval's order, each value with its printed name.
@@ -48,6 +52,20 @@ struct MeasureSet {
 /// `-m` values (each may hold several, comma-separated after a dot: `P.5,10`); empty: trec_eval's
 /// default (`official`). Throws Error(field "measure") naming an unknown measure or a bad cutoff.
 MeasureSet parse_measures(const std::vector<std::string>& specs);
+
+/// The measure runs are analysed by when none is named: nDCG@10, the field's headline.
+inline constexpr std::string_view default_run_measure = "nDCG@10";
+
+/// A measure the page offers for analysing runs: `id` is a name parse_measures reads.
+struct MeasureChoice {
+  std::string id;
+  std::string label;
+  bool common;  ///< among the measures most papers report (offered first)
+};
+/// The common measures first (by ir_measures' names), then every per-topic value of `all_trec`
+/// averaged over topics, by its printed name (geometric means have no per-topic value to pair, and
+/// counts such as num_ret describe a run rather than rank it).
+std::vector<MeasureChoice> run_measure_choices();
 
 /// One topic's values, in `set.names()` order; `relevance_level` is trec_eval's -l.
 void topic_values(const TopicRanking& t, const MeasureSet& set, std::int64_t relevance_level, std::span<double> out);

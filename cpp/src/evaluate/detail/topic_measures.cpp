@@ -1,5 +1,6 @@
 // trec_eval 10.0's measures on one topic, each computed as trec_eval computes
-// it (same operations in the same order), so the values agree to the last bit.
+// it (same operations in the same order), so the values agree to the last bit;
+// and ir_measures' own RR@k and Judged@k, as its msmarco and judged providers compute them.
 #include "topic_measures.hpp"
 
 #include <algorithm>
@@ -116,6 +117,25 @@ void compute(const TopicRanking& t, const MeasureRequest& m, std::int64_t L, dou
     std::int64_t i = 0;
     while (i < num_ret && !is_rel(i)) ++i;
     *out = i < num_ret ? 1.0 / d(i + 1) : 0.0;
+  } else if (r == "recip_rank@") {
+    // ir_measures' RR@k: recip_rank when the first relevant document is within the top k, else 0.
+    std::int64_t i = 0;
+    while (i < num_ret && !is_rel(i)) ++i;
+    for (std::size_t c = 0; c < m.cutoffs.size(); ++c) out[c] = i < num_ret && d(i) < m.cutoffs[c] ? 1.0 / d(i + 1) : 0.0;
+  } else if (r == "judged@" || r == "judged") {
+    // ir_measures' Judged@k: the share of the top k that the qrels hold (at any level, negative ones too),
+    // over the documents there are when the ranking is shorter than k; Judged: over the whole ranking.
+    const auto judged = [&](std::int64_t i) { return rel_at(i) != TopicRanking::not_in_pool; };
+    if (r == "judged") {
+      std::int64_t n = 0;
+      for (std::int64_t i = 0; i < num_ret; ++i) n += judged(i);
+      *out = num_ret ? d(n) / d(num_ret) : 0.0;
+    } else {
+      at_cutoffs(t, m.cutoffs, judged, [&](std::size_t c, std::int64_t k, std::int64_t so_far) {
+        const std::int64_t shown = std::min(k, num_ret);
+        out[c] = shown ? d(so_far) / d(shown) : 0.0;
+      });
+    }
   } else if (r == "iprec_at_recall") {
     std::fill(out, out + m.cutoffs.size(), 0.0);
     interpolated(t, L, m.cutoffs, [&](std::int64_t c, double v) { out[c] = v; });
