@@ -18,6 +18,7 @@
 #include "pairpower/jobs/analyze.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "bindings_support.hpp"
+#include "scored_runs.hpp"
 
 using emscripten::val;
 
@@ -88,7 +89,9 @@ val analyze_scores(const val& q) {
     if (!pairpower::missing_policy_from_string(*req.missing)) throw std::invalid_argument("missing: not a policy of the registry");
     const auto format = format_from(q);
     const std::string name_a = text_field(q, "nameA"), name_b = text_field(q, "nameB");
-    const auto a = parse_input(text_field(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
+    // Runs scored in the page (scoreRun) stand in for a pasted table of their per-topic values.
+    auto scored = scored_runs(q);
+    const auto a = scored ? std::move(*scored) : parse_input(text_field(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
     const std::string text_b = text_field(q, "textB");
     std::optional<pairpower::ScoreFile> b;
     if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b");

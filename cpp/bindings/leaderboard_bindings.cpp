@@ -6,6 +6,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings_support.hpp"
+#include "scored_runs.hpp"
 #include "pairpower/leaderboard/leaderboard.hpp"
 #include "pairpower/leaderboard/leaderboard_report.hpp"
 #include "pairpower/input/pairing.hpp"
@@ -17,9 +18,11 @@ using namespace pairpower::bindings;
 // Every input's series; an unnamed input is "S<i>" (the page names files after themselves).
 // `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze).
 std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<std::string>& keep_text_of = {}) {
+  // Runs scored in the page (scoreRun): their per-topic values at full precision.
+  if (auto scored = scored_runs(q)) return std::move(scored->series);
   const auto format = format_from(q);
   const val inputs = q["inputs"];
-  if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list");
+  if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list (or scored: the scored runs)");
   std::vector<pairpower::ScoreSeries> series;
   for (unsigned i = 0; i < inputs["length"].as<unsigned>(); ++i) {
     const std::string name = text_field(inputs[i], "name");

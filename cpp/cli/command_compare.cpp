@@ -16,6 +16,7 @@
 #include "input_files.hpp"
 #include "commands.hpp"
 #include "pairpower/compare/comparison.hpp"
+#include "pairpower/evaluate/measures.hpp"
 #include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/registry/registry.hpp"
@@ -39,7 +40,8 @@ void add_compare(CLI::App& app, CompareFlags& f) {
       // One value per occurrence: a repeated flag, not a list that swallows the files after it.
       ->allow_extra_args(false);
   add(f.qrels, "--qrels",
-      "QRELS: the files are TREC or JSON runs, scored against these judgments as trec_eval 10.0 scores them (--measure in its or ir_measures' names) [nDCG@10]");
+      fmt::format("QRELS: the files are TREC or JSON runs, scored against these judgments as trec_eval 10.0 scores them (--measure in its or ir_measures' names) [{}]",
+                  default_run_measure));
   add(f.baseline, "--baseline", "the system the others are compared with [the first]");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember(output_formats));

@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "input_files.hpp"
 #include "pairpower/base/formatting.hpp"
+#include "pairpower/evaluate/measures.hpp"
 #include "pairpower/leaderboard/leaderboard_report.hpp"
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/registry/registry.hpp"
@@ -23,7 +24,7 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
   app.add_option("files", f.files, "FILE [FILE…]: one table of every system (wide or long, optional dataset column), or one per-query file per system (- for stdin)")
       ->required();
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
-  add(f.measure, "--measure", "the measure to rank by (needed when the input holds several; with --qrels in trec_eval's or ir_measures' names [nDCG@10])");
+  add(f.measure, "--measure", fmt::format("the measure to rank by (needed when the input holds several; with --qrels in trec_eval's or ir_measures' names [{}])", default_run_measure));
   add(f.qrels, "--qrels", "QRELS: the files are TREC or JSON runs, scored against these judgments as trec_eval 10.0 scores them");
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember({"text", "json", "md", "latex", "csv"}));

@@ -78,8 +78,7 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
                          std::vector<std::string>& names) {
   EvaluateOptions o;
   try {
-    // The field's headline measure when none is named.
-    o.measures = parse_measures(measures.empty() ? std::vector<std::string>{"nDCG@10"} : measures);
+    o.measures = parse_measures(measures.empty() ? std::vector<std::string>{std::string(default_run_measure)} : measures);
   } catch (const pairpower::Error& e) {
     throw UsageError(fmt::format("--measure {}: {}", e.value, e.detail));
   }
@@ -107,7 +106,7 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
     out.records += one.records;
     out.format = one.format;
   }
-  out.origin = fmt::format("{} runs scored against {} as trec_eval 10.0 scores them", run_paths.size(), qrels_path);
+  out.origin = runs_origin(run_paths.size(), qrels_path);
   for (const auto& n : o.measures.names())
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
   return out;

@@ -39,6 +39,9 @@ const lbInputs = [
   { text: real('trec_eval/te908.q.org_manual_bm25.txt'), name: 'bm25.txt' },
   { text: real('trec_eval/te908.q.org_manual_ance_bert.txt'), name: 'ance.txt' },
 ];
+// A small run and its qrels, as trec_eval reads them (one topic judged, one retrieved).
+const runsQrels = '301 0 d1 1\n301 0 d2 0\n302 0 d3 2\n';
+const runText = '301 Q0 d2 1 2.5 bm25\n301 Q0 d1 2 1.5 bm25\n302 Q0 d4 1 3 bm25\n';
 const lbSettings = { missing: 'intersect', direction: 'higher', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 100, seed: 1 } as const;
 
 /** One real request per binding, run in order (later ones use earlier answers); each returns the binding's answer. */
@@ -87,6 +90,7 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
     rankPart: () => m.rankPart({ ...lbSettings, board: board(), part: 0, parts: 2 }),
     rankMerge: () => m.rankMerge({ ...lbSettings, board: board(), parts: [0, 1].map((part) => m.rankPart({ ...lbSettings, board: board(), part, parts: 2 }) as never) }),
     pairTable: () => m.pairTable({ inputs: lbInputs, measure: 'map', missing: 'intersect', dataset: '', systemA: 'org_manual_bm25.run', systemB: 'org_manual_ance_bert.run' } as never),
+    scoreRun: () => m.scoreRun({ qrels: { name: 'qrels.txt', text: runsQrels }, run: { name: 'bm25.run', text: runText }, measure: 'AP' }),
   };
 }
 

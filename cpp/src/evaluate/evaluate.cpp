@@ -17,14 +17,14 @@ TopicRanking rank_topic(const QrelsTopic& qrels, const RunTopic* run, const Eval
   // trec_eval's order: score descending, ties by docno descending (not by rank or file order).
   std::sort(docs.begin(), docs.end(), [](const Retrieved& a, const Retrieved& b) { return a.score != b.score ? a.score > b.score : a.docno > b.docno; });
   if (static_cast<std::int64_t>(docs.size()) > o.max_docs) docs.resize(static_cast<std::size_t>(o.max_docs));
-  {
-    std::vector<std::string_view> names;
-    names.reserve(docs.size());
-    for (const auto& d : docs) names.push_back(d.docno);
-    std::sort(names.begin(), names.end());
-    if (const auto dup = std::adjacent_find(names.begin(), names.end()); dup != names.end())
-      throw InputError("topic " + std::string(qrels.qid) + " ranks document " + std::string(*dup) + " twice (trec_eval stops at this too)");
-  }
+  // The ranking by docno, once: it finds a document ranked twice, and meets the judgments (sorted by
+  // docno too) in one walk instead of a search per document.
+  std::vector<std::uint32_t> by_docno(docs.size());
+  for (std::size_t i = 0; i < docs.size(); ++i) by_docno[i] = static_cast<std::uint32_t>(i);
+  std::sort(by_docno.begin(), by_docno.end(), [&](std::uint32_t a, std::uint32_t b) { return docs[a].docno < docs[b].docno; });
+  for (std::size_t x = 1; x < by_docno.size(); ++x)
+    if (docs[by_docno[x]].docno == docs[by_docno[x - 1]].docno)
+      throw InputError("topic " + std::string(qrels.qid) + " ranks document " + std::string(docs[by_docno[x]].docno) + " twice (trec_eval stops at this too)");
   std::int64_t max_rel = 0;
   for (const auto& j : qrels.docs) max_rel = std::max(max_rel, j.rel);
   t.rel_levels.assign(static_cast<std::size_t>(max_rel + 1), 0);
@@ -33,12 +33,13 @@ TopicRanking rank_topic(const QrelsTopic& qrels, const RunTopic* run, const Eval
   while (!t.rel_levels.empty() && t.rel_levels.back() == 0) t.rel_levels.pop_back();
   for (std::size_t level = 0; level < t.rel_levels.size(); ++level)
     if (static_cast<std::int64_t>(level) >= o.relevance_level) t.num_rel += t.rel_levels[level];
-  t.rels.reserve(docs.size());
-  for (const auto& d : docs) {
-    const auto it = std::lower_bound(qrels.docs.begin(), qrels.docs.end(), d.docno, [](const Judgment& j, std::string_view k) { return j.docno < k; });
-    std::int64_t rel = TopicRanking::not_in_pool;
-    if (it != qrels.docs.end() && it->docno == d.docno) rel = it->rel < 0 ? TopicRanking::unjudged : it->rel;
-    t.rels.push_back(rel);
+  t.rels.assign(docs.size(), TopicRanking::not_in_pool);
+  auto judged = qrels.docs.begin();
+  for (const std::uint32_t i : by_docno) {
+    while (judged != qrels.docs.end() && judged->docno < docs[i].docno) ++judged;
+    if (judged != qrels.docs.end() && judged->docno == docs[i].docno) t.rels[i] = judged->rel < 0 ? TopicRanking::unjudged : judged->rel;
+  }
+  for (const std::int64_t rel : t.rels) {
     if (rel == TopicRanking::not_in_pool) ++t.num_nonpool;
     else if (rel == TopicRanking::unjudged) ++t.num_unjudged_in_pool;
     else if (rel >= o.relevance_level) ++t.num_rel_ret;
@@ -121,7 +122,30 @@ ScoreFile scores_of_runs(const Qrels& qrels, const std::vector<Run>& runs, const
     }
     out.records += e.topics.size() * e.names.size();
   }
-  out.origin = std::to_string(runs.size()) + " runs scored against " + qrels_name + " as trec_eval 10.0 scores them";
+  out.origin = runs_origin(runs.size(), qrels_name);
+  return out;
+}
+
+std::string runs_origin(std::size_t runs, const std::string& qrels_name) {
+  return std::to_string(runs) + (runs == 1 ? " run" : " runs") + " scored against " + qrels_name + " as trec_eval 10.0 scores them";
+}
+
+RunScores score_run(const Qrels& qrels, const Run& run, const std::string& file, const std::string& measure) {
+  EvaluateOptions o;
+  o.measures = parse_measures({measure});
+  const auto names = o.measures.names();
+  const auto summaries = o.measures.summaries();
+  if (names.size() != 1 || summaries.front() == Summary::geometric_mean || summaries.front() == Summary::none)
+    throw Error("measure", ErrorKind::invalid_value, "name one measure with a value per topic (for example nDCG@10, AP, P@10)", measure);
+  RunEvaluation e = evaluate_run(qrels, run, file, o);
+  RunScores out;
+  out.series = {"", names.front(), e.run, {}, {}};
+  for (const auto& t : e.topics) {
+    out.series.qids.push_back(t.qid);
+    out.series.values.push_back(t.values.front());
+  }
+  out.text = evaluation_text(e, true);
+  out.warnings = std::move(e.warnings);
   return out;
 }
 

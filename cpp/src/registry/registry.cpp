@@ -1,6 +1,7 @@
 #include "pairpower/registry/registry.hpp"
 
 #include "pairpower/evaluate/trec_input.hpp"
+#include "pairpower/evaluate/measures.hpp"
 
 #include <algorithm>
 #include <array>
@@ -311,6 +312,9 @@ nlohmann::ordered_json registry_json() {
   for (const auto& f : formats_table) formats.push_back({{"id", f.id}, {"label", f.label}});
   auto& runs = j["evaluate_inputs"] = json::array();
   for (const auto& f : evaluate_inputs()) runs.push_back({{"id", f.id}, {"kind", f.kind}, {"label", f.label}});
+  auto& run_measures = j["run_measures"] = json::array();
+  for (const auto& m : run_measure_choices()) run_measures.push_back({{"id", m.id}, {"label", m.label}, {"common", m.common}});
+  j["default_run_measure"] = default_run_measure;
   auto& fields = j["plan_fields"] = json::array();
   for (const auto& f : plan_fields_table) {
     json o{{"id", f.id}, {"label", f.label}, {"help", f.help}, {"kind", kind_name(f.kind)}, {"bounds", bounds_json(f.bounds)}, {"rule", f.rule}};

@@ -48,3 +48,11 @@ export const fmt = {
   seconds: (s: number) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`),
   int: groupDigits,
 };
+
+/** Saves text as a file of this name (the browser's download). */
+export function downloadText(text: string, filename: string): void {
+  const link = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })), download: filename });
+  link.click();
+  // The download has started before the next task: the URL may go then.
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

@@ -60,6 +60,21 @@ RunEvaluation evaluate_run(const Qrels& qrels, const Run& run, std::string file,
 ScoreFile scores_of_runs(const Qrels& qrels, const std::vector<Run>& runs, const std::vector<std::string>& files, const EvaluateOptions& o,
                          const std::string& qrels_name, std::vector<Warning>* warnings = nullptr);
 
+/// Where analysed runs' values come from, as a report says it: "6 runs scored against qrels.txt as trec_eval 10.0 scores them".
+std::string runs_origin(std::size_t runs, const std::string& qrels_name);
+
+/// One run's values of one measure, as the page analyses run files (one run at a time, so that
+/// many large runs need the memory of one): the series (system = runid), trec_eval's per-topic
+/// text of it, and the warnings.
+struct RunScores {
+  ScoreSeries series;
+  std::string text;
+  std::vector<Warning> warnings;
+};
+/// Throws Error(field "measure") unless `measure` names exactly one value with a per-topic mean
+/// (a geometric mean, for one, has none to pair), and as evaluate_run does.
+RunScores score_run(const Qrels& qrels, const Run& run, const std::string& file, const std::string& measure);
+
 /// trec_eval's own layout ("%-22s\t%s\t%6.4f"): per topic with `per_query` (-q), then `all`.
 std::string evaluation_text(const RunEvaluation& e, bool per_query);
 /// {"runs": [{"run", "file", "queries": {qid: {measure: value}}, "all": {measure: value}}]} at full precision.

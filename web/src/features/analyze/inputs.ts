@@ -3,15 +3,11 @@
 import { h } from '../../ui/dom';
 import { foldLongText } from '../../ui/fold';
 
-// Files as their tools wrote them: UTF-8, or UTF-16 with a byte-order mark (PowerShell's `>`).
-async function readText(f: File): Promise<string> {
-  const bytes = new Uint8Array(await f.arrayBuffer());
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
-  return new TextDecoder(encoding).decode(bytes);
-}
+import { readFileText, withoutGzip } from '../../runtime/read-file';
 
-/** A run without a runid is named after its file: "runs/bm25.txt" → "bm25". */
-export function fileLabel(name: string): string {
+/** A run without a runid is named after its file: "runs/bm25.txt" → "bm25" ("bm25.txt.gz" too). */
+export function fileLabel(file: string): string {
+  const name = withoutGzip(file);
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
 }
@@ -31,7 +27,7 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   let name = '';
   const text = h('textarea', { id: `paste-${key}`, 'data-testid': `paste-${key}`, rows: 9, spellcheck: 'false', 'aria-describedby': `detected-${key}`,
     placeholder: key === 'a' ? 'ndcg_cut_10   301   0.4523   (trec_eval -q)\nor  qid,bm25,dense  (one table, a column per system)' : 'the second system’s scores (optional with a table)' });
-  const file = h('input', { type: 'file', id: `file-${key}`, accept: '.txt,.tsv,.csv,.json,.res,.eval', 'aria-label': `Open a file for ${key.toUpperCase()}` });
+  const file = h('input', { type: 'file', id: `file-${key}`, accept: '.txt,.tsv,.csv,.json,.res,.eval,.gz', 'aria-label': `Open a file for ${key.toUpperCase()}` });
   const note = h('p', { class: 'detected', id: `detected-${key}`, 'data-testid': `detected-${key}`, 'aria-live': 'polite' });
   // A long text is shown as a line saying what it holds, until the user asks to see it.
   const folded = foldLongText(text, key, () => name || 'Pasted', 'Analyze', () => {
@@ -40,7 +36,7 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
     onType();
   });
   const load = async (f: File) => {
-    text.value = await readText(f);
+    text.value = await readFileText(f);
     name = fileLabel(f.name);
     folded.renew();
     onLoad();

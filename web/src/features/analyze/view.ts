@@ -1,8 +1,9 @@
 // The Analyze view's controller: inputs (inputs.ts) and settings in, detection
 // and analysis on the engine worker, the report (report-view.ts) out, marked
 // stale when its inputs change, with its exports.
-import type * as Comlink from 'comlink';
+import * as Comlink from 'comlink';
 import type { AnalysisResult, AnalyzeApi } from './worker';
+import { createRunsInput } from '../../ui/runs-input';
 import { parseNumber } from '../../runtime/field-text';
 import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../runtime/registry';
 import { EngineStopped } from '../../runtime/engines';
@@ -12,7 +13,7 @@ import { createInputBox } from './inputs';
 import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './fields';
-import { h, numberField } from '../../ui/dom';
+import { downloadText, h, numberField } from '../../ui/dom';
 import type { HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
 
 export { fileLabel } from './inputs';
@@ -36,6 +37,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   const a = createInputBox('a', 'Scores of system A — or one table holding every system', () => changed(), typed);
   const b = createInputBox('b', 'Scores of system B (a second file of the same format)', () => changed(), typed);
   const names = { get a() { return a.name(); }, get b() { return b.name(); } };
+  const runsIn = createRunsInput('an', () => markStale());
 
   const select = (id: string, label: string, options: [string, string][], value: string, testid?: string) => {
     const s = h('select', { id, 'data-testid': testid ?? null }, ...options.map(([v, t]) => h('option', { value: v }, t)));
@@ -83,6 +85,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     reportEl,
     exportsEl,
     h('div', { class: 'inputs' }, a.element, b.element),
+    runsIn.element,
     settingsEl,
     h('div', { class: 'actions' }, run, status),
     errorPanel);
@@ -198,12 +201,13 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     // Which analysis the state belongs to: a test (or a user script) waits for this run's outcome, not the last one's.
     element.dataset.runs = String(++runs);
     element.setAttribute('data-state', 'running');
-    status.textContent = a.text.value.length > 1e6 ? 'Analysing a large input in the background: this can take several seconds; the page stays usable…' : 'Analysing…';
+    const files = runsIn.chosen();
+    status.textContent = files ? 'Scoring the runs…' : a.text.value.length > 1e6 ? 'Analysing a large input in the background: this can take several seconds; the page stays usable…' : 'Analysing…';
     run.disabled = true;
     try {
-      if (!a.text.value.trim()) throw new Error('paste or drop the scores of system A (or a table with every system) first');
+      if (!files && !a.text.value.trim()) throw new Error('paste or drop the scores of system A (or a table with every system), or choose runs and qrels, first');
       clearTimeout(timer);
-      await detect();  // the measure chooser must describe the text being analysed
+      if (!files) await detect();  // the measure chooser must describe the text being analysed
       // '*' asks the core for every measure both inputs hold, counts left out.
       const measures = measureRow.hidden || !measure.s.value ? [] : [measure.s.value];
       if (handed?.family && !familyNow())
@@ -225,10 +229,18 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       };
       const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;
       const limit = analyzeLimit(q.textA.length + (q.textB?.length ?? 0), lines, q.resamples, q.bootstrap);
-      if (limit) throw new Error(limit);
+      if (limit && !files) throw new Error(limit);
       const t0 = performance.now();
       const started = generation, restoresAt = restores;
-      const result = await callEngine((r) => r.analyzeScores(q));
+      // Runs are read and scored in the worker, a file at a time; each one done is said here.
+      let done = 0;
+      const progress = Comlink.proxy(() => {
+        done++;
+        status.textContent = files && done < files.runs.length ? `Scored ${done} of ${files.runs.length} runs…` : 'Analysing the scored runs…';
+      });
+      const result: AnalysisResult = files ? await callEngine((r) => r.analyzeRuns(files, { ...q, baseline: undefined }, progress)) : await callEngine((r) => r.analyzeScores(q));
+      runsIn.note(result.runWarnings?.join(' ') ?? '');
+      trecEvalButton.hidden = !result.trecEval;
       if (restores !== restoresAt) return;  // Back was pressed meanwhile: the user's restored report stays
       last = result;
       delete reportEl.dataset.stale;
@@ -271,14 +283,14 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     if (!last || reportEl.dataset.stale === 'true') return '';
     return kind === 'md' ? last.markdown : kind === 'tex' ? last.latex : kind === 'csv' ? last.csv : last.json;
   };
+  // Runs' per-query values as trec_eval -q prints them, for whoever checks them with its tools.
+  const trecEvalButton = h('button', { type: 'button', 'data-testid': 'analysis-download-trec-eval', hidden: true,
+    onclick: () => last?.trecEval && reportEl.dataset.stale !== 'true' && downloadText(last.trecEval, 'pairpower-per-query.trec_eval.txt') }, 'Download per-query (trec_eval -q)');
+  exportsEl.append(trecEvalButton);
   for (const [kind, label] of [['md', 'Markdown'], ['tex', 'LaTeX'], ['csv', 'CSV'], ['json', 'JSON']] as const) {
     exportsEl.append(
       h('button', { type: 'button', 'data-testid': `analysis-copy-${kind}`, onclick: () => void navigator.clipboard?.writeText(save(kind)) }, `Copy ${label}`),
-      h('button', { type: 'button', 'data-testid': `analysis-download-${kind}`, onclick: () => {
-        const link = h('a', { href: URL.createObjectURL(new Blob([save(kind)], { type: 'text/plain' })), download: `pairpower-analysis.${kind}` });
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-      } }, `Download ${label}`),
+      h('button', { type: 'button', 'data-testid': `analysis-download-${kind}`, onclick: () => downloadText(save(kind), `pairpower-analysis.${kind}`) }, `Download ${label}`),
     );
   }
   // The user's own inputs, settings and report while handed-over scores show; Back restores them.

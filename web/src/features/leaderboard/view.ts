@@ -4,14 +4,18 @@
 // letters, a table (data-system, data-rank, data-tier: the tests' contract), the
 // pairwise matrix of family-wise p-values, and across datasets the mean ranks
 // with Nemenyi's critical difference. Settings and their bounds are the registry's.
+import * as Comlink from 'comlink';
 import { REGISTRY } from '../../runtime/registry';
+import { readFileText } from '../../runtime/read-file';
+import { createRunsInput } from '../../ui/runs-input';
+import { joinScored } from '../../runtime/scored-runs';
 import { parseNumber } from '../../runtime/field-text';
 import type { View, ViewContext } from '../../runtime/view';
 import type { LeaderboardApi } from './worker';
-import type { LeaderboardInputs, LeaderboardQuery, RankSettings } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
-import { fmt, h, numberField } from '../../ui/dom';
+import { downloadText, fmt, h, numberField } from '../../ui/dom';
 import { pEquals } from '../../ui/format';
 import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
@@ -19,7 +23,7 @@ import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
 import { acrossPairTable, pairTable, procedureLabel, rankSet } from './tables';
 
-type Exports = { json: string; markdown: string; latex: string; csv: string };
+type Exports = { json: string; markdown: string; latex: string; csv: string; trecEval?: string };
 
 export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const slot = h('div', { class: 'error-slot' });
@@ -31,9 +35,10 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const fileNote = h('p', { class: 'note', 'data-testid': 'files-loaded' });
   let loaded: { name: string; text: string }[] = [];
   files.addEventListener('change', async () => {
-    loaded = await Promise.all([...(files.files ?? [])].map(async (f) => ({ name: f.name.replace(/\.[^.]*$/, ''), text: await f.text() })));
+    loaded = await Promise.all([...(files.files ?? [])].map(async (f) => ({ name: f.name.replace(/\.[^.]*$/, ''), text: await readFileText(f) })));
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   });
+  const runsIn = createRunsInput('lb', () => undefined);
   const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
     return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
@@ -75,6 +80,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     out, exportsEl,
     h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste, folded.element),
     h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files, fileNote),
+    runsIn.element,
     settingsEl,
     h('p', {}, rank), status, slot);
 
@@ -85,10 +91,11 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     element.dataset.runs = String(++runs);
     element.setAttribute('data-state', 'running');
     rank.disabled = true;
-    status.textContent = 'Ranking…';
+    const runFiles = runsIn.chosen();
+    status.textContent = runFiles ? 'Scoring the runs…' : 'Ranking…';
     try {
-      const inputs = loaded.length ? loaded : paste.value.trim() ? [{ text: paste.value }] : [];
-      if (!inputs.length) throw new Error('paste a table of scores or choose the systems’ files first');
+      const inputs = runFiles ? [] : loaded.length ? loaded : paste.value.trim() ? [{ text: paste.value }] : [];
+      if (!inputs.length && !runFiles) throw new Error('paste a table of scores, choose the systems’ files, or choose runs and qrels first');
       const values: Record<string, number> = {};
       for (const [key, f] of numbers) {
         const r = parseNumber(f.input.value);
@@ -102,20 +109,34 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       const t0 = performance.now();
       // The texts read once; the resampling of that board cut in parts over the workers (the analysis
       // engine has no threads), joined in one.
-      const board = await ctx.callAnalysis((w) => w.rankPrepare(source));
+      let board: PreparedBoard, scored: ScoredRuns | undefined, trecEval: string | undefined;
+      if (runFiles) {
+        // Runs are read and scored in the worker, a file at a time; each one done is said here.
+        // The files are shared out over the workers; each one done is counted here.
+        let done = 0;
+        const progress = Comlink.proxy(() => {
+          done++;
+          status.textContent = done < runFiles.runs.length ? `Scored ${done} of ${runFiles.runs.length} runs…` : 'Ranking the scored runs…';
+        });
+        const joined = joinScored(runFiles, await ctx.callAnalysisParts((w, part, n) => w.scoreRunsPart(runFiles, part, n, progress)));
+        ({ scored, trecEval } = joined);
+        runsIn.note(joined.warnings.join(' '));
+        board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
+      } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
       const r = await ctx.callAnalysis((w) => w.rankMerge(settings, board, parts));
-      last = r;
+      last = { ...r, trecEval };
       const later: (() => void)[] = [];
       const yieldTask = () => new Promise((go) => setTimeout(go, 0));
       await yieldTask();  // receiving the report is a task; drawing it is the next
-      out.replaceChildren(...render(r.report, (b, x, y) => void openPair(q, r.report.settings.alpha, b, x, y), later));
+      out.replaceChildren(...render(r.report, (b, x, y) => void openPair({ ...q, scored }, r.report.settings.alpha, b, x, y), later));
       // The big pieces (the p matrices) each in a task of their own: no long stall of the page.
       for (const fill of later) {
         await yieldTask();
         fill();
       }
       exportsEl.hidden = false;
+      trecEvalButton.hidden = !trecEval;
       const seconds = (performance.now() - t0) / 1000;
       // The answer first: the board's heading scrolled to and focused, its one line announced.
       const boards = r.report.leaderboards.map((b) => `${b.measure || 'scores'}${b.dataset ? ` (${b.dataset})` : ''}: ${b.pairs.filter((p) => p.significant).length} of ${b.pairs.length} pairs of ${b.k} systems differ`);
@@ -151,7 +172,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     try {
       const pair = b.pairs.find((p) => (p.system_a === systemA && p.system_b === systemB) || (p.system_a === systemB && p.system_b === systemA));
       if (!pair) throw new Error(`${systemB} vs ${systemA}: not a pair of this board`);
-      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }));
+      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }));
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
         settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
         family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_tukey },
@@ -161,14 +182,13 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     }
   }
 
-  const names: [keyof Exports, string][] = [['json', 'JSON'], ['markdown', 'Markdown'], ['latex', 'LaTeX'], ['csv', 'CSV']];
-  exportsEl.append(...names.map(([k, label]) => h('button', { type: 'button', 'data-testid': `leaderboard-download-${k}`, onclick: () => {
-    if (!last) return;
-    const ext = k === 'markdown' ? 'md' : k === 'latex' ? 'tex' : k;
-    const link = h('a', { href: URL.createObjectURL(new Blob([last[k]], { type: 'text/plain' })), download: `pairpower-leaderboard.${ext}` });
-    link.click();
-    URL.revokeObjectURL(link.href);
-  } }, `Download ${label}`)));
+  const names: [Exclude<keyof Exports, 'trecEval'>, string][] = [['json', 'JSON'], ['markdown', 'Markdown'], ['latex', 'LaTeX'], ['csv', 'CSV']];
+  exportsEl.append(...names.map(([k, label]) => h('button', { type: 'button', 'data-testid': `leaderboard-download-${k}`,
+    onclick: () => last && downloadText(last[k], `pairpower-leaderboard.${k === 'markdown' ? 'md' : k === 'latex' ? 'tex' : k}`) }, `Download ${label}`)));
+  // Runs' per-query values as trec_eval -q prints them, for whoever checks them with its tools.
+  const trecEvalButton = h('button', { type: 'button', 'data-testid': 'leaderboard-download-trec-eval', hidden: true,
+    onclick: () => last?.trecEval && downloadText(last.trecEval, 'pairpower-per-query.trec_eval.txt') }, 'Download per-query (trec_eval -q)');
+  exportsEl.append(trecEvalButton);
 
   return { id: 'leaderboard', label: 'Leaderboard', element, errorSlot: slot };
 }

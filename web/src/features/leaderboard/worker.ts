@@ -7,6 +7,8 @@ import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
 import { reportChecks } from '../../runtime/worker/checks';
+import { scoreRunFiles, type Progress } from '../../runtime/worker/runs';
+import type { RunFiles, ScoredFile } from '../../runtime/scored-runs';
 
 export const leaderboardApi = {
   /** A leaderboard pair's scores as a table for Analyze. */
@@ -19,6 +21,12 @@ export const leaderboardApi = {
     const m = await fullEngine();
     const board = guard(() => unwrap(m.rankPrepare(q)));
     return Comlink.transfer(board, board.series.map((s) => s.values.buffer) as ArrayBuffer[]);
+  },
+  /** Every parts-th run file scored here against the qrels (one measure); the view joins the parts and reads them into a board (rankPrepare). */
+  async scoreRunsPart(files: RunFiles, part: number, parts: number, progress?: Progress): Promise<ScoredFile[]> {
+    const m = await fullEngine();
+    const scored = await scoreRunFiles(m, files, progress, part, parts);
+    return Comlink.transfer(scored, scored.map((x) => x.values.buffer) as ArrayBuffer[]);
   },
   async rankPart(settings: RankSettings, board: PreparedBoard, part: number, parts: number): Promise<LeaderboardPart> {
     const m = await fullEngine();

@@ -1,0 +1,83 @@
+// Runs and qrels in the page, as `pairpower evaluate`, `compare --qrels` and
+// `leaderboard --qrels` take them: gzip opened in the browser, each run scored
+// in the worker, and the CLI's numbers; the per-query download is trec_eval's
+// text; a bad run line names the file and the line.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { test } from 'node:test';
+import { analyzeAndWait, clickAndWait, openAnalyze, openLeaderboard, rankAndWait, root, useSite } from './browser.mjs';
+
+const site = useSite();
+const inputs = `${root}tests/fixtures/real/evaluate/inputs/`;
+const counts = { resamples: 2000, bootstrap: 1000 };
+const pairpower = (args) => execFileSync(`${root}build/pairpower`, args, { encoding: 'utf8' });
+
+// The qrels and one run gzipped as committed, the other run plain: the page opens both kinds.
+function files() {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-runs-'));
+  const plain = join(dir, 'UIUC03Rd1.run');
+  writeFileSync(plain, gunzipSync(readFileSync(`${inputs}UIUC03Rd1.run.gz`)));
+  return { qrels: `${inputs}robust03_qrels.txt.gz`, runs: [`${inputs}SABIR03BASE.run.gz`, plain] };
+}
+
+// Both views have the inputs: `view` is the one to fill.
+async function chooseRuns(page, view, f, measure) {
+  await page.setInputFiles(`#${view} [data-testid="qrels-file"]`, f.qrels);
+  await page.setInputFiles(`#${view} [data-testid="run-files"]`, f.runs);
+  if (measure) await page.selectOption(`#${view} [data-testid="run-measure"]`, measure);
+}
+
+test('Analyze scores a qrels file and two runs (gzip and plain) as compare --qrels does, and downloads trec_eval -q’s text', async () => {
+  const f = files();
+  const want = JSON.parse(pairpower(['compare', '--qrels', f.qrels, ...f.runs, '--measure', 'AP', '--resamples', '2000', '--bootstrap', '1000', '--format', 'json'])).comparisons[0];
+  const page = await openAnalyze(site.browser, site.url, counts);
+  await chooseRuns(page, 'analyze', f, 'AP');
+  assert.match(await page.textContent('#analyze [data-testid="runs-chosen"]'), /2 runs .* against robust03_qrels\.txt\.gz, by AP/);
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  const stat = async (s) => Number(await page.getAttribute(`[data-comparison="0"][data-stat="${s}"]`, 'data-value'));
+  assert.equal(await stat('n'), want.n);
+  // The same per-query values at full precision; the wasm and native libm may differ in a last bit.
+  for (const [s, v] of [['delta', want.delta], ['t.p', want.t.p], ['randomization.p', want.randomization.p]]) assert.ok(Math.abs((await stat(s)) - v) <= 1e-12, `${s}: ${await stat(s)} vs ${v}`);
+  assert.match(await page.textContent('[data-testid="report"]'), /SABIR03BASE/);
+  const download = page.waitForEvent('download');
+  await page.click('[data-testid="analysis-download-trec-eval"]');
+  const text = readFileSync(await (await download).path(), 'utf8');
+  assert.equal(text, f.runs.map((r) => pairpower(['evaluate', '-q', '-m', 'map', f.qrels, r])).join(''));
+  await page.close();
+});
+
+test('the Leaderboard ranks runs scored by the default measure, nDCG@10, as leaderboard --qrels does, and a pair opens in Analyze with its family', async () => {
+  const f = files();
+  const want = JSON.parse(pairpower(['leaderboard', '--qrels', f.qrels, ...f.runs, '--resamples', '2000', '--bootstrap', '1000', '--threads', '1', '--format', 'json'])).leaderboards[0];
+  assert.equal(want.measure, 'ndcg_cut_10');
+  const page = await openLeaderboard(site.browser, site.url, counts);
+  await chooseRuns(page, 'leaderboard', f);
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  const rows = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (trs) => trs.map((r) => [r.dataset.system, Number(r.dataset.rank), r.dataset.tier, Number(r.dataset.mean)]));
+  assert.deepEqual(rows.map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+  for (const [i, r] of rows.entries()) assert.ok(Math.abs(r[3] - want.systems[i].mean) <= 1e-12);
+  assert.equal(await page.isVisible('[data-testid="leaderboard-download-trec-eval"]'), true);
+  const [a, b] = [want.pairs[0].system_a, want.pairs[0].system_b];
+  assert.equal(await clickAndWait(page, `[data-testid="pair-matrix"] td[data-a="${a}"][data-b="${b}"][data-testid="open-pair"]`, 'analyze'), 'done',
+    await page.textContent('[data-testid="error"]'));
+  assert.match(await page.textContent('[data-testid="handoff-text"]'), /one pair of 1 among 2 systems/);
+  await page.close();
+});
+
+test('a malformed run line is named with its file and line in the error panel, and nothing is lost', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-runs-'));
+  const bad = join(dir, 'broken.run');
+  writeFileSync(bad, '303 Q0 doc1 1 0.5 x\n303 Q0 doc2 2\n');
+  const page = await openLeaderboard(site.browser, site.url, counts);
+  await chooseRuns(page, 'leaderboard', { qrels: `${inputs}robust03_qrels.txt.gz`, runs: [bad] });
+  assert.equal(await rankAndWait(page), 'error');
+  const message = await page.textContent('[data-testid="error"]');
+  assert.match(message, /broken\.run/);
+  assert.match(message, /line 2/);
+  assert.match(await page.textContent('#leaderboard [data-testid="runs-chosen"]'), /1 run \(broken\.run\)/);
+  await page.close();
+});

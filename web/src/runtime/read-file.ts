@@ -1,0 +1,24 @@
+// A file as its tool wrote it: gzip opened in the browser (DecompressionStream,
+// by the magic bytes rather than the name, as the CLI does), then UTF-8, or
+// UTF-16 with a byte-order mark (PowerShell's `>`). Used in the page and in the
+// workers (a File crosses to a worker without a copy of its bytes).
+
+/** True when the bytes start as gzip does (1f 8b). */
+export function isGzip(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** The file's text; a gzip file is decompressed first. */
+export async function readFileText(f: Blob): Promise<string> {
+  const head = new Uint8Array(await f.slice(0, 2).arrayBuffer());
+  const bytes = isGzip(head)
+    ? new Uint8Array(await new Response(f.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
+    : new Uint8Array(await f.arrayBuffer());
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** A file's name without its extensions of compression and format: "runs/bm25.run.gz" → "bm25.run". */
+export function withoutGzip(name: string): string {
+  return name.replace(/\.gz$/i, '');
+}

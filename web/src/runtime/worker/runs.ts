@@ -1,0 +1,28 @@
+// Run files scored in an engine worker: each read (gzip opened here), scored
+// against the qrels by the core (scoreRun, trec_eval 10.0's rules) and dropped
+// before the next, so that many large runs need the memory of one. Several
+// workers may share the files (every parts-th one each); the series go to
+// Analyze or the leaderboard as `scored`, in place of pasted texts.
+import type { PairpowerModule } from '../../generated/boundary';
+import type { RunFiles, ScoredFile } from '../scored-runs';
+import { unwrap } from '../errors';
+import { readFileText, withoutGzip } from '../read-file';
+import { guard } from './module';
+
+/** Called after each file is scored, with its name. */
+export type Progress = (file: string) => void;
+
+/** Scores the files i with i % parts === part, in order. */
+export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progress?: Progress, part = 0, parts = 1): Promise<ScoredFile[]> {
+  if (!files.runs.length) throw new Error('choose one or more run files');
+  const qrels = { name: withoutGzip(files.qrels.name), text: await readFileText(files.qrels) };
+  const out: ScoredFile[] = [];
+  for (let index = part; index < files.runs.length; index += parts) {
+    const f = files.runs[index];
+    const run = { name: withoutGzip(f.name), text: await readFileText(f) };
+    const r = guard(() => unwrap(m.scoreRun({ qrels, run, measure: files.measure || undefined })));
+    out.push({ index, system: r.system, measure: r.measure, qids: r.qids, values: r.values, text: r.text, warnings: r.warnings.map((w) => `${f.name}: ${w}`) });
+    await progress?.(f.name);
+  }
+  return out;
+}
