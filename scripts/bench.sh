@@ -36,6 +36,9 @@ awk -v s="$all" -v p="$pairs" -v t="$threads" 'BEGIN{printf "paper grid, R = 100
 echo "kernel at N = 200, 1 thread (generate + t + Wilcoxon; one cell alone, and the grid's N = 200 slice):"
 ./build/pairpower_kernel_bench 200 20000 | sed 's/^/  /'
 
+# Scoring runs (evaluate, leaderboard --qrels, the page): its own script, its ratios measured side by side.
+if [[ -f dist/index.html ]]; then node scripts/bench-evaluate.mjs; else node scripts/bench-evaluate.mjs --skip-page; fi
+
 seed_md=../shared/seeds/000_paper_readable.md
 if [[ ! -f $seed_md ]]; then
   echo "seed script: $seed_md not found beside the repository; skipping the side-by-side ratio"

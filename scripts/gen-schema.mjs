@@ -9,7 +9,7 @@
 // full form of ~60 types would bury them (no library reads a terser notation
 // into JSON Schema). In a def:
 //   "name": "number"            a property; "name?": optional; a trailing "// text" documents it
-//   type expressions             number integer string boolean null unknown, f64 (a Float64Array),
+//   type expressions             number integer string boolean null unknown, f64 (a Float64Array), bytes (a Uint8Array),
 //                                'literal', Name (a def), T[] (array), A|B (either)
 //   "$doc"                       the def's description
 //   "$extends": Name | [Name]    the named defs' properties come first
@@ -92,6 +92,7 @@ function term(t, where) {
   if (t.startsWith('(') && t.endsWith(')')) return typeExpr(t.slice(1, -1), where);
   if (t.startsWith("'")) return { const: t.slice(1, -1) };
   if (t === 'f64') return { type: 'array', items: { type: 'number' }, tsType: 'Float64Array', 'x-typed-array': 'Float64Array' };
+  if (t === 'bytes') return { type: 'array', items: { type: 'integer' }, tsType: 'Uint8Array', 'x-typed-array': 'Uint8Array' };
   if (primitive[t]) return { ...primitive[t] };
   if (!defs[t]) throw new Error(`${where}: no def named ${t}`);
   return { $ref: `#/$defs/${t}` };
@@ -178,6 +179,7 @@ function tsOf(text) {
       }
       if (t.startsWith('(') && t.endsWith(')')) return tsOf(t.slice(1, -1));
       if (t === 'f64') return 'Float64Array';
+      if (t === 'bytes') return 'Uint8Array';
       if (t === 'integer') return 'number';
       if (t.startsWith("'") || primitive[t] || defs[t]) return t;
       throw new Error(`function type ${text}: no def named ${t}`);

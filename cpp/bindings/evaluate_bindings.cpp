@@ -1,31 +1,73 @@
-// Embind boundary of scoring runs in the page (evaluate.hpp's score_run): one
-// run file at a time against the qrels, so that a hundred large runs need the
-// memory of one; the worker calls it per file and hands the series it returns
-// to Analyze or the leaderboard as `scored` (bindings_support.hpp).
+// Embind boundary of scoring runs in the page (evaluate.hpp's score_run): the
+// qrels read once (loadQrels), then one run file at a time against them, so that
+// a hundred large runs need the memory of one; the worker calls it per file and
+// hands the series it returns to Analyze or the leaderboard as `scored`
+// (scored_runs.hpp).
 #include <emscripten/bind.h>
 
 #include "bindings_support.hpp"
+#include <optional>
+
 #include "pairpower/evaluate/evaluate.hpp"
 
 namespace {
 
 using namespace pairpower::bindings;
 
-// {qrels: {name, text}, run: {name, text}, measure} → {system, measure, qids, values, text, warnings}:
-// the run's per-topic values of the measure, and trec_eval's -q text of them.
+// A file's contents as text or as its bytes (a Uint8Array). Bytes are copied in by the typed array's
+// own set() (a memcpy): Embind's std::string conversion loops over them in JavaScript, and a string's
+// UTF-8 encoding loop costs more than scoring the run.
+std::string text_or_bytes(const val& obj, const char* field) {
+  const val v = obj[field];
+  if (v.isString()) return v.as<std::string>();
+  if (!v.instanceof(val::global("Uint8Array"))) throw std::invalid_argument(std::string(field) + ": must be text or bytes");
+  std::string out(v["length"].as<std::size_t>(), '\0');
+  // The view is made after the allocation: a heap that grew meanwhile would have detached an earlier one.
+  val(emscripten::typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", v);
+  return out;
+}
+
+// The judgments runs are scored against, read once per worker (loadQrels): a worker scores many
+// runs, and reading the qrels again for each would cost as much as scoring some of them.
+struct LoadedQrels {
+  std::string name;
+  pairpower::Qrels qrels;
+};
+std::optional<LoadedQrels> loaded;
+
+void load(const val& in) {
+  const std::string name = text_field(in, "name");
+  // A bad line is named with its file: the page says "In <file>: line …".
+  source_of_error = name;
+  loaded = LoadedQrels{name, pairpower::read_qrels(text_or_bytes(in, "text"))};
+  source_of_error.clear();
+}
+
+// {name, text} → {topics}: the qrels every later scoreRun scores against.
+val load_qrels(const val& q) {
+  return guarded([&] {
+    loaded.reset();
+    load(q);
+    val out = val::object();
+    out.set("topics", static_cast<double>(loaded->qrels.topics.size()));
+    return out;
+  });
+}
+
+// {qrels?: {name, text}, run: {name, text}, measure} → {system, measure, qids, values, text, warnings}:
+// the run's per-topic values of the measure against the qrels given or loaded, and trec_eval's -q text of them.
 val score_run(const val& q) {
   return guarded([&] {
     const val qrels_in = q["qrels"], run_in = q["run"];
-    if (qrels_in.isUndefined() || qrels_in.isNull() || run_in.isUndefined() || run_in.isNull()) throw std::invalid_argument("scoreRun: needs the qrels and a run");
-    const std::string qrels_name = text_field(qrels_in, "name"), run_name = text_field(run_in, "name");
+    if (!qrels_in.isUndefined() && !qrels_in.isNull()) load(qrels_in);
+    if (!loaded) throw std::invalid_argument("scoreRun: load the qrels first (loadQrels), or give them");
+    if (run_in.isUndefined() || run_in.isNull()) throw std::invalid_argument("scoreRun: needs a run");
+    const std::string run_name = text_field(run_in, "name");
     std::string measure = text_field(q, "measure");
     if (measure.empty()) measure = pairpower::default_run_measure;
-    // A bad line is named with its file: the page says "In <file>: line …".
-    source_of_error = qrels_name;
-    const auto qrels = pairpower::read_qrels(text_field(qrels_in, "text"));
     source_of_error = run_name;
-    const auto run = pairpower::read_run(text_field(run_in, "text"), run_name);
-    const auto scored = pairpower::score_run(qrels, run, run_name, measure);
+    const auto run = pairpower::read_run(text_or_bytes(run_in, "text"), run_name);
+    const auto scored = pairpower::score_run(loaded->qrels, run, run_name, measure);
     source_of_error.clear();
     val out = val::object();
     out.set("system", scored.series.system);
@@ -44,4 +86,7 @@ val score_run(const val& q) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(pairpower_evaluate) { emscripten::function("scoreRun", &score_run); }
+EMSCRIPTEN_BINDINGS(pairpower_evaluate) {
+  emscripten::function("loadQrels", &load_qrels);
+  emscripten::function("scoreRun", &score_run);
+}

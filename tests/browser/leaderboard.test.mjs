@@ -186,3 +186,22 @@ test('on six TREC 2003 Robust runs the page gives UIUC03Rd1 and SABIR03BASE, who
   assert.ok(Math.max(u[0], s[0]) <= Math.min(u[1], s[1]), `rank sets ${u.join('–')} and ${s.join('–')} overlap`);
   await page.close();
 });
+
+test('a board of 40 systems draws its pair matrix when asked, with every pair the CLI gives', async () => {
+  const systems = Array.from({ length: 40 }, (_, i) => `s${String(i).padStart(2, '0')}`);
+  const text = boardTable({ seed: 5, systems, shifts: systems.map((_, i) => 0.002 * i), queries: 50, noise: 0.1 });
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
+  writeFileSync(join(dir, 'forty.csv'), text);
+  const want = cli([join(dir, 'forty.csv'), '--resamples', '500', '--bootstrap', '200']).leaderboards[0];
+  const page = await openLeaderboardPage(site.browser, site.url, { resamples: 500, bootstrap: 200 });
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  // Folded until asked: 1,600 cells are not laid out with the board.
+  assert.equal(await page.isVisible('[data-testid="pair-matrix"]'), false);
+  await page.click('[data-testid="pair-matrix-more"] summary');
+  await page.waitForSelector('[data-testid="pair-matrix"]', { state: 'visible' });
+  const cells = await page.$$eval('[data-testid="pair-matrix"] td[data-p]', (tds) => tds.map((td) => [td.dataset.a, td.dataset.b, Number(td.dataset.p)]));
+  assert.equal(cells.length, 40 * 39);
+  for (const p of want.pairs) assert.ok(cells.some(([a, b, v]) => a === p.system_a && b === p.system_b && v === p.p_tukey), `${p.system_a}-${p.system_b}`);
+  await page.close();
+});

@@ -78,6 +78,6 @@ test('a malformed run line is named with its file and line in the error panel, a
   const message = await page.textContent('[data-testid="error"]');
   assert.match(message, /broken\.run/);
   assert.match(message, /line 2/);
-  assert.match(await page.textContent('#leaderboard [data-testid="runs-chosen"]'), /1 run \(broken\.run\)/);
+  assert.match(await page.textContent('#leaderboard [data-testid="runs-chosen"]'), /1 run \(broken\.run\b/);
   await page.close();
 });

@@ -90,7 +90,8 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
     rankPart: () => m.rankPart({ ...lbSettings, board: board(), part: 0, parts: 2 }),
     rankMerge: () => m.rankMerge({ ...lbSettings, board: board(), parts: [0, 1].map((part) => m.rankPart({ ...lbSettings, board: board(), part, parts: 2 }) as never) }),
     pairTable: () => m.pairTable({ inputs: lbInputs, measure: 'map', missing: 'intersect', dataset: '', systemA: 'org_manual_bm25.run', systemB: 'org_manual_ance_bert.run' } as never),
-    scoreRun: () => m.scoreRun({ qrels: { name: 'qrels.txt', text: runsQrels }, run: { name: 'bm25.run', text: runText }, measure: 'AP' }),
+    loadQrels: () => m.loadQrels({ name: 'qrels.txt', text: runsQrels }),
+    scoreRun: () => m.scoreRun({ qrels: { name: 'qrels.txt', text: runsQrels }, run: { name: 'bm25.run', text: new TextEncoder().encode(runText) }, measure: 'AP' }),
   };
 }
 

@@ -1,5 +1,6 @@
 #include "pairpower/stats/studentized_range.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -23,6 +24,18 @@ using boost::math::quadrature::gauss_kronrod;
 constexpr double tol = 1e-12;
 constexpr double inv_sqrt2 = 0.70710678118654752440;
 constexpr double inv_sqrt2pi = 0.39894228040143267794;
+
+// x^m for a whole m ≥ 1 by squaring: a handful of products where pow's log and
+// exp cost more than the rest of the integrand (a board's HSD asks this ~10^8 times).
+double power_of(double x, unsigned m) noexcept {
+  double out = 1;
+  for (;;) {
+    if (m & 1u) out *= x;
+    m >>= 1;
+    if (!m) return out;
+    x *= x;
+  }
+}
 
 // The inner integral's fixed nodes on [−9, 9] (nine Gauss–Legendre panels of
 // 20), with what does not depend on w computed once: the weight times φ(z), and
@@ -48,24 +61,43 @@ const std::vector<InnerNode>& inner_nodes() {
         }
       }
     }
+    std::sort(out.begin(), out.end(), [](const InnerNode& a, const InnerNode& b) { return a.z < b.z; });
     return out;
   }();
   return nodes;
 }
 
+// How many of the nodes (by z, ascending) can hold the smallest of k normals: above them a node's
+// term, at most k · weight_phi · (1 − Φ(z))^(k−1) whatever w, stays below 1e-20 (171 of them below
+// 2e-18, far under the 1e-10 the cdf promises). For large k that is half the rule.
+std::size_t nodes_for(unsigned k) {
+  thread_local unsigned known_k = 0;
+  thread_local std::size_t known = 0;
+  if (k == known_k) return known;
+  const auto& nodes = inner_nodes();
+  std::size_t count = nodes.size();
+  while (count > 0 && k * nodes[count - 1].weight_phi * power_of(nodes[count - 1].upper, k - 1) < 1e-20) --count;
+  known_k = k;
+  known = count;
+  return count;
+}
+
 // P(range of k standard normals ≤ w) = k ∫ φ(z) [Φ(z + w) − Φ(z)]^(k−1) dz, z the
-// smallest of the k; Φ(z + w) − Φ(z) from tails, so neither end cancels.
+// smallest of the k; Φ(z + w) − Φ(z) from tails, so neither end cancels. The C
+// library's erfc: as accurate as Boost's here (≤ 1e-15 relative), at a fraction of its time.
 double range_cdf(double w, unsigned k) {
   if (w <= 0) return 0;
-  const double km1 = k - 1.0;
   double v = 0;
-  for (const InnerNode& n : inner_nodes()) {
+  const auto& nodes = inner_nodes();
+  const std::size_t used = nodes_for(k);
+  for (std::size_t i = 0; i < used; ++i) {
+    const InnerNode& n = nodes[i];
     const double top = n.z + w;
     double mass;
-    if (n.z >= 0) mass = n.upper - 0.5 * boost::math::erfc(top * inv_sqrt2);
-    else if (top <= 0) mass = 0.5 * boost::math::erfc(-top * inv_sqrt2) - n.lower;
-    else mass = 1 - n.lower - 0.5 * boost::math::erfc(top * inv_sqrt2);
-    v += n.weight_phi * std::pow(mass, km1);
+    if (n.z >= 0) mass = n.upper - 0.5 * std::erfc(top * inv_sqrt2);
+    else if (top <= 0) mass = 0.5 * std::erfc(-top * inv_sqrt2) - n.lower;
+    else mass = 1 - n.lower - 0.5 * std::erfc(top * inv_sqrt2);
+    v += n.weight_phi * power_of(mass, k - 1);
   }
   return std::fmin(1.0, k * v);
 }

@@ -8,14 +8,27 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
-/** The file's text; a gzip file is decompressed first. */
-export async function readFileText(f: Blob): Promise<string> {
+async function fileBytes(f: Blob): Promise<Uint8Array> {
   const head = new Uint8Array(await f.slice(0, 2).arrayBuffer());
-  const bytes = isGzip(head)
+  return isGzip(head)
     ? new Uint8Array(await new Response(f.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
     : new Uint8Array(await f.arrayBuffer());
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
-  return new TextDecoder(encoding).decode(bytes);
+}
+
+const utf16 = (b: Uint8Array) => (b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : null);
+
+/** The file's text; a gzip file is decompressed first. */
+export async function readFileText(f: Blob): Promise<string> {
+  const bytes = await fileBytes(f);
+  return new TextDecoder(utf16(bytes) ?? 'utf-8').decode(bytes);
+}
+
+/** The file's bytes as UTF-8 (what the core reads), without making a JavaScript string of them: a gzip
+ * file decompressed, and UTF-16 re-encoded. */
+export async function readFileUtf8(f: Blob): Promise<Uint8Array> {
+  const bytes = await fileBytes(f);
+  const encoding = utf16(bytes);
+  return encoding ? new TextEncoder().encode(new TextDecoder(encoding).decode(bytes)) : bytes;
 }
 
 /** A file's name without its extensions of compression and format: "runs/bm25.run.gz" → "bm25.run". */

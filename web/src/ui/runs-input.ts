@@ -26,17 +26,35 @@ export function createRunsInput(prefix: string, changed: () => void): RunsInput 
   const chosenLine = h('p', { class: 'note', 'data-testid': 'runs-chosen', 'aria-live': 'polite' });
   const noteLine = h('p', { class: 'note', 'data-testid': 'runs-note', 'aria-live': 'polite' });
   const clear = h('button', { type: 'button', 'data-testid': 'runs-clear', hidden: true }, 'Clear the runs');
-  const describe = () => {
+  // `bytes`: the files' size once known.
+  const describe = (bytes?: number) => {
     const q = qrels.files?.[0];
     const r = [...(runs.files ?? [])];
-    chosenLine.textContent = !q && !r.length ? '' : !q ? `${r.length} run file${r.length === 1 ? '' : 's'}; choose the qrels too` :
+    const size = bytes === undefined ? '' : `, ${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+    chosenLine.textContent = !q && !r.length ? '' : !q ? `${r.length} run file${r.length === 1 ? '' : 's'}${size}; choose the qrels too` :
       !r.length ? `qrels ${q.name}; choose one or more run files` :
-      `${r.length} run${r.length === 1 ? '' : 's'} (${r.map((f) => f.name).join(', ')}) against ${q.name}, by ${measure.value}: these are analysed, not the pasted scores`;
+      `${r.length} run${r.length === 1 ? '' : 's'} (${r.map((f) => f.name).join(', ')}${size}) against ${q.name}, by ${measure.value}: these are analysed, not the pasted scores`;
     clear.hidden = !q && !r.length;
     noteLine.textContent = '';
   };
+  // The files' sizes, read a few at a time: the browser looks each file up on disk the first time its
+  // size is asked (or it is posted to a worker), ~1 ms a file on the page's thread, which for a hundred
+  // runs read at once would hold the page. Read here, they cost nothing when Rank sends the files.
+  let sizing = 0;
+  async function size() {
+    const mine = ++sizing;
+    const files = [...(qrels.files ?? []), ...(runs.files ?? [])];
+    let bytes = 0;
+    for (let i = 0; i < files.length; i += 8) {
+      for (const f of files.slice(i, i + 8)) bytes += f.size;
+      await new Promise((go) => setTimeout(go, 0));
+      if (mine !== sizing) return;
+    }
+    if (files.length) describe(bytes);
+  }
   for (const x of [qrels, runs, measure]) x.addEventListener('change', () => {
     describe();
+    void size();
     changed();
   });
   clear.addEventListener('click', () => {

@@ -72,14 +72,16 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
     return `<td class="shade-${shade}" data-a="${escapeHtml(a)}" data-b="${escapeHtml(c)}" data-p="${v}" data-testid="open-pair" tabindex="0" role="button" aria-label="${escapeHtml(name)}">${escapeHtml(shown)}</td>`;
   };
   const table = h('table', { class: 'pair-matrix', 'data-testid': 'pair-matrix' });
-  // The head first, then the rows ten at a time: each piece a short task of its own.
+  // The head first, then about 250 cells at a time (ten rows of 25 systems, two of 100): each piece a
+  // short task of its own, whatever the board's size.
   const fills = [() => {
     table.innerHTML = `<caption>Family-wise p (${escapeHtml(procedureLabel(b))}) for every pair;` + ' the stronger the shade, the smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
       `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead><tbody></tbody>`;
   }];
-  for (let from = 0; from < order.length; from += 10)
+  const rows = Math.max(1, Math.floor(250 / order.length));
+  for (let from = 0; from < order.length; from += rows)
     fills.push(() => table.tBodies[0].insertAdjacentHTML('beforeend',
-      order.slice(from, from + 10).map((a) => `<tr><th scope="row">${escapeHtml(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')));
+      order.slice(from, from + rows).map((a) => `<tr><th scope="row">${escapeHtml(a)}</th>${order.map((c) => cell(a, c)).join('')}</tr>`).join('')));
   const activate = (e: Event) => {
     const td = (e.target as Element).closest('td[data-a]') as HTMLElement | null;
     if (td) open(td.dataset.a!, td.dataset.b!);
@@ -92,8 +94,28 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
     }
   });
   // Wide boards scroll sideways inside this box: a named region the keyboard can reach and scroll.
-  return { element: h('div', { class: 'pair-matrix-wrap', role: 'region', tabindex: 0, 'aria-label': 'Pairwise family-wise p, scrollable' }, table), fills };
+  const wrap = h('div', { class: 'pair-matrix-wrap', role: 'region', tabindex: 0, 'aria-label': 'Pairwise family-wise p, scrollable' }, table);
+  if (order.length <= bigMatrix) return { element: wrap, fills };
+  // A large matrix is drawn when asked for: each piece added to a shown table lays out all of it again
+  // (~0.1 s a piece at 100 systems), so it is filled hidden, a piece a task, and shown once.
+  table.hidden = true;
+  const more = h('details', { class: 'pair-matrix-more', 'data-testid': 'pair-matrix-more' },
+    h('summary', {}, `Family-wise p for every pair: a ${order.length} × ${order.length} matrix`), wrap);
+  let drawn = false;
+  more.addEventListener('toggle', async () => {
+    if (!more.open || drawn) return;
+    drawn = true;
+    for (const fill of fills) {
+      fill();
+      await new Promise((go) => setTimeout(go, 0));
+    }
+    table.hidden = false;
+  });
+  return { element: more, fills: [] };
 }
+
+/** Boards with more systems than this draw their pair matrix on request (its cells grow as k²). */
+const bigMatrix = 30;
 
 /** Mean ranks on an axis from 1 (best), with a bar as long as the critical difference. */
 export function criticalDifferenceDiagram(ranks: [string, number][], cd: number): HTMLElement {

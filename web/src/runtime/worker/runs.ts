@@ -6,7 +6,7 @@
 import type { PairpowerModule } from '../../generated/boundary';
 import type { RunFiles, ScoredFile } from '../scored-runs';
 import { unwrap } from '../errors';
-import { readFileText, withoutGzip } from '../read-file';
+import { readFileUtf8, withoutGzip } from '../read-file';
 import { guard } from './module';
 
 /** Called after each file is scored, with its name. */
@@ -15,12 +15,14 @@ export type Progress = (file: string) => void;
 /** Scores the files i with i % parts === part, in order. */
 export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progress?: Progress, part = 0, parts = 1): Promise<ScoredFile[]> {
   if (!files.runs.length) throw new Error('choose one or more run files');
-  const qrels = { name: withoutGzip(files.qrels.name), text: await readFileText(files.qrels) };
+  // Read once here: every run of this worker's share is scored against them.
+  const qrels = { name: withoutGzip(files.qrels.name), text: await readFileUtf8(files.qrels) };
+  guard(() => unwrap(m.loadQrels(qrels)));
   const out: ScoredFile[] = [];
   for (let index = part; index < files.runs.length; index += parts) {
     const f = files.runs[index];
-    const run = { name: withoutGzip(f.name), text: await readFileText(f) };
-    const r = guard(() => unwrap(m.scoreRun({ qrels, run, measure: files.measure || undefined })));
+    const run = { name: withoutGzip(f.name), text: await readFileUtf8(f) };
+    const r = guard(() => unwrap(m.scoreRun({ run, measure: files.measure || undefined })));
     out.push({ index, system: r.system, measure: r.measure, qids: r.qids, values: r.values, text: r.text, warnings: r.warnings.map((w) => `${f.name}: ${w}`) });
     await progress?.(f.name);
   }
