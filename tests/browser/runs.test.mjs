@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
-import { analyzeAndWait, clickAndWait, openAnalyze, openLeaderboard, rankAndWait, root, useSite } from './browser.mjs';
+import { analyzeAndWait, boardTable, clickAndWait, openAnalyze, openLeaderboard, paste, rankAndWait, root, useSite } from './browser.mjs';
 
 const site = useSite();
 const inputs = `${root}tests/fixtures/real/evaluate/inputs/`;
@@ -79,5 +79,20 @@ test('a malformed run line is named with its file and line in the error panel, a
   assert.match(message, /broken\.run/);
   assert.match(message, /line 2/);
   assert.match(await page.textContent('#leaderboard [data-testid="runs-chosen"]'), /1 run \(broken\.run\b/);
+  await page.close();
+});
+
+test('runs chosen in Analyze after a board’s pair was handed over are not that pair: the board’s family no longer decides', async () => {
+  const page = await openLeaderboard(site.browser, site.url, counts);
+  const systems = ['s0', 's1', 's2', 's3'];
+  await paste(page, 'paste-leaderboard', boardTable({ seed: 3, systems, shifts: [0, 0.01, 0.02, 0.03], queries: 40, noise: 0.1 }));
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await clickAndWait(page, '[data-testid="pair-matrix"] td[data-a="s3"][data-b="s0"][data-testid="open-pair"]', 'analyze'), 'done');
+  assert.match(await page.textContent('[data-testid="report"]'), /family-wise/);
+  await chooseRuns(page, 'analyze', files(), 'AP');
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.match(await page.textContent('[data-testid="handoff-text"]'), /Runs are chosen/);
+  assert.match(await page.textContent('[data-testid="report"]'), /SABIR03BASE/);
+  assert.doesNotMatch(await page.textContent('[data-testid="report"]'), /family-wise/);
   await page.close();
 });

@@ -210,8 +210,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       if (!files) await detect();  // the measure chooser must describe the text being analysed
       // '*' asks the core for every measure both inputs hold, counts left out.
       const measures = measureRow.hidden || !measure.s.value ? [] : [measure.s.value];
-      if (handed?.family && !familyNow())
-        handoffText.textContent = 'The scores were edited, so they are no longer the board’s pair: its family no longer decides the verdict. Back returns your own scores, settings and report.';
+      if (handed?.family && (files || !familyNow()))
+        handoffText.textContent = `${files ? 'Runs are chosen, so they are analysed, not the board’s pair' : 'The scores were edited, so they are no longer the board’s pair'}: its family no longer decides the verdict. Back returns your own scores, settings and report.`;
       const q: AnalyzeQuery = {
         textA: a.text.value,
         textB: b.text.value.trim() ? b.text.value : undefined,
@@ -223,7 +223,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         missing: missing.s.value as AnalyzeQuery['missing'],
         direction: direction.s.value as AnalyzeQuery['direction'],
         alternative: alternative.s.value as AlternativeName,
-        family: familyNow(),
+        family: files ? undefined : familyNow(),  // runs are not the board's pair: no family decides them
         pilots: sendPilot !== undefined,
         ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
       };
