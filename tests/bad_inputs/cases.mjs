@@ -8,7 +8,7 @@
 // page's outcome where it differs: it asks for input before calling the engine,
 // its measure chooser always names a measure, and it names its own controls.
 // `ok: true` marks inputs that look odd but are valid (and must be read).
-const askForInput = 'paste or drop the scores of system A (or a table with every system) first';
+const askForInput = 'paste or drop the scores of system A (or a table with every system), or choose runs and qrels, first';
 const unmatched = "measure 'map': query ids do not match: 1 only in A (303); 1 only in B (309).";
 const trec = (rows) => rows.map(([m, q, v]) => `${m.padEnd(22)}\t${q}\t${v}`).join('\n') + '\n';
 const tenQueries = (shift = 0) => Array.from({ length: 10 }, (_, i) => `q${i},${(0.3 + i / 40).toFixed(3)},${(0.32 + i / 40 + shift).toFixed(3)}`).join('\n');

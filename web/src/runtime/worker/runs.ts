@@ -19,9 +19,19 @@ export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progres
   const qrels = { name: withoutGzip(files.qrels.name), text: await readFileUtf8(files.qrels) };
   guard(() => unwrap(m.loadQrels(qrels)));
   const out: ScoredFile[] = [];
+  // The next file is read (by the browser, off this thread) while this one is scored.
+  const read = (index: number) => {
+    if (index >= files.runs.length) return null;
+    const bytes = readFileUtf8(files.runs[index]);
+    bytes.catch(() => undefined);  // a read left pending when scoring stops on an error is nobody's failure
+    return bytes;
+  };
+  let next = read(part);
   for (let index = part; index < files.runs.length; index += parts) {
     const f = files.runs[index];
-    const run = { name: withoutGzip(f.name), text: await readFileUtf8(f) };
+    const bytes = await next!;
+    next = read(index + parts);
+    const run = { name: withoutGzip(f.name), text: bytes };
     const r = guard(() => unwrap(m.scoreRun({ run, measure: files.measure || undefined })));
     out.push({ index, system: r.system, measure: r.measure, qids: r.qids, values: r.values, text: r.text, warnings: r.warnings.map((w) => `${f.name}: ${w}`) });
     await progress?.(f.name);
