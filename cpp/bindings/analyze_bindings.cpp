@@ -34,17 +34,12 @@ val detect_scores(const val& q) {
     val out = val::object();
     out.set("format", std::string(pairpower::to_string(file.format)));
     out.set("description", file.describe());
-    auto list = [](const std::vector<std::string>& xs) {
-      val a = val::array();
-      for (const auto& x : xs) a.call<void>("push", x);
-      return a;
-    };
-    out.set("measures", list(file.measures()));
+    out.set("measures", strings(file.measures()));
     out.set("preferred", pairpower::preferred_measure(file.measures()));
-    out.set("textMeasures", list(file.text_measures));
-    out.set("summaryMeasures", list(file.summary_measures));
-    out.set("systems", list(file.systems()));
-    out.set("datasets", list(file.datasets()));
+    out.set("textMeasures", strings(file.text_measures));
+    out.set("summaryMeasures", strings(file.summary_measures));
+    out.set("systems", strings(file.systems()));
+    out.set("datasets", strings(file.datasets()));
     out.set("queries", static_cast<double>(file.queries()));
     return out;
   });
@@ -115,7 +110,7 @@ val analyze_scores(const val& q) {
     out.set("csv", pairpower::report_csv(result));
     if (req.pilots) {
       val pilots = val::array();
-      for (const auto& d : job.pilots) pilots.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(d.size(), d.data())));
+      for (const auto& d : job.pilots) pilots.call<void>("push", f64(d));
       out.set("pilots", pilots);
     }
     return out;

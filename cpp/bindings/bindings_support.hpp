@@ -72,6 +72,16 @@ inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::Inpu
   return file;
 }
 
+// A Float64Array copy of the values (a worker can transfer it on without another copy).
+inline val f64(const std::vector<double>& v) { return val::global("Float64Array").new_(val(emscripten::typed_memory_view(v.size(), v.data()))); }
+
+// A JavaScript array of the texts.
+inline val strings(const std::vector<std::string>& xs) {
+  val a = val::array();
+  for (const auto& x : xs) a.call<void>("push", x);
+  return a;
+}
+
 template <class F>
 val guarded(F&& f) {
   source_of_error.clear();

@@ -72,14 +72,12 @@ val score_run(const val& q) {
     val out = val::object();
     out.set("system", scored.series.system);
     out.set("measure", scored.series.measure);
-    val qids = val::array();
-    for (const auto& id : scored.series.qids) qids.call<void>("push", id);
-    out.set("qids", qids);
-    out.set("values", val::global("Float64Array").new_(val(emscripten::typed_memory_view(scored.series.values.size(), scored.series.values.data()))));
+    out.set("qids", strings(scored.series.qids));
+    out.set("values", f64(scored.series.values));
     out.set("text", scored.text);
-    val warnings = val::array();
-    for (const auto& w : scored.warnings) warnings.call<void>("push", w.message);
-    out.set("warnings", warnings);
+    std::vector<std::string> warnings;
+    for (const auto& w : scored.warnings) warnings.push_back(w.message);
+    out.set("warnings", strings(warnings));
     return out;
   });
 }

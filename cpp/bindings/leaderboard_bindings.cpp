@@ -72,8 +72,6 @@ pairpower::LeaderboardInput prepared_input(const val& q) {
   return in;
 }
 
-val f64(const std::vector<double>& v) { return val::global("Float64Array").new_(val(emscripten::typed_memory_view(v.size(), v.data()))); }
-
 // The inputs and measure → {measure, series}: the series of the board's measure, read once, for
 // rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply).
 val rank_prepare(const val& q) {
@@ -84,9 +82,7 @@ val rank_prepare(const val& q) {
       val x = val::object();
       x.set("dataset", s.dataset);
       x.set("system", s.system);
-      val qids = val::array();
-      for (const auto& id : s.qids) qids.call<void>("push", id);
-      x.set("qids", qids);
+      x.set("qids", strings(s.qids));
       x.set("values", f64(s.values));
       x.set("byPosition", s.by_position);
       list.call<void>("push", x);
