@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
+#include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
 
@@ -98,4 +99,35 @@ TEST_CASE("a pair's Δ interval is numpy's linear percentile of the sorted boots
   const double tail = (1 - 0.9) / 2;  // the tails as the code derives them from the level
   CHECK(low == linear(tail));
   CHECK(high == linear(1 - tail));
+}
+
+TEST_CASE("a pair's Δ interval from the systems' rows equals the one from the resample-major means", "[board_resampling]") {
+  const auto boot = bootstrap_board(resampling_board(), {.resamples = 997, .seed = 11, .threads = 1});
+  const auto columns = bootstrap_by_system(boot);
+  const auto R = static_cast<std::size_t>(boot.resamples);
+  const auto row = [&](std::size_t i) { return std::span<const double>(columns).subspan(i * R, R); };
+  for (std::size_t a = 0; a < boot.systems; ++a)
+    for (std::size_t b = a + 1; b < boot.systems; ++b) {
+      CHECK(pair_interval(row(a), row(b), 0.95) == pair_interval(boot, a, b, 0.95));
+      CHECK(row(b)[R - 1] == boot.means[(R - 1) * boot.systems + b]);
+    }
+}
+
+TEST_CASE("ranks count the strictly better means, so tied systems share a rank, in either direction", "[board_resampling]") {
+  const std::vector<double> means{0.3, 0.5, 0.3, 0.1, 0.5, 0.2};
+  CHECK(ranks_by_mean(means, true) == std::vector<std::size_t>{3, 1, 3, 6, 1, 5});
+  CHECK(ranks_by_mean(means, false) == std::vector<std::size_t>{3, 5, 3, 1, 5, 2});
+}
+
+TEST_CASE("a bootstrap holding more means than a page can is refused before anything is allocated, with the most it may ask", "[board_resampling]") {
+  const BoardMatrix b = resampling_board();
+  const std::uint64_t most = (std::uint64_t{1} << 27) / b.systems();
+  CHECK_NOTHROW(bootstrap_board(b, {.resamples = most, .seed = 1, .threads = 1}, 0, 2));
+  try {
+    bootstrap_board(b, {.resamples = most + 1, .seed = 1, .threads = 1}, 0, 2);
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.field == "bootstrap");
+    CHECK_THAT(e.detail, Catch::Contains("at most " + std::to_string(most) + " resamples"));
+  }
 }

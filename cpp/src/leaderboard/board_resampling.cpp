@@ -29,6 +29,14 @@ struct Draws {
   }
 };
 
+// A few resamples in a call of their own. A wasm engine swaps in a function's
+// optimised code only between its calls (it has no on-stack replacement), so
+// one call looping over every resample would run its baseline code to the end.
+template <class Scratch, class Body>
+[[gnu::noinline]] void resample_span(const Body& body, Scratch& scratch, std::uint64_t begin, std::uint64_t end) {
+  for (std::uint64_t r = begin; r < end; ++r) body(r, scratch);
+}
+
 // Runs body(r, scratch) for r in [first, last) on `threads` threads, each with its
 // own scratch; bodies write results indexed by r, so no merging is needed.
 template <class Scratch, class Body>
@@ -39,7 +47,9 @@ void for_resamples(std::uint64_t first, std::uint64_t last, unsigned threads, Sc
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < threads; ++t) {
     const std::uint64_t begin = first + R * t / threads, end = first + R * (t + 1) / threads;
-    auto run = [&, t, begin, end] { for (std::uint64_t r = begin; r < end; ++r) body(r, parts[t]); };
+    auto run = [&, t, begin, end] {
+      for (std::uint64_t r = begin; r < end; r += 16) resample_span(body, parts[t], r, std::min<std::uint64_t>(end, r + 16));
+    };
     if (t + 1 == threads) run();
     else pool.emplace_back(run);
   }
@@ -76,7 +86,7 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
     std::vector<double> sums;
     std::vector<std::uint32_t> deal;
   };
-  std::vector<double> ranges(last - first);
+  std::vector<double> ranges(static_cast<std::size_t>(last - first));
   for_resamples(
       first, last, o.threads, Partial{std::vector<double>(k), identity},
       [&](std::uint64_t r, Partial& part) {
@@ -90,7 +100,7 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
           for (std::size_t i = 0; i < k; ++i) part.sums[i] += column[part.deal[i]];
         }
         const auto [lo, hi] = std::minmax_element(part.sums.begin(), part.sums.end());
-        ranges[r - first] = (*hi - *lo) / scale;
+        ranges[static_cast<std::size_t>(r - first)] = (*hi - *lo) / scale;
       });
   return ranges;
 }
@@ -118,10 +128,15 @@ RandomizedTukey randomized_tukey(const BoardMatrix& b, const ResamplingOptions& 
 }
 
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better) {
-  std::vector<std::size_t> rank(means.size(), 1);
-  for (std::size_t i = 0; i < means.size(); ++i)
-    for (std::size_t j = 0; j < means.size(); ++j)
-      if (higher_is_better ? means[j] > means[i] : means[j] < means[i]) ++rank[i];
+  // 1 + how many are strictly better, counted in a sorted copy: ties share a rank.
+  std::vector<double> sorted(means);
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::size_t> rank(means.size());
+  for (std::size_t i = 0; i < means.size(); ++i) {
+    const auto better = higher_is_better ? sorted.end() - std::upper_bound(sorted.begin(), sorted.end(), means[i])
+                                         : std::lower_bound(sorted.begin(), sorted.end(), means[i]) - sorted.begin();
+    rank[i] = 1 + static_cast<std::size_t>(better);
+  }
   return rank;
 }
 
@@ -141,7 +156,15 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o,
   check_board(b, o);
   if (first > last || last > o.resamples) throw Error("bootstrap", ErrorKind::invalid_value, "a part must lie within the resamples");
   const std::size_t k = b.systems(), n = b.queries();
-  BootstrapBoard boot{k, last - first, std::vector<double>(k * (last - first))};
+  // Every system's mean on every resample is held at once (the merged board holds all of them):
+  // 2^27 of them is 1 GiB, half of what a page's wasm memory can reach, and a 32-bit size cannot wrap below it.
+  constexpr std::uint64_t most_means = std::uint64_t{1} << 27;
+  if (std::uint64_t{k} * o.resamples > most_means)
+    throw Error("bootstrap", ErrorKind::invalid_value,
+                std::to_string(k) + " systems × " + std::to_string(o.resamples) + " resamples would hold " + std::to_string(std::uint64_t{k} * o.resamples) +
+                    " means, over the " + std::to_string(most_means) + " (1 GiB) a run may hold: at most " + std::to_string(most_means / k) + " resamples for this board");
+  const auto held = static_cast<std::size_t>(last - first);
+  BootstrapBoard boot{k, held, std::vector<double>(k * held)};
   // In exact units: on a lattice resamples with equal sums get equal means, so ties among them stay ties.
   const std::vector<double> exact = b.exact_values();
   const double scale = b.exact_sums().unit * static_cast<double>(n);
@@ -155,7 +178,7 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o,
           const double* row = exact.data() + i * n;
           double s = 0;
           for (std::uint32_t q : pick) s += row[q];
-          boot.means[(r - first) * k + i] = s / scale;
+          boot.means[static_cast<std::size_t>(r - first) * k + i] = s / scale;
         }
       });
   return boot;
@@ -167,12 +190,11 @@ std::vector<RankInterval> rank_intervals(const BootstrapBoard& boot, const std::
   if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
   const std::size_t k = boot.systems;
   std::vector<std::uint64_t> counts(k * k, 0);  // system i had rank r + 1
-  std::vector<double> row(k);
-  for (std::uint64_t r = 0; r < boot.resamples; ++r) {
+  for_resamples(0, boot.resamples, 1, std::vector<double>(k), [&](std::uint64_t r, std::vector<double>& row) {
     std::copy_n(boot.means.begin() + static_cast<std::ptrdiff_t>(r * k), k, row.begin());
     const auto ranks = ranks_by_mean(row, higher_is_better);
     for (std::size_t i = 0; i < k; ++i) ++counts[i * k + ranks[i] - 1];
-  }
+  });
   const auto observed = ranks_by_mean(means, higher_is_better);
   const double tail = (1 - confidence) / 2, R = static_cast<double>(boot.resamples);
   std::vector<RankInterval> out(k);
@@ -199,11 +221,11 @@ std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingO
   return rank_intervals(bootstrap_board(b, o), b.system_means(), confidence, higher_is_better);
 }
 
-std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t a, std::size_t b, double confidence) {
+namespace {
+
+// numpy's linear percentile from two order statistics of d: a selection, not a sort (a board has k(k − 1)/2 pairs).
+std::pair<double, double> percentile_interval(std::vector<double>& d, double confidence) {
   if (!(confidence > 0 && confidence < 1)) throw Error("confidence", ErrorKind::invalid_value, "must lie strictly between 0 and 1");
-  std::vector<double> d(boot.resamples);
-  for (std::uint64_t r = 0; r < boot.resamples; ++r) d[r] = boot.means[r * boot.systems + b] - boot.means[r * boot.systems + a];
-  // numpy's linear percentile from two order statistics: a selection, not a sort (190 pairs × B).
   const auto at = [&d](double q) {
     const double pos = q * static_cast<double>(d.size() - 1);
     const auto lo = static_cast<std::size_t>(std::floor(pos));
@@ -216,6 +238,29 @@ std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t 
   const double tail = (1 - confidence) / 2;
   const double low = at(tail);
   return {low, at(1 - tail)};
+}
+
+}  // namespace
+
+std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t a, std::size_t b, double confidence) {
+  std::vector<double> d(static_cast<std::size_t>(boot.resamples));
+  for (std::size_t r = 0; r < d.size(); ++r) d[r] = boot.means[r * boot.systems + b] - boot.means[r * boot.systems + a];
+  return percentile_interval(d, confidence);
+}
+
+std::vector<double> bootstrap_by_system(const BootstrapBoard& boot) {
+  const auto R = static_cast<std::size_t>(boot.resamples);
+  std::vector<double> out(boot.means.size());
+  for (std::size_t r = 0; r < R; ++r)
+    for (std::size_t i = 0; i < boot.systems; ++i) out[i * R + r] = boot.means[r * boot.systems + i];
+  return out;
+}
+
+std::pair<double, double> pair_interval(std::span<const double> a, std::span<const double> b, double confidence) {
+  if (a.size() != b.size()) throw Error("bootstrap", ErrorKind::invalid_value, "the two systems' resamples differ in number");
+  std::vector<double> d(a.size());
+  for (std::size_t r = 0; r < d.size(); ++r) d[r] = b[r] - a[r];
+  return percentile_interval(d, confidence);
 }
 
 }  // namespace pairpower

@@ -208,9 +208,12 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   const auto sets = rank_sets(means, differ, o.higher_is_better);
 
   out.pairs.resize(pairs.size());
+  const std::vector<double> columns = bootstrap_by_system(boot);
+  const auto B = static_cast<std::size_t>(o.bootstrap);
+  const auto row = [&](std::size_t i) { return std::span<const double>(columns).subspan(i * B, B); };
   parallel_for(pairs.size(), o.threads, [&](std::size_t x) {
     const auto [i, j] = pairs[x];
-    const auto [ci_low, ci_high] = pair_interval(boot, i, j, o.confidence);
+    const auto [ci_low, ci_high] = pair_interval(row(i), row(j), o.confidence);
     out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
                     tukey.p(i, j), stats[x].p_tukey_hsd, tukey.p(i, j) < o.alpha};
   });

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -72,6 +73,10 @@ std::vector<RankInterval> rank_intervals(const BoardMatrix& b, const ResamplingO
 
 /// The percentile interval (numpy's linear rule) of mean(B) − mean(A) over the resamples.
 std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t a, std::size_t b, double confidence);
+/// The means system by system (system i, resample r at i · resamples + r): each pair then reads two runs of memory.
+std::vector<double> bootstrap_by_system(const BootstrapBoard& boot);
+/// The same interval from the two systems' rows of bootstrap_by_system.
+std::pair<double, double> pair_interval(std::span<const double> a, std::span<const double> b, double confidence);
 
 /// 1 + the number of systems with a strictly better mean.
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better);
