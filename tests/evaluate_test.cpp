@@ -51,3 +51,23 @@ TEST_CASE("a score that is not a finite number and a relevance level beyond any 
   CHECK_THROWS_WITH(read_qrels(R"({"1": {"a": 1e300}})"), Catch::Contains("is beyond 1,000,000"));
   CHECK(read_qrels("1 0 a 1000000\n").topics[0].docs[0].rel == 1'000'000);
 }
+
+TEST_CASE("a topic ranking documents twice is refused naming the first such docno in byte order", "[evaluate]") {
+  const Qrels q = read_qrels("1 0 a 1\n");
+  const Run r = read_run("1 Q0 zz 1 0.9 run\n1 Q0 b 2 0.8 run\n1 Q0 zz 3 0.7 run\n1 Q0 b 4 0.6 run\n1 Q0 c 5 0.5 run\n", "x");
+  CHECK_THROWS_WITH(rank_topic(q.topics[0], &r.topics[0], EvaluateOptions{}), "topic 1 ranks document b twice (trec_eval stops at this too)");
+}
+
+TEST_CASE("each ranked document meets its own judgment among many, judged, unjudged and outside the pool", "[evaluate]") {
+  // 500 judgments (levels 0–3, every seventh unjudged) and 800 ranked documents, half of them judged:
+  // the table's answers against the levels written beside each docno.
+  std::string qrels, run;
+  for (int d = 0; d < 500; ++d) qrels += "7 0 doc-" + std::to_string(2 * d) + " " + std::to_string(d % 7 == 0 ? -1 : d % 4) + "\n";
+  for (int d = 0; d < 800; ++d) run += "7 Q0 doc-" + std::to_string(d) + " " + std::to_string(d + 1) + " " + std::to_string(1000 - d) + " run\n";
+  const TopicRanking t = rank_topic(read_qrels(qrels).topics[0], &read_run(run, "x").topics[0], EvaluateOptions{});
+  REQUIRE(t.rels.size() == 800);
+  for (int d = 0; d < 800; ++d) {
+    const std::int64_t want = d % 2 ? TopicRanking::not_in_pool : (d / 2) % 7 == 0 ? TopicRanking::unjudged : (d / 2) % 4;
+    CHECK(t.rels[static_cast<std::size_t>(d)] == want);
+  }
+}

@@ -94,7 +94,7 @@ val rank_prepare(const val& q) {
   });
 }
 
-// The settings + {board, part, parts} → {boards: [{tukey, boot, p, pSe, pHsd}]} (Float64Arrays): one worker's share of the resampling.
+// The settings + {board, part, parts} → {boards: [{tukey, boot, p, pSe, pHsd, ciLow, ciHigh}]} (Float64Arrays): one worker's share of the resampling.
 val rank_part(const val& q) {
   return guarded([&] {
     const auto in = prepared_input(q);
@@ -102,11 +102,13 @@ val rank_part(const val& q) {
                                                   static_cast<unsigned>(count(q, "parts")));
     val boards = val::array();
     for (const auto& b : part.boards) {
-      std::vector<double> p, se, hsd;
+      std::vector<double> p, se, hsd, low, high;
       for (const auto& x : b.pairs) {
         p.push_back(x.p);
         se.push_back(x.p_se);
         hsd.push_back(x.p_tukey_hsd);
+        low.push_back(x.ci_low);
+        high.push_back(x.ci_high);
       }
       val o = val::object();
       o.set("tukey", f64(b.tukey_ranges));
@@ -114,6 +116,8 @@ val rank_part(const val& q) {
       o.set("p", f64(p));
       o.set("pSe", f64(se));
       o.set("pHsd", f64(hsd));
+      o.set("ciLow", f64(low));
+      o.set("ciHigh", f64(high));
       boards.call<void>("push", o);
     }
     val out = val::object();
@@ -136,9 +140,11 @@ val rank_merge(const val& q) {
         const val b = boards[x];
         pairpower::BoardPart bp{emscripten::convertJSArrayToNumberVector<double>(b["tukey"]), emscripten::convertJSArrayToNumberVector<double>(b["boot"]), {}};
         const auto p = emscripten::convertJSArrayToNumberVector<double>(b["p"]), se = emscripten::convertJSArrayToNumberVector<double>(b["pSe"]),
-                   hsd = emscripten::convertJSArrayToNumberVector<double>(b["pHsd"]);
-        if (se.size() != p.size() || hsd.size() != p.size()) throw std::invalid_argument("parts: pairs of unequal length");
-        for (std::size_t y = 0; y < p.size(); ++y) bp.pairs.push_back({p[y], se[y], hsd[y]});
+                   hsd = emscripten::convertJSArrayToNumberVector<double>(b["pHsd"]), low = emscripten::convertJSArrayToNumberVector<double>(b["ciLow"]),
+                   high = emscripten::convertJSArrayToNumberVector<double>(b["ciHigh"]);
+        for (const auto* v : {&se, &hsd, &low, &high})
+          if (v->size() != p.size()) throw std::invalid_argument("parts: pairs of unequal length");
+        for (std::size_t y = 0; y < p.size(); ++y) bp.pairs.push_back({p[y], se[y], hsd[y], low[y], high[y]});
         part.boards.push_back(std::move(bp));
       }
       parts.push_back(std::move(part));

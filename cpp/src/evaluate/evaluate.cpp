@@ -8,6 +8,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/formatting.hpp"
+#include "detail/docno_table.hpp"
 
 namespace pairpower {
 
@@ -17,14 +18,23 @@ TopicRanking rank_topic(const QrelsTopic& qrels, const RunTopic* run, const Eval
   // trec_eval's order: score descending, ties by docno descending (not by rank or file order).
   std::sort(docs.begin(), docs.end(), [](const Retrieved& a, const Retrieved& b) { return a.score != b.score ? a.score > b.score : a.docno > b.docno; });
   if (static_cast<std::int64_t>(docs.size()) > o.max_docs) docs.resize(static_cast<std::size_t>(o.max_docs));
-  // The ranking by docno, once: it finds a document ranked twice, and meets the judgments (sorted by
-  // docno too) in one walk instead of a search per document.
-  std::vector<std::uint32_t> by_docno(docs.size());
-  for (std::size_t i = 0; i < docs.size(); ++i) by_docno[i] = static_cast<std::uint32_t>(i);
-  std::sort(by_docno.begin(), by_docno.end(), [&](std::uint32_t a, std::uint32_t b) { return docs[a].docno < docs[b].docno; });
-  for (std::size_t x = 1; x < by_docno.size(); ++x)
-    if (docs[by_docno[x]].docno == docs[by_docno[x - 1]].docno)
-      throw InputError("topic " + std::string(qrels.qid) + " ranks document " + std::string(docs[by_docno[x]].docno) + " twice (trec_eval stops at this too)");
+  // Each document's docno hashed once: a document ranked twice shows, and each meets its judgment in a table.
+  std::vector<std::uint64_t> hashes(docs.size());
+  for (std::size_t i = 0; i < docs.size(); ++i) hashes[i] = detail::DocnoTable::hash(docs[i].docno);
+  {
+    detail::DocnoTable ranked(docs.size());
+    const auto docno_of = [&](std::uint32_t i) { return docs[i].docno; };
+    bool twice = false;
+    for (std::uint32_t i = 0; i < docs.size() && !twice; ++i) twice = ranked.insert(i, hashes[i], docno_of) != detail::DocnoTable::none;
+    if (twice) {
+      // The message names the first such docno in byte order, whatever the ranking.
+      std::vector<std::string_view> docnos;
+      for (const auto& d : docs) docnos.push_back(d.docno);
+      std::sort(docnos.begin(), docnos.end());
+      const auto same = std::adjacent_find(docnos.begin(), docnos.end());
+      throw InputError("topic " + std::string(qrels.qid) + " ranks document " + std::string(*same) + " twice (trec_eval stops at this too)");
+    }
+  }
   std::int64_t max_rel = 0;
   for (const auto& j : qrels.docs) max_rel = std::max(max_rel, j.rel);
   t.rel_levels.assign(static_cast<std::size_t>(max_rel + 1), 0);
@@ -34,10 +44,12 @@ TopicRanking rank_topic(const QrelsTopic& qrels, const RunTopic* run, const Eval
   for (std::size_t level = 0; level < t.rel_levels.size(); ++level)
     if (static_cast<std::int64_t>(level) >= o.relevance_level) t.num_rel += t.rel_levels[level];
   t.rels.assign(docs.size(), TopicRanking::not_in_pool);
-  auto judged = qrels.docs.begin();
-  for (const std::uint32_t i : by_docno) {
-    while (judged != qrels.docs.end() && judged->docno < docs[i].docno) ++judged;
-    if (judged != qrels.docs.end() && judged->docno == docs[i].docno) t.rels[i] = judged->rel < 0 ? TopicRanking::unjudged : judged->rel;
+  detail::DocnoTable judgments(qrels.docs.size());
+  const auto judged_docno = [&](std::uint32_t j) { return qrels.docs[j].docno; };
+  for (std::uint32_t j = 0; j < qrels.docs.size(); ++j) judgments.insert(j, detail::DocnoTable::hash(qrels.docs[j].docno), judged_docno);
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const std::uint32_t j = judgments.find(docs[i].docno, hashes[i], judged_docno);
+    if (j != detail::DocnoTable::none) t.rels[i] = qrels.docs[j].rel < 0 ? TopicRanking::unjudged : qrels.docs[j].rel;
   }
   for (const std::int64_t rel : t.rels) {
     if (rel == TopicRanking::not_in_pool) ++t.num_nonpool;

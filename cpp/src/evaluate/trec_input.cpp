@@ -1,6 +1,7 @@
 #include "pairpower/evaluate/trec_input.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <type_traits>
@@ -14,8 +15,14 @@
 namespace pairpower {
 namespace {
 
-// C's isspace in the "C" locale: trec_eval splits its fields with it.
-constexpr bool space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+// C's isspace in the "C" locale: trec_eval splits its fields with it. A table: one load per byte of a
+// 25 M-line board instead of six comparisons.
+constexpr auto space_table = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) t[c] = true;
+  return t;
+}();
+constexpr bool space(char c) noexcept { return space_table[static_cast<unsigned char>(c)]; }
 
 // The whitespace-separated fields of one line, up to `most` (the rest of the line is left in `rest`).
 struct Fields {
@@ -183,15 +190,27 @@ Qrels read_qrels(std::string text, EvaluateInput format) {
 
 Run read_run(std::string text, std::string_view name, EvaluateInput format) {
   Run out;
-  struct Line {
-    std::string_view qid, docno;
-    double score;
+  // Topics by qid, each topic's documents in file order: grouped through a hash map as they are read, then
+  // the few topics sorted (a run's lines are many, its topics few). A run's lines come topic by topic: the
+  // topic is looked up only when it changes.
+  std::unordered_map<std::string_view, std::size_t> index;
+  std::string_view current_qid;
+  std::size_t current = 0;
+  bool any = false;
+  const auto add = [&](std::string_view qid, std::string_view docno, double score) {
+    if (!any || qid != current_qid) {
+      const auto [it, added] = index.try_emplace(qid, out.topics.size());
+      if (added) out.topics.push_back({qid, {}});
+      current = it->second;
+      current_qid = qid;
+      any = true;
+    }
+    out.topics[current].docs.push_back({docno, score});
   };
-  std::vector<Line> lines;
   if (as_json(text, format)) {
     out.runid = std::string(name);
     read_json_nested<double>(text, out.text, [&](std::string_view qid, const auto& docs, const auto& view_at) {
-      for (const auto& [at, score] : docs) lines.push_back({qid, view_at(at), score});
+      for (const auto& [at, score] : docs) add(qid, view_at(at), score);
     });
   } else {
     out.text = std::make_shared<const std::string>(std::move(text));
@@ -203,26 +222,12 @@ Run read_run(std::string text, std::string_view name, EvaluateInput format) {
       const double score = c_double(f.f[4]);
       // trec_eval orders by these scores: NaN has no order, and ±inf is no score a system writes.
       if (!std::isfinite(score)) throw InputError(line_error(number, "the score '" + std::string(f.f[4]) + "' is not a finite number"));
-      lines.push_back({f.f[0], f.f[2], score});
+      add(f.f[0], f.f[2], score);
       runid = f.f[5];
     });
     out.runid = std::string(runid);
   }
-  if (lines.empty()) throw InputError("the run holds no ranked documents");
-  // Topics by qid, each topic's lines in file order: grouped through a hash map, then the few topics sorted
-  // (a run's lines are many, its topics few).
-  // A run's lines come topic by topic: the previous line's topic is looked up only when the topic changes.
-  std::unordered_map<std::string_view, std::size_t> index;
-  std::size_t current = 0;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const Line& l = lines[i];
-    if (i == 0 || l.qid != lines[i - 1].qid) {
-      const auto [it, added] = index.try_emplace(l.qid, out.topics.size());
-      if (added) out.topics.push_back({l.qid, {}});
-      current = it->second;
-    }
-    out.topics[current].docs.push_back({l.docno, l.score});
-  }
+  if (!any) throw InputError("the run holds no ranked documents");
   std::sort(out.topics.begin(), out.topics.end(), [](const RunTopic& a, const RunTopic& b) { return a.qid < b.qid; });
   return out;
 }

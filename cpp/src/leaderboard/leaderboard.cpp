@@ -141,8 +141,10 @@ std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t k) {
   return pairs;
 }
 
-// Part `part` of `parts` of a board's resampling: a slice of the Tukey and
-// bootstrap resamples and every parts-th pair's randomization test and HSD p.
+// Part `part` of `parts` of a board's resampling: a slice of the Tukey resamples, and every
+// parts-th pair's randomization test, HSD p and Δ interval. Every part draws the whole bootstrap
+// (one draw of the queries serves all k systems: a small share of the work) so that the pairs'
+// intervals are shared out too; part 0 hands it on for the rank intervals.
 BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned part, unsigned parts) {
   check_size(d);
   const BoardMatrix& b = d.board;
@@ -151,8 +153,10 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
   BoardPart out;
   const auto [t0, t1] = slice(o.resamples);
   out.tukey_ranges = tukey_ranges(b, {o.resamples, o.seed, o.threads}, t0, t1);
-  const auto [b0, b1] = slice(o.bootstrap);
-  out.boot_means = bootstrap_board(b, {o.bootstrap, o.seed, o.threads}, b0, b1).means;
+  BootstrapBoard boot = bootstrap_board(b, {o.bootstrap, o.seed, o.threads});
+  const std::vector<double> columns = bootstrap_by_system(boot);
+  const auto B = static_cast<std::size_t>(o.bootstrap);
+  const auto row = [&](std::size_t i) { return std::span<const double>(columns).subspan(i * B, B); };
   const auto anova = two_way_anova(b);
   const auto sums = b.exact_sums();
   // Differences in exact units: on a lattice every sign-flipped sum is exact, so equal sums give p = 1.
@@ -166,8 +170,10 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
     std::vector<double> diff(n);
     for (std::size_t q = 0; q < n; ++q) diff[q] = exact[j * n + q] - exact[i * n + q];
     const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
-    out.pairs[y] = {rand.p_value, rand.p_se, tukey_hsd_p(anova, sums.difference(i, j))};
+    const auto [ci_low, ci_high] = pair_interval(row(i), row(j), o.confidence);
+    out.pairs[y] = {rand.p_value, rand.p_se, tukey_hsd_p(anova, sums.difference(i, j)), ci_low, ci_high};
   });
+  if (part == 0) out.boot_means = std::move(boot.means);
   return out;
 }
 
@@ -178,12 +184,11 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   const auto pairs = pairs_of(k);
   // The parts joined in order: resample r and pair x land where one part alone would put them.
   std::vector<double> ranges;
-  BootstrapBoard boot{k, o.bootstrap, {}};
+  BootstrapBoard boot{k, o.bootstrap, parts.empty() ? std::vector<double>{} : parts[0]->boot_means};
   std::vector<PairResampling> stats(pairs.size());
   for (std::size_t part = 0; part < parts.size(); ++part) {
     const BoardPart& p = *parts[part];
     ranges.insert(ranges.end(), p.tukey_ranges.begin(), p.tukey_ranges.end());
-    boot.means.insert(boot.means.end(), p.boot_means.begin(), p.boot_means.end());
     std::size_t y = 0;
     for (std::size_t x = part; x < pairs.size(); x += parts.size()) {
       if (y >= p.pairs.size()) throw Error("parts", ErrorKind::invalid_value, "a part lacks some of its pairs");
@@ -208,15 +213,11 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   const auto sets = rank_sets(means, differ, o.higher_is_better);
 
   out.pairs.resize(pairs.size());
-  const std::vector<double> columns = bootstrap_by_system(boot);
-  const auto B = static_cast<std::size_t>(o.bootstrap);
-  const auto row = [&](std::size_t i) { return std::span<const double>(columns).subspan(i * B, B); };
-  parallel_for(pairs.size(), o.threads, [&](std::size_t x) {
+  for (std::size_t x = 0; x < pairs.size(); ++x) {
     const auto [i, j] = pairs[x];
-    const auto [ci_low, ci_high] = pair_interval(row(i), row(j), o.confidence);
-    out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
+    out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), stats[x].ci_low, stats[x].ci_high, stats[x].p, stats[x].p_se, 0,
                     tukey.p(i, j), stats[x].p_tukey_hsd, tukey.p(i, j) < o.alpha};
-  });
+  }
   std::vector<double> ps;
   for (const auto& p : stats) ps.push_back(p.p);
   const auto holm = adjust_p(ps, Adjustment::holm);

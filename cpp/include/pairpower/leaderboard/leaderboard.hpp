@@ -126,11 +126,11 @@ LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std:
 ///   auto a = leaderboard_part(s, m, o, 0, 2), b = leaderboard_part(s, m, o, 1, 2);
 ///   leaderboard_merge(s, m, o, {a, b});   // == leaderboard(s, m, o)
 struct PairResampling {
-  double p, p_se, p_tukey_hsd;
+  double p, p_se, p_tukey_hsd, ci_low, ci_high;
 };
 struct BoardPart {
   std::vector<double> tukey_ranges;  ///< its resamples' ranges of the permuted means
-  std::vector<double> boot_means;    ///< its bootstrap resamples' means, k per resample
+  std::vector<double> boot_means;    ///< part 0: every bootstrap resample's means, k per resample (other parts: empty)
   std::vector<PairResampling> pairs; ///< pairs part, part + parts, … in leaderboard order
 };
 struct LeaderboardPart {

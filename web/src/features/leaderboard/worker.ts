@@ -32,7 +32,7 @@ export const leaderboardApi = {
     const m = await fullEngine();
     const out = guard(() => unwrap(m.rankPart({ ...settings, board, part, parts })));
     // Handed to the merging worker without a copy.
-    return Comlink.transfer(out, out.boards.flatMap((b) => [b.tukey.buffer, b.boot.buffer, b.p.buffer, b.pSe.buffer, b.pHsd.buffer]) as ArrayBuffer[]);
+    return Comlink.transfer(out, out.boards.flatMap((b) => [b.tukey.buffer, b.boot.buffer, b.p.buffer, b.pSe.buffer, b.pHsd.buffer, b.ciLow.buffer, b.ciHigh.buffer]) as ArrayBuffer[]);
   },
   /** The parts merged into the report, checked against its schema; `json` is the CLI's text (the JSON export). */
   async rankMerge(settings: RankSettings, board: PreparedBoard, parts: LeaderboardPart[]): Promise<{ report: LeaderboardReport; json: string; markdown: string; latex: string; csv: string }> {

@@ -19,18 +19,28 @@ export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progres
   const qrels = { name: withoutGzip(files.qrels.name), text: await readFileUtf8(files.qrels) };
   guard(() => unwrap(m.loadQrels(qrels)));
   const out: ScoredFile[] = [];
-  // The next file is read (by the browser, off this thread) while this one is scored.
+  // The next files are read (by the browser, off this thread) while this one is scored: up to three
+  // ahead, as the browser hands a file over in many small pieces and falls behind a scoring core, but
+  // no more than 64 MB of them unless it is the very next one.
   const read = (index: number) => {
-    if (index >= files.runs.length) return null;
     const bytes = readFileUtf8(files.runs[index]);
     bytes.catch(() => undefined);  // a read left pending when scoring stops on an error is nobody's failure
-    return bytes;
+    return { size: files.runs[index].size, bytes };
   };
-  let next = read(part);
+  const ahead: ReturnType<typeof read>[] = [];
+  let nextRead = part;
+  const readAhead = () => {
+    while (nextRead < files.runs.length && ahead.length < 3 &&
+           (ahead.length === 0 || ahead.reduce((n, a) => n + a.size, 0) + files.runs[nextRead].size <= 64 << 20)) {
+      ahead.push(read(nextRead));
+      nextRead += parts;
+    }
+  };
+  readAhead();
   for (let index = part; index < files.runs.length; index += parts) {
     const f = files.runs[index];
-    const bytes = await next!;
-    next = read(index + parts);
+    const bytes = await ahead.shift()!.bytes;
+    readAhead();
     const run = { name: withoutGzip(f.name), text: bytes };
     const r = guard(() => unwrap(m.scoreRun({ run, measure: files.measure || undefined })));
     out.push({ index, system: r.system, measure: r.measure, qids: r.qids, values: r.values, text: r.text, warnings: r.warnings.map((w) => `${f.name}: ${w}`) });
