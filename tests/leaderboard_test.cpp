@@ -1,10 +1,13 @@
 #include "pairpower/leaderboard/leaderboard.hpp"
 
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
 #include "support/boards.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/leaderboard/board_resampling.hpp"
 #include "pairpower/leaderboard/leaderboard_report.hpp"
 
 using namespace pairpower;
@@ -129,6 +132,29 @@ TEST_CASE("a leaderboard cut in parts and merged is exactly the leaderboard comp
   CHECK(leaderboard_json(leaderboard_merge(s, "m", o, parts), o).dump() == whole);
   parts.pop_back();
   CHECK_THROWS_AS(leaderboard_merge(s, "m", o, parts), Error);
+}
+
+TEST_CASE("parts that share the bootstrap and parts that each draw it whole merge into the leaderboard computed whole", "[leaderboard]") {
+  // Many queries for few systems: the parts share the bootstrap out; few queries for many: each draws it whole.
+  for (const auto& [k, n] : {std::pair<std::size_t, std::size_t>{4, 200}, {12, 20}}) {
+    CHECK(whole_bootstrap_per_part(k, n) == (k == 12));
+    std::vector<ScoreSeries> s;
+    for (std::size_t i = 0; i < k; ++i) {
+      ScoreSeries x{"", "m", "S" + std::to_string(i), {}, {}};
+      for (std::size_t q = 0; q < n; ++q) {
+        x.qids.push_back("q" + std::to_string(q));
+        x.values.push_back(0.01 * static_cast<double>((q * 37 + i * 11) % 97) + 0.002 * static_cast<double>(i));
+      }
+      s.push_back(std::move(x));
+    }
+    const LeaderboardOptions o{.resamples = 499, .bootstrap = 301, .seed = 9, .threads = 1};
+    const auto whole = leaderboard_json(leaderboard(s, "m", o), o).dump();
+    std::vector<LeaderboardPart> parts;
+    for (unsigned p = 0; p < 2; ++p) parts.push_back(leaderboard_part(s, "m", o, p, 2));
+    CHECK(parts[1].boards[0].boot_means.empty() == (k == 12));
+    CHECK(std::isnan(parts[1].boards[0].pairs[0].ci_low) == (k == 4));
+    CHECK(leaderboard_json(leaderboard_merge(s, "m", o, parts), o).dump() == whole);
+  }
 }
 
 TEST_CASE("one file per system, some naming the measure in their header and some not, is one board of that measure, its values range-checked", "[leaderboard]") {

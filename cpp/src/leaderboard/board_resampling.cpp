@@ -256,6 +256,22 @@ std::vector<double> bootstrap_by_system(const BootstrapBoard& boot) {
   return out;
 }
 
+std::vector<std::pair<double, double>> pair_intervals(const BootstrapBoard& boot, const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                                      const std::vector<bool>& wanted, double confidence) {
+  std::vector<std::pair<double, double>> out(pairs.size(), {std::nan(""), std::nan("")});
+  if (std::find(wanted.begin(), wanted.end(), true) == wanted.end()) return out;
+  const std::vector<double> columns = bootstrap_by_system(boot);
+  const auto R = static_cast<std::size_t>(boot.resamples);
+  const auto row = [&](std::size_t i) { return std::span<const double>(columns).subspan(i * R, R); };
+  for (std::size_t x = 0; x < pairs.size(); ++x)
+    if (wanted[x]) out[x] = pair_interval(row(pairs[x].first), row(pairs[x].second), confidence);
+  return out;
+}
+
+bool whole_bootstrap_per_part(std::size_t systems, std::size_t queries) noexcept {
+  return 2 * static_cast<std::uint64_t>(queries) < 20 * static_cast<std::uint64_t>(systems - 1);
+}
+
 std::pair<double, double> pair_interval(std::span<const double> a, std::span<const double> b, double confidence) {
   if (a.size() != b.size()) throw Error("bootstrap", ErrorKind::invalid_value, "the two systems' resamples differ in number");
   std::vector<double> d(a.size());

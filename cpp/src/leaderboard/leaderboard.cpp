@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <map>
 #include <set>
-#include <thread>
 
 #include "pairpower/leaderboard/board_resampling.hpp"
 #include "pairpower/base/errors.hpp"
@@ -17,6 +16,7 @@
 #include "pairpower/stats/randomization_test.hpp"
 #include "pairpower/power/solvers.hpp"
 #include "pairpower/stats/wilcoxon.hpp"
+#include "detail/parallel_for.hpp"
 
 namespace pairpower {
 namespace {
@@ -114,19 +114,6 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
   return d;
 }
 
-// Runs f(i) for i in [0, count) on up to `threads` threads.
-template <class F>
-void parallel_for(std::size_t count, unsigned threads, F f) {
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(count)));
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) {
-    auto run = [&, t] { for (std::size_t i = t; i < count; i += threads) f(i); };
-    if (t + 1 == threads) run();
-    else pool.emplace_back(run);
-  }
-  for (auto& th : pool) th.join();
-}
-
 void check_size(const DatasetScores& d) {
   const std::size_t k = d.board.systems(), n = d.board.queries();
   if (k < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(k) + ")"));
@@ -142,9 +129,9 @@ std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t k) {
 }
 
 // Part `part` of `parts` of a board's resampling: a slice of the Tukey resamples, and every
-// parts-th pair's randomization test, HSD p and Δ interval. Every part draws the whole bootstrap
-// (one draw of the queries serves all k systems: a small share of the work) so that the pairs'
-// intervals are shared out too; part 0 hands it on for the rank intervals.
+// parts-th pair's randomization test and HSD p. The bootstrap is shared out too, and the merge
+// computes the pairs' Δ intervals; or, where it is cheap beside them, every part draws all of it
+// and computes its own pairs' intervals (part 0 handing it on for the rank intervals).
 BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned part, unsigned parts) {
   check_size(d);
   const BoardMatrix& b = d.board;
@@ -153,8 +140,10 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
   BoardPart out;
   const auto [t0, t1] = slice(o.resamples);
   out.tukey_ranges = tukey_ranges(b, {o.resamples, o.seed, o.threads}, t0, t1);
-  BootstrapBoard boot = bootstrap_board(b, {o.bootstrap, o.seed, o.threads});
-  const std::vector<double> columns = bootstrap_by_system(boot);
+  const bool whole = parts == 1 || whole_bootstrap_per_part(b.systems(), n);
+  const auto [b0, b1] = whole ? std::pair<std::uint64_t, std::uint64_t>{0, o.bootstrap} : slice(o.bootstrap);
+  BootstrapBoard boot = bootstrap_board(b, {o.bootstrap, o.seed, o.threads}, b0, b1);
+  const std::vector<double> columns = whole ? bootstrap_by_system(boot) : std::vector<double>{};
   const auto B = static_cast<std::size_t>(o.bootstrap);
   const auto row = [&](std::size_t i) { return std::span<const double>(columns).subspan(i * B, B); };
   const auto anova = two_way_anova(b);
@@ -165,15 +154,15 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
   std::vector<std::size_t> mine;
   for (std::size_t x = part; x < pairs.size(); x += parts) mine.push_back(x);
   out.pairs.resize(mine.size());
-  parallel_for(mine.size(), o.threads, [&](std::size_t y) {
+  detail::parallel_for(mine.size(), o.threads, [&](std::size_t y) {
     const auto [i, j] = pairs[mine[y]];
     std::vector<double> diff(n);
     for (std::size_t q = 0; q < n; ++q) diff[q] = exact[j * n + q] - exact[i * n + q];
     const auto rand = randomization_test(diff, {o.resamples, o.seed, 20});
-    const auto [ci_low, ci_high] = pair_interval(row(i), row(j), o.confidence);
+    const auto [ci_low, ci_high] = whole ? pair_interval(row(i), row(j), o.confidence) : std::pair{std::nan(""), std::nan("")};
     out.pairs[y] = {rand.p_value, rand.p_se, tukey_hsd_p(anova, sums.difference(i, j)), ci_low, ci_high};
   });
-  if (part == 0) out.boot_means = std::move(boot.means);
+  if (part == 0 || !whole) out.boot_means = std::move(boot.means);
   return out;
 }
 
@@ -184,11 +173,12 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   const auto pairs = pairs_of(k);
   // The parts joined in order: resample r and pair x land where one part alone would put them.
   std::vector<double> ranges;
-  BootstrapBoard boot{k, o.bootstrap, parts.empty() ? std::vector<double>{} : parts[0]->boot_means};
+  BootstrapBoard boot{k, o.bootstrap, {}};  // part 0's whole bootstrap, or every part's slice in order
   std::vector<PairResampling> stats(pairs.size());
   for (std::size_t part = 0; part < parts.size(); ++part) {
     const BoardPart& p = *parts[part];
     ranges.insert(ranges.end(), p.tukey_ranges.begin(), p.tukey_ranges.end());
+    boot.means.insert(boot.means.end(), p.boot_means.begin(), p.boot_means.end());
     std::size_t y = 0;
     for (std::size_t x = part; x < pairs.size(); x += parts.size()) {
       if (y >= p.pairs.size()) throw Error("parts", ErrorKind::invalid_value, "a part lacks some of its pairs");
@@ -196,6 +186,9 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
     }
   }
   if (ranges.size() != o.resamples || boot.means.size() != o.bootstrap * k) throw Error("parts", ErrorKind::invalid_value, "the parts do not make up the resamples");
+  std::vector<bool> left(pairs.size());  // the Δ intervals of parts that shared the bootstrap
+  for (std::size_t x = 0; x < pairs.size(); ++x) left[x] = std::isnan(stats[x].ci_low);
+  const auto intervals_left = pair_intervals(boot, pairs, left, o.confidence);
 
   Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0, d.by_position};
   const auto sums = b.exact_sums();
@@ -215,7 +208,8 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   out.pairs.resize(pairs.size());
   for (std::size_t x = 0; x < pairs.size(); ++x) {
     const auto [i, j] = pairs[x];
-    out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), stats[x].ci_low, stats[x].ci_high, stats[x].p, stats[x].p_se, 0,
+    const auto [ci_low, ci_high] = left[x] ? intervals_left[x] : std::pair{stats[x].ci_low, stats[x].ci_high};
+    out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
                     tukey.p(i, j), stats[x].p_tukey_hsd, tukey.p(i, j) < o.alpha};
   }
   std::vector<double> ps;

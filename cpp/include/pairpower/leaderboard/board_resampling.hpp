@@ -77,6 +77,14 @@ std::pair<double, double> pair_interval(const BootstrapBoard& boot, std::size_t 
 std::vector<double> bootstrap_by_system(const BootstrapBoard& boot);
 /// The same interval from the two systems' rows of bootstrap_by_system.
 std::pair<double, double> pair_interval(std::span<const double> a, std::span<const double> b, double confidence);
+/// The intervals of the pairs (a, b) that `wanted` marks (the others: NaN).
+std::vector<std::pair<double, double>> pair_intervals(const BootstrapBoard& boot, const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                                      const std::vector<bool>& wanted, double confidence);
+/// Whether a board cut in parts is better off with every part drawing the whole bootstrap and
+/// computing its own pairs' Δ intervals than with the parts sharing the bootstrap out and one
+/// merge computing every interval: a resample costs k·n additions, its k(k − 1)/2 intervals ~20
+/// operations each (measured in the wasm).
+bool whole_bootstrap_per_part(std::size_t systems, std::size_t queries) noexcept;
 
 /// 1 + the number of systems with a strictly better mean.
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better);
