@@ -7,7 +7,7 @@
 //  3. the same files in the page (headless Chromium): qrels and runs chosen in
 //     the Leaderboard, scored in the workers and ranked, with the longest
 //     main-thread stall; page/native; and the page's board (its JSON export)
-//     against the native JSON, byte for byte (a difference fails the run).
+//     against the native JSON, value for value (a difference fails the run).
 // Usage: node scripts/bench-evaluate.mjs [--trec-eval PATH] [--robust DIR] [--skip-page]
 //   --trec-eval: trec_eval 10.0 built from usnistgov/trec_eval v10.0 (default /tmp/te10/trec_eval);
 //   --robust: the runs of trectools' examples/robust03/runs (input.*.gz) and its qrel/robust03_qrels.txt

@@ -121,7 +121,7 @@ TEST_CASE("ranks count the strictly better means, so tied systems share a rank, 
 
 TEST_CASE("a bootstrap holding more means than a page can is refused before anything is allocated, with the most it may ask", "[board_resampling]") {
   const BoardMatrix b = resampling_board();
-  const std::uint64_t most = (std::uint64_t{1} << 27) / b.systems();
+  const std::uint64_t most = (std::uint64_t{1} << 26) / b.systems();
   CHECK_NOTHROW(bootstrap_board(b, {.resamples = most, .seed = 1, .threads = 1}, 0, 2));
   try {
     bootstrap_board(b, {.resamples = most + 1, .seed = 1, .threads = 1}, 0, 2);

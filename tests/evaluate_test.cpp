@@ -71,3 +71,14 @@ TEST_CASE("each ranked document meets its own judgment among many, judged, unjud
     CHECK(t.rels[static_cast<std::size_t>(d)] == want);
   }
 }
+
+TEST_CASE("a run whose topics come back after others keeps each topic's documents together in file order", "[evaluate]") {
+  const Run r = read_run("2 Q0 a 1 0.9 t\n1 Q0 b 1 0.8 t\n2 Q0 c 2 0.7 t\n1 Q0 d 2 0.6 t\n2 Q0 e 3 0.5 t\n", "x");
+  REQUIRE(r.topics.size() == 2);
+  CHECK(r.topics[0].qid == "1");
+  CHECK(r.topics[1].qid == "2");
+  std::vector<std::string_view> two;
+  for (const auto& d : r.topics[1].docs) two.push_back(d.docno);
+  CHECK(two == std::vector<std::string_view>{"a", "c", "e"});
+  CHECK(r.topics[0].docs.size() == 2);
+}

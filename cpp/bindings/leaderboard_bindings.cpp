@@ -3,6 +3,8 @@
 // resampling from that board, and one merges the parts into the CLI's report
 // (`pairpower leaderboard --format json`) and its three tables. A pair handed to
 // Analyze is read from the texts again, keeping its two systems' scores as written.
+#include <cmath>
+
 #include <emscripten/bind.h>
 
 #include "bindings_support.hpp"
@@ -102,14 +104,17 @@ val rank_part(const val& q) {
                                                   static_cast<unsigned>(count(q, "parts")));
     val boards = val::array();
     for (const auto& b : part.boards) {
+      // Δ intervals only from a part that computed them (the core's NaN otherwise): none is sent, and the merge computes them.
       std::vector<double> p, se, hsd, low, high;
       for (const auto& x : b.pairs) {
         p.push_back(x.p);
         se.push_back(x.p_se);
         hsd.push_back(x.p_tukey_hsd);
+        if (std::isnan(x.ci_low)) continue;
         low.push_back(x.ci_low);
         high.push_back(x.ci_high);
       }
+      if (low.size() != p.size()) low.clear(), high.clear();
       val o = val::object();
       o.set("tukey", f64(b.tukey_ranges));
       o.set("boot", f64(b.boot_means));
@@ -142,9 +147,11 @@ val rank_merge(const val& q) {
         const auto p = emscripten::convertJSArrayToNumberVector<double>(b["p"]), se = emscripten::convertJSArrayToNumberVector<double>(b["pSe"]),
                    hsd = emscripten::convertJSArrayToNumberVector<double>(b["pHsd"]), low = emscripten::convertJSArrayToNumberVector<double>(b["ciLow"]),
                    high = emscripten::convertJSArrayToNumberVector<double>(b["ciHigh"]);
+        const bool intervals = !low.empty() || !high.empty();
         for (const auto* v : {&se, &hsd, &low, &high})
-          if (v->size() != p.size()) throw std::invalid_argument("parts: pairs of unequal length");
-        for (std::size_t y = 0; y < p.size(); ++y) bp.pairs.push_back({p[y], se[y], hsd[y], low[y], high[y]});
+          if (v->size() != p.size() && (intervals || (v != &low && v != &high))) throw std::invalid_argument("parts: pairs of unequal length");
+        const double none = std::nan("");
+        for (std::size_t y = 0; y < p.size(); ++y) bp.pairs.push_back({p[y], se[y], hsd[y], intervals ? low[y] : none, intervals ? high[y] : none});
         part.boards.push_back(std::move(bp));
       }
       parts.push_back(std::move(part));

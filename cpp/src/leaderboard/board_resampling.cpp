@@ -152,17 +152,23 @@ std::vector<RankSet> rank_sets(const std::vector<double>& means, const std::func
   return out;
 }
 
+void check_bootstrap_size(std::size_t systems, std::uint64_t resamples) {
+  // Every system's mean on every resample is held at once, and beside them a copy system by system that
+  // the pairs' intervals read: 2^26 means (512 MiB) and the copy fit the 2 GiB a page's worker can reach
+  // with room to spare, and no 32-bit size can wrap below them.
+  constexpr std::uint64_t most_means = std::uint64_t{1} << 26;
+  if (std::uint64_t{systems} * resamples > most_means)
+    throw Error("bootstrap", ErrorKind::invalid_value,
+                std::to_string(systems) + " systems × " + std::to_string(resamples) + " resamples would hold " + std::to_string(std::uint64_t{systems} * resamples) +
+                    " means, over the " + std::to_string(most_means) + " (512 MiB) a run may hold: at most " + std::to_string(most_means / systems) +
+                    " resamples for this board");
+}
+
 BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t first, std::uint64_t last) {
   check_board(b, o);
   if (first > last || last > o.resamples) throw Error("bootstrap", ErrorKind::invalid_value, "a part must lie within the resamples");
   const std::size_t k = b.systems(), n = b.queries();
-  // Every system's mean on every resample is held at once (the merged board holds all of them):
-  // 2^27 of them is 1 GiB, half of what a page's wasm memory can reach, and a 32-bit size cannot wrap below it.
-  constexpr std::uint64_t most_means = std::uint64_t{1} << 27;
-  if (std::uint64_t{k} * o.resamples > most_means)
-    throw Error("bootstrap", ErrorKind::invalid_value,
-                std::to_string(k) + " systems × " + std::to_string(o.resamples) + " resamples would hold " + std::to_string(std::uint64_t{k} * o.resamples) +
-                    " means, over the " + std::to_string(most_means) + " (1 GiB) a run may hold: at most " + std::to_string(most_means / k) + " resamples for this board");
+  check_bootstrap_size(k, o.resamples);
   const auto held = static_cast<std::size_t>(last - first);
   BootstrapBoard boot{k, held, std::vector<double>(k * held)};
   // In exact units: on a lattice resamples with equal sums get equal means, so ties among them stay ties.

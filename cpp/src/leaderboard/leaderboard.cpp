@@ -137,6 +137,7 @@ BoardPart resample(const DatasetScores& d, const LeaderboardOptions& o, unsigned
   const BoardMatrix& b = d.board;
   const std::size_t n = b.queries();
   const auto slice = [&](std::uint64_t R) { return std::pair{R * part / parts, R * (part + 1) / parts}; };
+  check_bootstrap_size(b.systems(), o.bootstrap);  // before any work
   BoardPart out;
   const auto [t0, t1] = slice(o.resamples);
   out.tukey_ranges = tukey_ranges(b, {o.resamples, o.seed, o.threads}, t0, t1);

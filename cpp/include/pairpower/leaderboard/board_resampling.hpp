@@ -64,6 +64,8 @@ struct BootstrapBoard {
   std::vector<double> means;  ///< resample r, system i at r · systems + i
 };
 BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o);
+/// Refuses (field "bootstrap", naming the most it may ask) a bootstrap of more than 2^26 means, k per resample.
+void check_bootstrap_size(std::size_t systems, std::uint64_t resamples);
 /// Resamples [begin, end) only (resamples = end − begin): parts join by concatenating `means`.
 BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o, std::uint64_t begin, std::uint64_t end);
 
@@ -86,7 +88,7 @@ std::vector<std::pair<double, double>> pair_intervals(const BootstrapBoard& boot
 /// operations each (measured in the wasm).
 bool whole_bootstrap_per_part(std::size_t systems, std::size_t queries) noexcept;
 
-/// 1 + the number of systems with a strictly better mean.
+/// 1 + the number of systems with a strictly better mean (the means finite).
 std::vector<std::size_t> ranks_by_mean(const std::vector<double>& means, bool higher_is_better);
 
 /// Simultaneous rank confidence sets (Mogstad, Romano, Shaikh & Wilhelm 2024,

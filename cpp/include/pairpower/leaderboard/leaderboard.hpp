@@ -126,11 +126,14 @@ LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std:
 ///   auto a = leaderboard_part(s, m, o, 0, 2), b = leaderboard_part(s, m, o, 1, 2);
 ///   leaderboard_merge(s, m, o, {a, b});   // == leaderboard(s, m, o)
 struct PairResampling {
-  double p, p_se, p_tukey_hsd, ci_low, ci_high;
+  double p, p_se, p_tukey_hsd;
+  double ci_low, ci_high;  ///< the Δ interval; NaN where the part shared the bootstrap out (the merge computes it)
 };
 struct BoardPart {
   std::vector<double> tukey_ranges;  ///< its resamples' ranges of the permuted means
-  std::vector<double> boot_means;    ///< part 0: every bootstrap resample's means, k per resample (other parts: empty)
+  /// Its slice of the bootstrap resamples' means, k per resample; or, where each part draws the whole
+  /// bootstrap (whole_bootstrap_per_part), all of them in part 0 and none in the others.
+  std::vector<double> boot_means;
   std::vector<PairResampling> pairs; ///< pairs part, part + parts, … in leaderboard order
 };
 struct LeaderboardPart {

@@ -1,6 +1,6 @@
 // Run files scored in an engine worker: each read (gzip opened here), scored
 // against the qrels by the core (scoreRun, trec_eval 10.0's rules) and dropped
-// before the next, so that many large runs need the memory of one. Several
+// before the next, so that many large runs need the memory of a few. Several
 // workers may share the files (every parts-th one each); the series go to
 // Analyze or the leaderboard as `scored`, in place of pasted texts.
 import type { PairpowerModule } from '../../generated/boundary';
@@ -21,17 +21,20 @@ export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progres
   const out: ScoredFile[] = [];
   // The next files are read (by the browser, off this thread) while this one is scored: up to three
   // ahead, as the browser hands a file over in many small pieces and falls behind a scoring core, but
-  // no more than 64 MB of them unless it is the very next one.
+  // no more than 64 MB of them unless it is the very next one (a .gz file counted as 8 times its size,
+  // as run files compress).
+  const sizeOf = (f: File) => (/\.gz$/i.test(f.name) ? 8 * f.size : f.size);
   const read = (index: number) => {
-    const bytes = readFileUtf8(files.runs[index]);
+    const f = files.runs[index];
+    const bytes = readFileUtf8(f);
     bytes.catch(() => undefined);  // a read left pending when scoring stops on an error is nobody's failure
-    return { size: files.runs[index].size, bytes };
+    return { size: sizeOf(f), bytes };
   };
   const ahead: ReturnType<typeof read>[] = [];
   let nextRead = part;
   const readAhead = () => {
     while (nextRead < files.runs.length && ahead.length < 3 &&
-           (ahead.length === 0 || ahead.reduce((n, a) => n + a.size, 0) + files.runs[nextRead].size <= 64 << 20)) {
+           (ahead.length === 0 || ahead.reduce((n, a) => n + a.size, 0) + sizeOf(files.runs[nextRead]) <= 64 << 20)) {
       ahead.push(read(nextRead));
       nextRead += parts;
     }
