@@ -82,3 +82,8 @@ TEST_CASE("a run whose topics come back after others keeps each topic's document
   CHECK(two == std::vector<std::string_view>{"a", "c", "e"});
   CHECK(r.topics[0].docs.size() == 2);
 }
+
+TEST_CASE("a JSON run or qrels with a number beyond a double's range is refused as bad input", "[evaluate]") {
+  CHECK_THROWS_AS(read_run(R"({"1": {"d": 1e999}})", "x"), InputError);
+  CHECK_THROWS_AS(read_qrels(R"({"1": {"d": 1e999}})"), InputError);
+}

@@ -98,6 +98,8 @@ void read_json_nested(const std::string& text, std::shared_ptr<const std::string
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError("the JSON does not parse at byte " + std::to_string(e.byte) + ": " + e.what());
+  } catch (const nlohmann::json::exception& e) {  // a number beyond a double's range (out_of_range.406)
+    throw InputError(std::string("the JSON does not parse: ") + e.what());
   }
   if (!j.is_object()) throw InputError("the JSON is not an object of topics ({qid: {docid: value}})");
   auto storage = std::make_shared<std::string>();
