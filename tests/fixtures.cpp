@@ -37,4 +37,17 @@ BoardMatrix board(const nlohmann::json& scores, bool transpose) {
   return b;
 }
 
+CompareOptions quick_compare_options() {
+  CompareOptions o;
+  o.resamples = 20000;
+  o.bootstrap_resamples = 2000;
+  return o;
+}
+
+ReportSettings report_settings(const CompareOptions& options) {
+  ReportSettings s;
+  s.options = options;
+  return s;
+}
+
 }  // namespace pairpower::test

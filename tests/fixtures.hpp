@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/leaderboard/board.hpp"
 
 namespace pairpower::test {
@@ -19,5 +20,10 @@ BoardMatrix board(const nlohmann::json& scores, bool transpose = false);
 
 /// |x − expected| ≤ rel · |expected| (and exact equality for 0).
 bool close_rel(double x, double expected, double rel);
+
+/// Compare options with fewer resamples, for tests that check structure rather than resampled values.
+CompareOptions quick_compare_options();
+/// Report settings carrying `options` and nothing else.
+ReportSettings report_settings(const CompareOptions& options);
 
 }  // namespace pairpower::test

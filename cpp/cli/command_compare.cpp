@@ -171,6 +171,21 @@ int run_compare(const CompareFlags& f) {
       fmt::print("  Wilcoxon     {} ({})   Hodges–Lehmann {} [{}, {}]\n", p_equals(c.wilcoxon.p), c.wilcoxon.exact ? "exact" : "normal approximation",
                  format_signed(c.wilcoxon.hl), format_signed(c.wilcoxon.hl_ci_low), format_signed(c.wilcoxon.hl_ci_high));
       fmt::print("  sign test    {}      smallest attainable p at this n: {}\n", p_equals(c.sign_p), format_p(c.min_attainable_p));
+      if (const auto& k = c.cluster) {
+        fmt::print("  clustered    {} clusters: Δ CI [{}, {}] (cluster-robust t, SE {}, {} df), {}   design effect {}, effective n {}\n",
+                   thousands(k->clusters), format_signed(k->ci_low), format_signed(k->ci_high), format_sig(k->se), thousands(k->clusters - 1),
+                   p_equals(k->p), format_sig(k->design_effect), format_sig(k->effective_n));
+        fmt::print("               cluster bootstrap [{}, {}]   cluster sign flips {}   SE of means: {} {}, {} {}\n", format_signed(k->bootstrap.low),
+                   format_signed(k->bootstrap.high), p_equals(k->randomization.p_value), c.system_a, format_sig(k->se_a), c.system_b,
+                   format_sig(k->se_b));
+      }
+      if (const auto& bin = c.binary) {
+        fmt::print("  McNemar      {} exact, mid-p {}   ({} items only {} gets right, {} only {})\n", p_equals(bin->mcnemar.p), format_p(bin->mcnemar.p_mid),
+                   thousands(bin->mcnemar.discordant_b), c.system_b, thousands(bin->mcnemar.discordant_a), c.system_a);
+        fmt::print("  accuracy     {} {} [{}, {}]   {} {} [{}, {}] (Wilson)   Δ [{}, {}] (Newcombe)\n", c.system_a, format_sig(c.mean_a),
+                   format_sig(bin->wilson_a.low), format_sig(bin->wilson_a.high), c.system_b, format_sig(c.mean_b), format_sig(bin->wilson_b.low),
+                   format_sig(bin->wilson_b.high), format_signed(bin->newcombe.low), format_signed(bin->newcombe.high));
+      }
       if (r.comparisons.size() > 1)
         fmt::print("  adjusted p   Holm {}   Bonferroni {}   BH {}\n", format_p(c.p_holm), format_p(c.p_bonferroni), format_p(c.p_bh));
       fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ: {}\n", c.n,

@@ -96,5 +96,12 @@ export const cases = [
   { name: 'one bare column per system', a: tenQueries().replace(/^q\d,([^,]*),.*$/gm, '$1'), b: tenQueries().replace(/^q\d,[^,]*,/gm, ''), ok: true },
   { name: 'a bare column with decimal commas', a: tenQueries().replace(/^q\d,([^,]*),.*$/gm, '$1').replace(/\./g, ',') + '\n1\n', b: tenQueries().replace(/^q\d,[^,]*,/gm, '') + '\n0.9\n', ok: true },
   { name: 'two headerless 0/1 columns whose first repeats a value (two systems)', a: '1\t0\n0\t1\n1\t1\n0\t0\n1\t1\n', ok: true },
+  { name: 'an empty cluster cell', a: 'qid,cluster,A,B\nq1,p1,0.5,0.6\nq2,,0.4,0.5\nq3,p2,0.3,0.4\n', message: "line 3: the cluster of query 'q2' is empty" },
+  { name: 'every query in one cluster', a: 'qid,cluster,A,B\nq1,p1,0.5,0.6\nq2,p1,0.4,0.5\nq3,p1,0.3,0.45\n',
+    message: 'B vs A: every query is in one cluster; clustered statistics need at least 2 clusters' },
+  { name: 'two files that put a query in different clusters', a: 'qid,cluster,score\nq1,p1,0.5\nq2,p1,0.4\nq3,p2,0.3\n', b: 'qid,cluster,score\nq1,p1,0.6\nq2,p2,0.5\nq3,p2,0.35\n',
+    message: 'query q2 is in cluster p1 for A but in cluster p2 for B; a query belongs to one cluster' },
+  { name: 'binary items (0/1 scores)', a: 'qid,A,B\n' + Array.from({ length: 12 }, (_, i) => `q${i},${i % 3 ? 1 : 0},${i % 4 ? 1 : 0}`).join('\n') + '\n', ok: true },
+  { name: 'a cluster column', a: 'qid,cluster,A,B\n' + tenQueries().replace(/^(q(\d)),/gm, (_, q, d) => `${q},p${Math.floor(d / 3)},`), ok: true },
   { name: 'negative scores (a loss)', a: 'qid,A,B\n' + tenQueries().replace(/,0\./g, ',-0.'), ok: true },
 ];

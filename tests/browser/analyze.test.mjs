@@ -236,3 +236,58 @@ test('a long paste is folded away from the page, analysed in full, and shown aga
   assert.equal(await page.isVisible('[data-testid="paste-a"]'), true);
   await page.close();
 });
+
+// The CLI's JSON report of one pasted table (exit codes 1 and 3 still print it).
+function cliReport(text) {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-'));
+  writeFileSync(join(dir, 'scores.csv'), text);
+  try {
+    return JSON.parse(execFileSync(`${root}build/pairpower`, ['compare', join(dir, 'scores.csv'), '--format', 'json'], { encoding: 'utf8' }));
+  } catch (e) {
+    return JSON.parse(e.stdout);
+  }
+}
+
+// Every number the page shows for comparison 0 equals the CLI's at its JSON path ("newcombe.0" indexes the array).
+async function assertShownEqualsCli(page, cli, required) {
+  const shown = await page.$$eval('[data-comparison="0"][data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.dataset.value)]));
+  for (const path of required) assert.ok(shown.some(([p]) => p === path), `${path} not shown`);
+  const at = (obj, path) => path.split('.').reduce((o, k) => o?.[k], obj);
+  for (const [path, value] of shown) {
+    const want = at(cli, path);
+    assert.equal(typeof want, 'number', `${path} is not in the CLI's JSON`);
+    assert.ok(value === want || Math.abs(value - want) <= 1e-12 * Math.abs(want), `${path}: page ${value}, CLI ${want}`);
+  }
+}
+
+test('binary items pasted show McNemar, Newcombe and Wilson with the CLI numbers, and the sentence names McNemar', async () => {
+  // 120 items: both right on 60, only A on 9, only B on 23, neither on 28.
+  const rows = ['qid,A,B'];
+  const add = (a, b, k) => { for (let i = 0; i < k; i++) rows.push(`item${rows.length},${a},${b}`); };
+  add(1, 1, 60), add(1, 0, 9), add(0, 1, 23), add(0, 0, 28);
+  const text = rows.join('\n') + '\n';
+  const cli = cliReport(text).comparisons[0];
+  const page = await analyzePage();
+  await paste(page, 'paste-a', text);
+  assert.equal(await analyzeAndWait(page), 'done');
+  await assertShownEqualsCli(page, cli, ['mcnemar.p', 'mcnemar.p_mid', 'mcnemar.discordant_a', 'mcnemar.discordant_b', 'newcombe.0', 'newcombe.1', 'wilson_a.0', 'wilson_b.1']);
+  assert.equal(await page.textContent('[data-testid="sentence"]'), cli.sentence);
+  assert.match(cli.sentence, /exact McNemar/);
+  assert.equal(await page.textContent('[data-testid="verdict"]'), cli.verdict);
+});
+
+test('a table with a cluster column shows the cluster-robust statistics with the CLI numbers', async () => {
+  const rows = ['qid,cluster,A,B'];
+  for (let p = 0; p < 10; p++)
+    for (let q = 0; q < 4; q++) {
+      const a = 0.3 + 0.05 * ((p * 7 + q * 3) % 9), b = a + [0.1, -0.03, 0.05][p % 3] + 0.01 * ((q * 5) % 3);
+      rows.push(`q${p * 4 + q},passage${p},${a.toFixed(4)},${b.toFixed(4)}`);
+    }
+  const text = rows.join('\n') + '\n';
+  const cli = cliReport(text).comparisons[0];
+  const page = await analyzePage();
+  await paste(page, 'paste-a', text);
+  assert.equal(await analyzeAndWait(page), 'done');
+  await assertShownEqualsCli(page, cli, ['cluster.clusters', 'cluster.se', 'cluster.ci_low', 'cluster.p', 'cluster.design_effect', 'cluster.effective_n']);
+  assert.match(await page.textContent('[data-testid="sentence"]'), /cluster-robust t, 10 clusters, 9 df/);
+});

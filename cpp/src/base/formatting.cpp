@@ -96,7 +96,8 @@ std::string format_stat(std::string_view path, double v) {
   const bool p_value = last == "p" || last.rfind("p_", 0) == 0 || last == "min_attainable_p";
   if (p_value) return format_p(v);
   const bool count = path == "n" || ends_with(path, "resamples") || ends_with(path, "curve_reps") || ends_with(path, "curve_cap") ||
-                     ends_with(path, "n_required");
+                     ends_with(path, "n_required") || ends_with(path, "discordant_a") || ends_with(path, "discordant_b") ||
+                     ends_with(path, "clusters");
   if (count && v >= 0 && v == std::floor(v) && v < 1.8e19) return thousands(static_cast<std::uint64_t>(v));
   return format_sig(v);
 }

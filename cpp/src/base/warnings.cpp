@@ -96,7 +96,7 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
     if (!c.wilcoxon.exact)
       m += " The Wilcoxon test uses its normal approximation here (a difference is 0), which can give a p below this floor: at this n that p is "
            "rough, not evidence the exact tests lack.";
-    if (difference) m += " A verdict decided by the randomization p stays HOLD at this n.";
+    if (difference && !c.cluster) m += " A verdict decided by the " + std::string(own_test_name(c)) + " p stays HOLD at this n.";
     m += " The paired t has no such floor, but at this n its p rests wholly on the differences being normal.";
     out.push_back({"p_floor", m});
   }
@@ -107,13 +107,21 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
                        " queries BCa and percentile intervals are too narrow (they under-cover, since resampling so few values cannot show how "
                        "far the mean could lie), so an interval that excludes 0 is weaker evidence than its " +
                        std::to_string(static_cast<int>(std::lround(o.confidence * 100))) + "% says. The randomization p is the safer guide here."});
-  if (n > 0 && static_cast<double>(zeros) >= many_zeros_share * static_cast<double>(n))
+  // Binary items agree on most items by nature; McNemar is built on the discordant ones alone.
+  if (n > 0 && static_cast<double>(zeros) >= many_zeros_share * static_cast<double>(n) && !(c.binary && !c.cluster))
     out.push_back({"many_zeros",
                    thousands(zeros) + " of " + thousands(n) + " differences (" + percent(static_cast<double>(zeros) / static_cast<double>(n)) +
                        ") are exactly 0. The Wilcoxon and sign tests drop them and decide on the other " + thousands(nonzero) +
                        " queries alone (Wilcoxon then uses its normal approximation); the randomization test, the paired t and the bootstrap "
                        "keep them, which pulls Δ and its spread toward 0. Ties this common usually mean a coarse measure (P@k, success) "
                        "or two nearly identical runs."});
+  if (c.cluster && c.cluster->clusters < cluster_min_clusters)
+    out.push_back({"few_clusters",
+                   "The cluster-robust standard error rests on " + thousands(c.cluster->clusters) + " clusters: below about " +
+                       std::to_string(cluster_min_clusters) +
+                       " clusters it tends to be too small even against t with C − 1 degrees of freedom (Cameron & Miller 2015), so the p that "
+                       "decides is optimistic and the interval too narrow. The cluster sign-flip p (" +
+                       format_p(c.cluster->randomization.p_value) + ") does not rest on that standard error."});
   if (const auto& need = c.planning.n_required) {
     const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
     if (*need < reach)

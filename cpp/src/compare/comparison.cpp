@@ -41,11 +41,19 @@ void validate_family(const FamilyContext& f, std::size_t samples) {
 
 }  // namespace
 
+// Clusters first: McNemar and the item-level tests assume independent items.
+double own_p(const Comparison& c) noexcept { return c.cluster ? c.cluster->p : c.binary ? c.binary->mcnemar.p : c.randomization.p_value; }
+std::string_view own_test_name(const Comparison& c) noexcept { return c.cluster ? "cluster-robust t" : c.binary ? "exact McNemar" : "randomization"; }
+Interval verdict_interval(const Comparison& c) noexcept {
+  return c.cluster ? Interval{c.cluster->ci_low, c.cluster->ci_high} : c.binary ? c.binary->newcombe : c.bootstrap.bca;
+}
+std::string_view verdict_interval_name(const Comparison& c) noexcept { return c.cluster ? "cluster-robust t" : c.binary ? "Newcombe" : "BCa"; }
+
 double deciding_p(const Comparison& c, const CompareOptions& o, bool several) noexcept {
   // The family's p controls the error over the board's pairs; the pair's own p is its own test's. A claim
   // needs both, so the larger decides.
-  if (o.family) return std::max(o.family->p, c.randomization.p_value);
-  return several ? c.p_holm : c.randomization.p_value;
+  if (o.family) return std::max(o.family->p, own_p(c));
+  return several ? c.p_holm : own_p(c);
 }
 
 double question_alpha(const CompareOptions& o) noexcept {
@@ -71,7 +79,7 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
   CompareResult r;
   for (const auto& s : samples) r.comparisons.push_back(comparison::statistics(s, o));
   std::vector<double> p;
-  for (const auto& c : r.comparisons) p.push_back(c.randomization.p_value);
+  for (const auto& c : r.comparisons) p.push_back(own_p(c));
   const auto holm = adjust_p(p, Adjustment::holm), bonf = adjust_p(p, Adjustment::bonferroni), bh = adjust_p(p, Adjustment::benjamini_hochberg);
   const bool several = r.comparisons.size() > 1;
   // The question's two p-values, Holm-adjusted across comparisons like the difference's.

@@ -3,6 +3,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/registry/registry.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -54,6 +55,13 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
                    c.planning.curve_note.empty() ? std::nullopt : std::optional(c.planning.curve_note), pilot_curve_test};
     rc.p_holm = c.p_holm, rc.p_bonferroni = c.p_bonferroni, rc.p_bh = c.p_bh;
     rc.verdict = c.verdict, rc.reason = c.reason, rc.sentence = c.sentence;
+    rc.cluster = c.cluster;
+    if (const auto& b = c.binary) {
+      rc.mcnemar = b->mcnemar;
+      rc.newcombe = {b->newcombe.low, b->newcombe.high};
+      rc.wilson_a = {b->wilson_a.low, b->wilson_a.high};
+      rc.wilson_b = {b->wilson_b.low, b->wilson_b.high};
+    }
     // The question beyond "is there a difference", when asked: its p-values, raw and Holm-adjusted across comparisons.
     if (const auto& e = c.equivalence)
       rc.equivalence = report::Equivalence{e->p, e->ci_low, e->ci_high, e->ci_level, e->margin, e->p_lower, e->p_upper, e->p_outside,
@@ -105,6 +113,18 @@ constexpr StatLabel stat_label_table[] = {
     {"non_inferiority.p_outside", "p of worse by more than the margin"}, {"non_inferiority.p_holm", "Holm-adjusted non-inferiority p"},
     {"non_inferiority.p_outside_holm", "Holm-adjusted p of worse beyond the margin"},
     {"family.p", "family-wise p (the family's, deciding the verdict)"},
+    {"cluster.clusters", "clusters"}, {"cluster.se", "cluster-robust SE of Δ"}, {"cluster.ci_low", "cluster-robust t CI, low"},
+    {"cluster.ci_high", "cluster-robust t CI, high"}, {"cluster.t", "cluster-robust t"}, {"cluster.p", "cluster-robust t p (deciding the verdict)"},
+    {"cluster.design_effect", "design effect"}, {"cluster.effective_n", "effective n (n / design effect)"},
+    {"cluster.se_a", "cluster-robust SE of A's mean"}, {"cluster.se_b", "cluster-robust SE of B's mean"},
+    {"cluster.bootstrap.ci_low", "cluster bootstrap CI, low"}, {"cluster.bootstrap.ci_high", "cluster bootstrap CI, high"},
+    {"cluster.randomization.p", "cluster sign-flip p"},
+    {"cluster.randomization.resamples", "… cluster sign flips"}, {"cluster.randomization.p_se", "… its Monte Carlo SE"},
+    {"mcnemar.discordant_a", "items only A gets right"}, {"mcnemar.discordant_b", "items only B gets right"},
+    {"mcnemar.p", "exact McNemar p (deciding the verdict)"}, {"mcnemar.p_mid", "… its mid-p"},
+    {"newcombe.0", "Newcombe CI of Δ, low"}, {"newcombe.1", "Newcombe CI of Δ, high"},
+    {"wilson_a.0", "Wilson CI of A's accuracy, low"}, {"wilson_a.1", "Wilson CI of A's accuracy, high"},
+    {"wilson_b.0", "Wilson CI of B's accuracy, low"}, {"wilson_b.1", "Wilson CI of B's accuracy, high"},
 };
 }  // namespace
 
@@ -116,6 +136,10 @@ nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
   auto walk = [&](auto&& self, const nlohmann::ordered_json& v, const std::string& prefix) -> void {
     if (v.is_number()) {
       out[prefix] = format_stat(prefix, v.get<double>());
+    } else if (v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number()) {
+      // An interval written as [low, high]: its paths index the array, as JSON paths do.
+      out[prefix + ".0"] = format_stat(prefix + ".0", v[0].get<double>());
+      out[prefix + ".1"] = format_stat(prefix + ".1", v[1].get<double>());
     } else if (v.is_object()) {
       for (const auto& [k, x] : v.items())
         if (k != "data" && k != "distribution" && k != "display") self(self, x, prefix.empty() ? k : prefix + "." + k);
@@ -127,17 +151,35 @@ nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
 
 std::string report_json_text(const CompareResult& r, const ReportSettings& s) { return report_json(r, s).dump(2) + "\n"; }
 
+namespace {
+
+// The name a table's column gives its intervals or p-values: one name when every row uses it, both otherwise.
+template <class Name>
+std::string column_name(const CompareResult& r, Name name) {
+  std::string first, other;
+  for (const auto& c : r.comparisons) {
+    const std::string n(name(c));
+    if (first.empty()) first = n;
+    else if (n != first) other = n;
+  }
+  return other.empty() ? first : first + " or " + other;
+}
+
+}  // namespace
+
 std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
   std::ostringstream s;
   const Question q = question_of(o);
   const std::string q_head = q == Question::equivalence ? " p (TOST, ±" + num(o.equivalence_margin) + ") |"
                              : q == Question::non_inferiority ? " p (non-inferiority, " + num(o.non_inferiority_margin) + ") |" : "";
-  s << "| comparison | n | Δ | " << fixed(o.confidence * 100, 0) << "% CI (BCa) | p (randomization" << (o.alternative == Alternative::two_sided ? "" : ", " + std::string(to_string(o.alternative)))
+  s << "| comparison | n | Δ | " << fixed(o.confidence * 100, 0) << "% CI (" << column_name(r, verdict_interval_name) << ") | p ("
+    << column_name(r, own_test_name) << (o.alternative == Alternative::two_sided ? "" : ", " + std::string(to_string(o.alternative)))
     << ") | p (Holm) |" << q_head << " verdict |\n"
     << "|---|---:|---:|---|---:|---:|" << (q_head.empty() ? "" : "---:|") << "---|\n";
   for (const auto& c : r.comparisons) {
-    s << "| " << comparison_name(c) << " | " << c.n << " | " << format_signed(c.delta) << " | [" << format_signed(c.bootstrap.bca.low) << ", "
-      << format_signed(c.bootstrap.bca.high) << "] | " << format_p(c.randomization.p_value) << " | " << format_p(c.p_holm) << " |";
+    const Interval ci = verdict_interval(c);
+    s << "| " << comparison_name(c) << " | " << c.n << " | " << format_signed(c.delta) << " | [" << format_signed(ci.low) << ", " << format_signed(ci.high)
+      << "] | " << format_p(own_p(c)) << " | " << format_p(c.p_holm) << " |";
     if (c.equivalence) s << " " << format_p(c.equivalence->p) << " |";
     if (c.non_inferiority) s << " " << format_p(c.non_inferiority->p) << " |";
     s << " **" << to_string(c.verdict) << "** |\n";
@@ -157,11 +199,16 @@ std::string report_latex(const CompareResult& r, const CompareOptions& o) {
   std::ostringstream s;
   s << "\\begin{tabular}{lrrcrrl}\n\\hline\nComparison & $n$ & $\\Delta$ & " << fixed(o.confidence * 100, 0)
     << "\\% CI & $p$ & $p_\\mathrm{Holm}$ & Verdict \\\\\n\\hline\n";
-  for (const auto& c : r.comparisons)
-    s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << latex_escape(format_signed(c.delta)) << " & [" << latex_escape(format_signed(c.bootstrap.bca.low)) << ", "
-      << latex_escape(format_signed(c.bootstrap.bca.high)) << "] & " << latex_p(c.randomization.p_value) << " & " << latex_p(c.p_holm) << " & "
-      << to_string(c.verdict) << " \\\\\n";
-  s << "\\hline\n\\end{tabular}\n% " << r.summary << "\n\n";
+  for (const auto& c : r.comparisons) {
+    const Interval ci = verdict_interval(c);
+    s << latex_escape(comparison_name(c)) << " & " << c.n << " & " << latex_escape(format_signed(c.delta)) << " & [" << latex_escape(format_signed(ci.low)) << ", "
+      << latex_escape(format_signed(ci.high)) << "] & " << latex_p(own_p(c)) << " & " << latex_p(c.p_holm) << " & " << to_string(c.verdict) << " \\\\\n";
+  }
+  s << "\\hline\n\\end{tabular}\n";
+  // Which interval and test the columns hold, when binary items make them other than BCa and randomization.
+  if (std::any_of(r.comparisons.begin(), r.comparisons.end(), [](const Comparison& c) { return c.binary.has_value(); }))
+    s << "% CI: " << column_name(r, verdict_interval_name) << "; p: " << column_name(r, own_test_name) << "\n";
+  s << "% " << r.summary << "\n\n";
   s << "\\begin{tabular}{lrrrl}\n\\hline\nSystem (vs " << latex_escape(r.baseline) << ") & Comparisons & Better & Worse & Verdict \\\\\n\\hline\n";
   for (const auto& t : r.by_system)
     s << latex_escape(t.system) << " & " << t.comparisons << " & " << t.better << " & " << t.worse << " & " << to_string(t.verdict) << " \\\\\n";
@@ -174,7 +221,9 @@ std::string report_csv(const CompareResult& r) {
   s << "dataset,measure,system_a,system_b,n,mean_a,mean_b,delta,sd_diff,pearson,spearman,t_p,t_ci_low,t_ci_high,dz,wilcoxon_p,hl,hl_ci_low,"
        "hl_ci_high,randomization_p,randomization_exact,randomization_resamples,bca_ci_low,bca_ci_high,percentile_ci_low,percentile_ci_high,"
        "sign_p,p_holm,p_bonferroni,p_bh,mde,n_required,verdict,system_comparisons,system_better,system_worse,system_verdict,"
-       "question,margin,question_p,question_ci_low,question_ci_high\n";
+       "question,margin,question_p,question_ci_low,question_ci_high,"
+       "mcnemar_p,mcnemar_p_mid,discordant_a,discordant_b,newcombe_low,newcombe_high,wilson_a_low,wilson_a_high,wilson_b_low,wilson_b_high,"
+       "clusters,cluster_se,cluster_ci_low,cluster_ci_high,cluster_p,design_effect,effective_n\n";
   for (const auto& c : r.comparisons) {
     const double row[] = {c.mean_a, c.mean_b, c.delta, c.sd_diff, c.pearson, c.spearman, c.t.p, c.t.ci_low, c.t.ci_high, c.t.dz, c.wilcoxon.p,
                           c.wilcoxon.hl, c.wilcoxon.hl_ci_low, c.wilcoxon.hl_ci_high, c.randomization.p_value};
@@ -196,6 +245,20 @@ std::string report_csv(const CompareResult& r) {
       s << ",non_inferiority," << num(c.non_inferiority->margin) << ',' << num(c.non_inferiority->p) << ",,";
     else
       s << ",difference,,,,";
+    // Binary items: McNemar, Newcombe and Wilson; empty otherwise.
+    if (const auto& b = c.binary) {
+      s << ',' << num(b->mcnemar.p) << ',' << num(b->mcnemar.p_mid) << ',' << b->mcnemar.discordant_a << ',' << b->mcnemar.discordant_b;
+      for (const Interval& i : {b->newcombe, b->wilson_a, b->wilson_b}) s << ',' << num(i.low) << ',' << num(i.high);
+    } else {
+      s << ",,,,,,,,,,";
+    }
+    // Clustered queries: the cluster-robust columns; empty otherwise.
+    if (const auto& k = c.cluster) {
+      s << ',' << k->clusters;
+      for (double x : {k->se, k->ci_low, k->ci_high, k->p, k->design_effect, k->effective_n}) s << ',' << num(x);
+    } else {
+      s << ",,,,,,,";
+    }
     s << '\n';
   }
   return s.str();

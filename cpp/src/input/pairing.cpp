@@ -40,6 +40,23 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
   for (std::size_t i = 0; i < b.qids.size(); ++i) in_b.emplace(b.qids[i], b.values[i]);
   std::set<std::string> in_a(a.qids.begin(), a.qids.end());
   PairedSample s{a.dataset, a.measure, a.system, b.system, {}, {}, {}};
+  // Clusters from either input; where both give one for a query, they must agree.
+  std::unordered_map<std::string, const std::string*> cluster_in_b;
+  for (std::size_t i = 0; i < b.clusters.size(); ++i) cluster_in_b.emplace(b.qids[i], &b.clusters[i]);
+  const bool clustered = !a.clusters.empty() || !b.clusters.empty();
+  const std::string where = a.dataset.empty() && a.measure.empty() ? std::string() : label(a.dataset, a.measure) + ": ";
+  const auto add_cluster = [&](const std::string& qid, const std::string* from_a) {
+    if (!clustered) return;
+    const auto it = cluster_in_b.find(qid);
+    const std::string* from_b = it == cluster_in_b.end() ? nullptr : it->second;
+    if (from_a && from_b && *from_a != *from_b)
+      throw InputError(where + "query " + qid + " is in cluster " + *from_a + " for " + a.system + " but in cluster " + *from_b +
+                       " for " + b.system + "; a query belongs to one cluster");
+    if (!from_a && !from_b)
+      throw InputError(where + "query " + qid + " has no cluster, while other queries have one; give every query its cluster");
+    s.clusters.push_back(from_a ? *from_a : *from_b);
+  };
+  const auto a_cluster = [&](std::size_t i) { return a.clusters.empty() ? nullptr : &a.clusters[i]; };
   report.dataset = a.dataset;
   report.measure = a.measure;
   report.system_a = a.system;
@@ -54,6 +71,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
       s.qids.push_back(a.qids[i]);
       s.a.push_back(a.values[i]);
       s.b.push_back(it->second);
+      add_cluster(a.qids[i], a_cluster(i));
       ++report.matched;
     } else {
       ++report.only_a;
@@ -62,6 +80,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
         s.qids.push_back(a.qids[i]);
         s.a.push_back(a.values[i]);
         s.b.push_back(0.0);
+        add_cluster(a.qids[i], a_cluster(i));
       }
     }
   }
@@ -73,6 +92,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
       s.qids.push_back(b.qids[i]);
       s.a.push_back(0.0);
       s.b.push_back(b.values[i]);
+      add_cluster(b.qids[i], nullptr);
     }
   }
   if (missing == MissingPolicy::error && (report.only_a || report.only_b)) {

@@ -18,6 +18,7 @@
 //   described::json_of(Point{1, 2});  // {"x":1.0,"y":2.0}
 #include <concepts>
 #include <map>
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -61,6 +62,7 @@ template <class T> struct is_optional : std::false_type {};
 template <class T> struct is_optional<std::optional<T>> : std::true_type {};
 template <class T> struct is_vector : std::false_type {};
 template <class T> struct is_vector<std::vector<T>> : std::true_type {};
+template <class T, std::size_t N> struct is_vector<std::array<T, N>> : std::true_type {};  // written as a JSON array too
 /// An ordered map written as a JSON object (key order kept).
 template <class T> struct is_pairs : std::false_type {};
 template <class V> struct is_pairs<std::vector<std::pair<std::string, V>>> : std::true_type {};

@@ -11,6 +11,7 @@
 //   many_zeros           half or more of the differences are exactly 0
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
+//   few_clusters         cluster-robust statistics from fewer than 20 clusters
 //
 // Example:
 //   auto w = pairpower::comparison_warnings(sample, comparison, options);
@@ -50,6 +51,8 @@ struct CellResult;
 inline constexpr std::size_t bootstrap_min_queries = 20;
 /// A planned n more than this many times the pilot's is an extrapolation.
 inline constexpr double pilot_extrapolation_factor = 5;
+/// Below this many clusters a cluster-robust standard error tends to be too small.
+inline constexpr std::size_t cluster_min_clusters = 20;
 /// From this share of zero differences the rank and sign tests lose most pairs.
 inline constexpr double many_zeros_share = 0.5;
 

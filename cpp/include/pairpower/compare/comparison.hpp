@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "pairpower/stats/alternative.hpp"
+#include "pairpower/stats/binary_paired.hpp"
+#include "pairpower/stats/clustered.hpp"
 #include "pairpower/stats/bootstrap.hpp"
 #include "pairpower/stats/question.hpp"
 #include "pairpower/stats/randomization_test.hpp"
@@ -29,6 +31,8 @@ struct PairedSample {
   std::vector<std::string> qids;
   std::vector<double> a;
   std::vector<double> b;
+  /// Each query's cluster (a passage, a repository, a conversation), or empty: then the queries are independent.
+  std::vector<std::string> clusters{};
 };
 
 /// A pair taken from a family of comparisons (a leaderboard's pairs). For "is
@@ -119,6 +123,24 @@ inline constexpr std::size_t pilot_curve_cap = 15'000;
 inline constexpr std::uint64_t pilot_curve_draws_max = 20'000'000;
 inline constexpr std::uint64_t pilot_curve_reps_max = 2'000;
 
+/// Binary items (every score 0 or 1 under both systems): the table, McNemar's exact
+/// test, Newcombe's interval of Δ (the difference of accuracies) and Wilson's of each accuracy.
+struct BinarySummary {
+  BinaryTable table;
+  McNemarResult mcnemar;
+  Interval newcombe, wilson_a, wilson_b;
+};
+
+/// Clustered items: cluster-robust statistics of Δ (clustered.hpp), which decide the verdict, and of each mean.
+struct ClusterSummary {
+  std::uint64_t clusters = 0;
+  double se = 0, ci_low = 0, ci_high = 0, t = 0, p = 1;  ///< of Δ: CR1 standard error, t interval and p with C − 1 df
+  double design_effect = 1, effective_n = 0;
+  double se_a = 0, se_b = 0;                          ///< of each system's mean
+  Interval bootstrap{0, 0};                           ///< percentile interval of Δ, resampling whole clusters
+  RandomizationResult randomization{};                ///< sign flips of whole clusters
+};
+
 struct Comparison {
   std::string dataset, measure, system_a, system_b;
   std::size_t n = 0;
@@ -131,6 +153,8 @@ struct Comparison {
   double min_attainable_p = 1;
   std::optional<EquivalenceSummary> equivalence;        ///< when CompareOptions asks the equivalence question
   std::optional<NonInferioritySummary> non_inferiority; ///< when it asks the non-inferiority question
+  std::optional<BinarySummary> binary;                  ///< when every score is 0 or 1
+  std::optional<ClusterSummary> cluster;                ///< when the sample gives clusters
   PilotPlanning planning{};
   double p_holm = 1, p_bonferroni = 1, p_bh = 1;
   /// The question's p (TOST or non-inferiority) and its p_outside, Holm-adjusted
@@ -144,8 +168,8 @@ struct Comparison {
 };
 
 /// One system's record against the baseline: its comparisons (datasets ×
-/// measures), how many show it significantly better or worse (Holm-adjusted
-/// randomization p when there are several comparisons), and its verdict.
+/// measures), how many show it significantly better or worse (deciding_p: the
+/// Holm-adjusted own p when there are several comparisons), and its verdict.
 struct SystemTally {
   std::string system;
   std::size_t comparisons = 0, better = 0, worse = 0;
@@ -162,6 +186,16 @@ struct CompareResult {
   Verdict overall;
   std::string summary;  ///< e.g. "Against bm25, after Holm: dense is significantly better on 1 of 3 comparisons and worse on 0 (HOLD); …"
 };
+
+/// The pair's own test of "is there a difference": the cluster-robust t with clusters; exact McNemar on
+/// binary items (where it is the randomization test's exact form); else the paired randomization test.
+double own_p(const Comparison& c) noexcept;
+std::string_view own_test_name(const Comparison& c) noexcept;  ///< "cluster-robust t", "exact McNemar" or "randomization"
+
+/// The interval of Δ the verdict reads: the cluster-robust t interval with clusters, Newcombe's on binary
+/// items, else the bootstrap's BCa.
+Interval verdict_interval(const Comparison& c) noexcept;
+std::string_view verdict_interval_name(const Comparison& c) noexcept;  ///< "cluster-robust t", "Newcombe" or "BCa"
 
 /// The question a comparison answers, from the options (question.hpp).
 Question question_of(const CompareOptions& o) noexcept;

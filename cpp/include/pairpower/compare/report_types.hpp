@@ -4,6 +4,7 @@
 // is both its JSON writer and its type for the page (`pairpower schema`). A
 // report field is one member here and one Field in its description; the
 // writer (comparison_report.cpp) fills it.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -91,6 +92,9 @@ struct Comparison {
   std::optional<Equivalence> equivalence;
   std::optional<NonInferiority> non_inferiority;
   std::optional<FamilyP> family;
+  std::optional<ClusterSummary> cluster;
+  std::optional<McNemarResult> mcnemar;
+  std::optional<std::array<double, 2>> newcombe, wilson_a, wilson_b;
   std::optional<PairData> data;
 };
 
@@ -214,6 +218,27 @@ template <> struct Description<report::FamilyP> {
   static constexpr auto fields = std::tuple{Field{"p", &report::FamilyP::p}};
 };
 
+template <> struct Description<McNemarResult> {
+  static constexpr std::string_view name = "McNemarResult", doc = "McNemar's exact test on the discordant items (present when every score is 0 or 1).";
+  static constexpr auto fields = std::tuple{
+      Field{"discordant_a", &McNemarResult::discordant_a, {.doc = "items only A gets right"}},
+      Field{"discordant_b", &McNemarResult::discordant_b, {.doc = "items only B gets right"}}, Field{"p", &McNemarResult::p},
+      Field{"p_mid", &McNemarResult::p_mid, {.doc = "the mid-p: the exact p less half the probability of the observed split"}}};
+};
+
+template <> struct Description<ClusterSummary> {
+  static constexpr std::string_view name = "ClusterReport",
+                                    doc = "Cluster-robust statistics of Δ (present when the queries carry clusters): they decide the verdict.";
+  static constexpr auto fields = std::tuple{
+      Field{"clusters", &ClusterSummary::clusters}, Field{"se", &ClusterSummary::se, {.doc = "CR1: deviations summed per cluster, factor C/(C − 1)"}},
+      Field{"ci_low", &ClusterSummary::ci_low}, Field{"ci_high", &ClusterSummary::ci_high, {.doc = "t interval with C − 1 degrees of freedom"}},
+      Field{"t", &ClusterSummary::t}, Field{"p", &ClusterSummary::p}, Field{"design_effect", &ClusterSummary::design_effect},
+      Field{"effective_n", &ClusterSummary::effective_n}, Field{"se_a", &ClusterSummary::se_a, {.doc = "of A's mean"}},
+      Field{"se_b", &ClusterSummary::se_b, {.doc = "of B's mean"}},
+      Field{"bootstrap", &ClusterSummary::bootstrap, {.doc = "percentile interval, whole clusters resampled"}},
+      Field{"randomization", &ClusterSummary::randomization, {.doc = "sign flips of whole clusters"}}};
+};
+
 template <> struct Description<report::PairData> {
   static constexpr std::string_view name = "PairData", doc = "";
   static constexpr auto fields = std::tuple{Field{"qids", &report::PairData::qids}, Field{"a", &report::PairData::a}, Field{"b", &report::PairData::b}};
@@ -225,7 +250,14 @@ template <> struct Description<report::Comparison> {
   static constexpr auto fields = std::tuple{
       Field{"dataset", &C::dataset}, Field{"measure", &C::measure}, Field{"system_a", &C::system_a}, Field{"system_b", &C::system_b},
       Field{"n", &C::n}, Field{"mean_a", &C::mean_a}, Field{"mean_b", &C::mean_b}, Field{"delta", &C::delta}, Field{"sd_diff", &C::sd_diff},
-      Field{"pearson", &C::pearson}, Field{"spearman", &C::spearman}, Field{"t", &C::t}, Field{"wilcoxon", &C::wilcoxon},
+      Field{"pearson", &C::pearson}, Field{"spearman", &C::spearman},
+      // The tests that decide binary and clustered comparisons come first, where a reader looks.
+      Field{"cluster", &C::cluster, {.doc = "clustered queries only: the cluster-robust test that decides the verdict", .omit_empty = true}},
+      Field{"mcnemar", &C::mcnemar, {.doc = "binary items only: the exact test that decides the verdict", .omit_empty = true}},
+      Field{"newcombe", &C::newcombe, {.doc = "binary items only: [low, high] of Δ, Newcombe's method 10, which the verdict reads", .omit_empty = true}},
+      Field{"wilson_a", &C::wilson_a, {.doc = "binary items only: [low, high] of A's accuracy (Wilson)", .omit_empty = true}},
+      Field{"wilson_b", &C::wilson_b, {.doc = "binary items only: [low, high] of B's accuracy (Wilson)", .omit_empty = true}},
+      Field{"t", &C::t}, Field{"wilcoxon", &C::wilcoxon},
       Field{"randomization", &C::randomization}, Field{"bootstrap", &C::bootstrap}, Field{"sign", &C::sign},
       Field{"min_attainable_p", &C::min_attainable_p}, Field{"planning", &C::planning}, Field{"p_holm", &C::p_holm},
       Field{"p_bonferroni", &C::p_bonferroni}, Field{"p_bh", &C::p_bh}, Field{"verdict", &C::verdict, {.type = "VerdictName"}},

@@ -2,7 +2,8 @@
 // Per-query scores as evaluation tools write them, read into one shape.
 //
 // Formats: CSV/TSV with a header, wide (qid,A,B[,C…], optional dataset
-// column) or long ([dataset,]qid,system,score[,measure]); two bare numeric
+// column) or long ([dataset,]qid,system,score[,measure]), either with an optional
+// `cluster` column (each query's cluster: a passage, a conversation); two bare numeric
 // columns (two systems, when the first column cannot be query ids: a value with
 // a point or a sign, or one repeated; distinct whole numbers first are
 // ambiguous_format); one system's `qid,score` (a header naming only the query
@@ -61,6 +62,8 @@ struct ScoreSeries {
   /// The values as the input writes them ("0.3490"), one per value; only for the
   /// systems parse_scores was asked to keep (a pair handed to Analyze), else empty.
   std::vector<std::string> texts{};
+  /// Each query's cluster, from a `cluster` column (CSV/TSV, wide or long); empty when the input has none.
+  std::vector<std::string> clusters{};
 };
 
 struct ScoreFile {

@@ -92,9 +92,10 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   const double p = deciding_p(c, o, several);
   const std::string side = sided(c, o.alternative);
   // With a family the larger of its family-wise p and the pair's own p decides (deciding_p): the name says which.
-  const bool own_decides = o.family && c.randomization.p_value > o.family->p;
-  const std::string p_name = !o.family ? std::string(several ? "Holm-adjusted randomization p" : "randomization p") + (side.empty() ? "" : " (" + side + ")")
-                             : own_decides ? "pair's own randomization p" + (side.empty() ? "" : " (" + side + ")") + ", larger than its family-wise " +
+  const bool own_decides = o.family && own_p(c) > o.family->p;
+  const std::string test = std::string(own_test_name(c)) + " p", ci_name = std::string(verdict_interval_name(c)) + " interval";
+  const std::string p_name = !o.family ? (several ? "Holm-adjusted " + test : test) + (side.empty() ? "" : " (" + side + ")")
+                             : own_decides ? "pair's own " + test + (side.empty() ? "" : " (" + side + ")") + ", larger than its family-wise " +
                                                  p_equals(o.family->p) + " (" + family_words(*o.family) + ")"
                                            : "family-wise p (" + family_words(*o.family) + ")";
   const double sign = o.higher_is_better ? 1.0 : -1.0;
@@ -108,10 +109,10 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   } else if (c.identical) {
     why << c.system_a << " and " << c.system_b << " score identically on every query; there is no difference to test.";
   } else if (c.verdict == Verdict::ship) {
-    why << c.system_b << " is better: the " << pct << "% BCa interval of the improvement lies above " << format_csv(o.min_effect) << " and the " << p_name
+    why << c.system_b << " is better: the " << pct << "% " << ci_name << " of the improvement lies above " << format_csv(o.min_effect) << " and the " << p_name
         << " " << p_is(p) << ".";
   } else if (c.verdict == Verdict::reject) {
-    why << c.system_b << " is significantly worse: the " << pct << "% BCa interval lies entirely on the wrong side of 0 and the " << p_name
+    why << c.system_b << " is significantly worse: the " << pct << "% " << ci_name << " lies entirely on the wrong side of 0 and the " << p_name
         << " " << p_is(p) << ".";
   } else {
     const Alternative better = o.higher_is_better ? Alternative::greater : Alternative::less;
@@ -127,7 +128,7 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
     // Within a family the pair's own p is not the answer: it is named as such.
     if (o.family && !own_decides)
-      why << " This pair alone has randomization p " << format_p(c.randomization.p_value) << "; the larger of the two decides, since the board made "
+      why << " This pair alone has " << test << " " << format_p(own_p(c)) << "; the larger of the two decides, since the board made "
           << thousands(o.family->pairs) << " comparisons.";
     // Below the n at which the randomization test can reach α, no effect size is detectable: say that n instead.
     const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
@@ -152,15 +153,36 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     sent << c.system_b << " and " << c.system_a << " score identically on " << what << " for all " << thousands(c.n) << " queries.";
     return sent.str();
   }
-  sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct
-       << "% CI [" << format_signed(c.bootstrap.bca.low) << ", " << format_signed(c.bootstrap.bca.high) << "], "
-       << p_equals(c.randomization.p_value) << " (paired randomization, " << (o.family ? "this pair alone, " : "") << (o.alternative == Alternative::two_sided ? "" : sided(c, o.alternative) + ", ")
-       << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
-                                 : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
-       << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
-  sent.precision(2);
-  sent << c.pearson << ".";
-  sent.unsetf(std::ios::fixed);
+  const std::string alone = (o.family ? "this pair alone, " : "") + (o.alternative == Alternative::two_sided ? std::string() : sided(c, o.alternative) + ", ");
+  if (c.cluster) {
+    const ClusterSummary& k = *c.cluster;
+    sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct << "% CI ["
+         << format_signed(k.ci_low) << ", " << format_signed(k.ci_high) << "], " << p_equals(k.p) << " (cluster-robust t, " << alone
+         << thousands(k.clusters) << " clusters, " << thousands(k.clusters - 1) << " df), n = " << thousands(c.n) << " items; design effect "
+         << format_sig(k.design_effect) << ", effective n ≈ " << thousands(static_cast<std::uint64_t>(std::llround(k.effective_n))) << ".";
+  } else if (c.binary) {
+    const BinarySummary& b = *c.binary;
+    sent << c.system_b << " vs " << c.system_a << " on " << what << ": accuracy " << format_sig(c.mean_b) << " vs " << format_sig(c.mean_a)
+         << ", Δ = " << format_signed(c.delta) << ", " << pct << "% CI [" << format_signed(b.newcombe.low) << ", " << format_signed(b.newcombe.high)
+         << "] (Newcombe), " << p_equals(b.mcnemar.p) << " (exact McNemar, " << alone << thousands(b.mcnemar.discordant_b) << " items only "
+         << c.system_b << " gets right, " << thousands(b.mcnemar.discordant_a) << " only " << c.system_a << "; mid-p " << format_p(b.mcnemar.p_mid)
+         << "), n = " << thousands(c.n) << ".";
+    // No failure at all: the interval's width hides how little n says; the rule of three bounds the error rate.
+    for (const auto& [system, right] : {std::pair{c.system_a, b.table.correct_a()}, std::pair{c.system_b, b.table.correct_b()}})
+      if (right == c.n)
+        sent << " " << system << " is right on all " << thousands(c.n) << " items: its error rate is below " << format_sig(rule_of_three(c.n))
+             << " with 95% confidence (rule of three).";
+  } else {
+    sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct << "% CI ["
+         << format_signed(c.bootstrap.bca.low) << ", " << format_signed(c.bootstrap.bca.high) << "], " << p_equals(c.randomization.p_value)
+         << " (paired randomization, " << alone
+         << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
+                                   : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
+         << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
+    sent.precision(2);
+    sent << c.pearson << ".";
+    sent.unsetf(std::ios::fixed);
+  }
   if (o.family)
     sent << " " << c.system_b << " and " << c.system_a << " are " << (o.family->p < o.alpha ? "separable" : "not separable") << " at family-wise "
          << p_equals(o.family->p) << " among " << thousands(o.family->pairs) << " pairs of " << thousands(o.family->systems) << " systems ("
@@ -220,7 +242,8 @@ namespace pairpower {
 
 std::string family_rule(const CompareOptions& o) {
   if (!o.family) return "";
-  if (question_of(o) == Question::difference) return "The larger of its family-wise p and the pair's own randomization p decides the verdict.";
+  if (question_of(o) == Question::difference)
+    return "The larger of its family-wise p and the pair's own p (exact McNemar on binary items, else randomization) decides the verdict.";
   return std::string(question_of(o) == Question::equivalence ? "Equivalence" : "Non-inferiority") + " is tested at " + comparison::level_words(o) +
          ", which bounds the chance of any false such claim among the family's pairs.";
 }

@@ -1,6 +1,7 @@
 // The statistics of one paired comparison: means, correlations, the paired t,
 // Wilcoxon with Hodges–Lehmann, the randomization test, the bootstrap and the
-// sign test, then the planning answers. No verdict, no prose.
+// sign test, McNemar, Newcombe and Wilson when the items are binary, then the
+// planning answers. No verdict, no prose.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -24,6 +25,26 @@ double one_sided_t_p(double mean, double null, double se, double df, Alternative
   if (se > 0) return t_p(num / se, df, alt);
   if (num == 0) return 1;
   return (num > 0) == (alt == Alternative::greater) ? 0.0 : 1.0;
+}
+
+// Cluster-robust statistics of Δ and of each mean; the bootstrap and sign flips move whole clusters.
+ClusterSummary clustered(const PairedSample& s, const std::vector<double>& d, const CompareOptions& o) {
+  const ClusterIds ids = cluster_ids(s.clusters);
+  if (ids.clusters < 2) {
+    std::string what = s.system_b + " vs " + s.system_a;
+    if (!s.dataset.empty()) what += ", " + s.dataset;
+    throw InputError(what + ": every query is in one cluster; clustered statistics need at least 2 clusters", ErrorKind::not_enough_data);
+  }
+  const ClusteredMean m = clustered_mean(d, ids, o.confidence, o.alternative);
+  ClusterSummary k;
+  k.clusters = ids.clusters;
+  k.se = m.se, k.ci_low = m.ci_low, k.ci_high = m.ci_high, k.t = m.t, k.p = m.p;
+  k.design_effect = m.design_effect, k.effective_n = m.effective_n;
+  k.se_a = clustered_mean(s.a, ids, o.confidence).se;
+  k.se_b = clustered_mean(s.b, ids, o.confidence).se;
+  k.bootstrap = cluster_bootstrap(d, ids, {o.bootstrap_resamples, o.seed, o.confidence, false});
+  k.randomization = cluster_randomization_test(d, ids, {o.resamples, o.seed, 20, o.alternative});
+  return k;
 }
 
 void ask_question(Comparison& c, std::size_t n, double sd, const CompareOptions& o) {
@@ -87,6 +108,9 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   c.spearman = spearman(s.a, s.b);
   c.min_attainable_p = std::ldexp(1.0, 1 - static_cast<int>(std::min<std::size_t>(n, 1100)));
   c.identical = std::all_of(d.begin(), d.end(), [](double x) { return x == 0; });
+  if (const auto table = binary_table(s.a, s.b))
+    c.binary = BinarySummary{*table, mcnemar(*table, o.alternative), newcombe_interval(*table, o.confidence),
+                             wilson_interval(table->correct_a(), table->n(), o.confidence), wilson_interval(table->correct_b(), table->n(), o.confidence)};
   if (c.identical) {
     // Nothing to test: report the certain facts, never NaN.
     c.t = {.t = 0, .p = 1, .ci_low = 0, .ci_high = 0, .dz = 0};
@@ -117,6 +141,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   c.sign_p = sign_test(d, o.alternative).p_value;
   ask_question(c, n, ms.sd, o);
   c.planning = plan_from_pilot(d, c.delta, c.sd_diff, o);
+  if (!s.clusters.empty()) c.cluster = clustered(s, d, o);
   return c;
 }
 

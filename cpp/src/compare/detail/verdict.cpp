@@ -1,7 +1,8 @@
 // The verdict. For "is there a difference": SHIP when the interval of the
 // improvement clears the minimum effect and the deciding p (deciding_p: for a
 // pair from a family the larger of its family-wise and own p, the Holm-adjusted
-// p with several comparisons, else the randomization p) is below α; REJECT when
+// p with several comparisons, else the pair's own p: exact McNemar on binary items,
+// else randomization) is below α — the interval is Newcombe's on binary items, else BCa; REJECT when
 // B is significantly worse; HOLD otherwise. A one-sided alternative can only show its own side.
 // For equivalence / non-inferiority: SHIP when shown within the margin, REJECT
 // when shown outside it, HOLD otherwise, at question_alpha (α/m for a pair of a family).
@@ -25,8 +26,9 @@ Verdict verdict_of(const Comparison& c, const CompareOptions& o, bool several) {
   const bool can_ship = o.alternative != mirrored(better);
   const bool can_reject = o.alternative != better;
   // Improvement in the good direction: the CI bound nearest to "no better".
-  const double worst_case = o.higher_is_better ? c.bootstrap.bca.low : -c.bootstrap.bca.high;
-  const double best_case = o.higher_is_better ? c.bootstrap.bca.high : -c.bootstrap.bca.low;
+  const Interval ci = verdict_interval(c);
+  const double worst_case = o.higher_is_better ? ci.low : -ci.high;
+  const double best_case = o.higher_is_better ? ci.high : -ci.low;
   if (can_ship && worst_case > o.min_effect && p < o.alpha) return Verdict::ship;
   if (can_reject && best_case < 0 && p < o.alpha) return Verdict::reject;
   return Verdict::hold;

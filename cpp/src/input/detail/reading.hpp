@@ -59,9 +59,11 @@ class Collector {
  public:
   /// `keep_text_of`: systems whose values are also kept as written (`text` of add).
   explicit Collector(const std::vector<std::string>& keep_text_of = {}) : keep_(keep_text_of) {}
+  /// `cluster`: the query's cluster, when the input has a cluster column (then every row gives one).
   void add(const std::string& dataset, const std::string& measure, const std::string& system, const std::string& qid, double v,
-           std::size_t line, std::string_view text = {}) {
+           std::size_t line, std::string_view text = {}, const std::string* cluster = nullptr) {
     if (qid.empty()) fail_at(line, "the query id is empty");
+    if (cluster && cluster->empty()) fail_at(line, "the cluster of query " + shown(qid) + " is empty");
     const std::string key = dataset + '\x1f' + measure + '\x1f' + system;
     auto [it, fresh] = index_.try_emplace(key, series_.size());
     if (fresh) series_.push_back({dataset, measure, system, {}, {}, false});
@@ -74,6 +76,7 @@ class Collector {
     }
     series_[it->second].qids.push_back(qid);
     series_[it->second].values.push_back(v);
+    if (cluster) series_[it->second].clusters.push_back(*cluster);
     if (!keep_.empty() && std::find(keep_.begin(), keep_.end(), system) != keep_.end()) series_[it->second].texts.emplace_back(trim(text));
     ++records_;
   }

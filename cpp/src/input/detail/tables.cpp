@@ -50,6 +50,7 @@ bool is_qid(const std::string& n) { return is_one_of(n, {"qid", "query", "query_
 bool is_score(const std::string& n) { return is_one_of(n, {"score", "value", "val"}); }
 bool is_dataset(const std::string& n) { return is_one_of(n, {"dataset", "collection", "corpus", "task", "benchmark"}); }
 bool is_measure(const std::string& n) { return is_one_of(n, {"measure", "metric"}); }
+bool is_cluster(const std::string& n) { return is_one_of(n, {"cluster", "cluster_id"}); }
 
 bool number_or_comma(std::string_view s) { return looks_numeric(s) || comma_decimal(s); }
 
@@ -234,6 +235,9 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   };
   const auto qid_col = find(is_qid);
   const auto dataset_col = find(is_dataset);
+  const auto cluster_col = find(is_cluster);
+  // The row's cluster, when the table has a cluster column.
+  const auto cluster_of = [&](const std::vector<std::string>& f) { return cluster_col ? &f[*cluster_col] : nullptr; };
   for (std::size_t i = 0; i < header.size(); ++i)
     if (header[i].empty()) fail_at(lines.front().number, "column " + std::to_string(i + 1) + " of the header has no name");
   if (format == InputFormat::csv_long) {
@@ -250,15 +254,16 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
       if (f.size() != header.size())
         fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
       col.add(dataset_col ? f[*dataset_col] : "", measure_col ? f[*measure_col] : "", f[*sys_col], f[*qid_col],
-              number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number, f[*score_col]);
+              number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number, f[*score_col],
+              cluster_of(f));
     }
     return col.finish(format);
   }
-  // Wide: the qid column (or the first), an optional dataset column, then systems.
+  // Wide: the qid column (or the first), optional dataset and cluster columns, then systems.
   const std::size_t q = qid_col.value_or(0);
   std::vector<std::size_t> systems;
   for (std::size_t i = 0; i < header.size(); ++i)
-    if (i != q && (!dataset_col || i != *dataset_col)) systems.push_back(i);
+    if (i != q && (!dataset_col || i != *dataset_col) && (!cluster_col || i != *cluster_col)) systems.push_back(i);
   if (systems.empty())
     fail_at(lines.front().number, "a wide table needs a query id column and at least one score column; the header has " +
                                       std::to_string(header.size()) + " columns");
@@ -282,7 +287,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
       col.add(dataset_col ? f[*dataset_col] : "", measure, one_system ? system : header[s], f[q],
-              number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s]);
+              number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));
     }
   }
   return col.finish(format);
