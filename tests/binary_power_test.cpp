@@ -69,7 +69,7 @@ TEST_CASE("a binary design from accuracies and agreement splits the discordant i
   CHECK(std::fabs(d.only_a - 0.05) < 1e-12);
   CHECK(std::fabs(d.only_b - 0.10) < 1e-12);
   // Agreement 0.97 leaves 3% discordant items: too few for a 5-point difference.
-  CHECK_THROWS_WITH(BinaryDesign::from_accuracies(0.70, 0.75, 0.97), Catch::Contains("fewer discordant items than the accuracies' difference"));
+  CHECK_THROWS_WITH(BinaryDesign::from_accuracies(0.70, 0.75, 0.97), Catch::Contains("fewer than the accuracies' difference 0.05 needs: the agreement can be at most 0.95"));
   CHECK_THROWS(BinaryDesign::from_accuracies(0.9, 0.95, 0.5));  // 50% discordant: more than the 10% A gets wrong allows
   CHECK_THROWS(BinaryDesign::from_discordant(0, 0));
   CHECK(mcnemar_sample_size(BinaryDesign::from_discordant(0.1, 0.1), 0.05, 0.8, Alternative::two_sided, true) == 0);

@@ -145,6 +145,18 @@ expect_usage_error "--power" "$bin" samplesize --delta 0.01 --rho 0.8 --power 1
 expect_usage_error "--delta" "$bin" samplesize --delta 0 --rho 0.8 --power 0.8
 expect_usage_error "--n" "$bin" mde --n 0 --rho 0.5 --power 0.8
 expect_usage_error "--delta" "$bin" power --n 100 --delta inf --rho 0.5
+# Binary items: McNemar. 70% vs 80% accuracy agreeing on 70% of items: 10% only A right, 20% only B, the design
+# of tests/fixtures/binary_power.json, whose first n reaching 80% is 249 (exact) and 234 (Connor).
+expect_json "samplesize --metric binary gives McNemar's exact and approximate n" 'j.exact.n === 249 && j.approximate.n === 234 && j.exact.power >= 0.8 && Math.abs(j.inputs.only_a - 0.1) < 1e-12' \
+  "$bin" samplesize --metric binary --accuracy-a 0.7 --accuracy-b 0.8 --agreement 0.7 --power 0.8 --format json
+expect_json "power --metric binary gives McNemar's exact power and Connor's beside it" 'j.exact.power > 0.7 && j.exact.power < 0.9 && j.approximate.power > 0 && j.inputs.n === 249' \
+  "$bin" power --metric binary --accuracy-a 0.7 --accuracy-b 0.8 --agreement 0.7 --n 249 --format json
+expect_usage_error "--agreement" "$bin" samplesize --metric binary --accuracy-a 0.7 --accuracy-b 0.8 --agreement 0.95 --power 0.8
+expect_usage_error "--accuracy-b" "$bin" power --metric binary --accuracy-a 0.7 --agreement 0.8 --n 100
+expect_usage_error "--rho" "$bin" power --metric binary --accuracy-a 0.7 --accuracy-b 0.8 --agreement 0.8 --n 100 --rho 0.5
+expect_usage_error "--agreement" "$bin" power --n 100 --delta 0.01 --rho 0.5 --agreement 0.8
+expect_usage_error "--metric" "$bin" power --metric ordinal --n 100 --delta 0.01 --rho 0.5
+expect_usage_error "--metric" "$bin" mde --metric binary --n 100 --power 0.8
 
 # --- compare: formats, JSON fields, exit codes
 tmp=$(mktemp -d)

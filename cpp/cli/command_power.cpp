@@ -12,6 +12,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/power/analytic_answers.hpp"
+#include "pairpower/power/binary_answers.hpp"
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/registry/registry.hpp"
 
@@ -36,6 +37,44 @@ void add_family(CLI::App& app, AnalyticFlags& f) {
   f.correction.option = app.add_option("--correction", f.correction.value,
                                        fmt::format("across the K comparisons: {} [{}]", fmt::join(ids(corrections()), ", "), corrections().front().id));
   f.correction.option->check(CLI::IsMember(ids(corrections())));
+}
+
+void add_binary(CLI::App& app, AnalyticFlags& f) {
+  f.metric.option = app.add_option("--metric", f.metric.value, fmt::format("{}: binary items (right or wrong) are planned for McNemar's test [continuous]",
+                                                                           fmt::join(metric_kinds, "|")));
+  f.metric.option->check(CLI::IsMember(std::vector<std::string>(metric_kinds.begin(), metric_kinds.end())));
+  f.accuracy_a.option = app.add_option("--accuracy-a", f.accuracy_a.value, "with --metric binary: A's share of items right");
+  f.accuracy_b.option = app.add_option("--accuracy-b", f.accuracy_b.value, "with --metric binary: B's share of items right");
+  f.agreement.option = app.add_option("--agreement", f.agreement.value, "with --metric binary: the share of items on which A and B agree (both right or both wrong)");
+}
+
+bool binary(const AnalyticFlags& f) { return f.metric.given() && f.metric.value == "binary"; }
+
+// The binary design from --accuracy-a, --accuracy-b and --agreement; the flags of the continuous scenario do not apply.
+BinaryDesign binary_design(const AnalyticFlags& f) {
+  for (const auto& [flag, name] : {std::pair{&f.rho, "--rho"}, std::pair{&f.sd, "--sd"}, std::pair{&f.sd_diff, "--sd-diff"}, std::pair{&f.delta, "--delta"},
+                                   std::pair{&f.equivalence, "--equivalence"}, std::pair{&f.non_inferiority, "--non-inferiority"},
+                                   std::pair{&f.comparisons, "--comparisons"}})
+    if (flag->given()) throw UsageError(fmt::format("{}: not used with --metric binary (give --accuracy-a, --accuracy-b and --agreement)", name));
+  const auto need = [](const Flag& flag, const char* name) {
+    if (!flag.given()) throw UsageError(fmt::format("{}: required with --metric binary", name));
+    return parse_real(name, flag.value);
+  };
+  return BinaryDesign::from_accuracies(need(f.accuracy_a, "--accuracy-a"), need(f.accuracy_b, "--accuracy-b"), need(f.agreement, "--agreement"));
+}
+
+// Binary flags without --metric binary say so.
+void no_binary_flags(const AnalyticFlags& f) {
+  for (const auto& [flag, name] : {std::pair{&f.accuracy_a, "--accuracy-a"}, std::pair{&f.accuracy_b, "--accuracy-b"}, std::pair{&f.agreement, "--agreement"}})
+    if (flag->given()) throw UsageError(fmt::format("{}: give --metric binary too", name));
+}
+
+Alternative alternative_of(const AnalyticFlags& f) { return f.alternative.given() ? *alternative_from_string(f.alternative.value) : Alternative::two_sided; }
+
+std::string binary_text(const json& in) {
+  return fmt::format("items only A gets right {:.4g}, only B {:.4g} (Δ = {:+.4g}), α = {}{}", in["only_a"].get<double>(), in["only_b"].get<double>(),
+                     in["delta"].get<double>(), format_csv(in["alpha"].get<double>()),
+                     in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided"));
 }
 
 // The family of comparisons, when --comparisons is given.
@@ -114,6 +153,7 @@ void add_power(CLI::App& app, AnalyticFlags& f) {
   f.delta.option = app.add_option("--delta", f.delta.value, "true mean difference δ");
   add_common(app, f);
   add_family(app, f);
+  add_binary(app, f);
 }
 
 void add_samplesize(CLI::App& app, AnalyticFlags& f) {
@@ -124,15 +164,27 @@ void add_samplesize(CLI::App& app, AnalyticFlags& f) {
   f.family_target.option = app.add_option("--family-target", f.family_target.value,
                                           "with --comparisons: the power to detect " + choices(family_targets()));
   f.family_target.option->check(CLI::IsMember(ids(family_targets())));
+  add_binary(app, f);
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
   f.n.option = app.add_option("--n", f.n.value, "number of queries (pairs)");
   f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
+  add_binary(app, f);
 }
 
 int run_power(const AnalyticFlags& f) {
+  if (binary(f)) {
+    const BinaryDesign d = binary_design(f);
+    const json j = binary_power_answers(queries(f), d, real_or(f.alpha, "--alpha", default_alpha()), alternative_of(f));
+    return answer(f, j, [&] {
+      fmt::print("N = {} items, {}\n", j["inputs"]["n"].get<std::uint64_t>(), binary_text(j["inputs"]));
+      for (const char* key : {"exact", "approximate"})
+        fmt::print("  McNemar {:<12}power {:.4f}  ({})\n", key, j[key]["power"].get<double>(), j[key]["method"].get<std::string>());
+    });
+  }
+  no_binary_flags(f);
   const std::size_t n = queries(f);
   const double delta = required_real(f.delta, "--delta", "the true mean difference");
   const auto fam = family(f);
@@ -167,6 +219,21 @@ int run_power(const AnalyticFlags& f) {
 }
 
 int run_samplesize(const AnalyticFlags& f) {
+  if (binary(f)) {
+    const BinaryDesign d = binary_design(f);
+    const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
+    const json j = binary_sample_size_answers(d, real_or(f.alpha, "--alpha", default_alpha()), target, alternative_of(f));
+    return answer(f, j, [&] {
+      fmt::print("Smallest N (items) with power ≥ {}, {}\n", format_csv(target), binary_text(j["inputs"]));
+      for (const char* key : {"exact", "approximate"}) {
+        const json& a = j[key];
+        fmt::print("  McNemar {:<12}{}  ({})\n", key,
+                   a["n"].is_null() ? a["reason"].get<std::string>() : fmt::format("N = {}  (power {:.4f})", a["n"].get<std::uint64_t>(), a["power"].get<double>()),
+                   a["method"].get<std::string>());
+      }
+    });
+  }
+  no_binary_flags(f);
   const double delta = required_real(f.delta, "--delta", "the effect to detect");
   const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
   if (const auto fam = family(f)) {
@@ -189,6 +256,8 @@ int run_samplesize(const AnalyticFlags& f) {
 }
 
 int run_mde(const AnalyticFlags& f) {
+  if (binary(f)) throw UsageError("--metric: mde does not answer for binary items; samplesize and power do (McNemar)");
+  no_binary_flags(f);
   const std::size_t n = queries(f);
   const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
   const AnalyticScenario s = scenario(f);

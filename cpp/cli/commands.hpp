@@ -46,6 +46,7 @@ struct AnalyticFlags {
   Flag n, delta, rho, sd, sd_diff, alpha, power, format, alternative;
   Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
   Flag comparisons, correction, family_target;  ///< power across K comparisons (power, samplesize)
+  Flag metric, accuracy_a, accuracy_b, agreement;  ///< binary items: McNemar (power, samplesize)
 };
 void add_power(CLI::App& app, AnalyticFlags& f);
 void add_samplesize(CLI::App& app, AnalyticFlags& f);

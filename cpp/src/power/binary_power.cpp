@@ -9,6 +9,8 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
 
+#include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
 #include "pairpower/power/analytic_power.hpp"
 #include "pairpower/stats/sign_test.hpp"
 
@@ -18,9 +20,8 @@ namespace {
 // How far below the target the downward walk looks for an earlier n that reaches it.
 constexpr double saw_tooth_band = 0.02;
 
-void check(BinaryDesign d, double alpha, double power = 0.5) {
+void check(BinaryDesign d, double alpha) {
   validate_alpha(alpha);
-  if (!(power > 0 && power < 1)) throw std::invalid_argument("the power must lie strictly between 0 and 1");
   (void)BinaryDesign::from_discordant(d.only_a, d.only_b);
 }
 
@@ -74,23 +75,28 @@ double power_in(Region& region, std::uint64_t n, BinaryDesign d) {
 }  // namespace
 
 BinaryDesign BinaryDesign::from_discordant(double only_a, double only_b) {
-  if (!(only_a >= 0 && only_b >= 0) || !std::isfinite(only_a) || !std::isfinite(only_b))
-    throw std::invalid_argument("the shares of items only A and only B gets right must be finite and ≥ 0");
-  if (only_a + only_b > 1 + 1e-12) throw std::invalid_argument("the shares of items only A and only B gets right add up to more than 1");
-  if (only_a + only_b <= 0) throw std::invalid_argument("no item is discordant: McNemar's test has nothing to test");
+  for (const auto& [field, v] : {std::pair{"only_a", only_a}, std::pair{"only_b", only_b}})
+    if (!(v >= 0 && v <= 1)) throw Error(field, ErrorKind::invalid_value, "a share of items must lie between 0 and 1", format_csv(v));
+  if (only_a + only_b > 1 + 1e-12)
+    throw Error("only_b", ErrorKind::invalid_value, "the shares of items only A and only B gets right add up to more than 1", format_csv(only_b));
+  if (only_a + only_b <= 0) throw Error("only_b", ErrorKind::invalid_value, "no item is discordant: McNemar's test has nothing to test", format_csv(only_b));
   return {only_a, only_b};
 }
 
 BinaryDesign BinaryDesign::from_accuracies(double accuracy_a, double accuracy_b, double agreement) {
-  for (double v : {accuracy_a, accuracy_b, agreement})
-    if (!(v >= 0 && v <= 1)) throw std::invalid_argument("accuracies and the agreement are shares between 0 and 1");
+  for (const auto& [field, v] : {std::pair{"accuracy_a", accuracy_a}, std::pair{"accuracy_b", accuracy_b}, std::pair{"agreement", agreement}})
+    if (!(v >= 0 && v <= 1)) throw Error(field, ErrorKind::invalid_value, "must be a share between 0 and 1", format_csv(v));
   const double psi = 1 - agreement, delta = accuracy_b - accuracy_a;
   // The discordant items must hold the difference (ψ ≥ |Δ|), and at most the items each system gets right or wrong.
   if (psi + 1e-12 < std::fabs(delta))
-    throw std::invalid_argument("an agreement of " + std::to_string(agreement) + " leaves fewer discordant items than the accuracies' difference");
+    throw Error("agreement", ErrorKind::invalid_value,
+                "leaves " + format_csv(psi) + " of the items discordant, fewer than the accuracies' difference " + format_csv(std::fabs(delta)) +
+                    " needs: the agreement can be at most " + format_csv(1 - std::fabs(delta)),
+                format_csv(agreement));
   const double only_a = std::max(0.0, (psi - delta) / 2), only_b = std::max(0.0, (psi + delta) / 2);
   if (only_a > accuracy_a + 1e-12 || only_b > accuracy_b + 1e-12 || only_a > 1 - accuracy_b + 1e-12 || only_b > 1 - accuracy_a + 1e-12)
-    throw std::invalid_argument("an agreement of " + std::to_string(agreement) + " is below what these accuracies allow");
+    throw Error("agreement", ErrorKind::invalid_value,
+                "is below what these accuracies allow: the items one system gets wrong bound those the other alone gets right", format_csv(agreement));
   return from_discordant(only_a, only_b);
 }
 
@@ -117,7 +123,8 @@ double mcnemar_power_approx(std::uint64_t n, BinaryDesign d, double alpha, Alter
 }
 
 std::uint64_t mcnemar_sample_size(BinaryDesign d, double alpha, double power, Alternative alt, bool exact, std::uint64_t n_max) {
-  check(d, alpha, power);
+  check(d, alpha);
+  if (!(power > alpha && power < 1)) throw Error("power", ErrorKind::invalid_value, "must lie between α and 1", format_csv(power));
   const double toward = alt == Alternative::less ? -d.delta() : d.delta();
   if (d.delta() == 0 || (alt != Alternative::two_sided && toward <= 0)) return 0;
   // Connor's closed form: the answer when approximate, the exact search's first guess otherwise.

@@ -26,11 +26,11 @@ struct BinaryDesign {
   double only_b;  ///< p₀₁: the share of items only B gets right
   double discordance() const noexcept { return only_a + only_b; }
   double delta() const noexcept { return only_b - only_a; }
-  /// Throws std::invalid_argument unless both shares are ≥ 0, finite, and sum to at most 1 and more than 0.
+  /// Throws Error ("only_a", "only_b") unless both shares lie in [0, 1] and sum to at most 1 and more than 0.
   static BinaryDesign from_discordant(double only_a, double only_b);
   /// From the accuracies and the share of items on which A and B agree (both right or both wrong):
-  /// p₁₀ = (1 − agreement − Δ)/2, p₀₁ = (1 − agreement + Δ)/2. Throws std::invalid_argument naming
-  /// what is impossible (an accuracy outside [0, 1], agreement beyond what the accuracies allow).
+  /// p₁₀ = (1 − agreement − Δ)/2, p₀₁ = (1 − agreement + Δ)/2. Throws Error ("accuracy_a", "accuracy_b",
+  /// "agreement") naming what is impossible (a share outside [0, 1], an agreement the accuracies do not allow).
   static BinaryDesign from_accuracies(double accuracy_a, double accuracy_b, double agreement);
 };
 
