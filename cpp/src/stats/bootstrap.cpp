@@ -9,21 +9,10 @@
 
 #include <boost/math/distributions/normal.hpp>
 
+#include "detail/percentile.hpp"
 #include "pairpower/simulation/detail/random.hpp"
 
 namespace pairpower {
-namespace {
-
-// numpy.percentile's default ("linear"): position q·(B − 1) in the sorted sample.
-double percentile(const std::vector<double>& sorted, double q) {
-  const double pos = std::clamp(q, 0.0, 1.0) * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<std::size_t>(std::floor(pos));
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  const double frac = pos - static_cast<double>(lo);
-  return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
-}
-
-}  // namespace
 
 BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptions& opt) {
   const std::size_t n = d.size();
@@ -67,7 +56,7 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
     // Every resample has the same mean (all differences equal): the interval is that point.
     r.percentile = r.bca = {theta, theta};
   } else {
-    r.percentile = {percentile(means, tail), percentile(means, 1 - tail)};
+    r.percentile = {detail::percentile(means, tail), detail::percentile(means, 1 - tail)};
     // BCa: bias correction z0 from the share of resamples below θ̂ (ties, as
     // defined above, count half), acceleration from the jackknife (Efron &
     // Tibshirani 1993, eq. 14.15).
@@ -90,7 +79,7 @@ BootstrapResult paired_bootstrap(std::span<const double> d, const BootstrapOptio
     };
     const double q_low = adjusted(tail), q_high = adjusted(1 - tail);
     // A degenerate adjustment (1 − a(z0 + z) = 0) has no BCa interval: use the percentile one.
-    r.bca = std::isfinite(q_low) && std::isfinite(q_high) ? Interval{percentile(means, q_low), percentile(means, q_high)} : r.percentile;
+    r.bca = std::isfinite(q_low) && std::isfinite(q_high) ? Interval{detail::percentile(means, q_low), detail::percentile(means, q_high)} : r.percentile;
   }
   if (opt.keep_distribution) r.distribution = std::move(means);
   return r;

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "detail/percentile.hpp"
 #include "pairpower/simulation/detail/random.hpp"
 #include "pairpower/stats/paired_t.hpp"
 
@@ -34,13 +35,6 @@ Totals totals(std::span<const double> x, const ClusterIds& ids) {
   return t;
 }
 
-// numpy.percentile's default ("linear").
-double percentile(const std::vector<double>& sorted, double q) {
-  const double pos = std::clamp(q, 0.0, 1.0) * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<std::size_t>(std::floor(pos));
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (pos - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
-}
 
 }  // namespace
 
@@ -120,7 +114,7 @@ Interval cluster_bootstrap(std::span<const double> x, const ClusterIds& ids, con
   }
   std::sort(means.begin(), means.end());
   const double tail = (1 - opt.confidence) / 2;
-  return {percentile(means, tail), percentile(means, 1 - tail)};
+  return {detail::percentile(means, tail), detail::percentile(means, 1 - tail)};
 }
 
 RandomizationResult cluster_randomization_test(std::span<const double> x, const ClusterIds& ids, const RandomizationOptions& options) {
