@@ -2,10 +2,17 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 
 namespace pairpower::test {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 const nlohmann::json& fixture(const std::string& name) {
   static std::map<std::string, nlohmann::json> cache;

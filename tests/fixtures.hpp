@@ -11,6 +11,8 @@
 namespace pairpower::test {
 
 const nlohmann::json& fixture(const std::string& name);
+/// A file's bytes, as read (throws when it cannot be read).
+std::string slurp(const std::string& path);
 
 /// b − a element-wise, as numpy computes it.
 std::vector<double> differences(const nlohmann::json& sample_case);

@@ -17,18 +17,11 @@
 #include "pairpower/input/score_input.hpp"
 
 using namespace pairpower;
+using test::slurp;
 
 namespace {
 
 const std::string real_dir = std::string(PAIRPOWER_FIXTURES_DIR) + "/real/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // As the CLI names a run without a runid: the file's name without its last extension.
 std::string stem(const std::string& path) {

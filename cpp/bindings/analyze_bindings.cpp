@@ -38,6 +38,7 @@ val detect_scores(const val& q) {
     out.set("preferred", pairpower::preferred_measure(file.measures()));
     out.set("textMeasures", strings(file.text_measures));
     out.set("summaryMeasures", strings(file.summary_measures));
+    out.set("nonscalarMeasures", strings(file.nonscalar_measures));
     out.set("systems", strings(file.systems()));
     out.set("datasets", strings(file.datasets()));
     out.set("queries", static_cast<double>(file.queries()));

@@ -63,11 +63,16 @@ inline std::vector<double> numbers(const val& obj, const char* field) {
 // Which input ("a" or "b") the error being thrown came from; set while parsing.
 inline std::string source_of_error;
 
-// Parses one input, remembering which it was for the error's "source".
+// Parses one input, remembering which it was for the error's "source". The
+// input's name (a file's name in the page) also names a log's task and model.
 inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source,
                                         const std::vector<std::string>& keep_text_of = {}) {
   source_of_error = source;
-  auto file = pairpower::parse_scores(text, format, name, keep_text_of);
+  pairpower::ReadOptions o;
+  o.system_name = name;
+  o.keep_text_of = keep_text_of;
+  o.source_path = name;
+  auto file = pairpower::parse_scores(text, format, o);
   source_of_error.clear();
   return file;
 }

@@ -48,6 +48,9 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
   for (const auto& s : analyze_settings()) add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
   add_input_choices(app, f.missing, f.input_format, f.direction, "unmatched query ids");
+  add(f.cluster, "--cluster",
+      "FIELD: the field of each log record that names the item's cluster (a passage, a conversation), dotted for nested ones: doc.group; "
+      "tables give theirs in a column named cluster");
   add(f.alternative, "--alternative",
       fmt::format("alternative of the t, Wilcoxon, sign and randomization tests on Δ = B − A: {} [{}]", fmt::join(ids(alternatives()), ", "), alternatives()[0].id));
   f.alternative.option->check(CLI::IsMember(ids(alternatives())));
@@ -109,8 +112,8 @@ int run_compare(const CompareFlags& f) {
   if (!f.qrels.given() && f.files.size() > 2) throw UsageError("files: give one or two score files (several systems go in one table), or runs with --qrels");
   if (f.qrels.given() && f.files.size() < 2) throw UsageError("--qrels: give two or more runs to compare");
   std::optional<ScoreFile> b;
-  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, f.files, f.measures, req.measures) : parse_file(f.files[0], format, "A", "FILE_A");
-  if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B");
+  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, f.files, f.measures, req.measures) : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value);
+  if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value);
   // --measure takes comma-separated lists too; the job expands "all".
   if (!f.qrels.given())
     for (const auto& item : f.measures)

@@ -58,7 +58,7 @@ int run_mde(const AnalyticFlags& f);
 struct CompareFlags {
   std::vector<std::string> files;
   std::vector<std::string> measures;  ///< --measure, repeatable; each a list split outside parentheses
-  Flag baseline, format, missing, input_format, direction, alternative;
+  Flag baseline, format, missing, input_format, direction, alternative, cluster;
   Flag qrels;  ///< the files are runs, scored against these qrels first
   Flag family_p, family_systems, family_pairs, family_procedure;  ///< a pair taken from a leaderboard (FamilyContext)
   std::map<std::string, Flag> settings;  ///< by the core's field name: the registry's Analyze settings

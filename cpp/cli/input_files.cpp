@@ -1,6 +1,7 @@
 #include "input_files.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -112,10 +113,15 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
   return out;
 }
 
-ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag) {
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field) {
   const std::string text = read_input(path, flag);
   try {
-    return parse_scores(text, format, label_of(path, fallback));
+    // The whole path: a log's folder names its model (lm-eval writes <model>/samples_<task>_<time>.jsonl).
+    ReadOptions o;
+    o.system_name = label_of(path, fallback);
+    o.source_path = path == "-" ? std::string() : std::filesystem::absolute(path).lexically_normal().string();
+    o.cluster_field = cluster_field;
+    return parse_scores(text, format, o);
   } catch (const pairpower::Error& e) {
     throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e)));
   }

@@ -55,6 +55,7 @@ ScoreFile runs_as_scores(const std::string& qrels, const std::vector<std::string
                          std::vector<std::string>& names);
 
 /// Parses one file; bad input is a UsageError naming the file (or stdin), the line and the field.
-ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag);
+/// `cluster_field`: --cluster, the field of a log's records naming each item's cluster.
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field = "");
 
 }  // namespace pairpower::cli

@@ -147,6 +147,11 @@ void check_measure(const std::string& m, const std::vector<std::string>& availab
   auto in_either = [&](auto member) { return contains(fa.*member, m) || (fb && contains(fb->*member, m)); };
   if (in_either(&ScoreFile::text_measures))
     throw Error("measure", ErrorKind::not_per_query, "'" + m + "' holds text, not a score per query; choose a numeric measure (" + names_of(available) + ")", m);
+  if (in_either(&ScoreFile::nonscalar_measures))
+    throw Error("measure", ErrorKind::not_per_query,
+                "'" + m + "' is not a number in every record of the log (a metric computed over the whole set, such as f1 or bleu, or a NaN); choose one of " +
+                    names_of(available),
+                m);
   if (in_either(&ScoreFile::summary_measures)) {
     const auto closest = closest_per_query_measure(m);
     std::string hint = closest && contains(available, *closest) ? "; the closest per-query measure is '" + *closest + "'" : "";

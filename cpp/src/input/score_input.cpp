@@ -60,18 +60,31 @@ InputFormat detect_format(std::string_view raw) {
 }
 
 ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_view system_name, const std::vector<std::string>& keep_text_of) {
+  ReadOptions o;
+  o.system_name = std::string(system_name);
+  o.keep_text_of = keep_text_of;
+  return parse_scores(raw, format, o);
+}
+
+ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptions& o) {
+  const auto& keep_text_of = o.keep_text_of;
   if (raw.size() > max_input_bytes) throw InputError("the input is " + std::to_string(raw.size() >> 20) + " MiB; at most " + std::to_string(max_input_bytes >> 20) + " MiB are read");
   const std::string text = decode_text(raw);
   if (text.find('\0') != std::string::npos)
     throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
   if (format == InputFormat::auto_detect) format = detect_format(text);
-  const std::string system(system_name.empty() ? "A" : system_name);
+  const std::string system(o.system_name.empty() ? "A" : o.system_name);
+  if (!o.cluster_field.empty() && format != InputFormat::lm_eval_samples)
+    throw Error("cluster", ErrorKind::invalid_value,
+                "names a field of an evaluation log's records; a table gives each item's cluster in a column named 'cluster'", o.cluster_field);
   switch (format) {
     case InputFormat::ranx_json:
     case InputFormat::pytrec_eval_json:
     case InputFormat::json_scores:
     case InputFormat::ir_measures_jsonl:
       return parse_json_scores(text, format, system);
+    case InputFormat::lm_eval_samples:
+      return parse_lm_eval_samples(text, system, o.source_path, o.cluster_field);
     case InputFormat::trec_eval:
     case InputFormat::ir_measures: {
       const auto lines = lines_of(text);
@@ -123,7 +136,8 @@ std::string ScoreFile::describe() const {
   if (d.size() > 1) out += ", " + std::to_string(d.size()) + " datasets";
   const auto s = systems();
   if (s.size() > 1) out += ", " + std::to_string(s.size()) + " systems";
-  out += ", " + std::to_string(queries()) + " queries";
+  // Evaluation logs score items (questions, samples), not queries.
+  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples ? " items" : " queries");
   return out;
 }
 

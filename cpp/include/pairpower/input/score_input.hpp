@@ -25,7 +25,11 @@
 // Detection decides from structure that holds at any size — the JSON nesting,
 // which column holds measure names (by the grammar of each tool's names, see
 // measures.hpp), trec_eval's `all` and `runid` rows — never from a prefix of
-// the file or from counting distinct values. When the structure fits two
+// the file or from counting distinct values.
+//
+// Evaluation logs: lm-evaluation-harness `--log_samples` files (one JSON record
+// per document and filter; measures are the scalar metrics each record lists,
+// the filter joining the name when it is not "none", as in lm-eval's "acc,none"). When the structure fits two
 // formats, it says so (ErrorKind::ambiguous_format, field "input_format").
 //
 // Example:
@@ -72,6 +76,9 @@ struct ScoreFile {
   std::size_t records = 0;  ///< values read
   std::vector<std::string> text_measures;     ///< measures whose values are text (trec_eval's relstring): skipped
   std::vector<std::string> summary_measures;  ///< measures only in summary rows (gm_map, num_q): not per-query
+  /// Measures a log records per item but not as a finite number in every record
+  /// (lm-eval's corpus metrics such as f1 keep the reference and prediction; NaN, ±Infinity): skipped.
+  std::vector<std::string> nonscalar_measures;
   std::string origin;  ///< where the scores come from when no file held them ("runs scored against qrels.txt as trec_eval 10.0 scores them")
 
   std::vector<std::string> measures() const;  ///< distinct, in order of appearance ("" when the format has none)
@@ -91,11 +98,24 @@ constexpr double max_abs_score = 1e12;
 /// Guesses the format from the text (throws InputError when nothing fits).
 InputFormat detect_format(std::string_view text);
 
-/// Parses text in a format (auto_detect: detect_format). Single-system formats
-/// name their system by the run's `runid` when the file has one, else
-/// `system_name` (the CLI passes the file's name).
-/// `keep_text_of`: systems whose values are also kept as written (ScoreSeries::texts;
-/// CSV/TSV and trec_eval/ir_measures text; JSON numbers are not kept).
+/// How to read one input beyond its format.
+struct ReadOptions {
+  /// Names the system of single-system formats when the file has no `runid` (the CLI passes the file's name).
+  std::string system_name = "A";
+  /// Systems whose values are also kept as written (ScoreSeries::texts; CSV/TSV and
+  /// trec_eval/ir_measures text; JSON numbers are not kept).
+  std::vector<std::string> keep_text_of{};
+  /// The file's path (or name), for logs whose records do not name their task and
+  /// model: lm-eval's samples_<task>_<timestamp>.jsonl in a folder named after the model.
+  std::string source_path{};
+  /// A field of each log record naming the item's cluster, dotted for nested
+  /// objects ("doc.group"); empty: none. Tables name theirs with a `cluster` column.
+  std::string cluster_field{};
+};
+
+/// Parses text in a format (auto_detect: detect_format).
+ScoreFile parse_scores(std::string_view text, InputFormat format, const ReadOptions& options);
+/// The same with only the system's name and the systems whose texts are kept.
 ScoreFile parse_scores(std::string_view text, InputFormat format = InputFormat::auto_detect,
                        std::string_view system_name = "A", const std::vector<std::string>& keep_text_of = {});
 

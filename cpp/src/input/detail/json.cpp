@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/input/measures.hpp"
+#include "json_members.hpp"
 #include "reading.hpp"
 
 namespace pairpower::reading {
@@ -126,7 +127,10 @@ bool is_json_lines(const std::vector<Line>& lines) {
 }
 
 InputFormat detect_json(std::string_view text) {
-  if (is_json_lines(lines_of(text))) return InputFormat::ir_measures_jsonl;
+  const auto lines = lines_of(text);
+  // A log's records are long: their first line's keys decide, without parsing every value.
+  if (is_lm_eval_record(first_object_keys(lines.front().text))) return InputFormat::lm_eval_samples;
+  if (is_json_lines(lines)) return InputFormat::ir_measures_jsonl;
   return detect_json_shape(parse_json(text));
 }
 

@@ -126,4 +126,12 @@ InputFormat detect_three_columns(const std::vector<Line>& lines);
 ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system);
 InputFormat detect_json(std::string_view text);
 
+// lm-evaluation-harness --log_samples (lm_eval.cpp).
+/// The first record's keys are lm-eval's (doc_id, filter, metrics).
+bool is_lm_eval_record(const std::vector<std::string_view>& keys);
+/// `source_path`: the file's path, which names the task (samples_<task>_<timestamp>.jsonl)
+/// and the model (the folder lm-eval names after it); `fallback` names the system without a folder.
+/// `cluster_field`: a dotted path in each record ("doc.group") naming the item's cluster; empty: none.
+ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallback, std::string_view source_path, std::string_view cluster_field = {});
+
 }  // namespace pairpower::reading

@@ -149,7 +149,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         // Unnamed runs are called A and B, as in the report, so that the baseline chooser tells them apart.
         const d = await callEngine((r) => r.detectScores({ text, format: fmt, name: names[key] || key.toUpperCase() }));
         detected[key] = d;
-        const skipped = [...d.textMeasures.map((m) => `${m} (text)`), ...d.summaryMeasures.map((m) => `${m} (summary rows only)`)];
+        const skipped = [...d.textMeasures.map((m) => `${m} (text)`), ...d.summaryMeasures.map((m) => `${m} (summary rows only)`),
+          ...d.nonscalarMeasures.map((m) => `${m} (not a number per item)`)];
         box.note.textContent = `detected: ${d.description}` + (d.systems.length === 1 && d.systems[0] !== 'A' && d.systems[0] !== 'B' ? `, run ${d.systems[0]}` : '') +
           (skipped.length ? `; not per-query scores, skipped: ${skipped.join(', ')}` : '');
         box.note.classList.remove('field-error');

@@ -1,0 +1,132 @@
+#include "json_members.hpp"
+
+#include <cstring>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "reading.hpp"
+
+namespace pairpower::reading {
+namespace {
+
+[[noreturn]] void malformed(std::size_t line, const std::string& what) { fail_at(line, "the JSON is malformed: " + what); }
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::size_t skip_blanks(std::string_view t, std::size_t i) {
+  while (i < t.size() && blank(t[i])) ++i;
+  return i;
+}
+
+// Just past the closing quote of the string that opens at t[i].
+std::size_t end_of_string(std::string_view t, std::size_t i, std::size_t line) {
+  std::size_t from = i + 1;
+  while (true) {
+    const void* q = from < t.size() ? std::memchr(t.data() + from, '"', t.size() - from) : nullptr;
+    if (!q) malformed(line, "a string is not closed");
+    const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(q) - t.data());
+    std::size_t k = at;
+    while (k > from && t[k - 1] == '\\') --k;
+    if ((at - k) % 2 == 0) return at + 1;  // an even run of backslashes escapes itself, not the quote
+    from = at + 1;
+  }
+}
+
+// Just past the bracket that closes the object or list opening at t[i]; iterative, so depth cannot exhaust the stack.
+std::size_t end_of_nested(std::string_view t, std::size_t i, std::size_t line) {
+  std::size_t depth = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '"') {
+      i = end_of_string(t, i, line);
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    else if (c == '}' || c == ']') {
+      if (--depth == 0) return i + 1;
+    }
+    ++i;
+  }
+  malformed(line, "an object or list is not closed");
+}
+
+std::size_t end_of_value(std::string_view t, std::size_t i, std::size_t line) {
+  if (i >= t.size()) malformed(line, "a value is missing");
+  if (t[i] == '"') return end_of_string(t, i, line);
+  if (t[i] == '{' || t[i] == '[') return end_of_nested(t, i, line);
+  const std::size_t start = i;
+  while (i < t.size() && !blank(t[i]) && t[i] != ',' && t[i] != '}' && t[i] != ']') ++i;
+  if (i == start) malformed(line, "a value is missing");
+  return i;
+}
+
+}  // namespace
+
+std::vector<JsonMember> object_members(std::string_view t, std::size_t line) {
+  std::vector<JsonMember> out;
+  std::size_t i = skip_blanks(t, 0);
+  if (i >= t.size() || t[i] != '{') malformed(line, "expected an object {…} on each line");
+  i = skip_blanks(t, i + 1);
+  if (i < t.size() && t[i] == '}') {
+    i = skip_blanks(t, i + 1);
+  } else {
+    while (true) {
+      if (i >= t.size() || t[i] != '"') malformed(line, "expected a quoted key");
+      const std::size_t key_end = end_of_string(t, i, line);
+      const std::string_view key = t.substr(i + 1, key_end - i - 2);
+      i = skip_blanks(t, key_end);
+      if (i >= t.size() || t[i] != ':') malformed(line, "expected ':' after the key \"" + std::string(key.substr(0, 40)) + "\"");
+      i = skip_blanks(t, i + 1);
+      const std::size_t value_end = end_of_value(t, i, line);
+      out.push_back({key, t.substr(i, value_end - i)});
+      i = skip_blanks(t, value_end);
+      if (i < t.size() && t[i] == ',') {
+        i = skip_blanks(t, i + 1);
+        continue;
+      }
+      if (i < t.size() && t[i] == '}') {
+        i = skip_blanks(t, i + 1);
+        break;
+      }
+      malformed(line, "expected ',' or '}' after the value of \"" + std::string(key.substr(0, 40)) + "\"");
+    }
+  }
+  if (i != t.size()) malformed(line, "text follows the object");
+  return out;
+}
+
+std::string_view member(const std::vector<JsonMember>& members, std::string_view key) {
+  for (const auto& m : members)
+    if (m.key == key) return m.value;
+  return {};
+}
+
+std::optional<std::string> field_text(const std::vector<JsonMember>& members, std::string_view path) {
+  const auto dot = path.find('.');
+  const auto raw = member(members, path.substr(0, dot));
+  if (raw.empty()) return std::nullopt;
+  auto j = nlohmann::json::parse(raw.begin(), raw.end(), nullptr, false);
+  for (auto rest = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1); !rest.empty();) {
+    const auto next = rest.find('.');
+    const std::string key(rest.substr(0, next));
+    if (!j.is_object() || !j.contains(key)) return std::nullopt;
+    j = nlohmann::json(j[key]);
+    rest = next == std::string_view::npos ? std::string_view() : rest.substr(next + 1);
+  }
+  if (j.is_string()) return j.get<std::string>();
+  if (j.is_number() || j.is_boolean()) return j.dump();
+  return std::nullopt;
+}
+
+std::vector<std::string_view> first_object_keys(std::string_view first_line) {
+  std::vector<std::string_view> keys;
+  try {
+    for (const auto& m : object_members(first_line, 1)) keys.push_back(m.key);
+  } catch (const InputError&) {
+    keys.clear();
+  }
+  return keys;
+}
+
+}  // namespace pairpower::reading

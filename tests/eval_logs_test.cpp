@@ -1,0 +1,178 @@
+// Evaluation logs (tests/fixtures/logs/, written by the tools; PROVENANCE.md):
+// read without being told their format, and the ways a real record can vary
+// (a NaN, a boolean, a filter, a corpus metric) made by editing a real record.
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "fixtures.hpp"
+#include "pairpower/base/errors.hpp"
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
+
+using namespace pairpower;
+using test::slurp;
+
+namespace {
+
+const std::string logs_dir = std::string(PAIRPOWER_FIXTURES_DIR) + "/logs/";
+
+const nlohmann::json& expected() {
+  static const nlohmann::json j = nlohmann::json::parse(slurp(logs_dir + "expected.json"));
+  return j;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);)
+    if (!l.empty()) out.push_back(l);
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& ls) {
+  std::string s;
+  for (const auto& l : ls) s += l + "\n";
+  return s;
+}
+
+// The first lm-eval file of the expected pairs, its path and records.
+struct LmEvalLog {
+  std::string path = logs_dir + expected().at("lm_eval").at("pairs")[0].at("files")[0].get<std::string>();
+  std::vector<std::string> records = lines(slurp(path));
+};
+
+// `record` with the value of `key` replaced by the JSON text `value`.
+std::string with_value(const std::string& record, const std::string& key, const std::string& value) {
+  auto j = nlohmann::ordered_json::parse(record);
+  j[key] = nlohmann::ordered_json::parse(value);
+  return j.dump();
+}
+
+ScoreFile read(const std::string& text, const std::string& path, const std::string& cluster = "", InputFormat f = InputFormat::auto_detect) {
+  ReadOptions o;
+  o.system_name = "A";
+  o.source_path = path;
+  o.cluster_field = cluster;
+  return parse_scores(text, f, o);
+}
+
+}  // namespace
+
+TEST_CASE("an lm-eval samples file names its task from the file and its model from the folder", "[eval_logs]") {
+  for (const auto& c : expected().at("lm_eval").at("pairs")) {
+    for (int k = 0; k < 2; ++k) {
+      const std::string path = logs_dir + c.at("files")[k].get<std::string>();
+      INFO(path);
+      const auto f = read(slurp(path), path);
+      CHECK(f.format == InputFormat::lm_eval_samples);
+      CHECK(f.datasets() == std::vector<std::string>{c.at("task").get<std::string>()});
+      CHECK(f.systems() == std::vector<std::string>{c.at("systems")[k].get<std::string>()});
+      CHECK(f.measures() == std::vector<std::string>{"acc", "acc_norm"});
+      CHECK(f.queries() == c.at("n").get<std::size_t>());
+      CHECK(f.describe() == "lm-evaluation-harness samples (--log_samples), 2 measures, " + std::to_string(c.at("n").get<int>()) + " items");
+    }
+  }
+}
+
+TEST_CASE("an lm-eval file without its folder or its usual name still reads, named by the fallback", "[eval_logs]") {
+  const LmEvalLog log;
+  const auto f = parse_scores(joined(log.records), InputFormat::auto_detect, "pasted");
+  CHECK(f.systems() == std::vector<std::string>{"pasted"});
+  CHECK(f.datasets() == std::vector<std::string>{""});
+  // A page names files by their names alone: the task still comes from it.
+  const auto g = read(joined(log.records), "samples_arith_diff_2026-11-27T01-59-41.005071.jsonl");
+  CHECK(g.datasets() == std::vector<std::string>{"arith_diff"});
+  CHECK(g.systems() == std::vector<std::string>{"A"});
+}
+
+TEST_CASE("an lm-eval metric that is NaN or a list in any record is skipped and listed, the others read", "[eval_logs]") {
+  const LmEvalLog log;
+  for (const std::string bad : {"NaN", "Infinity", "-Infinity", "[\"ref\", [\"pred\"]]", "null", "\"x\""}) {
+    INFO(bad);
+    auto rs = log.records;
+    rs[3] = with_value(rs[3], "acc_norm", "0");
+    // nlohmann cannot write Python's bare NaN: put the raw text in place of the 0.
+    const auto at = rs[3].rfind("\"acc_norm\":0");
+    REQUIRE(at != std::string::npos);
+    rs[3].replace(at, std::string("\"acc_norm\":0").size(), "\"acc_norm\": " + bad);
+    const auto f = read(joined(rs), log.path);
+    CHECK(f.measures() == std::vector<std::string>{"acc"});
+    CHECK(f.nonscalar_measures == std::vector<std::string>{"acc_norm"});
+    CHECK_THROWS_WITH(build_comparisons(f, &f, {"acc_norm"}, MissingPolicy::intersect),
+                      Catch::Contains("'acc_norm' is not a number in every record of the log"));
+  }
+}
+
+TEST_CASE("an lm-eval boolean metric reads as 1 and 0, and a filter other than none joins the measure's name", "[eval_logs]") {
+  const LmEvalLog log;
+  auto rs = log.records;
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    rs[i] = with_value(rs[i], "acc", i % 2 ? "true" : "false");
+    rs[i] = with_value(rs[i], "filter", "\"strict-match\"");
+  }
+  const auto f = read(joined(rs), log.path);
+  REQUIRE(f.measures() == std::vector<std::string>{"acc,strict-match", "acc_norm,strict-match"});
+  CHECK(f.series[0].values[0] == 0.0);
+  CHECK(f.series[0].values[1] == 1.0);
+}
+
+TEST_CASE("the same document twice under one filter is refused at its line; under two filters it is two measures", "[eval_logs]") {
+  const LmEvalLog log;
+  auto rs = log.records;
+  rs.push_back(rs[0]);
+  CHECK_THROWS_WITH(read(joined(rs), log.path),
+                    Catch::Contains("line " + std::to_string(rs.size()) + ": query '0' appears twice"));
+  rs.back() = with_value(rs.back(), "filter", "\"take_first\"");
+  CHECK(read(joined(rs), log.path).measures().size() == 4);
+}
+
+TEST_CASE("a cut or broken lm-eval record is refused at its line, naming what is wrong", "[eval_logs]") {
+  const LmEvalLog log;
+  auto rs = log.records;
+  rs[2] = rs[2].substr(0, rs[2].size() / 2);
+  CHECK_THROWS_WITH(parse_scores(joined(rs), InputFormat::lm_eval_samples, "A"), Catch::StartsWith("line 3: the JSON is malformed"));
+  rs = log.records;
+  auto j = nlohmann::ordered_json::parse(rs[1]);
+  j.erase("acc");
+  rs[1] = j.dump();
+  CHECK_THROWS_WITH(parse_scores(joined(rs), InputFormat::lm_eval_samples, "A"),
+                    "line 2: the metric 'acc' is listed in \"metrics\" but the record has no value for it");
+  rs = log.records;
+  rs[4] = with_value(rs[4], "doc_id", "[1]");
+  CHECK_THROWS_WITH(parse_scores(joined(rs), InputFormat::lm_eval_samples, "A"), "line 5: \"doc_id\" must be text or a whole number");
+}
+
+TEST_CASE("braces, brackets and escaped quotes inside an lm-eval record's texts do not confuse the reader", "[eval_logs]") {
+  const LmEvalLog log;
+  auto rs = log.records;
+  rs[0] = with_value(rs[0], "target", R"("}]\" {\"acc\": 0, \\\\\" [")");
+  const auto f = read(joined(rs), log.path);
+  const auto g = read(joined(log.records), log.path);
+  CHECK(f.series[0].values == g.series[0].values);
+}
+
+TEST_CASE("a real lm-eval log with only a corpus-level metric says there is nothing to compare per item", "[eval_logs]") {
+  const std::string path = logs_dir + "lm_eval/eleutherai-pr-3506/google__gemma-2b/samples_masakhaner_luo_prompt_1_2026-01-16T15-23-47.285735.jsonl";
+  CHECK_THROWS_WITH(read(slurp(path), path),
+                    Catch::StartsWith("no per-item scores in this lm-eval log: f1,flexible-extract is not a number in each record"));
+}
+
+TEST_CASE("a field of each lm-eval record names the item's cluster, and a record without it is refused at its line", "[eval_logs]") {
+  const auto& pair = expected().at("lm_eval").at("pairs");
+  const auto c = std::find_if(pair.begin(), pair.end(), [](const nlohmann::json& x) { return x.contains("cluster"); });
+  REQUIRE(c != pair.end());
+  const std::string path = logs_dir + (*c).at("files")[0].get<std::string>();
+  const auto f = read(slurp(path), path, "doc.group");
+  REQUIRE(f.series.size() == 2);
+  const std::set<std::string> clusters(f.series[0].clusters.begin(), f.series[0].clusters.end());
+  CHECK(clusters.size() == (*c).at("cluster").at("clusters").get<std::size_t>());
+  CHECK(f.series[0].clusters[0] == "g00");
+  CHECK_THROWS_WITH(read(slurp(path), path, "doc.passage"), Catch::Contains("line 1: the record of doc_id 0 has no doc.passage"));
+  // A table has its cluster column instead: the field is refused there, saying so.
+  CHECK_THROWS_WITH(read("qid,A,B\nq1,1,0\nq2,0,1\n", "t.csv", "doc.group"), Catch::Contains("a table gives each item's cluster in a column named 'cluster'"));
+}

@@ -1,0 +1,84 @@
+// Evaluation logs written by the tools themselves (tests/fixtures/logs/, with
+// their provenance) handed to the CLI without --input-format: each is read as
+// what it is, with the task as the dataset and the model as the system, and the
+// statistics equal scipy's and statsmodels' (expected.json, written by
+// expected.py beside the logs with its own reader).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+
+const bin = fileURLToPath(new URL('../../build/pairpower', import.meta.url));
+const logs = fileURLToPath(new URL('../fixtures/logs/', import.meta.url));
+const expected = JSON.parse(readFileSync(join(logs, 'expected.json'), 'utf8'));
+const close = (x, e, rel) => Math.abs(x - e) <= rel * Math.abs(e) || x === e;
+
+function run(args) {
+  const r = spawnSync(bin, args, { encoding: 'utf8', timeout: 120_000 });
+  return { ...r, json: r.status !== 2 && r.stdout ? JSON.parse(r.stdout) : null };
+}
+
+for (const c of expected.lm_eval.pairs) {
+  test(`lm-eval logs of two models on ${c.task} give ${c.measure}'s paired statistics as scipy and statsmodels compute them`, () => {
+    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
+    assert.ok([0, 1, 3].includes(r.status), r.stderr);
+    for (const d of r.json.settings.detected) assert.match(d, /^lm-evaluation-harness samples \(--log_samples\), 2 measures, \d+ items$/);
+    assert.equal(r.json.comparisons.length, 1);
+    const x = r.json.comparisons[0];
+    assert.equal(x.dataset, c.task);
+    assert.equal(x.measure, c.measure);
+    assert.deepEqual([x.system_a, x.system_b], c.systems);
+    assert.equal(x.n, c.n);
+    for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
+      assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+    assert.ok(Math.abs(x.delta - c.delta) <= 1e-12);
+    // Every acc value is 0 or 1: the exact McNemar test and Wilson intervals apply.
+    assert.equal(x.mcnemar.discordant_a, c.mcnemar.discordant_a);
+    assert.equal(x.mcnemar.discordant_b, c.mcnemar.discordant_b);
+    assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
+    for (const k of [0, 1]) {
+      assert.ok(close(x.wilson_a[k], c.wilson_a[k], 1e-12));
+      assert.ok(close(x.wilson_b[k], c.wilson_b[k], 1e-12));
+    }
+  });
+}
+
+for (const c of expected.lm_eval.pairs.filter((x) => x.cluster)) {
+  test(`lm-eval logs of two models on ${c.task} with --cluster ${c.cluster_field} give ${c.measure}'s cluster-robust SE and p as statsmodels computes them`, () => {
+    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--cluster', c.cluster_field, '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
+    assert.ok([0, 1, 3].includes(r.status), r.stderr);
+    const x = r.json.comparisons[0].cluster;
+    assert.equal(x.clusters, c.cluster.clusters);
+    assert.ok(close(x.se, c.cluster.se, 1e-10), `SE ${x.se} vs ${c.cluster.se}`);
+    assert.ok(close(x.p, c.cluster.p, 1e-9), `p ${x.p} vs ${c.cluster.p}`);
+  });
+}
+
+test('--cluster naming a field the records lack is refused with the line and the flag', () => {
+  const c = expected.lm_eval.pairs.find((x) => x.cluster);
+  const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--cluster', 'doc.passage']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--cluster: line 1: the record of doc_id 0 has no doc.passage/);
+});
+
+test('lm-eval logs of three models on two tasks make one leaderboard per task with the means the logs hold', () => {
+  const lm = join(logs, 'lm_eval');
+  const files = readdirSync(lm).filter((d) => d.startsWith('dummy-')).flatMap((d) => readdirSync(join(lm, d)).filter((f) => f.startsWith('samples_')).map((f) => join(lm, d, f)));
+  assert.equal(files.length, 6);
+  const r = run(['leaderboard', ...files, '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  const boards = r.json.leaderboards;
+  const tasks = Object.keys(expected.lm_eval.means).sort();
+  assert.deepEqual(boards.map((b) => b.dataset).sort(), tasks);
+  for (const b of boards)
+    for (const row of b.systems) assert.ok(close(row.mean, expected.lm_eval.means[b.dataset].acc[row.system], 1e-12), `${b.dataset} ${row.system}`);
+});
+
+test('an lm-eval log whose only metric is computed over the whole set (f1 in a real AfroBench run) is refused with the reason', () => {
+  const real = join(logs, 'lm_eval/eleutherai-pr-3506/google__gemma-2b/samples_masakhaner_luo_prompt_1_2026-01-16T15-23-47.285735.jsonl');
+  const r = run(['compare', real, real, '--format', 'json']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /no per-item scores in this lm-eval log: f1,flexible-extract is not a number in each record \(lm-eval keeps the reference and prediction/);
+});
