@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake make libboost-math-dev catch2 nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev libfast-float-dev emscripten "$@")
+packages=(g++ cmake make libboost-math-dev catch2 nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev libzstd-dev libfast-float-dev emscripten "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -176,3 +176,70 @@ TEST_CASE("a field of each lm-eval record names the item's cluster, and a record
   // A table has its cluster column instead: the field is refused there, saying so.
   CHECK_THROWS_WITH(read("qid,A,B\nq1,1,0\nq2,0,1\n", "t.csv", "doc.group"), Catch::Contains("a table gives each item's cluster in a column named 'cluster'"));
 }
+
+namespace {
+
+const std::string inspect_json = logs_dir + "inspect_ai/tests/2025-05-12T20-28-13-04-00_popularity.json";
+
+// A .eval archive's entries made from the real .json log's parts, each sample
+// given `epochs` epochs whose match letters come from `letters` in turn.
+std::vector<ArchiveEntry> eval_entries(int epochs, const std::string& letters) {
+  const auto log = nlohmann::json::parse(slurp(inspect_json));
+  std::vector<ArchiveEntry> out{{"header.json", nlohmann::json{{"version", log.at("version")}, {"eval", log.at("eval")}}.dump()}};
+  std::size_t k = 0;
+  for (const auto& s : log.at("samples"))
+    for (int e = 1; e <= epochs; ++e) {
+      auto one = s;
+      one["epoch"] = e;
+      one["scores"]["match"]["value"] = std::string(1, letters[k++ % letters.size()]);
+      out.push_back({"samples/" + s.at("id").dump() + "_epoch_" + std::to_string(e) + ".json", one.dump()});
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("an inspect_ai .json log names its model and task, and reads each scorer's letters as 1, 0 and 0.5", "[eval_logs]") {
+  const auto f = read(slurp(inspect_json), inspect_json);
+  CHECK(f.format == InputFormat::inspect_ai);
+  CHECK(f.systems() == std::vector<std::string>{"openai/gpt-4o-mini"});
+  CHECK(f.datasets() == std::vector<std::string>{"popularity"});
+  CHECK(f.measures() == std::vector<std::string>{"match"});
+  CHECK(f.queries() == 3);
+  const auto log = nlohmann::json::parse(slurp(inspect_json));
+  for (std::size_t i = 0; i < 3; ++i) CHECK(f.series[0].values[i] == (log["samples"][i]["scores"]["match"]["value"] == "C" ? 1.0 : 0.0));
+  CHECK(f.series[0].repeats.empty());
+}
+
+TEST_CASE("an inspect_ai log's epochs are averaged per sample, with their count and variance kept", "[eval_logs]") {
+  ReadOptions o;
+  const auto f = parse_archive(eval_entries(4, "CCIP"), o);
+  REQUIRE(f.series.size() == 1);
+  CHECK(f.series[0].values == std::vector<double>(3, (1 + 1 + 0 + 0.5) / 4));
+  CHECK(f.series[0].repeats == std::vector<std::uint32_t>(3, 4));
+  // Sample variance of 1, 1, 0, 0.5 (mean 0.625).
+  const double v = (2 * 0.375 * 0.375 + 0.625 * 0.625 + 0.125 * 0.125) / 3;
+  for (double x : f.series[0].repeat_variances) CHECK(x == Approx(v).epsilon(1e-14));
+}
+
+TEST_CASE("an inspect_ai sample's epoch given twice is refused naming both entries", "[eval_logs]") {
+  auto entries = eval_entries(1, "C");
+  entries.push_back(entries.back());
+  entries.back().name = "samples/copy.json";
+  ReadOptions o;
+  CHECK_THROWS_WITH(parse_archive(entries, o), Catch::Contains("samples/copy.json: sample '") && Catch::Contains("epoch 1 appears twice (first in samples/"));
+}
+
+TEST_CASE("a zip of lm-eval output folders reads every log, each named by its folder and file", "[eval_logs]") {
+  std::vector<ArchiveEntry> entries;
+  for (const auto& c : expected().at("lm_eval").at("pairs"))
+    for (const auto& f : c.at("files")) {
+      const std::string rel = f.get<std::string>().substr(std::string("lm_eval/").size());
+      if (std::none_of(entries.begin(), entries.end(), [&](const ArchiveEntry& e) { return e.name == rel; })) entries.push_back({rel, slurp(logs_dir + f.get<std::string>())});
+    }
+  entries.push_back({"dummy-a/", ""});
+  ReadOptions o;
+  const auto f = parse_archive(entries, o);
+  CHECK(f.systems() == std::vector<std::string>{"dummy-a", "dummy-b"});
+  CHECK(f.datasets().size() == 2);
+}

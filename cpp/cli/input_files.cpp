@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include "archives.hpp"
+#include "archives.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "pairpower/base/errors.hpp"
@@ -116,11 +118,12 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field) {
   const std::string text = read_input(path, flag);
   try {
-    // The whole path: a log's folder names its model (lm-eval writes <model>/samples_<task>_<time>.jsonl).
     ReadOptions o;
+    o.cluster_field = cluster_field;
+    if (is_zip(text)) return parse_archive(read_zip(text, path == "-" ? "stdin" : path, flag), o);
+    // The whole path: a log's folder names its model (lm-eval writes <model>/samples_<task>_<time>.jsonl).
     o.system_name = label_of(path, fallback);
     o.source_path = path == "-" ? std::string() : std::filesystem::absolute(path).lexically_normal().string();
-    o.cluster_field = cluster_field;
     return parse_scores(text, format, o);
   } catch (const pairpower::Error& e) {
     throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e)));

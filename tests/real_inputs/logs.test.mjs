@@ -76,6 +76,29 @@ test('lm-eval logs of three models on two tasks make one leaderboard per task wi
     for (const row of b.systems) assert.ok(close(row.mean, expected.lm_eval.means[b.dataset].acc[row.system], 1e-12), `${b.dataset} ${row.system}`);
 });
 
+for (const c of expected.inspect_ai.pairs) {
+  test(`inspect_ai .eval logs of ${c.systems.join(' and ')} (${c.epochs.join(', ')} epochs) give scipy's paired statistics on the per-sample means`, () => {
+    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
+    assert.ok([0, 1, 3].includes(r.status), r.stderr);
+    for (const d of r.json.settings.detected) assert.equal(d, `inspect_ai log (.json or .eval), measure ${c.measure}, ${c.n} items`);
+    const x = r.json.comparisons[0];
+    assert.equal(x.dataset, c.task);
+    assert.deepEqual([x.system_a, x.system_b], c.systems);
+    assert.equal(x.n, c.n);
+    for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
+      assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+    if (c.mcnemar) assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
+    else assert.equal(x.mcnemar, undefined);
+  });
+}
+
+test('an inspect_ai .eval log compressed with zstd (as inspect_ai writes by default) is opened, and one without scores is refused', () => {
+  const f = join(logs, 'inspect_ai/tests/retry-2-then-success.eval');
+  const r = run(['compare', f, f]);
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr.trim(), `pairpower: error: ${f}: the inspect_ai log holds no scored samples`);
+});
+
 test('an lm-eval log whose only metric is computed over the whole set (f1 in a real AfroBench run) is refused with the reason', () => {
   const real = join(logs, 'lm_eval/eleutherai-pr-3506/google__gemma-2b/samples_masakhaner_luo_prompt_1_2026-01-16T15-23-47.285735.jsonl');
   const r = run(['compare', real, real, '--format', 'json']);

@@ -1,5 +1,6 @@
 #include "pairpower/input/score_input.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "pairpower/input/measures.hpp"
@@ -74,7 +75,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
   if (format == InputFormat::auto_detect) format = detect_format(text);
   const std::string system(o.system_name.empty() ? "A" : o.system_name);
-  if (!o.cluster_field.empty() && format != InputFormat::lm_eval_samples)
+  if (!o.cluster_field.empty() && format != InputFormat::lm_eval_samples && format != InputFormat::inspect_ai)
     throw Error("cluster", ErrorKind::invalid_value,
                 "names a field of an evaluation log's records; a table gives each item's cluster in a column named 'cluster'", o.cluster_field);
   switch (format) {
@@ -83,6 +84,8 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     case InputFormat::json_scores:
     case InputFormat::ir_measures_jsonl:
       return parse_json_scores(text, format, system);
+    case InputFormat::inspect_ai:
+      return parse_inspect_json(text, o);
     case InputFormat::lm_eval_samples:
       return parse_lm_eval_samples(text, system, o.source_path, o.cluster_field);
     case InputFormat::trec_eval:
@@ -104,6 +107,39 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     case InputFormat::auto_detect: break;
   }
   throw InputError("unknown input format");
+}
+
+ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& o) {
+  const auto is_log_part = [](const ArchiveEntry& e) {
+    return e.name == "header.json" || e.name == "_journal/start.json" || e.name.rfind("samples/", 0) == 0;
+  };
+  if (std::any_of(entries.begin(), entries.end(), is_log_part)) return parse_inspect_eval(entries, o);
+  ScoreFile out;
+  for (const auto& e : entries) {
+    // Folders, and the resource forks macOS adds to the zips it makes, hold no scores.
+    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty()) continue;
+    ReadOptions one = o;
+    const auto slash = e.name.find_last_of('/');
+    std::string label = e.name.substr(slash == std::string::npos ? 0 : slash + 1);
+    if (const auto dot = label.find_last_of('.'); dot != std::string::npos && dot > 0) label.resize(dot);
+    one.system_name = label;
+    one.source_path = e.name;
+    ScoreFile f;
+    try {
+      f = parse_scores(e.text, InputFormat::auto_detect, one);
+    } catch (const Error& x) {
+      if (x.field == "scores") throw InputError(e.name + ": " + x.detail, x.kind);
+      throw Error(x.field, x.kind, e.name + ": " + x.detail, x.value);
+    }
+    if (out.series.empty()) out.format = f.format;
+    for (auto& s : f.series) out.series.push_back(std::move(s));
+    out.records += f.records;
+    for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})
+      for (auto& m : f.*list)
+        if (std::find((out.*list).begin(), (out.*list).end(), m) == (out.*list).end()) (out.*list).push_back(m);
+  }
+  if (out.series.empty()) throw InputError("the archive holds no score files");
+  return out;
 }
 
 namespace {
@@ -137,7 +173,7 @@ std::string ScoreFile::describe() const {
   const auto s = systems();
   if (s.size() > 1) out += ", " + std::to_string(s.size()) + " systems";
   // Evaluation logs score items (questions, samples), not queries.
-  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples ? " items" : " queries");
+  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples || format == InputFormat::inspect_ai ? " items" : " queries");
   return out;
 }
 

@@ -29,13 +29,16 @@
 //
 // Evaluation logs: lm-evaluation-harness `--log_samples` files (one JSON record
 // per document and filter; measures are the scalar metrics each record lists,
-// the filter joining the name when it is not "none", as in lm-eval's "acc,none"). When the structure fits two
+// the filter joining the name when it is not "none", as in lm-eval's "acc,none");
+// inspect_ai logs, .json or .eval (items are sample ids, epochs are repeats
+// averaged per item, each scorer a measure; C/I/P/N read as 1/0/0.5/0). When the structure fits two
 // formats, it says so (ErrorKind::ambiguous_format, field "input_format").
 //
 // Example:
 //   auto file = pairpower::parse_scores(text);          // format detected
 //   file.describe();   // "trec_eval -q, measure ndcg_cut_10, 412 queries"
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +71,10 @@ struct ScoreSeries {
   std::vector<std::string> texts{};
   /// Each query's cluster, from a `cluster` column (CSV/TSV, wide or long); empty when the input has none.
   std::vector<std::string> clusters{};
+  /// Repeated samples (inspect_ai's epochs) averaged into each value: how many per item and their
+  /// sample variance (0 for one); empty when every item was scored once.
+  std::vector<std::uint32_t> repeats{};
+  std::vector<double> repeat_variances{};
 };
 
 struct ScoreFile {
@@ -118,6 +125,17 @@ ScoreFile parse_scores(std::string_view text, InputFormat format, const ReadOpti
 /// The same with only the system's name and the systems whose texts are kept.
 ScoreFile parse_scores(std::string_view text, InputFormat format = InputFormat::auto_detect,
                        std::string_view system_name = "A", const std::vector<std::string>& keep_text_of = {});
+
+/// One file of an archive, decompressed by the caller (the CLI, or the page in the browser).
+struct ArchiveEntry {
+  std::string name;  ///< its path inside the archive ("samples/3_epoch_1.json", "dummy-a/samples_mmlu_….jsonl")
+  std::string text;
+};
+
+/// An archive's files: an inspect_ai .eval log (header.json, samples/*.json), or
+/// a zip of score files, each read as its own input (its path names it: a
+/// folder of lm-eval output keeps its models and tasks).
+ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& options);
 
 /// UTF-16 text with a byte-order mark (LE or BE) as UTF-8; other text unchanged
 /// (a UTF-8 BOM is dropped). Throws InputError for unpaired surrogates.

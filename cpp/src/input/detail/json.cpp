@@ -127,6 +127,7 @@ bool is_json_lines(const std::vector<Line>& lines) {
 }
 
 InputFormat detect_json(std::string_view text) {
+  if (is_inspect_log(first_object_keys(text))) return InputFormat::inspect_ai;
   const auto lines = lines_of(text);
   // A log's records are long: their first line's keys decide, without parsing every value.
   if (is_lm_eval_record(first_object_keys(lines.front().text))) return InputFormat::lm_eval_samples;

@@ -134,4 +134,11 @@ bool is_lm_eval_record(const std::vector<std::string_view>& keys);
 /// `cluster_field`: a dotted path in each record ("doc.group") naming the item's cluster; empty: none.
 ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallback, std::string_view source_path, std::string_view cluster_field = {});
 
+// inspect_ai logs (inspect_ai.cpp).
+/// A JSON object's top-level keys are an inspect_ai EvalLog's (eval, version, samples or status).
+bool is_inspect_log(const std::vector<std::string_view>& keys);
+ScoreFile parse_inspect_json(std::string_view text, const ReadOptions& o);
+/// A .eval archive's entries (header.json, samples/*.json).
+ScoreFile parse_inspect_eval(const std::vector<ArchiveEntry>& entries, const ReadOptions& o);
+
 }  // namespace pairpower::reading
