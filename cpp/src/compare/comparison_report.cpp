@@ -56,6 +56,7 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
     rc.p_holm = c.p_holm, rc.p_bonferroni = c.p_bonferroni, rc.p_bh = c.p_bh;
     rc.verdict = c.verdict, rc.reason = c.reason, rc.sentence = c.sentence;
     rc.cluster = c.cluster;
+    rc.repeats = c.repeats;
     if (const auto& b = c.binary) {
       rc.mcnemar = b->mcnemar;
       rc.newcombe = {b->newcombe.low, b->newcombe.high};
@@ -119,6 +120,8 @@ constexpr StatLabel stat_label_table[] = {
     {"cluster.se_a", "cluster-robust SE of A's mean"}, {"cluster.se_b", "cluster-robust SE of B's mean"},
     {"cluster.bootstrap.ci_low", "cluster bootstrap CI, low"}, {"cluster.bootstrap.ci_high", "cluster bootstrap CI, high"},
     {"cluster.randomization.p", "cluster sign-flip p"},
+    {"repeats.k", "repeats per item"}, {"repeats.within_share", "within-item share of Var(d̄ᵢ)"}, {"repeats.se", "SE of Δ (per-item means)"},
+    {"repeats.se_double", "SE with twice the repeats"}, {"repeats.se_floor", "SE with unlimited repeats"},
     {"cluster.randomization.resamples", "… cluster sign flips"}, {"cluster.randomization.p_se", "… its Monte Carlo SE"},
     {"mcnemar.discordant_a", "items only A gets right"}, {"mcnemar.discordant_b", "items only B gets right"},
     {"mcnemar.p", "exact McNemar p (deciding the verdict)"}, {"mcnemar.p_mid", "… its mid-p"},

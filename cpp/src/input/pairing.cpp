@@ -7,6 +7,7 @@
 
 #include "pairpower/input/measures.hpp"
 #include <set>
+#include <optional>
 #include <unordered_map>
 
 namespace pairpower {
@@ -57,6 +58,24 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
     s.clusters.push_back(from_a ? *from_a : *from_b);
   };
   const auto a_cluster = [&](std::size_t i) { return a.clusters.empty() ? nullptr : &a.clusters[i]; };
+  // Repeats travel with each value; an item a system lacks (scored 0 under MissingPolicy::zero) counts as one repeat.
+  std::unordered_map<std::string, std::size_t> index_b;
+  if (!b.repeats.empty())
+    for (std::size_t i = 0; i < b.qids.size(); ++i) index_b.emplace(b.qids[i], i);
+  const auto add_repeats = [&](std::optional<std::size_t> ia, std::optional<std::size_t> ib) {
+    if (!a.repeats.empty()) {
+      s.repeats_a.push_back(ia ? a.repeats[*ia] : 1);
+      s.repeat_var_a.push_back(ia ? a.repeat_variances[*ia] : 0.0);
+    }
+    if (!b.repeats.empty()) {
+      s.repeats_b.push_back(ib ? b.repeats[*ib] : 1);
+      s.repeat_var_b.push_back(ib ? b.repeat_variances[*ib] : 0.0);
+    }
+  };
+  const auto b_at = [&](const std::string& qid) -> std::optional<std::size_t> {
+    const auto it = index_b.find(qid);
+    return it == index_b.end() ? std::nullopt : std::optional(it->second);
+  };
   report.dataset = a.dataset;
   report.measure = a.measure;
   report.system_a = a.system;
@@ -72,6 +91,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
       s.a.push_back(a.values[i]);
       s.b.push_back(it->second);
       add_cluster(a.qids[i], a_cluster(i));
+      add_repeats(i, b_at(a.qids[i]));
       ++report.matched;
     } else {
       ++report.only_a;
@@ -81,6 +101,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
         s.a.push_back(a.values[i]);
         s.b.push_back(0.0);
         add_cluster(a.qids[i], a_cluster(i));
+        add_repeats(i, std::nullopt);
       }
     }
   }
@@ -93,6 +114,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
       s.a.push_back(0.0);
       s.b.push_back(b.values[i]);
       add_cluster(b.qids[i], nullptr);
+      add_repeats(std::nullopt, i);
     }
   }
   if (missing == MissingPolicy::error && (report.only_a || report.only_b)) {

@@ -75,7 +75,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
   if (format == InputFormat::auto_detect) format = detect_format(text);
   const std::string system(o.system_name.empty() ? "A" : o.system_name);
-  if (!o.cluster_field.empty() && format != InputFormat::lm_eval_samples && format != InputFormat::inspect_ai)
+  if (!o.cluster_field.empty() && format != InputFormat::lm_eval_samples && format != InputFormat::inspect_ai && format != InputFormat::archive)
     throw Error("cluster", ErrorKind::invalid_value,
                 "names a field of an evaluation log's records; a table gives each item's cluster in a column named 'cluster'", o.cluster_field);
   switch (format) {
@@ -86,6 +86,8 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
       return parse_json_scores(text, format, system);
     case InputFormat::inspect_ai:
       return parse_inspect_json(text, o);
+    case InputFormat::archive:
+      return parse_archive(archive_entries(text), o);
     case InputFormat::lm_eval_samples:
       return parse_lm_eval_samples(text, system, o.source_path, o.cluster_field);
     case InputFormat::trec_eval:

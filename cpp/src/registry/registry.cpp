@@ -349,6 +349,7 @@ nlohmann::ordered_json registry_json() {
   for (const auto& l : stat_labels()) labels[l.path] = l.label;
   const LeaderboardOptions lb{};
   j["leaderboard_defaults"] = {{"resamples", lb.resamples}, {"bootstrap", lb.bootstrap}, {"planning_power", lb.power}};
+  j["archive_text_key"] = archive_text_key;
   j["verdicts"] = {to_string(Verdict::ship), to_string(Verdict::hold), to_string(Verdict::reject)};
   const Limits& l = limits();
   j["limits"] = {{"values_max", l.values_max},

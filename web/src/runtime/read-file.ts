@@ -1,7 +1,9 @@
 // A file as its tool wrote it: gzip opened in the browser (DecompressionStream,
-// by the magic bytes rather than the name, as the CLI does), then UTF-8, or
-// UTF-16 with a byte-order mark (PowerShell's `>`). Used in the page and in the
+// by the magic bytes rather than the name, as the CLI does), a zip archive (an
+// inspect_ai .eval) given as the core's archive text, then UTF-8, or UTF-16
+// with a byte-order mark (PowerShell's `>`). Used in the page and in the
 // workers (a File crosses to a worker without a copy of its bytes).
+import { isZip, zipToText } from './archive';
 
 /** True when the bytes start as gzip does (1f 8b). */
 export function isGzip(head: Uint8Array): boolean {
@@ -17,9 +19,12 @@ async function fileBytes(f: Blob): Promise<Uint8Array> {
 
 const utf16 = (b: Uint8Array) => (b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : null);
 
-/** The file's text; a gzip file is decompressed first. */
+const nameOf = (f: Blob) => (f instanceof File ? f.name : 'the archive');
+
+/** The file's text; a gzip file is decompressed first, a zip archive's files put in the core's archive text. */
 export async function readFileText(f: Blob): Promise<string> {
   const bytes = await fileBytes(f);
+  if (isZip(bytes)) return zipToText(bytes, nameOf(f));
   return new TextDecoder(utf16(bytes) ?? 'utf-8').decode(bytes);
 }
 
@@ -27,6 +32,7 @@ export async function readFileText(f: Blob): Promise<string> {
  * file decompressed, and UTF-16 re-encoded. */
 export async function readFileUtf8(f: Blob): Promise<Uint8Array> {
   const bytes = await fileBytes(f);
+  if (isZip(bytes)) return new TextEncoder().encode(await zipToText(bytes, nameOf(f)));
   const encoding = utf16(bytes);
   return encoding ? new TextEncoder().encode(new TextDecoder(encoding).decode(bytes)) : bytes;
 }

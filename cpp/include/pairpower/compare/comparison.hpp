@@ -15,6 +15,7 @@
 #include "pairpower/stats/alternative.hpp"
 #include "pairpower/stats/binary_paired.hpp"
 #include "pairpower/stats/clustered.hpp"
+#include "pairpower/stats/repeats.hpp"
 #include "pairpower/stats/bootstrap.hpp"
 #include "pairpower/stats/question.hpp"
 #include "pairpower/stats/randomization_test.hpp"
@@ -33,6 +34,10 @@ struct PairedSample {
   std::vector<double> b;
   /// Each query's cluster (a passage, a repository, a conversation), or empty: then the queries are independent.
   std::vector<std::string> clusters{};
+  /// Repeated samples averaged into each value (ScoreSeries::repeats), per system: how many and their
+  /// sample variance; empty when every item was scored once.
+  std::vector<std::uint32_t> repeats_a{}, repeats_b{};
+  std::vector<double> repeat_var_a{}, repeat_var_b{};
 };
 
 /// A pair taken from a family of comparisons (a leaderboard's pairs). For "is
@@ -155,6 +160,7 @@ struct Comparison {
   std::optional<NonInferioritySummary> non_inferiority; ///< when it asks the non-inferiority question
   std::optional<BinarySummary> binary;                  ///< when every score is 0 or 1
   std::optional<ClusterSummary> cluster;                ///< when the sample gives clusters
+  std::optional<RepeatedItems> repeats;                 ///< when items were scored more than once (epochs)
   PilotPlanning planning{};
   double p_holm = 1, p_bonferroni = 1, p_bh = 1;
   /// The question's p (TOST or non-inferiority) and its p_outside, Holm-adjusted

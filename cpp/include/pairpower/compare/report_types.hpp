@@ -93,6 +93,7 @@ struct Comparison {
   std::optional<NonInferiority> non_inferiority;
   std::optional<FamilyP> family;
   std::optional<ClusterSummary> cluster;
+  std::optional<RepeatedItems> repeats;
   std::optional<McNemarResult> mcnemar;
   std::optional<std::array<double, 2>> newcombe, wilson_a, wilson_b;
   std::optional<PairData> data;
@@ -239,6 +240,18 @@ template <> struct Description<ClusterSummary> {
       Field{"randomization", &ClusterSummary::randomization, {.doc = "sign flips of whole clusters"}}};
 };
 
+template <> struct Description<RepeatedItems> {
+  static constexpr std::string_view name = "RepeatsReport",
+                                    doc = "Items scored several times (epochs): Miller's decomposition of the variance of the per-item differences.";
+  static constexpr auto fields = std::tuple{
+      Field{"k", &RepeatedItems::k, {.doc = "repeats per item (their mean when items differ)"}},
+      Field{"within_share", &RepeatedItems::within_share, {.doc = "share of Var(d̄ᵢ) from the repeats themselves: what more repeats would remove"}},
+      Field{"se", &RepeatedItems::se, {.doc = "of Δ, from the per-item means"}},
+      Field{"se_double", &RepeatedItems::se_double, {.doc = "expected with twice the repeats"}},
+      Field{"se_floor", &RepeatedItems::se_floor, {.doc = "with unlimited repeats: the between-item part alone"}},
+      Field{"total_var", &RepeatedItems::total_var}, Field{"within_var", &RepeatedItems::within_var}};
+};
+
 template <> struct Description<report::PairData> {
   static constexpr std::string_view name = "PairData", doc = "";
   static constexpr auto fields = std::tuple{Field{"qids", &report::PairData::qids}, Field{"a", &report::PairData::a}, Field{"b", &report::PairData::b}};
@@ -253,6 +266,7 @@ template <> struct Description<report::Comparison> {
       Field{"pearson", &C::pearson}, Field{"spearman", &C::spearman},
       // The tests that decide binary and clustered comparisons come first, where a reader looks.
       Field{"cluster", &C::cluster, {.doc = "clustered queries only: the cluster-robust test that decides the verdict", .omit_empty = true}},
+      Field{"repeats", &C::repeats, {.doc = "items scored several times only: within- and between-item variance", .omit_empty = true}},
       Field{"mcnemar", &C::mcnemar, {.doc = "binary items only: the exact test that decides the verdict", .omit_empty = true}},
       Field{"newcombe", &C::newcombe, {.doc = "binary items only: [low, high] of Δ, Newcombe's method 10, which the verdict reads", .omit_empty = true}},
       Field{"wilson_a", &C::wilson_a, {.doc = "binary items only: [low, high] of A's accuracy (Wilson)", .omit_empty = true}},

@@ -137,6 +137,12 @@ struct ArchiveEntry {
 /// folder of lm-eval output keeps its models and tasks).
 ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& options);
 
+/// An archive as one text, for front ends that decompress an archive themselves
+/// and hand the core text (the page): JSON lines, the first {"pairpower_archive": 1,
+/// "name": the archive's file name}, then one {"name", "text"} per file.
+/// parse_scores reads it as parse_archive reads the entries.
+constexpr std::string_view archive_text_key = "pairpower_archive";
+
 /// UTF-16 text with a byte-order mark (LE or BE) as UTF-8; other text unchanged
 /// (a UTF-8 BOM is dropped). Throws InputError for unpaired surrogates.
 std::string decode_text(std::string_view raw);

@@ -27,6 +27,24 @@ double one_sided_t_p(double mean, double null, double se, double df, Alternative
   return (num > 0) == (alt == Alternative::greater) ? 0.0 : 1.0;
 }
 
+// Miller's decomposition of Var(d̄ᵢ) when items were scored several times; a system scored once per item adds nothing within.
+RepeatedItems repeated(const PairedSample& s, const std::vector<double>& d) {
+  std::vector<double> within(d.size(), 0.0);
+  double count = 0;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    double k_i = 0;
+    int sides = 0;
+    for (const auto& [reps, vars] : {std::pair{&s.repeats_a, &s.repeat_var_a}, std::pair{&s.repeats_b, &s.repeat_var_b}})
+      if (!reps->empty() && (*reps)[i] > 0) {
+        within[i] += (*vars)[i] / (*reps)[i];
+        k_i += (*reps)[i];
+        ++sides;
+      }
+    count += sides ? k_i / sides : 1;
+  }
+  return repeated_items(d, within, count / static_cast<double>(d.size()));
+}
+
 // Cluster-robust statistics of Δ and of each mean; the bootstrap and sign flips move whole clusters.
 ClusterSummary clustered(const PairedSample& s, const std::vector<double>& d, const CompareOptions& o) {
   const ClusterIds ids = cluster_ids(s.clusters);
@@ -142,6 +160,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   ask_question(c, n, ms.sd, o);
   c.planning = plan_from_pilot(d, c.delta, c.sd_diff, o);
   if (!s.clusters.empty()) c.cluster = clustered(s, d, o);
+  if (!s.repeats_a.empty() || !s.repeats_b.empty()) c.repeats = repeated(s, d);
   return c;
 }
 

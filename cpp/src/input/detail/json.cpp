@@ -130,7 +130,9 @@ InputFormat detect_json(std::string_view text) {
   if (is_inspect_log(first_object_keys(text))) return InputFormat::inspect_ai;
   const auto lines = lines_of(text);
   // A log's records are long: their first line's keys decide, without parsing every value.
-  if (is_lm_eval_record(first_object_keys(lines.front().text))) return InputFormat::lm_eval_samples;
+  const auto keys = first_object_keys(lines.front().text);
+  if (std::find(keys.begin(), keys.end(), archive_text_key) != keys.end()) return InputFormat::archive;
+  if (is_lm_eval_record(keys)) return InputFormat::lm_eval_samples;
   if (is_json_lines(lines)) return InputFormat::ir_measures_jsonl;
   return detect_json_shape(parse_json(text));
 }
@@ -153,6 +155,19 @@ ScoreFile parse_json_lines(std::string_view text, const std::string& system) {
     }
   }
   return col.finish(InputFormat::ir_measures_jsonl);
+}
+
+std::vector<ArchiveEntry> archive_entries(std::string_view text) {
+  const auto lines = lines_of(text);
+  std::vector<ArchiveEntry> out;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto members = object_members(lines[i].text, lines[i].number);
+    const auto name = member(members, "name"), body = member(members, "text");
+    const auto n = nlohmann::json::parse(name.begin(), name.end(), nullptr, false), t = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
+    if (!n.is_string() || !t.is_string()) fail_at(lines[i].number, "expected {\"name\": text, \"text\": text}, one file of the archive");
+    out.push_back({n.get<std::string>(), t.get<std::string>()});
+  }
+  return out;
 }
 
 ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system) {

@@ -125,6 +125,8 @@ InputFormat detect_three_columns(const std::vector<Line>& lines);
 // JSON: ranx, pytrec_eval, flat {qid: score} (json.cpp).
 ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system);
 InputFormat detect_json(std::string_view text);
+/// The files of an archive given as text (archive_text_key), after its first line.
+std::vector<ArchiveEntry> archive_entries(std::string_view text);
 
 // lm-evaluation-harness --log_samples (lm_eval.cpp).
 /// The first record's keys are lm-eval's (doc_id, filter, metrics).

@@ -27,7 +27,7 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   let name = '';
   const text = h('textarea', { id: `paste-${key}`, 'data-testid': `paste-${key}`, rows: 9, spellcheck: 'false', 'aria-describedby': `detected-${key}`,
     placeholder: key === 'a' ? 'ndcg_cut_10   301   0.4523   (trec_eval -q)\nor  qid,bm25,dense  (one table, a column per system)' : 'the second system’s scores (optional with a table)' });
-  const file = h('input', { type: 'file', id: `file-${key}`, accept: '.txt,.tsv,.csv,.json,.res,.eval,.gz', 'aria-label': `Open a file for ${key.toUpperCase()}` });
+  const file = h('input', { type: 'file', id: `file-${key}`, accept: '.txt,.tsv,.csv,.json,.jsonl,.res,.eval,.zip,.gz', 'aria-label': `Open a file for ${key.toUpperCase()}` });
   const note = h('p', { class: 'detected', id: `detected-${key}`, 'data-testid': `detected-${key}`, 'aria-live': 'polite' });
   // A long text is shown as a line saying what it holds, until the user asks to see it.
   const folded = foldLongText(text, key, () => name || 'Pasted', 'Analyze', () => {

@@ -1,0 +1,59 @@
+// Evaluation logs in the Analyze page, opened from disk as files: inspect_ai
+// .eval archives (deflate and zstd entries, decompressed in the browser) and
+// lm-eval samples files, detected without choosing a format, with the numbers
+// scipy and statsmodels give (tests/fixtures/logs/expected.json).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { analyzeAndWait, launch, openAnalyze, root, serve } from './browser.mjs';
+
+const logs = join(root, 'tests/fixtures/logs');
+const expected = JSON.parse(readFileSync(join(logs, 'expected.json'), 'utf8'));
+const close = (x, e, rel) => Math.abs(x - e) <= rel * Math.abs(e) || x === e;
+
+let browser, server, url, page;
+before(async () => {
+  browser = await launch();
+  ({ server, url } = await serve(true));
+  page = await openAnalyze(browser, url, { resamples: 2000, bootstrap: 200 });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const stat = (path) => page.$eval(`[data-comparison="0"][data-stat="${path}"]`, (e) => Number(e.dataset.value));
+const open = (key, f) => page.setInputFiles(`#file-${key}`, { name: f.split('/').pop(), mimeType: 'application/octet-stream', buffer: readFileSync(join(logs, f)) });
+
+test('page: two inspect_ai .eval logs opened from disk are read in the browser and give scipy\'s and statsmodels\' numbers', async () => {
+  const c = expected.inspect_ai.pairs.find((x) => x.epochs.length === 1 && x.mcnemar);
+  await open('a', c.files[0]);
+  await open('b', c.files[1]);
+  const want = `detected: inspect_ai log (.json or .eval), measure ${c.measure}, ${c.n} items`;
+  await page.waitForFunction((w) => document.querySelector('[data-testid="detected-b"]')?.textContent?.startsWith(w), want, { timeout: 60_000 });
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(`^${c.systems[1].replace(/[.()/]/g, '\\$&')} vs ${c.systems[0].replace(/[.()/]/g, '\\$&')}`));
+  for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['mean_b', c.mean_b, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
+    assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
+});
+
+test('page: an lm-eval samples file names its task from the file name, and two models\' files compare', async () => {
+  const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc');
+  await open('a', c.files[0]);
+  await open('b', c.files[1]);
+  await page.waitForFunction(() => /^detected: lm-evaluation-harness samples/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.selectOption('select[data-testid="measure"]', c.measure);
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(` — ${c.task} — ${c.measure}`));
+  for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
+    assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
+});
+
+test('page: a zstd-compressed .eval without scores is opened and refused in the error panel, saying why', async () => {
+  await open('a', 'inspect_ai/tests/retry-2-then-success.eval');
+  await open('b', 'inspect_ai/tests/retry-2-then-success.eval');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForFunction(() => document.getElementById('analyze').dataset.state === 'error', null, { timeout: 60_000 });
+  assert.match(await page.textContent('[data-testid="error"]'), /the inspect_ai log holds no scored samples/);
+});
