@@ -95,6 +95,20 @@ for (const c of expected.inspect_ai.pairs) {
   });
 }
 
+for (const c of expected.helm.pairs) {
+  test(`HELM per_instance_stats.json of ${c.systems.join(' and ')} merge each instance's rows and give scipy's paired statistics`, () => {
+    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
+    assert.ok([0, 1, 3].includes(r.status), r.stderr);
+    for (const d of r.json.settings.detected) assert.equal(d, `HELM per_instance_stats.json, ${c.measures} measures, ${c.n} items`);
+    const x = r.json.comparisons[0];
+    assert.equal(x.dataset, c.task);
+    assert.deepEqual([x.system_a, x.system_b], c.systems);
+    assert.equal(x.n, c.n);
+    for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
+      assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+  });
+}
+
 test('an inspect_ai .eval log compressed with zstd (as inspect_ai writes by default) is opened, and one without scores is refused', () => {
   const f = join(logs, 'inspect_ai/tests/retry-2-then-success.eval');
   const r = run(['compare', f, f]);

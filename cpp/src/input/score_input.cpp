@@ -5,6 +5,8 @@
 
 #include "pairpower/input/measures.hpp"
 #include "pairpower/registry/registry.hpp"
+#include <nlohmann/json.hpp>
+
 #include "detail/reading.hpp"
 
 namespace pairpower {
@@ -34,7 +36,10 @@ InputFormat detect_format(std::string_view raw) {
   const std::string_view t = trim(text);
   if (t.empty()) throw InputError("the input is empty");
   if (t.front() == '{') return detect_json(text);
-  if (t.front() == '[') throw InputError("line 1: a JSON list is not a score format pairpower reads");
+  if (t.front() == '[') {
+    if (is_helm_instances(parse_json_text(text))) return InputFormat::helm;
+    throw InputError("line 1: a JSON list is not a score format pairpower reads (HELM's per_instance_stats.json is)");
+  }
   const auto lines = lines_of(text);
   const auto first_ws = split_ws(lines.front().text);
   const char delim = delimiter_of(lines.front().text);
@@ -86,6 +91,8 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
       return parse_json_scores(text, format, system);
     case InputFormat::inspect_ai:
       return parse_inspect_json(text, o);
+    case InputFormat::helm:
+      return parse_helm(parse_json_text(text), system, o.source_path);
     case InputFormat::archive:
       return parse_archive(archive_entries(text), o);
     case InputFormat::lm_eval_samples:
@@ -175,7 +182,7 @@ std::string ScoreFile::describe() const {
   const auto s = systems();
   if (s.size() > 1) out += ", " + std::to_string(s.size()) + " systems";
   // Evaluation logs score items (questions, samples), not queries.
-  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples || format == InputFormat::inspect_ai ? " items" : " queries");
+  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples || format == InputFormat::inspect_ai || format == InputFormat::helm ? " items" : " queries");
   return out;
 }
 

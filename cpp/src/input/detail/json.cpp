@@ -122,6 +122,8 @@ InputFormat detect_json_shape(const nlohmann::json& j) {
 
 }  // namespace
 
+nlohmann::json parse_json_text(std::string_view text) { return parse_json(text); }
+
 bool is_json_lines(const std::vector<Line>& lines) {
   return lines.size() > 1 && nlohmann::json::accept(lines.front().text) && nlohmann::json::accept(lines[1].text);
 }

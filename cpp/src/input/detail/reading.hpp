@@ -11,6 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower::reading {
@@ -125,6 +127,8 @@ InputFormat detect_three_columns(const std::vector<Line>& lines);
 // JSON: ranx, pytrec_eval, flat {qid: score} (json.cpp).
 ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system);
 InputFormat detect_json(std::string_view text);
+/// The text as one JSON value; malformed JSON is an InputError naming the line.
+nlohmann::json parse_json_text(std::string_view text);
 /// The files of an archive given as text (archive_text_key), after its first line.
 std::vector<ArchiveEntry> archive_entries(std::string_view text);
 
@@ -135,6 +139,11 @@ bool is_lm_eval_record(const std::vector<std::string_view>& keys);
 /// and the model (the folder lm-eval names after it); `fallback` names the system without a folder.
 /// `cluster_field`: a dotted path in each record ("doc.group") naming the item's cluster; empty: none.
 ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallback, std::string_view source_path, std::string_view cluster_field = {});
+
+// HELM per_instance_stats.json (helm.cpp).
+bool is_helm_instances(const nlohmann::json& j);
+/// `source_path`: the file's path; its folder, HELM's run name, gives the model (system) and the scenario (dataset).
+ScoreFile parse_helm(const nlohmann::json& rows, const std::string& fallback, std::string_view source_path);
 
 // inspect_ai logs (inspect_ai.cpp).
 /// A JSON object's top-level keys are an inspect_ai EvalLog's (eval, version, samples or status).
