@@ -27,20 +27,24 @@ TEST_CASE("every statistic of a real report has a label, and every label names a
     sample.a.push_back(0.3 + 0.01 * (i % 37));
     sample.b.push_back(0.31 + 0.01 * ((i * 7) % 41));
   }
-  // Binary items (McNemar, Newcombe, Wilson) and clustered ones (the cluster-robust statistics).
-  PairedSample binary = sample, clustered = sample;
+  // Binary items (McNemar, Newcombe, Wilson), clustered ones (the cluster-robust statistics) and repeated ones (epochs).
+  PairedSample binary = sample, clustered = sample, repeated = sample;
+  for (std::size_t i = 0; i < repeated.a.size(); ++i) {
+    repeated.repeats_a.push_back(3), repeated.repeat_var_a.push_back(0.01 * (i % 3));
+    repeated.repeats_b.push_back(3), repeated.repeat_var_b.push_back(0.02 * (i % 2));
+  }
   for (std::size_t i = 0; i < binary.a.size(); ++i) binary.a[i] = i % 3 ? 1 : 0, binary.b[i] = i % 4 ? 1 : 0;
   for (std::size_t i = 0; i < clustered.a.size(); ++i) clustered.clusters.push_back("c" + std::to_string(i / 3));
   std::set<std::string> shown, labelled;
-  // The plain difference question, then the two that add their own statistics, then a pair of a family, then binary and clustered items.
-  for (int question = 0; question < 6; ++question) {
+  // The plain difference question, then the two that add their own statistics, then a pair of a family, then binary, clustered and repeated items.
+  for (int question = 0; question < 7; ++question) {
     CompareOptions o;
     o.resamples = 2000;
     o.bootstrap_resamples = 500;
     if (question == 1) o.equivalence_margin = 0.05;
     if (question == 2) o.non_inferiority_margin = 0.05;
     if (question == 3) o.family = FamilyContext{8, 28, "randomized-tukey", 0.3};
-    const auto r = compare_all({question == 4 ? binary : question == 5 ? clustered : sample}, o);
+    const auto r = compare_all({question == 4 ? binary : question == 5 ? clustered : question == 6 ? repeated : sample}, o);
     const auto j = report_json(r, ReportSettings{o, "error", {}, r.baseline, {}});
     const auto display = display_stats(j["comparisons"][0]);
     for (const auto& [k, v] : display.items()) shown.insert(k);

@@ -116,6 +116,20 @@ test('an inspect_ai .eval log compressed with zstd (as inspect_ai writes by defa
   assert.equal(r.stderr.trim(), `pairpower: error: ${f}: the inspect_ai log holds no scored samples`);
 });
 
+test('a leaderboard of three models\' inspect_ai logs on binary items gives Wilson intervals and each pair\'s exact McNemar p, Holm-adjusted, as statsmodels does', () => {
+  const e = expected.inspect_ai.board;
+  const r = run(['leaderboard', ...e.files.map((f) => join(logs, f)), '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  const [board] = r.json.leaderboards;
+  for (const s of board.systems) for (const k of [0, 1]) assert.ok(close(s.wilson[k], e.wilson[s.system][k], 1e-12), `${s.system} Wilson`);
+  assert.equal(board.pairs.length, e.pairs.length);
+  for (const p of board.pairs) {
+    const want = e.pairs.find((x) => x.systems.includes(p.system_a) && x.systems.includes(p.system_b));
+    assert.ok(close(p.mcnemar.p, want.p, 1e-12), `${p.system_a} / ${p.system_b}: ${p.mcnemar.p} vs ${want.p}`);
+    assert.ok(close(p.mcnemar_p_holm, want.p_holm, 1e-12), `Holm ${p.mcnemar_p_holm} vs ${want.p_holm}`);
+  }
+});
+
 test('an lm-eval log whose only metric is computed over the whole set (f1 in a real AfroBench run) is refused with the reason', () => {
   const real = join(logs, 'lm_eval/eleutherai-pr-3506/google__gemma-2b/samples_masakhaner_luo_prompt_1_2026-01-16T15-23-47.285735.jsonl');
   const r = run(['compare', real, real, '--format', 'json']);

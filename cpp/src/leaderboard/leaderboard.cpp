@@ -16,6 +16,7 @@
 #include "pairpower/stats/randomization_test.hpp"
 #include "pairpower/power/solvers.hpp"
 #include "pairpower/stats/wilcoxon.hpp"
+#include "detail/binary_board.hpp"
 #include "detail/parallel_for.hpp"
 
 namespace pairpower {
@@ -217,6 +218,7 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   for (const auto& p : stats) ps.push_back(p.p);
   const auto holm = adjust_p(ps, Adjustment::holm);
   for (std::size_t x = 0; x < out.pairs.size(); ++x) out.pairs[x].p_holm = holm[x];
+  const bool binary = detail::add_binary_tests(out.pairs, b, pairs);
 
   // Adjacent pairs: queries for the paired t at a Bonferroni-corrected α over all pairs to reach the power.
   const double family_alpha = o.alpha / static_cast<double>(pairs.size());
@@ -228,6 +230,7 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
     const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
     s.ci_low = t.ci_low;
     s.ci_high = t.ci_high;
+    if (binary) s.wilson = detail::wilson_of(b, i, o.confidence);
     if (pos + 1 < k) {
       const std::size_t next = order[pos + 1];
       std::vector<double> diff(n);

@@ -84,7 +84,19 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
            "); systems sharing a tier letter are statistically indistinguishable.\n";
     out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + query): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
-           p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n\n";
+           p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n";
+    // Binary items: the exact tests that fit them, beside the board's resampling tests.
+    if (!b.pairs.empty() && b.pairs.front().mcnemar) {
+      out += "  binary items: accuracy with Wilson " + std::to_string(level) + "% intervals";
+      for (const auto& s : b.systems)
+        if (s.wilson) out += "; " + s.system + " [" + stat((*s.wilson)[0]) + ", " + stat((*s.wilson)[1]) + "]";
+      out += "\n  exact McNemar per pair (Holm over the pairs):\n";
+      for (const auto& p : b.pairs)
+        out += "    " + p.system_b + " vs " + p.system_a + ": " + p_equals(p.mcnemar->p) + ", Holm " + (*p.mcnemar_p_holm < 0.001 ? std::string("< 0.001") : format_p(*p.mcnemar_p_holm)) + " (" +
+               thousands(p.mcnemar->discordant_b) + " items only " + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
+               p.system_a + ")\n";
+    }
+    out += "\n";
   }
   if (r.across) {
     const auto& a = *r.across;

@@ -21,6 +21,7 @@
 // ANOVA); Demšar (2006), JMLR 7:1–30 (Friedman, Nemenyi); Piepho (2004) (letters);
 // Mogstad, Romano, Shaikh & Wilhelm (2024), Rev. Econ. Stud. 91(1):476–518 (rank sets).
 #include <cstdint>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,7 @@
 #include "pairpower/stats/friedman.hpp"
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/input/score_input.hpp"
+#include "pairpower/stats/binary_paired.hpp"
 #include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
@@ -67,6 +69,8 @@ struct BoardSystem {
   std::string tier;
   bool tied_with_best;
   std::optional<std::size_t> n_to_separate_next;  ///< none for the last system, or when the next has the same mean
+  /// Binary items (every score on the board 0 or 1): Wilson's interval of the accuracy, [low, high].
+  std::optional<std::array<double, 2>> wilson{};
 };
 
 struct BoardPair {
@@ -76,6 +80,9 @@ struct BoardPair {
   double p_tukey;                 ///< randomized Tukey HSD (family-wise)
   double p_tukey_hsd;             ///< Tukey's HSD from the two-way ANOVA
   bool significant;               ///< p_tukey < α
+  /// Binary items: the exact McNemar test of the pair, and its p Holm-adjusted over all pairs.
+  std::optional<McNemarResult> mcnemar{};
+  std::optional<double> mcnemar_p_holm{};
 };
 
 struct Board {

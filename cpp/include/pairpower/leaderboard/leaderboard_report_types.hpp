@@ -11,6 +11,7 @@
 
 #include "pairpower/base/described.hpp"
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/compare/report_types.hpp"  // McNemarResult's description, shared with compare
 #include "pairpower/leaderboard/leaderboard.hpp"
 
 namespace pairpower::report {
@@ -61,7 +62,8 @@ template <> struct Description<BoardSystem> {
       Field{"system", &S::system}, Field{"mean", &S::mean}, Field{"ci_low", &S::ci_low}, Field{"ci_high", &S::ci_high}, Field{"rank", &S::rank},
       Field{"rank_set_low", &S::rank_set_low}, Field{"rank_set_high", &S::rank_set_high}, Field{"rank_marginal_low", &S::rank_marginal_low},
       Field{"rank_marginal_high", &S::rank_marginal_high}, Field{"tier", &S::tier}, Field{"tied_with_best", &S::tied_with_best},
-      Field{"n_to_separate_next", &S::n_to_separate_next}};
+      Field{"n_to_separate_next", &S::n_to_separate_next},
+      Field{"wilson", &S::wilson, {.doc = "binary items only: [low, high] of the accuracy (Wilson)", .omit_empty = true}}};
 };
 
 template <> struct Description<BoardPair> {
@@ -70,7 +72,9 @@ template <> struct Description<BoardPair> {
   static constexpr auto fields = std::tuple{
       Field{"system_a", &P::system_a}, Field{"system_b", &P::system_b}, Field{"delta", &P::delta}, Field{"ci_low", &P::ci_low},
       Field{"ci_high", &P::ci_high}, Field{"p", &P::p}, Field{"p_se", &P::p_se}, Field{"p_holm", &P::p_holm}, Field{"p_tukey", &P::p_tukey},
-      Field{"p_tukey_hsd", &P::p_tukey_hsd}, Field{"significant", &P::significant}};
+      Field{"p_tukey_hsd", &P::p_tukey_hsd}, Field{"significant", &P::significant},
+      Field{"mcnemar", &P::mcnemar, {.doc = "binary items only: the pair's exact McNemar test", .omit_empty = true}},
+      Field{"mcnemar_p_holm", &P::mcnemar_p_holm, {.doc = "binary items only: its p, Holm over all pairs", .omit_empty = true}}};
 };
 
 template <> struct Description<TwoWayAnova> {
