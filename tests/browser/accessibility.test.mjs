@@ -40,6 +40,20 @@ const VIEWS = {
     assert.equal(await analyzeAndWait(page, HANG_GUARD), 'done');
     await page.waitForSelector('.analysis-plot .uplot');
   },
+  // Two real inspect_ai logs of five epochs on binary items: the McNemar, Wilson and repeats rows.
+  async 'analyze of evaluation logs'(page) {
+    await page.goto(`${site.url}#view=analyze`);
+    await page.waitForSelector('#app[data-state="idle"]');
+    await page.fill('#an-resamples', '2000');
+    await page.fill('#an-bootstrap', '1000');
+    const logs = `${root}tests/fixtures/logs/inspect_ai/log-sets-set2/`;
+    for (const [k, f] of ['2025-09-15T15-04-34-04-00_popularity_CuCFPdqnwXupUkxp69nJ2a.eval', '2025-09-15T15-04-34-04-00_popularity_J5EskSJVsBD9iRd47twk8x.eval'].entries())
+      await page.setInputFiles(`#file-${'ab'[k]}`, { name: f, mimeType: 'application/octet-stream', buffer: readFileSync(logs + f) });
+    await page.waitForFunction(() => /inspect_ai/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''));
+    assert.equal(await analyzeAndWait(page, HANG_GUARD), 'done');
+    await page.waitForSelector('[data-stat="repeats.within_share"]');
+    await page.waitForSelector('[data-stat="mcnemar.p"]');
+  },
   async leaderboard(page) {
     await page.goto(`${site.url}#view=leaderboard`);
     await page.waitForSelector('#app[data-state="idle"]');

@@ -174,3 +174,32 @@ test('an analysis of 100,000 queries in wasm equals pairpower compare', async ()
   same(only({ comparisons: web.comparisons, summary: web.summary }, { comparisons: native.comparisons, summary: native.summary }), { comparisons: native.comparisons, summary: native.summary }, 'analysis', mismatches);
   assert.deepEqual(mismatches, []);
 });
+
+test('binary items by the million, with and without clusters, give the CLI\'s McNemar, Newcombe, Wilson and cluster-robust numbers in wasm', async () => {
+  const n = 1_000_000;
+  let x = 11;
+  const r = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+  const plain = ['qid,A,B'], clustered = ['qid,cluster,A,B'];
+  for (let i = 0; i < n; i++) {
+    const a = r() < 0.61 ? 1 : 0, b = r() < (a ? 0.93 : 0.12) ? 1 : 0;
+    plain.push(`q${i},${a},${b}`);
+    clustered.push(`q${i},c${Math.floor(i / 25)},${a},${b}`);
+  }
+  const m = await loadModule('st');
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-'));
+  for (const [name, rows] of [['binary', plain], ['clustered', clustered]]) {
+    const text = rows.join('\n') + '\n';
+    writeFileSync(join(dir, `${name}.csv`), text);
+    const native = cli(['compare', join(dir, `${name}.csv`), '--resamples', '200', '--bootstrap', '200', '--seed', '5', '--no-curve']);
+    const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 200, seed: 5, minEffect: 0,
+      direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0, noCurve: true });
+    assert.ok(!out.error, out.error);
+    const web = JSON.parse(out.report).comparisons[0], cliC = native.comparisons[0];
+    assert.equal(web.n, n);
+    const mismatches = [];
+    for (const key of ['mean_a', 'mean_b', 'delta', 'sd_diff', 'mcnemar', 'newcombe', 'wilson_a', 'wilson_b', 'cluster', 't'])
+      if (cliC[key] !== undefined) same(web[key], cliC[key], `${name}.${key}`, mismatches);
+    assert.deepEqual(mismatches, []);
+    assert.ok(name === 'binary' ? cliC.mcnemar.discordant_a + cliC.mcnemar.discordant_b > 50_000 : cliC.cluster.clusters === n / 25);
+  }
+});

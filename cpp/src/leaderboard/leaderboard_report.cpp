@@ -93,7 +93,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
       out += "\n  exact McNemar per pair (Holm over the pairs):\n";
       for (const auto& p : b.pairs)
         out += "    " + p.system_b + " vs " + p.system_a + ": " + p_equals(p.mcnemar->p) + ", Holm " + (*p.mcnemar_p_holm < 0.001 ? std::string("< 0.001") : format_p(*p.mcnemar_p_holm)) + " (" +
-               thousands(p.mcnemar->discordant_b) + " items only " + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
+               thousands(p.mcnemar->discordant_b) + (p.mcnemar->discordant_b == 1 ? " item only " : " items only ") + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
                p.system_a + ")\n";
     }
     out += "\n";

@@ -164,7 +164,7 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     const BinarySummary& b = *c.binary;
     sent << c.system_b << " vs " << c.system_a << " on " << what << ": accuracy " << format_sig(c.mean_b) << " vs " << format_sig(c.mean_a)
          << ", Δ = " << format_signed(c.delta) << ", " << pct << "% CI [" << format_signed(b.newcombe.low) << ", " << format_signed(b.newcombe.high)
-         << "] (Newcombe), " << p_equals(b.mcnemar.p) << " (exact McNemar, " << alone << thousands(b.mcnemar.discordant_b) << " items only "
+         << "] (Newcombe), " << p_equals(b.mcnemar.p) << " (exact McNemar, " << alone << thousands(b.mcnemar.discordant_b) << (b.mcnemar.discordant_b == 1 ? " item only " : " items only ")
          << c.system_b << " gets right, " << thousands(b.mcnemar.discordant_a) << " only " << c.system_a << "; mid-p " << format_p(b.mcnemar.p_mid)
          << "), n = " << thousands(c.n) << ".";
     // No failure at all: the interval's width hides how little n says; the rule of three bounds the error rate.
