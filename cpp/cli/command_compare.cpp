@@ -174,9 +174,9 @@ int run_compare(const CompareFlags& f) {
       fmt::print("  Wilcoxon     {} ({})   Hodges–Lehmann {} [{}, {}]\n", p_equals(c.wilcoxon.p), c.wilcoxon.exact ? "exact" : "normal approximation",
                  format_signed(c.wilcoxon.hl), format_signed(c.wilcoxon.hl_ci_low), format_signed(c.wilcoxon.hl_ci_high));
       fmt::print("  sign test    {}      smallest attainable p at this n: {}\n", p_equals(c.sign_p), format_p(c.min_attainable_p));
-      if (const auto& r = c.repeats)
+      if (const auto& rep = c.repeats)
         fmt::print("  repeats      {} per item: {}% of the variance of the per-item differences is within items; SE of Δ {} ({} with twice the repeats, {} with unlimited)\n",
-                   std::floor(r->k) == r->k ? thousands(static_cast<std::uint64_t>(r->k)) : format_sig(r->k), format_sig(100 * r->within_share), format_sig(r->se), format_sig(r->se_double), format_sig(r->se_floor));
+                   std::floor(rep->k) == rep->k ? thousands(static_cast<std::uint64_t>(rep->k)) : format_sig(rep->k), format_sig(100 * rep->within_share), format_sig(rep->se), format_sig(rep->se_double), format_sig(rep->se_floor));
       if (const auto& k = c.cluster) {
         fmt::print("  clustered    {} clusters: Δ CI [{}, {}] (cluster-robust t, SE {}, {} df), {}   design effect {}, effective n {}\n",
                    thousands(k->clusters), format_signed(k->ci_low), format_signed(k->ci_high), format_sig(k->se), thousands(k->clusters - 1),

@@ -3,7 +3,7 @@
 // bad input shows the error panel naming the line.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -204,4 +204,28 @@ test('a board of 40 systems draws its pair matrix when asked, with every pair th
   assert.equal(cells.length, 40 * 39);
   for (const p of want.pairs) assert.ok(cells.some(([a, b, v]) => a === p.system_a && b === p.system_b && v === p.p_tukey), `${p.system_a}-${p.system_b}`);
   await page.close();
+});
+
+test('three models\' inspect_ai .eval logs opened as files rank on binary items with each system\'s Wilson interval and each pair\'s exact McNemar p (Holm) as statsmodels gives them', async () => {
+  const expected = JSON.parse(readFileSync(`${root}tests/fixtures/logs/expected.json`, 'utf8')).inspect_ai.board;
+  const page = await openLeaderboard();
+  await page.setInputFiles('#lb-files', expected.files.map((f) => ({ name: f.split('/').pop(), mimeType: 'application/octet-stream', buffer: readFileSync(`${root}tests/fixtures/logs/${f}`) })));
+  await page.waitForFunction(() => /3 files/.test(document.querySelector('[data-testid="files-loaded"]')?.textContent ?? ''));
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const wilson = await page.$$eval('[data-testid="leaderboard-table"] tbody tr', (rows) => rows.map((r) => {
+    const w = r.querySelector('[data-testid="wilson"]');
+    return [r.dataset.system, Number(w?.dataset.low), Number(w?.dataset.high)];
+  }));
+  assert.equal(wilson.length, 3);
+  for (const [system, lo, hi] of wilson) {
+    const [wlo, whi] = expected.wilson[system];
+    assert.ok(Math.abs(lo - wlo) <= 1e-12 && Math.abs(hi - whi) <= 1e-12, `${system}: [${lo}, ${hi}] vs [${wlo}, ${whi}]`);
+  }
+  await page.click('details.pairs summary');
+  const rows = await page.$$eval('[data-testid="pair-table"] tbody tr', (trs) => trs.map((tr) => [tr.dataset.a, tr.dataset.b, Number(tr.dataset.pMcnemar), Number(tr.dataset.pMcnemarHolm)]));
+  assert.equal(rows.length, expected.pairs.length);
+  for (const [a, b, p, holm] of rows) {
+    const want = expected.pairs.find((x) => x.systems.includes(a) && x.systems.includes(b));
+    assert.ok(Math.abs(p - want.p) <= 1e-12 * want.p && Math.abs(holm - want.p_holm) <= 1e-12 * want.p_holm, `${a} / ${b}: ${p}, ${holm} vs ${want.p}, ${want.p_holm}`);
+  }
 });

@@ -231,7 +231,9 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
     h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
       h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
-        h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`),
+        h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`,
+          // Binary items: the accuracy's Wilson interval beside the t interval.
+          s.wilson ? h('span', { class: 'note', 'data-testid': 'wilson', 'data-low': s.wilson[0], 'data-high': s.wilson[1] }, ` Wilson [${fmt.stat(s.wilson[0])}, ${fmt.stat(s.wilson[1])}]`) : null),
         h('td', {}, rankSet(s)), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
     matrix.element,
