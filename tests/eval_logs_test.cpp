@@ -74,7 +74,7 @@ TEST_CASE("an lm-eval samples file names its task from the file and its model fr
       CHECK(f.systems() == std::vector<std::string>{c.at("systems")[k].get<std::string>()});
       CHECK(f.measures() == std::vector<std::string>{"acc", "acc_norm"});
       CHECK(f.queries() == c.at("n").get<std::size_t>());
-      CHECK(f.describe() == "lm-evaluation-harness samples (--log_samples), 2 measures, " + std::to_string(c.at("n").get<int>()) + " items");
+      CHECK(f.describe() == "lm-evaluation-harness per-sample log, 2 measures, " + std::to_string(c.at("n").get<int>()) + " items");
     }
   }
 }

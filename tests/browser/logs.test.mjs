@@ -42,7 +42,7 @@ test('page: an lm-eval samples file names its task from the file name, and two m
   const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc');
   await open('a', c.files[0]);
   await open('b', c.files[1]);
-  await page.waitForFunction(() => /^detected: lm-evaluation-harness samples/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
   await page.selectOption('select[data-testid="measure"]', c.measure);
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(` — ${c.task} — ${c.measure}`));

@@ -93,7 +93,7 @@ ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallba
     const auto members = object_members(l.text, l.number);
     const auto doc_id = member(members, "doc_id"), filter_raw = member(members, "filter"), metrics_raw = member(members, "metrics");
     if (doc_id.empty() || filter_raw.empty() || metrics_raw.empty())
-      fail_at(l.number, "expected a record with doc_id, filter and metrics, as lm-eval --log_samples writes");
+      fail_at(l.number, "expected a record with doc_id, filter and metrics, as lm-evaluation-harness writes its per-sample log");
     const std::string qid = text_of(doc_id, l.number, "doc_id");
     const std::string filter = text_of(filter_raw, l.number, "filter");
     std::string cluster;
