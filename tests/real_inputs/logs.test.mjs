@@ -20,19 +20,27 @@ function run(args) {
   return { ...r, json: r.status !== 2 && r.stdout ? JSON.parse(r.stdout) : null };
 }
 
+// Compares the pair of logs `c` names and checks what every log's pair shares: each file detected as
+// `detected` says, one comparison of the expected task and systems, n, the means and the paired t.
+function comparedPair(c, args, detected) {
+  const r = run(['compare', ...c.files.map((f) => join(logs, f)), ...args, '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  for (const d of r.json.settings.detected) assert.match(d, detected);
+  assert.equal(r.json.comparisons.length, 1);
+  const x = r.json.comparisons[0];
+  assert.equal(x.dataset, c.task);
+  assert.equal(x.measure, c.measure);
+  assert.deepEqual([x.system_a, x.system_b], c.systems);
+  assert.equal(x.n, c.n);
+  for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
+    assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+  return x;
+}
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+
 for (const c of expected.lm_eval.pairs) {
   test(`lm-eval logs of two models on ${c.task} give ${c.measure}'s paired statistics as scipy and statsmodels compute them`, () => {
-    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
-    assert.ok([0, 1, 3].includes(r.status), r.stderr);
-    for (const d of r.json.settings.detected) assert.match(d, /^lm-evaluation-harness samples \(--log_samples\), 2 measures, \d+ items$/);
-    assert.equal(r.json.comparisons.length, 1);
-    const x = r.json.comparisons[0];
-    assert.equal(x.dataset, c.task);
-    assert.equal(x.measure, c.measure);
-    assert.deepEqual([x.system_a, x.system_b], c.systems);
-    assert.equal(x.n, c.n);
-    for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
-      assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+    const x = comparedPair(c, ['--measure', c.measure], /^lm-evaluation-harness per-sample log, 2 measures, \d+ items$/);
     assert.ok(Math.abs(x.delta - c.delta) <= 1e-12);
     // Every acc value is 0 or 1: the exact McNemar test and Wilson intervals apply.
     assert.equal(x.mcnemar.discordant_a, c.mcnemar.discordant_a);
@@ -78,15 +86,7 @@ test('lm-eval logs of three models on two tasks make one leaderboard per task wi
 
 for (const c of expected.inspect_ai.pairs) {
   test(`inspect_ai .eval logs of ${c.systems.join(' and ')} (${c.epochs.join(', ')} epochs) give scipy's paired statistics on the per-sample means`, () => {
-    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
-    assert.ok([0, 1, 3].includes(r.status), r.stderr);
-    for (const d of r.json.settings.detected) assert.equal(d, `inspect_ai log (.json or .eval), measure ${c.measure}, ${c.n} items`);
-    const x = r.json.comparisons[0];
-    assert.equal(x.dataset, c.task);
-    assert.deepEqual([x.system_a, x.system_b], c.systems);
-    assert.equal(x.n, c.n);
-    for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
-      assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+    const x = comparedPair(c, [], exactly(`inspect_ai log (.json or .eval), measure ${c.measure}, ${c.n} items`));
     if (c.mcnemar) assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
     else assert.equal(x.mcnemar, undefined);
     // Epochs: Miller's within-item share and the SE with more repeats, as written out in expected.py.
@@ -97,15 +97,7 @@ for (const c of expected.inspect_ai.pairs) {
 
 for (const c of expected.helm.pairs) {
   test(`HELM per_instance_stats.json of ${c.systems.join(' and ')} merge each instance's rows and give scipy's paired statistics`, () => {
-    const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--resamples', '2000', '--bootstrap', '200', '--no-curve', '--format', 'json']);
-    assert.ok([0, 1, 3].includes(r.status), r.stderr);
-    for (const d of r.json.settings.detected) assert.equal(d, `HELM per_instance_stats.json, ${c.measures} measures, ${c.n} items`);
-    const x = r.json.comparisons[0];
-    assert.equal(x.dataset, c.task);
-    assert.deepEqual([x.system_a, x.system_b], c.systems);
-    assert.equal(x.n, c.n);
-    for (const [ours, theirs, rel] of [[x.mean_a, c.mean_a, 1e-12], [x.mean_b, c.mean_b, 1e-12], [x.t.t, c.t, 1e-9], [x.t.p, c.t_p, 1e-9]])
-      assert.ok(close(ours, theirs, rel), `${ours} vs ${theirs}`);
+    comparedPair(c, ['--measure', c.measure], exactly(`HELM per_instance_stats.json, ${c.measures} measures, ${c.n} items`));
   });
 }
 

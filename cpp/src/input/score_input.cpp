@@ -7,6 +7,7 @@
 #include "pairpower/registry/registry.hpp"
 #include <nlohmann/json.hpp>
 
+#include "detail/json_members.hpp"
 #include "detail/reading.hpp"
 
 namespace pairpower {
@@ -37,7 +38,8 @@ InputFormat detect_format(std::string_view raw) {
   if (t.empty()) throw InputError("the input is empty");
   if (t.front() == '{') return detect_json(text);
   if (t.front() == '[') {
-    if (is_helm_instances(parse_json_text(text))) return InputFormat::helm;
+    const auto rows = array_elements(t, 1);
+    if (!rows.empty() && is_helm_row(first_object_keys(rows.front()))) return InputFormat::helm;
     throw InputError("line 1: a JSON list is not a score format pairpower reads (HELM's per_instance_stats.json is)");
   }
   const auto lines = lines_of(text);

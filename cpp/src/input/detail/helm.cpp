@@ -4,6 +4,7 @@
 // One instance may fill several rows (HELM writes each metric group's stats in
 // its own row): the rows of one item merge, and a stat given twice for one item
 // is refused.
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -23,8 +24,9 @@ std::string_view folder_of(std::string_view path) {
 
 }  // namespace
 
-bool is_helm_instances(const nlohmann::json& j) {
-  return j.is_array() && !j.empty() && j.front().is_object() && j.front().contains("instance_id") && j.front().contains("stats");
+bool is_helm_row(const std::vector<std::string_view>& keys) {
+  const auto has = [&](std::string_view k) { return std::find(keys.begin(), keys.end(), k) != keys.end(); };
+  return has("instance_id") && has("stats");
 }
 
 ScoreFile parse_helm(const nlohmann::json& rows, const std::string& fallback, std::string_view source_path) {

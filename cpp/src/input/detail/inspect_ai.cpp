@@ -175,17 +175,11 @@ ScoreFile parse_inspect_json(std::string_view text, const ReadOptions& o) {
   const auto [task, model] = task_and_model(nlohmann::json::parse(eval_raw.begin(), eval_raw.end(), nullptr, false), "the log");
   const auto samples_raw = member(members, "samples");
   if (samples_raw.empty() || samples_raw == "null")
-    throw InputError("this inspect_ai log holds no samples (written with --no-log-samples?): it has no per-item scores");
+    throw InputError("this inspect_ai log holds no samples (it was written without them): it has no per-item scores");
   InspectLog log(task, model, o);
-  const auto samples = nlohmann::json::parse(samples_raw.begin(), samples_raw.end(), nullptr, false);
-  if (!samples.is_array()) throw InputError("the log's \"samples\" must be a list");
+  // Each sample's fields as raw text, as the .eval path reads them: one way to read a sample.
   std::size_t k = 0;
-  for (const auto& s : samples) {
-    ++k;
-    // Each sample again as raw members, as the .eval path reads them (one way to read a sample).
-    const std::string one = s.dump();
-    log.add_sample(object_members(one, 1), "sample " + std::to_string(k));
-  }
+  for (const auto sample : array_elements(samples_raw, 1)) log.add_sample(object_members(sample, 1), "sample " + std::to_string(++k));
   return log.finish();
 }
 

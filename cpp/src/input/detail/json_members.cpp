@@ -96,6 +96,25 @@ std::vector<JsonMember> object_members(std::string_view t, std::size_t line) {
   return out;
 }
 
+std::vector<std::string_view> array_elements(std::string_view t, std::size_t line) {
+  std::vector<std::string_view> out;
+  std::size_t i = skip_blanks(t, 0);
+  if (i >= t.size() || t[i] != '[') malformed(line, "expected a list […]");
+  i = skip_blanks(t, i + 1);
+  if (i < t.size() && t[i] == ']') return out;
+  while (true) {
+    const std::size_t end = end_of_value(t, i, line);
+    out.push_back(t.substr(i, end - i));
+    i = skip_blanks(t, end);
+    if (i < t.size() && t[i] == ',') {
+      i = skip_blanks(t, i + 1);
+      continue;
+    }
+    if (i < t.size() && t[i] == ']') return out;
+    malformed(line, "expected ',' or ']' in a list");
+  }
+}
+
 std::string_view member(const std::vector<JsonMember>& members, std::string_view key) {
   for (const auto& m : members)
     if (m.key == key) return m.value;

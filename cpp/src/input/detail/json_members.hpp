@@ -26,6 +26,10 @@ struct JsonMember {
 /// returned as raw values too (the caller decides what they mean).
 std::vector<JsonMember> object_members(std::string_view text, std::size_t line);
 
+/// The raw text of each element of the JSON list `text`, nested values skipped
+/// as object_members skips them. Throws InputError naming `line` when it is not a list.
+std::vector<std::string_view> array_elements(std::string_view text, std::size_t line);
+
 /// The raw value of `key` among `members`, or an empty view.
 std::string_view member(const std::vector<JsonMember>& members, std::string_view key);
 

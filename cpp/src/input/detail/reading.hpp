@@ -141,7 +141,8 @@ bool is_lm_eval_record(const std::vector<std::string_view>& keys);
 ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallback, std::string_view source_path, std::string_view cluster_field = {});
 
 // HELM per_instance_stats.json (helm.cpp).
-bool is_helm_instances(const nlohmann::json& j);
+/// A row's top-level keys are HELM's (instance_id, stats).
+bool is_helm_row(const std::vector<std::string_view>& keys);
 /// `source_path`: the file's path; its folder, HELM's run name, gives the model (system) and the scenario (dataset).
 ScoreFile parse_helm(const nlohmann::json& rows, const std::string& fallback, std::string_view source_path);
 
