@@ -222,6 +222,8 @@ test('three models\' inspect_ai .eval logs opened as files rank on binary items 
     assert.ok(Math.abs(lo - wlo) <= 1e-12 && Math.abs(hi - whi) <= 1e-12, `${system}: [${lo}, ${hi}] vs [${wlo}, ${whi}]`);
   }
   await page.click('details.pairs summary');
+  // The rows are written when the section's toggle event fires, after the click returns.
+  await page.waitForSelector('[data-testid="pair-table"] tbody tr');
   const rows = await page.$$eval('[data-testid="pair-table"] tbody tr', (trs) => trs.map((tr) => [tr.dataset.a, tr.dataset.b, Number(tr.dataset.pMcnemar), Number(tr.dataset.pMcnemarHolm)]));
   assert.equal(rows.length, expected.pairs.length);
   for (const [a, b, p, holm] of rows) {

@@ -228,14 +228,15 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
       `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
       `${Math.round(b.separable_share * 100)}% of adjacent pairs are separable at this n.`),
     plot,
-    h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
+    // Long model names and a binary board's Wilson intervals can outgrow a phone: the table scrolls, not the page.
+    h('div', { class: 'tables' }, h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
       h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`,
           // Binary items: the accuracy's Wilson interval beside the t interval.
           s.wilson ? h('span', { class: 'note', 'data-testid': 'wilson', 'data-low': s.wilson[0], 'data-high': s.wilson[1] }, ` Wilson [${fmt.stat(s.wilson[0])}, ${fmt.stat(s.wilson[1])}]`) : null),
         h('td', {}, rankSet(s)), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
-        h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next)))))),
+        h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next))))))),
     matrix.element,
     pairTable(b));
 }
