@@ -158,6 +158,22 @@ expect_usage_error "--agreement" "$bin" power --n 100 --delta 0.01 --rho 0.5 --a
 expect_usage_error "--metric" "$bin" power --metric ordinal --n 100 --delta 0.01 --rho 0.5
 expect_usage_error "--metric" "$bin" mde --metric binary --n 100 --power 0.8
 
+# Clusters and repeats: N counts items. With 5 items per cluster at ICC 0.25 (design effect 2), a large
+# study needs twice the items of independent ones; only the t answers in clusters.
+expect_json "samplesize --cluster-size --icc answers in items and clusters, the t only" \
+  'j.t.n === 5 * j.t.clusters && j.t.n > 1.99 * 19624 && j.t.n < 2.01 * 19624 && j.wilcoxon.n === null && j.inputs.design.design_effect === 2' \
+  "$bin" samplesize --delta 0.02 --sd-diff 1 --power 0.8 --cluster-size 5 --icc 0.25 --format json
+expect_json "power --repeats --within-share plans every test on the item means" 'j.t.power > 0.9 && j.wilcoxon.power > 0.9 && j.inputs.design.repeats === 4' \
+  "$bin" power --n 1000 --delta 0.02 --sd-diff 0.2 --repeats 4 --within-share 0.5 --format json
+expect_json "binary items in clusters: no exact McNemar, the cluster-robust approximation in items and clusters" \
+  'j.exact.n === null && j.approximate.n === 4 * j.approximate.clusters && j.approximate.power >= 0.8' \
+  "$bin" samplesize --metric binary --accuracy-a 0.7 --accuracy-b 0.75 --agreement 0.85 --power 0.8 --cluster-size 4 --icc 0.1 --format json
+expect_usage_error "--icc" "$bin" power --n 100 --delta 0.01 --sd-diff 0.1 --icc 0.2
+expect_usage_error "--icc" "$bin" power --n 100 --delta 0.01 --sd-diff 0.1 --cluster-size 4 --icc 1.5
+expect_usage_error "--within-share" "$bin" power --n 100 --delta 0.01 --sd-diff 0.1 --within-share 0.3
+expect_usage_error "--repeats" "$bin" power --n 100 --delta 0.01 --sd-diff 0.1 --repeats 2.5
+expect_usage_error "--n" "$bin" mde --n 15 --sd-diff 0.1 --power 0.8 --cluster-size 10 --icc 0.1
+
 # --- compare: formats, JSON fields, exit codes
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

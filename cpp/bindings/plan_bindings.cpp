@@ -62,6 +62,9 @@ pairpower::AnalyticScenario scenario_of(const val& q) {
   auto s = !q["sdDiff"].isUndefined() ? pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha)
                                        : pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
   ask(s, q);
+  // {clusterSize, icc, repeats, withinShare} optional: independent items, one sample each, when absent.
+  const auto optional = [&](const char* key, double fallback) { return q[key].isUndefined() ? fallback : number(q, key); };
+  s.design = pairpower::EvalDesign::make(optional("clusterSize", 1), optional("icc", 0), optional("repeats", 1), optional("withinShare", 0));
   return s;
 }
 

@@ -48,6 +48,40 @@ void add_binary(CLI::App& app, AnalyticFlags& f) {
   f.agreement.option = app.add_option("--agreement", f.agreement.value, "with --metric binary: the share of items on which A and B agree (both right or both wrong)");
 }
 
+void add_design(CLI::App& app, AnalyticFlags& f) {
+  f.cluster_size.option = app.add_option("--cluster-size", f.cluster_size.value, "items per cluster (questions per passage, repository or conversation) [1]");
+  f.icc.option = app.add_option("--icc", f.icc.value, "with --cluster-size: the correlation of two items' differences within a cluster [0]");
+  f.repeats.option = app.add_option("--repeats", f.repeats.value, "samples per item (epochs, generations), averaged before pairing [1]");
+  f.within_share.option = app.add_option("--within-share", f.within_share.value,
+                                         "with --repeats: the share of one sample's difference variance that is sampling noise (compare reports it as within_share) [0]");
+}
+
+// The design from --cluster-size, --icc, --repeats and --within-share; the core checks them together.
+EvalDesign design_of(const AnalyticFlags& f) {
+  const auto real = [](const Flag& flag, const char* name, double fallback) { return flag.given() ? parse_real(name, flag.value) : fallback; };
+  return EvalDesign::make(real(f.cluster_size, "--cluster-size", 1), real(f.icc, "--icc", 0), real(f.repeats, "--repeats", 1),
+                          real(f.within_share, "--within-share", 0));
+}
+
+std::string design_text(const json& in) {
+  if (!in.contains("design")) return "";
+  const json& d = in["design"];
+  std::string out;
+  if (d["cluster_size"].get<double>() > 1)
+    out += fmt::format(", clusters of {} items (ICC {}, design effect {:.4g})", format_csv(d["cluster_size"].get<double>()), format_csv(d["icc"].get<double>()),
+                       d["design_effect"].get<double>());
+  if (d["repeats"].get<double>() > 1)
+    out += fmt::format(", {} samples per item ({} of one sample's variance is sampling noise)", format_csv(d["repeats"].get<double>()),
+                       format_csv(d["within_share"].get<double>()));
+  return out;
+}
+
+// "N = 1000" or, in clusters, "N = 1000 items (200 clusters)".
+std::string items_text(const json& a) {
+  const std::string n = fmt::format("N = {}", a["n"].get<std::uint64_t>());
+  return a.contains("clusters") ? fmt::format("{} items ({} clusters)", n, a["clusters"].get<std::uint64_t>()) : n;
+}
+
 bool binary(const AnalyticFlags& f) { return f.metric.given() && f.metric.value == "binary"; }
 
 // The binary design from --accuracy-a, --accuracy-b and --agreement; the flags of the continuous scenario do not apply.
@@ -72,9 +106,9 @@ void no_binary_flags(const AnalyticFlags& f) {
 Alternative alternative_of(const AnalyticFlags& f) { return f.alternative.given() ? *alternative_from_string(f.alternative.value) : Alternative::two_sided; }
 
 std::string binary_text(const json& in) {
-  return fmt::format("items only A gets right {:.4g}, only B {:.4g} (Δ = {:+.4g}), α = {}{}", in["only_a"].get<double>(), in["only_b"].get<double>(),
+  return fmt::format("items only A gets right {:.4g}, only B {:.4g} (Δ = {:+.4g}), α = {}{}{}", in["only_a"].get<double>(), in["only_b"].get<double>(),
                      in["delta"].get<double>(), format_csv(in["alpha"].get<double>()),
-                     in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided"));
+                     in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided"), design_text(in));
 }
 
 // The family of comparisons, when --comparisons is given.
@@ -106,6 +140,7 @@ AnalyticScenario scenario(const AnalyticFlags& f) {
   // Membership was checked by CLI11.
   if (f.alternative.given()) s.alternative = *alternative_from_string(f.alternative.value);
   s.question = read_question(f.equivalence, f.non_inferiority, f.alternative);
+  s.design = design_of(f);
   return s;
 }
 
@@ -132,7 +167,7 @@ std::string scenario_text(const json& in) {
   if (in.contains("question"))
     question = in["question"] == "equivalence" ? ", equivalence within ±" + format_csv(in["margin"].get<double>()) + " (TOST)"
                                                : ", non-inferiority at margin " + format_csv(in["margin"].get<double>());
-  return fmt::format("σ_d = {:.6g}, α = {}{}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()), question);
+  return fmt::format("σ_d = {:.6g}, α = {}{}{}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()), question, design_text(in));
 }
 
 // The solvers' table in words: one line per test they offer.
@@ -154,6 +189,7 @@ void add_power(CLI::App& app, AnalyticFlags& f) {
   add_common(app, f);
   add_family(app, f);
   add_binary(app, f);
+  add_design(app, f);
 }
 
 void add_samplesize(CLI::App& app, AnalyticFlags& f) {
@@ -165,6 +201,7 @@ void add_samplesize(CLI::App& app, AnalyticFlags& f) {
                                           "with --comparisons: the power to detect " + choices(family_targets()));
   f.family_target.option->check(CLI::IsMember(ids(family_targets())));
   add_binary(app, f);
+  add_design(app, f);
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
@@ -172,16 +209,20 @@ void add_mde(CLI::App& app, AnalyticFlags& f) {
   f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
   add_binary(app, f);
+  add_design(app, f);
 }
 
 int run_power(const AnalyticFlags& f) {
   if (binary(f)) {
     const BinaryDesign d = binary_design(f);
-    const json j = binary_power_answers(queries(f), d, real_or(f.alpha, "--alpha", default_alpha()), alternative_of(f));
+    const json j = binary_power_answers(queries(f), d, real_or(f.alpha, "--alpha", default_alpha()), alternative_of(f), design_of(f));
     return answer(f, j, [&] {
       fmt::print("N = {} items, {}\n", j["inputs"]["n"].get<std::uint64_t>(), binary_text(j["inputs"]));
-      for (const char* key : {"exact", "approximate"})
-        fmt::print("  McNemar {:<12}power {:.4f}  ({})\n", key, j[key]["power"].get<double>(), j[key]["method"].get<std::string>());
+      for (const char* key : {"exact", "approximate"}) {
+        const json& a = j[key];
+        fmt::print("  {:<20}{}  ({})\n", key, a["power"].is_null() ? a["reason"].get<std::string>() : fmt::format("power {:.4f}", a["power"].get<double>()),
+                   a["method"].get<std::string>());
+      }
     });
   }
   no_binary_flags(f);
@@ -190,7 +231,9 @@ int run_power(const AnalyticFlags& f) {
   const auto fam = family(f);
   const json j = power_answers(n, delta, scenario(f), fam);
   return answer(f, j, [&] {
-    fmt::print("N = {}, δ = {}, {}\n", n, format_csv(delta), scenario_text(j["inputs"]));
+    const json& in = j["inputs"];
+    const std::string clusters = in.contains("design") && in["design"].contains("clusters") ? fmt::format(" items ({} clusters)", in["design"]["clusters"].get<std::uint64_t>()) : "";
+    fmt::print("N = {}{}, δ = {}, {}\n", n, clusters, format_csv(delta), scenario_text(in));
     for (const auto& t : paired_tests()) {
       const json& a = j[t.id];
       if (a["power"].is_null()) {
@@ -222,13 +265,13 @@ int run_samplesize(const AnalyticFlags& f) {
   if (binary(f)) {
     const BinaryDesign d = binary_design(f);
     const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
-    const json j = binary_sample_size_answers(d, real_or(f.alpha, "--alpha", default_alpha()), target, alternative_of(f));
+    const json j = binary_sample_size_answers(d, real_or(f.alpha, "--alpha", default_alpha()), target, alternative_of(f), design_of(f));
     return answer(f, j, [&] {
       fmt::print("Smallest N (items) with power ≥ {}, {}\n", format_csv(target), binary_text(j["inputs"]));
       for (const char* key : {"exact", "approximate"}) {
         const json& a = j[key];
-        fmt::print("  McNemar {:<12}{}  ({})\n", key,
-                   a["n"].is_null() ? a["reason"].get<std::string>() : fmt::format("N = {}  (power {:.4f})", a["n"].get<std::uint64_t>(), a["power"].get<double>()),
+        fmt::print("  {:<20}{}  ({})\n", key,
+                   a["n"].is_null() ? a["reason"].get<std::string>() : fmt::format("{}  (power {:.4f})", items_text(a), a["power"].get<double>()),
                    a["method"].get<std::string>());
       }
     });
@@ -244,14 +287,14 @@ int run_samplesize(const AnalyticFlags& f) {
       print_solved(j, fmt::format("Smallest N with power ≥ {} to detect {} of {} comparisons ({}) for δ = {}, {}", format_csv(target),
                                   goal == FamilyTarget::all ? "all" : "at least one", fam->comparisons, to_string(fam->correction), format_csv(delta),
                                   scenario_text(j["inputs"])),
-                   "n", [](const json& a) { return fmt::format("N = {}  (power {:.4f})", a["n"].get<std::size_t>(), a["power"].get<double>()); });
+                   "n", [](const json& a) { return fmt::format("{}  (power {:.4f})", items_text(a), a["power"].get<double>()); });
     });
   }
   if (f.family_target.given()) throw UsageError("--family-target: give --comparisons K too");
   const json j = sample_size_answers(delta, target, scenario(f));
   return answer(f, j, [&] {
     print_solved(j, fmt::format("Smallest N with power ≥ {} for δ = {}, {}", format_csv(target), format_csv(delta), scenario_text(j["inputs"])), "n",
-                 [](const json& a) { return fmt::format("N = {}  (power {:.4f})", a["n"].get<std::size_t>(), a["power"].get<double>()); });
+                 [](const json& a) { return fmt::format("{}  (power {:.4f})", items_text(a), a["power"].get<double>()); });
   });
 }
 

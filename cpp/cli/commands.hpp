@@ -47,6 +47,7 @@ struct AnalyticFlags {
   Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
   Flag comparisons, correction, family_target;  ///< power across K comparisons (power, samplesize)
   Flag metric, accuracy_a, accuracy_b, agreement;  ///< binary items: McNemar (power, samplesize)
+  Flag cluster_size, icc, repeats, within_share;   ///< the eval's design: clusters and repeats (eval_design.hpp)
 };
 void add_power(CLI::App& app, AnalyticFlags& f);
 void add_samplesize(CLI::App& app, AnalyticFlags& f);

@@ -22,7 +22,43 @@ json inputs_of(const AnalyticScenario& s) {
   j["alpha"] = s.alpha;
   if (s.alternative != Alternative::two_sided) j["alternative"] = to_string(s.alternative);
   if (s.question.kind != Question::difference) j["question"] = to_string(s.question.kind), j["margin"] = s.question.margin;
+  if (!s.design.plain()) {
+    const EvalDesign& d = s.design;
+    j["design"] = {{"cluster_size", d.cluster_size}, {"icc", d.icc}, {"repeats", d.repeats}, {"within_share", d.within_share},
+                   {"variance_factor", d.variance_factor()}, {"design_effect", d.design_effect()}, {"sd_unit", design_units(0, s.sd_diff, d).sd_unit}};
+  }
   return j;
+}
+
+const char* const clustered_t_only = "items in clusters: the cluster-robust t is the analysis (the Wilcoxon and sign tests assume independent items)";
+
+// Whether a test answers under the design: in clusters only the t does.
+bool applies(PowerMethod m, const AnalyticScenario& s) { return !s.design.clustered() || m == PowerMethod::paired_t; }
+
+// The units the tests see at `items` items; in clusters at least 2 of them.
+DesignUnits units_of(std::size_t items, const AnalyticScenario& s) {
+  const DesignUnits u = design_units(items, s.sd_diff, s.design);
+  if (s.design.clustered() && u.units < 2)
+    throw Error("n", ErrorKind::invalid_value,
+                "gives fewer than 2 clusters of " + format_csv(s.design.cluster_size) + " items; the cluster-robust t needs at least 2", std::to_string(items));
+  return u;
+}
+
+// Tests the design rules out say why, in place of the solvers' "not reached".
+void mark_clustered(json& out, const AnalyticScenario& s, const char* key) {
+  for (const auto& t : paired_tests())
+    if (t.solvable && !applies(t.method, s)) out[t.id] = {{key, nullptr}, {"power", nullptr}, {"reason", clustered_t_only}, {"closed_form", false}};
+}
+
+// Solved unit counts become items, and clusters beside them.
+void to_items(json& out, const AnalyticScenario& s) {
+  if (s.design.plain()) return;
+  for (const auto& t : paired_tests()) {
+    if (!t.solvable || out[t.id]["n"].is_null()) continue;
+    const auto units = out[t.id]["n"].get<std::size_t>();
+    out[t.id]["n"] = design_items(units, s.design);
+    if (s.design.clustered()) out[t.id]["clusters"] = units;
+  }
 }
 
 const char* const equivalence_t_only = "equivalence (TOST) power has a closed form for the paired t-test only; simulate for the others";
@@ -76,15 +112,33 @@ AnalyticScenario AnalyticScenario::from_scores(double sd, double rho, double alp
 double default_sd() { return default_preset().spec.grid.marginal.sd; }
 double default_alpha() { return default_preset().spec.grid.alpha; }
 
+std::optional<double> scenario_power(PowerMethod m, std::size_t items, double delta, const AnalyticScenario& s) {
+  if (!applies(m, s)) return std::nullopt;
+  const DesignUnits u = units_of(items, s);
+  return question_power(m, u.units, PairedEffect::from_sd_diff(delta, u.sd_unit), s.alpha, s.alternative, s.question);
+}
+
+std::optional<EffectSolution> scenario_effect(PowerMethod m, std::size_t items, double power, const AnalyticScenario& s) {
+  if (!applies(m, s)) return std::nullopt;
+  const DesignUnits u = units_of(items, s);
+  return min_detectable_effect(m, u.units, u.sd_unit, s.alpha, power, s.alternative, s.question);
+}
+
 static bool simulated(const Family& f) { return f.comparisons > 1 && (f.correction == Correction::holm || f.correction == Correction::bh); }
 
 json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::optional<Family> family) {
   checked_n(n);
-  const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
+  (void)PairedEffect::from_sd_diff(delta, s.sd_diff);
   check_question(s, family);
+  const DesignUnits u = units_of(n, s);
+  const PairedEffect e{delta, u.sd_unit};
   json out;
   for (const auto& t : paired_tests()) {
-    const auto power = question_power(t.method, n, e, s.alpha, s.alternative, s.question);
+    if (!applies(t.method, s)) {
+      out[t.id] = {{"power", nullptr}, {"method", to_string(t.method)}, {"reason", clustered_t_only}, {"closed_form", false}};
+      continue;
+    }
+    const auto power = question_power(t.method, u.units, e, s.alpha, s.alternative, s.question);
     if (!power) {
       out[t.id] = {{"power", nullptr}, {"method", to_string(t.method)}, {"reason", equivalence_t_only}, {"closed_form", false}};
       continue;
@@ -93,7 +147,7 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
     // Noether's simpler approximation beside the moments, as papers often quote it (non-inferiority: at δ + M, one-sided).
     if (t.method == PowerMethod::wilcoxon_moments) {
       const bool ni = s.question.kind == Question::non_inferiority;
-      out[t.id]["noether"] = power_wilcoxon_noether(n, ni ? PairedEffect::from_sd_diff(delta + s.question.margin, s.sd_diff) : e, s.alpha,
+      out[t.id]["noether"] = power_wilcoxon_noether(u.units, ni ? PairedEffect::from_sd_diff(delta + s.question.margin, u.sd_unit) : e, s.alpha,
                                                     ni ? Alternative::greater : s.alternative);
     }
     if (!family) continue;
@@ -102,7 +156,7 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
       o["family_note"] = "Holm and BH family power is simulated for the paired t-test only";
       continue;
     }
-    const FamilyPower f = family_power(t.method, n, e, s.alpha, s.alternative, *family);
+    const FamilyPower f = family_power(t.method, u.units, e, s.alpha, s.alternative, *family);
     o["power_per_comparison"] = f.per_comparison;
     o["power_all"] = f.all;
     o["power_any"] = f.any;
@@ -110,6 +164,7 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
   }
   json inputs = inputs_of(s);
   inputs["n"] = n;
+  if (s.design.clustered()) inputs["design"]["clusters"] = u.units;
   inputs["delta"] = delta;
   if (family) inputs["comparisons"] = family->comparisons, inputs["correction"] = to_string(family->correction);
   out["inputs"] = std::move(inputs);
@@ -117,14 +172,14 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
 }
 
 std::vector<double> power_row(std::span<const std::size_t> ns, double delta, const AnalyticScenario& s) {
-  const auto e = PairedEffect::from_sd_diff(delta, s.sd_diff);
+  (void)PairedEffect::from_sd_diff(delta, s.sd_diff);
   check_question(s, std::nullopt);
   const auto tests = paired_tests();
   std::vector<double> out;
   out.reserve(ns.size() * tests.size());
   for (const std::size_t n : ns) {
     checked_n(n);
-    for (const auto& t : tests) out.push_back(question_power(t.method, n, e, s.alpha, s.alternative, s.question).value_or(std::numeric_limits<double>::quiet_NaN()));
+    for (const auto& t : tests) out.push_back(scenario_power(t.method, n, delta, s).value_or(std::numeric_limits<double>::quiet_NaN()));
   }
   return out;
 }
@@ -143,9 +198,12 @@ json sample_size_answers(double delta, double power, const AnalyticScenario& s) 
     reason = "δ lies on the other side of the one-sided alternative (" + std::string(to_string(s.alternative)) + ")";
   if (q == Question::non_inferiority && !(delta + s.question.margin > 0)) reason = "δ is at or below −margin: B is inferior, no N shows otherwise";
   if (q == Question::equivalence && !(std::fabs(delta) < s.question.margin)) reason = "|δ| is not inside the margin: no N shows equivalence";
-  json out = solve_each([&](PowerMethod m) { return min_sample_size(m, delta, s.sd_diff, s.alpha, power, solver_n_max, s.alternative, s.question); },
+  const double sd_unit = design_units(0, s.sd_diff, s.design).sd_unit;
+  json out = solve_each([&](PowerMethod m) { return min_sample_size(m, delta, sd_unit, s.alpha, power, solver_n_max, s.alternative, s.question); },
                         "n", [](const SampleSizeSolution& x) { return x.n; }, reason.c_str(), std::move(inputs));
   if (reason == beyond) mark_without_closed_form(out, s.question);
+  to_items(out, s);
+  mark_clustered(out, s, "n");
   return out;
 }
 
@@ -168,15 +226,19 @@ json family_sample_size_answers(double delta, double power, const AnalyticScenar
       out[t.id] = {{"n", nullptr}, {"power", nullptr}, {"reason", "Holm and BH family power is simulated for the paired t-test only"}, {"closed_form", false}};
       continue;
     }
-    const auto n = family_sample_size(t.method, delta, s.sd_diff, s.alpha, s.alternative, family, target, power, solver_n_max);
+    if (!applies(t.method, s)) continue;  // marked below
+    const double sd_unit = design_units(0, s.sd_diff, s.design).sd_unit;
+    const auto n = family_sample_size(t.method, delta, sd_unit, s.alpha, s.alternative, family, target, power, solver_n_max);
     if (!n) {
       out[t.id] = {{"n", nullptr}, {"power", nullptr}, {"reason", "not reached below N = " + std::to_string(solver_n_max) + " (or δ on the other side of the alternative)"}};
       continue;
     }
-    const FamilyPower f = family_power(t.method, *n, PairedEffect{delta, s.sd_diff}, s.alpha, s.alternative, family);
+    const FamilyPower f = family_power(t.method, *n, PairedEffect{delta, sd_unit}, s.alpha, s.alternative, family);
     out[t.id] = {{"n", *n}, {"power", target == FamilyTarget::all ? f.all : f.any}};
     if (f.monte_carlo) out[t.id]["monte_carlo_reps"] = f.reps;
   }
+  to_items(out, s);
+  mark_clustered(out, s, "n");
   out["inputs"] = std::move(inputs);
   return out;
 }
@@ -189,9 +251,12 @@ json effect_answers(std::size_t n, double power, const AnalyticScenario& s) {
   inputs["power"] = power;
   const char* reason = s.question.kind == Question::equivalence ? "even δ = 0 is not shown equivalent with the target power at this N"
                                                                  : "no effect reaches the target power at this N";
-  json out = solve_each([&](PowerMethod m) { return min_detectable_effect(m, n, s.sd_diff, s.alpha, power, s.alternative, s.question); }, "delta",
+  const DesignUnits u = units_of(n, s);
+  if (s.design.clustered()) inputs["design"]["clusters"] = u.units;
+  json out = solve_each([&](PowerMethod m) { return min_detectable_effect(m, u.units, u.sd_unit, s.alpha, power, s.alternative, s.question); }, "delta",
                         [](const EffectSolution& x) { return x.delta; }, reason, std::move(inputs));
   mark_without_closed_form(out, s.question);
+  mark_clustered(out, s, "delta");
   return out;
 }
 

@@ -85,7 +85,7 @@ json sensitivity_answers(std::size_t n, double power, const AnalyticScenario& s)
   const json checked = effect_answers(n, power, s);
   const auto t_effect = [&](std::size_t k) -> std::optional<double> {
     if (k == n) return checked["t"]["delta"].is_null() ? std::nullopt : std::optional(checked["t"]["delta"].get<double>());
-    const auto e = min_detectable_effect(PowerMethod::paired_t, k, s.sd_diff, s.alpha, power, s.alternative, s.question);
+    const auto e = scenario_effect(PowerMethod::paired_t, k, power, s);
     return e ? std::optional(e->delta) : std::nullopt;
   };
   const auto [lo, hi] = delta_range(t_effect(n), s);
@@ -96,7 +96,7 @@ json sensitivity_answers(std::size_t n, double power, const AnalyticScenario& s)
   for (const auto& t : paired_tests()) {
     json ys = json::array();
     for (double d : deltas) {
-      const auto p = question_power(t.method, n, PairedEffect::from_sd_diff(d, s.sd_diff), s.alpha, s.alternative, s.question);
+      const auto p = scenario_power(t.method, n, d, s);
       ys.push_back(p ? json(*p) : json(nullptr));
     }
     curve[t.id] = std::move(ys);
@@ -104,14 +104,16 @@ json sensitivity_answers(std::size_t n, double power, const AnalyticScenario& s)
   out["curve"] = std::move(curve);
   // The contour grid for the paired t: N geometric from N/8 to 8N, δ across the curve's range.
   std::vector<std::size_t> ns;
-  const double n_lo = std::max(2.0, static_cast<double>(n) / 8), n_hi = std::min<double>(8.0 * static_cast<double>(n), solver_n_max);
+  // In clusters the smallest N gives 2 of them.
+  const double fewest = 2 * std::ceil(s.design.cluster_size);
+  const double n_lo = std::max(fewest, static_cast<double>(n) / 8), n_hi = std::min<double>(8.0 * static_cast<double>(n), solver_n_max);
   for (int i = 0; i < 9; ++i) ns.push_back(static_cast<std::size_t>(std::lround(n_lo * std::pow(n_hi / n_lo, i / 8.0))));
   ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
   const std::vector<double> grid_deltas = spaced(lo, hi, 9);
   json rows = json::array();
   for (std::size_t k : ns) {
     json row = json::array();
-    for (double d : grid_deltas) row.push_back(*question_power(PowerMethod::paired_t, k, PairedEffect::from_sd_diff(d, s.sd_diff), s.alpha, s.alternative, s.question));
+    for (double d : grid_deltas) row.push_back(*scenario_power(PowerMethod::paired_t, k, d, s));
     rows.push_back(std::move(row));
   }
   out["grid"] = {{"n", ns}, {"delta", grid_deltas}, {"test", to_string(PairedTest::t)}, {"power", std::move(rows)}};
@@ -119,7 +121,7 @@ json sensitivity_answers(std::size_t n, double power, const AnalyticScenario& s)
   json detectable = json::array();
   for (double f : {0.25, 0.5, 1.0, 2.0, 4.0}) {
     const auto k = static_cast<std::size_t>(std::lround(f * static_cast<double>(n)));
-    if (k < 2 || k > solver_n_max || (!detectable.empty() && detectable.back()["n"] == k)) continue;
+    if (static_cast<double>(k) < fewest || k > solver_n_max || (!detectable.empty() && detectable.back()["n"] == k)) continue;
     const auto e = t_effect(k);
     detectable.push_back({{"n", k}, {"delta", e ? json(*e) : json(nullptr)}, {"sentence", sentence(k, power, s, e)}});
   }

@@ -18,8 +18,10 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/stats/alternative.hpp"
+#include "pairpower/power/eval_design.hpp"
 #include "pairpower/power/family_power.hpp"
 #include "pairpower/stats/question.hpp"
+#include "pairpower/power/solvers.hpp"
 
 namespace pairpower {
 
@@ -32,10 +34,18 @@ struct AnalyticScenario {
   std::optional<double> sd, rho;  ///< set when σ_d was formed from them
   Alternative alternative = Alternative::two_sided;  ///< of every test (inputs name it when one-sided)
   PlanQuestion question{};  ///< equivalence or non-inferiority with a margin (inputs name it when asked)
+  EvalDesign design{};      ///< clusters and repeats (eval_design.hpp); N counts items, σ_d is one sample's (inputs name it when set)
 
   static AnalyticScenario from_sd_diff(double sd_diff, double alpha);
   static AnalyticScenario from_scores(double sd, double rho, double alpha);
 };
+
+/// The power of one test at `items` items under the scenario's design; nullopt where the test has no
+/// closed form for the question, or the items are in clusters and the test is not the t (the
+/// cluster-robust t is the clustered analysis). Throws Error ("n") when fewer than 2 clusters.
+std::optional<double> scenario_power(PowerMethod m, std::size_t items, double delta, const AnalyticScenario& s);
+/// min_detectable_effect at `items` items under the scenario's design (nullopt as scenario_power, or out of reach).
+std::optional<EffectSolution> scenario_effect(PowerMethod m, std::size_t items, double power, const AnalyticScenario& s);
 
 /// The scenario's defaults (σ and α of the default preset): what the CLI and the calculator assume when not told.
 double default_sd();

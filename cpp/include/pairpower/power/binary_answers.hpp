@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/power/binary_power.hpp"
+#include "pairpower/power/eval_design.hpp"
 
 namespace pairpower {
 
@@ -22,10 +23,13 @@ namespace pairpower {
 inline constexpr std::array<std::string_view, 2> metric_kinds{"continuous", "binary"};
 
 /// {inputs, exact: {power, method}, approximate: {power, method}}. Throws Error ("n", "alpha").
-nlohmann::ordered_json binary_power_answers(std::uint64_t n, BinaryDesign d, double alpha, Alternative alt);
+/// Items in clusters or averaged over repeats are not McNemar's independent pairs: with such a
+/// `design` the exact answer is null with a reason, and the approximate one is the cluster-robust
+/// t's on the per-item differences (σ_d² = ψ − Δ² for one sample; eval_design.hpp).
+nlohmann::ordered_json binary_power_answers(std::uint64_t n, BinaryDesign d, double alpha, Alternative alt, const EvalDesign& design = {});
 
 /// {inputs, exact: {n, power}, approximate: {n, power}}; n and power null, with a reason, when no n up to
 /// a million items reaches the target. Throws Error ("alpha", "power").
-nlohmann::ordered_json binary_sample_size_answers(BinaryDesign d, double alpha, double power, Alternative alt);
+nlohmann::ordered_json binary_sample_size_answers(BinaryDesign d, double alpha, double power, Alternative alt, const EvalDesign& design = {});
 
 }  // namespace pairpower
