@@ -53,7 +53,7 @@ void add_design(CLI::App& app, AnalyticFlags& f) {
   f.icc.option = app.add_option("--icc", f.icc.value, "with --cluster-size: the correlation of two items' differences within a cluster [0]");
   f.repeats.option = app.add_option("--repeats", f.repeats.value, "samples per item (epochs, generations), averaged before pairing [1]");
   f.within_share.option = app.add_option("--within-share", f.within_share.value,
-                                         "with --repeats: the share of one sample's difference variance that is sampling noise (compare reports it as within_share) [0]");
+                                         "with --repeats: the share of one sample's difference variance that is sampling noise (compare reports it as repeats.within_share_one) [0]");
 }
 
 // The design from --cluster-size, --icc, --repeats and --within-share; the core checks them together.

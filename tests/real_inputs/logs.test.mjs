@@ -90,7 +90,7 @@ for (const c of expected.inspect_ai.pairs) {
     if (c.mcnemar) assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
     else assert.equal(x.mcnemar, undefined);
     // Epochs: Miller's within-item share and the SE with more repeats, as written out in expected.py.
-    if (c.repeats) for (const k of ['k', 'within_share', 'se', 'se_double', 'se_floor']) assert.ok(close(x.repeats[k], c.repeats[k], 1e-12), `repeats.${k}: ${x.repeats[k]} vs ${c.repeats[k]}`);
+    if (c.repeats) for (const k of ['k', 'within_share', 'se', 'se_double', 'se_floor', 'within_share_one']) assert.ok(close(x.repeats[k], c.repeats[k], 1e-12), `repeats.${k}: ${x.repeats[k]} vs ${c.repeats[k]}`);
     else assert.equal(x.repeats, undefined);
   });
 }

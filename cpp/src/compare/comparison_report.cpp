@@ -122,6 +122,7 @@ constexpr StatLabel stat_label_table[] = {
     {"cluster.randomization.p", "cluster sign-flip p"},
     {"repeats.k", "repeats per item"}, {"repeats.within_share", "within-item share of Var(d̄ᵢ)"}, {"repeats.se", "SE of Δ (per-item means)"},
     {"repeats.se_double", "SE with twice the repeats"}, {"repeats.se_floor", "SE with unlimited repeats"},
+    {"repeats.within_share_one", "within-item share for one sample"},
     {"repeats.total_var", "variance of the per-item differences"}, {"repeats.within_var", "… its part within items"},
     {"cluster.randomization.resamples", "… cluster sign flips"}, {"cluster.randomization.p_se", "… its Monte Carlo SE"},
     {"mcnemar.discordant_a", "items only A gets right"}, {"mcnemar.discordant_b", "items only B gets right"},

@@ -26,6 +26,7 @@ RepeatedItems repeated_items(const std::vector<double>& d, const std::vector<dou
   const double between = std::max(0.0, r.total_var - w);
   r.se_double = std::sqrt((between + w / 2) / nn);
   r.se_floor = std::sqrt(between / nn);
+  r.within_share_one = between + k * w > 0 ? k * w / (between + k * w) : 0.0;
   return r;
 }
 

@@ -22,6 +22,7 @@ struct RepeatedItems {
   double se = 0;              ///< of Δ from d̄ᵢ: sqrt(total_var / n), as the paired t
   double se_double = 0;       ///< the SE expected with twice the repeats per item
   double se_floor = 0;        ///< the SE with unlimited repeats: sqrt(max(0, total_var − within_var) / n)
+  double within_share_one = 0;  ///< the within-item share for one sample per item: K·within_var / (between + K·within_var), what planning's within share asks
 };
 
 /// `d`: each item's mean difference d̄ᵢ (B − A over its repeats); `within`: each
