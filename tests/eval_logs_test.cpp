@@ -243,3 +243,46 @@ TEST_CASE("a zip of lm-eval output folders reads every log, each named by its fo
   CHECK(f.systems() == std::vector<std::string>{"dummy-a", "dummy-b"});
   CHECK(f.datasets().size() == 2);
 }
+
+TEST_CASE("an openai/evals log names its system from the spec's completion fns and its dataset from the eval", "[eval_logs]") {
+  for (const auto& c : expected().at("openai_evals").at("pairs")) {
+    for (int k = 0; k < 2; ++k) {
+      const std::string path = logs_dir + c.at("files")[k].get<std::string>();
+      INFO(path);
+      const auto f = read(slurp(path), path);
+      CHECK(f.format == InputFormat::openai_evals);
+      CHECK(f.datasets() == std::vector<std::string>{c.at("task").get<std::string>()});
+      CHECK(f.systems() == std::vector<std::string>{c.at("systems")[k].get<std::string>()});
+      CHECK(f.measures().size() == c.at("measures").get<std::size_t>());
+      CHECK(f.queries() == c.at("n").get<std::size_t>());
+      // The text of the expected and picked answers is never a measure.
+      for (const auto& m : f.measures()) CHECK((m.rfind("match.", 0) == 0 || m.rfind("metrics.", 0) == 0));
+    }
+  }
+}
+
+TEST_CASE("an openai/evals sample's several events of one type are averaged and kept as repeats", "[eval_logs]") {
+  // A real log with each match event recorded a second time, its `correct` flipped: every sample then has two matches.
+  const auto ls = lines(slurp(logs_dir + "openai_evals/fixture-includes.random_baseline.jsonl"));
+  std::vector<std::string> twice = ls;
+  for (const auto& l : ls) {
+    auto j = nlohmann::json::parse(l);
+    if (!j.contains("type") || j["type"] != "match") continue;
+    j["data"]["correct"] = !j["data"]["correct"].get<bool>();
+    twice.push_back(j.dump());
+  }
+  const auto f = read(joined(twice), "log.jsonl");
+  REQUIRE(f.series.size() == 1);
+  CHECK(f.series[0].values == std::vector<double>(24, 0.5));
+  CHECK(f.series[0].repeats == std::vector<std::uint32_t>(24, 2));
+  CHECK(f.series[0].repeat_variances == std::vector<double>(24, 0.5));  // of 0 and 1
+}
+
+TEST_CASE("a cut openai/evals event is refused at its line, and a log with no scored event says so", "[eval_logs]") {
+  auto ls = lines(slurp(logs_dir + "openai_evals/test-match.dummy.jsonl"));
+  auto cut = ls;
+  cut[3] = cut[3].substr(0, cut[3].size() / 2);
+  CHECK_THROWS_WITH(read(joined(cut), "log.jsonl"), Catch::StartsWith("line 4: "));
+  // The spec and final report alone: a run that recorded no sample.
+  CHECK_THROWS_WITH(read(joined({ls[0], ls[1]}), "log.jsonl"), Catch::Contains("the openai/evals log has no scored events"));
+}

@@ -101,6 +101,21 @@ for (const c of expected.helm.pairs) {
   });
 }
 
+for (const c of expected.openai_evals.pairs) {
+  test(`openai/evals logs of ${c.systems.join(' and ')} on ${c.task} give ${c.measure}'s paired statistics as scipy and statsmodels compute them`, () => {
+    const x = comparedPair(c, ['--measure', c.measure], /^openai\/evals log \(oaieval --record_path\), (measure \S+|\d+ measures), \d+ items$/);
+    if (c.mcnemar) assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
+    else assert.equal(x.mcnemar, undefined);
+  });
+}
+
+test('an openai/evals log with --cluster is refused: its events name no field per sample', () => {
+  const f = join(logs, 'openai_evals/fixture-includes.dummy.jsonl');
+  const r = run(['compare', f, f, '--cluster', 'data.expected']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--cluster: an openai\/evals log's events name no field per sample to cluster by/);
+});
+
 test('an inspect_ai .eval log compressed with zstd (as inspect_ai writes by default) is opened, and one without scores is refused', () => {
   const f = join(logs, 'inspect_ai/tests/retry-2-then-success.eval');
   const r = run(['compare', f, f]);

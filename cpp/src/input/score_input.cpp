@@ -82,6 +82,9 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
   if (format == InputFormat::auto_detect) format = detect_format(text);
   const std::string system(o.system_name.empty() ? "A" : o.system_name);
+  if (!o.cluster_field.empty() && format == InputFormat::openai_evals)
+    throw Error("cluster", ErrorKind::invalid_value,
+                "an openai/evals log's events name no field per sample to cluster by; give the scores as a table with a 'cluster' column", o.cluster_field);
   if (!o.cluster_field.empty() && format != InputFormat::lm_eval_samples && format != InputFormat::inspect_ai && format != InputFormat::archive)
     throw Error("cluster", ErrorKind::invalid_value,
                 "names a field of an evaluation log's records; a table gives each item's cluster in a column named 'cluster'", o.cluster_field);
@@ -99,6 +102,8 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
       return parse_archive(archive_entries(text), o);
     case InputFormat::lm_eval_samples:
       return parse_lm_eval_samples(text, system, o.source_path, o.cluster_field);
+    case InputFormat::openai_evals:
+      return parse_openai_evals(text, system);
     case InputFormat::trec_eval:
     case InputFormat::ir_measures: {
       const auto lines = lines_of(text);
@@ -184,7 +189,7 @@ std::string ScoreFile::describe() const {
   const auto s = systems();
   if (s.size() > 1) out += ", " + std::to_string(s.size()) + " systems";
   // Evaluation logs score items (questions, samples), not queries.
-  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples || format == InputFormat::inspect_ai || format == InputFormat::helm ? " items" : " queries");
+  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples || format == InputFormat::inspect_ai || format == InputFormat::helm || format == InputFormat::openai_evals ? " items" : " queries");
   return out;
 }
 

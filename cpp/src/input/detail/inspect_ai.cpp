@@ -46,6 +46,12 @@ struct Item {
   std::string where;
 };
 
+std::vector<double> epochs(const Item& it) {
+  std::vector<double> v;
+  for (const auto& [e, x] : it.by_epoch) v.push_back(x);
+  return v;
+}
+
 // Everything one log holds, gathered before the epochs are averaged.
 class InspectLog {
  public:
@@ -92,9 +98,7 @@ class InspectLog {
       }
       for (const auto& qid : items_order_[m]) {
         const Item& it = items_[m][qid];
-        double sum = 0;
-        for (const auto& [e, v] : it.by_epoch) sum += v;
-        col.add(task_, m, model_, qid, sum / static_cast<double>(it.by_epoch.size()), 0, {}, o_.cluster_field.empty() ? nullptr : &it.cluster);
+        col.add(task_, m, model_, qid, mean_of(epochs(it)), 0, {}, o_.cluster_field.empty() ? nullptr : &it.cluster);
       }
     }
     if (col.empty()) {
@@ -104,21 +108,7 @@ class InspectLog {
       throw InputError("the inspect_ai log holds no scored samples");
     }
     ScoreFile out = col.finish(InputFormat::inspect_ai);
-    for (auto& s : out.series) {
-      // The repeats behind each item's value: how many, and how much they varied (Miller's within-item variance).
-      const auto& items = items_[s.measure];
-      bool repeated = false;
-      for (const auto& q : s.qids) repeated = repeated || items.at(q).by_epoch.size() > 1;
-      if (!repeated) continue;
-      for (const auto& q : s.qids) {
-        const auto& e = items.at(q).by_epoch;
-        double mean = 0, ss = 0;
-        for (const auto& [k, v] : e) mean += v / static_cast<double>(e.size());
-        for (const auto& [k, v] : e) ss += (v - mean) * (v - mean);
-        s.repeats.push_back(static_cast<std::uint32_t>(e.size()));
-        s.repeat_variances.push_back(e.size() > 1 ? ss / static_cast<double>(e.size() - 1) : 0.0);
-      }
-    }
+    for (auto& s : out.series) keep_repeats(s, [&](const std::string& q) { return epochs(items_[s.measure].at(q)); });
     out.nonscalar_measures = std::move(unscored);
     return out;
   }

@@ -135,6 +135,7 @@ InputFormat detect_json(std::string_view text) {
   const auto keys = first_object_keys(lines.front().text);
   if (std::find(keys.begin(), keys.end(), archive_text_key) != keys.end()) return InputFormat::archive;
   if (is_lm_eval_record(keys)) return InputFormat::lm_eval_samples;
+  if (is_openai_evals_record(keys)) return InputFormat::openai_evals;
   if (is_json_lines(lines)) return InputFormat::ir_measures_jsonl;
   return detect_json_shape(parse_json(text));
 }

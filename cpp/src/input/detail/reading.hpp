@@ -55,6 +55,28 @@ bool all_keys(const Keys& keys, Pred pred) {
   return !keys.empty() && std::all_of(keys.begin(), keys.end(), pred);
 }
 
+// An item scored several times (epochs, a sample's several events): the mean is its value.
+inline double mean_of(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return sum / static_cast<double>(v.size());
+}
+
+// The repeats behind each item's value of `s`, `values_of(qid)` its samples: how many and
+// their sample variance (Miller's within-item variance); left empty when each item has one.
+template <class ValuesOf>
+void keep_repeats(ScoreSeries& s, ValuesOf values_of) {
+  if (std::none_of(s.qids.begin(), s.qids.end(), [&](const std::string& q) { return values_of(q).size() > 1; })) return;
+  for (const auto& q : s.qids) {
+    const std::vector<double> v = values_of(q);
+    const double mean = mean_of(v);
+    double ss = 0;
+    for (double x : v) ss += (x - mean) * (x - mean);
+    s.repeats.push_back(static_cast<std::uint32_t>(v.size()));
+    s.repeat_variances.push_back(v.size() > 1 ? ss / static_cast<double>(v.size() - 1) : 0.0);
+  }
+}
+
 // Collects values into series keyed by (dataset, measure, system), refusing a
 // second value for the same query.
 class Collector {
@@ -145,6 +167,12 @@ ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallba
 bool is_helm_row(const std::vector<std::string_view>& keys);
 /// `source_path`: the file's path; its folder, HELM's run name, gives the model (system) and the scenario (dataset).
 ScoreFile parse_helm(const nlohmann::json& rows, const std::string& fallback, std::string_view source_path);
+
+// openai/evals logs (openai_evals.cpp).
+/// The first line's keys are an openai/evals log's: its spec alone, or an event (run_id, event_id, sample_id, type).
+bool is_openai_evals_record(const std::vector<std::string_view>& keys);
+/// The spec's completion_fns name the system (`fallback` without a spec), its base_eval the dataset.
+ScoreFile parse_openai_evals(std::string_view text, const std::string& fallback);
 
 // inspect_ai logs (inspect_ai.cpp).
 /// A JSON object's top-level keys are an inspect_ai EvalLog's (eval, version, samples or status).
