@@ -20,6 +20,7 @@
 
 #include "pairpower/power/analytic_answers.hpp"
 #include "pairpower/power/analytic_power.hpp"
+#include "pairpower/power/binary_answers.hpp"
 #include "pairpower/base/errors.hpp"
 #include "pairpower/registry/field_text.hpp"
 #include "pairpower/base/formatting.hpp"
@@ -56,15 +57,19 @@ void ask(pairpower::AnalyticScenario& s, const val& q) {
   }
 }
 
+// {clusterSize, icc, repeats, withinShare} optional: independent items, one sample each, when absent.
+void with_design(pairpower::AnalyticScenario& s, const val& q) {
+  const auto optional = [&](const char* key, double fallback) { return q[key].isUndefined() ? fallback : number(q, key); };
+  s.design = pairpower::EvalDesign::make(optional("clusterSize", 1), optional("icc", 0), optional("repeats", 1), optional("withinShare", 0));
+}
+
 // The scenario from the query: {sdDiff} as measured, or {sd, rho}; and alpha.
 pairpower::AnalyticScenario scenario_of(const val& q) {
   const double alpha = number(q, "alpha");
   auto s = !q["sdDiff"].isUndefined() ? pairpower::AnalyticScenario::from_sd_diff(number(q, "sdDiff"), alpha)
                                        : pairpower::AnalyticScenario::from_scores(number(q, "sd"), number(q, "rho"), alpha);
   ask(s, q);
-  // {clusterSize, icc, repeats, withinShare} optional: independent items, one sample each, when absent.
-  const auto optional = [&](const char* key, double fallback) { return q[key].isUndefined() ? fallback : number(q, key); };
-  s.design = pairpower::EvalDesign::make(optional("clusterSize", 1), optional("icc", 0), optional("repeats", 1), optional("withinShare", 0));
+  with_design(s, q);
   return s;
 }
 
@@ -102,6 +107,33 @@ val min_sample_size(const val& q) {
 // {n, sdDiff | sd + rho, alpha, power} → {<solvable test id>: {delta, power} …, inputs}
 val min_detectable_effect(const val& q) {
   return guarded([&] { return from_json(pairpower::effect_answers(size(q, "n"), number(q, "power"), scenario_of(q))); });
+}
+
+// Binary items: {accuracyA, accuracyB, agreement, alpha, alternative?, clusterSize?, icc?, repeats?, withinShare?}
+// and n (power) or power (sample size) → binary_answers.hpp's JSON, the CLI's `--metric binary` own.
+struct BinaryAsked {
+  pairpower::BinaryDesign d;
+  pairpower::AnalyticScenario s;  // α, the alternative and the design, read as for the other answers
+};
+BinaryAsked binary_asked(const val& q) {
+  auto s = pairpower::AnalyticScenario::from_sd_diff(1.0, number(q, "alpha"));
+  if (q["question"].isString() && q["question"].as<std::string>() != "difference")
+    throw pairpower::Error("question", pairpower::ErrorKind::invalid_value, "binary items are planned for the difference question (McNemar)");
+  ask(s, q);
+  with_design(s, q);
+  return {pairpower::BinaryDesign::from_accuracies(number(q, "accuracyA"), number(q, "accuracyB"), number(q, "agreement")), s};
+}
+val binary_power(const val& q) {
+  return guarded([&] {
+    const auto a = binary_asked(q);
+    return from_json(pairpower::binary_power_answers(count(q, "n"), a.d, a.s.alpha, a.s.alternative, a.s.design));
+  });
+}
+val binary_sample_size(const val& q) {
+  return guarded([&] {
+    const auto a = binary_asked(q);
+    return from_json(pairpower::binary_sample_size_answers(a.d, a.s.alpha, number(q, "power"), a.s.alternative, a.s.design));
+  });
 }
 
 // {n, power, sdDiff | sd + rho, alpha, alternative?, question?, margin?} → sensitivity_answers (sensitivity.hpp).
@@ -204,6 +236,8 @@ EMSCRIPTEN_BINDINGS(pairpower_plan) {
   emscripten::function("minSampleSize", &min_sample_size);
   emscripten::function("minDetectableEffect", &min_detectable_effect);
   emscripten::function("sensitivity", &sensitivity);
+  emscripten::function("binaryPower", &binary_power);
+  emscripten::function("binarySampleSize", &binary_sample_size);
   emscripten::function("registry", &registry);
   emscripten::function("readPlanField", &read_plan_field);
 }

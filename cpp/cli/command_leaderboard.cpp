@@ -65,10 +65,14 @@ int run_leaderboard(const LeaderboardFlags& f) {
     measure = names[0];
     series = std::move(scored.series);
   }
-  for (std::size_t i = 0; i < f.files.size() && !f.qrels.given(); ++i) {
-    const std::string fallback = "S" + std::to_string(i + 1);
-    ScoreFile file = parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
-    for (auto& s : file.series) series.push_back(std::move(s));
+  if (!f.qrels.given()) {
+    // One file per system (20 models' logs): read side by side, kept in the order given.
+    auto files = for_each_index(f.files.size(), [&](std::size_t i) {
+      const std::string fallback = "S" + std::to_string(i + 1);
+      return parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
+    });
+    for (auto& file : files)
+      for (auto& s : file.series) series.push_back(std::move(s));
   }
   const auto r = leaderboard(series, measure, o);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).

@@ -40,9 +40,8 @@ void add_family(CLI::App& app, AnalyticFlags& f) {
 }
 
 void add_binary(CLI::App& app, AnalyticFlags& f) {
-  f.metric.option = app.add_option("--metric", f.metric.value, fmt::format("{}: binary items (right or wrong) are planned for McNemar's test [continuous]",
-                                                                           fmt::join(metric_kinds, "|")));
-  f.metric.option->check(CLI::IsMember(std::vector<std::string>(metric_kinds.begin(), metric_kinds.end())));
+  f.metric.option = app.add_option("--metric", f.metric.value, choices(metric_kinds()));
+  f.metric.option->check(CLI::IsMember(ids(metric_kinds())));
   f.accuracy_a.option = app.add_option("--accuracy-a", f.accuracy_a.value, "with --metric binary: A's share of items right");
   f.accuracy_b.option = app.add_option("--accuracy-b", f.accuracy_b.value, "with --metric binary: B's share of items right");
   f.agreement.option = app.add_option("--agreement", f.agreement.value, "with --metric binary: the share of items on which A and B agree (both right or both wrong)");

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <zlib.h>
 
-#include "archives.hpp"
 #include "archives.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
@@ -75,6 +75,22 @@ std::string label_of(const std::string& path, const char* fallback) {
   return name.empty() ? std::string(fallback) : name;
 }
 
+// lm-eval writes results_<time>.json beside the samples_<task>_<time>.jsonl of one run: its model_name
+// ("google/gemma-2b") names the model the folder holds in sanitized form ("google__gemma-2b").
+std::optional<std::string> lm_eval_model_name(const std::string& samples_path) {
+  const std::filesystem::path p(samples_path);
+  std::string name = p.filename().string();
+  if (name.rfind("samples_", 0) != 0) return std::nullopt;
+  for (std::string_view ext : {".gz", ".jsonl"})
+    if (name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0) name.resize(name.size() - ext.size());
+  const auto cut = name.find_last_of('_');
+  std::ifstream in(p.parent_path() / ("results_" + name.substr(cut + 1) + ".json"));
+  if (!in) return std::nullopt;
+  const auto j = nlohmann::json::parse(in, nullptr, false);
+  if (!j.is_object() || !j.contains("model_name") || !j["model_name"].is_string() || j["model_name"].get<std::string>().empty()) return std::nullopt;
+  return j["model_name"].get<std::string>();
+}
+
 }  // namespace
 
 ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::string>& run_paths, const std::vector<std::string>& measures,
@@ -124,7 +140,11 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
     // The whole path: a log's folder names its model (lm-eval writes <model>/samples_<task>_<time>.jsonl).
     o.system_name = label_of(path, fallback);
     o.source_path = path == "-" ? std::string() : std::filesystem::absolute(path).lexically_normal().string();
-    return parse_scores(text, format, o);
+    ScoreFile file = parse_scores(text, format, o);
+    if (file.format == InputFormat::lm_eval_samples && path != "-")
+      if (const auto model = lm_eval_model_name(path))
+        for (auto& s : file.series) s.system = *model;
+    return file;
   } catch (const pairpower::Error& e) {
     throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e)));
   }

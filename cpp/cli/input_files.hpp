@@ -14,35 +14,41 @@
 
 namespace pairpower::cli {
 
-/// f(path) for every path, on as many threads as there are cores, the results in the paths' order; the
-/// first path (in order) whose call threw rethrows. Runs are independent files: scoring them is the
-/// parallel part of evaluate and --qrels.
+/// f(i) for i in [0, count), on as many threads as there are cores, the results in order; the first i
+/// whose call threw rethrows. Files are independent: reading and scoring them is the parallel part of
+/// evaluate, --qrels and a leaderboard of many files.
 template <class F>
-auto for_each_file(const std::vector<std::string>& paths, F&& f) {
-  using R = decltype(f(paths.front()));
-  std::vector<std::optional<R>> results(paths.size());
-  std::vector<std::exception_ptr> errors(paths.size());
+auto for_each_index(std::size_t count, F&& f) {
+  using R = decltype(f(std::size_t{0}));
+  std::vector<std::optional<R>> results(count);
+  std::vector<std::exception_ptr> errors(count);
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
-    for (std::size_t i; (i = next++) < paths.size();) {
+    for (std::size_t i; (i = next++) < count;) {
       try {
-        results[i].emplace(f(paths[i]));
+        results[i].emplace(f(i));
       } catch (...) {
         errors[i] = std::current_exception();
       }
     }
   };
-  const unsigned n = std::max(1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(paths.size())));
+  const unsigned n = std::max(1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(count)));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < n; ++t) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
   std::vector<R> out;
-  for (std::size_t i = 0; i < paths.size(); ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     if (errors[i]) std::rethrow_exception(errors[i]);
     out.push_back(std::move(*results[i]));
   }
   return out;
+}
+
+/// f(path) for every path, as for_each_index.
+template <class F>
+auto for_each_file(const std::vector<std::string>& paths, F&& f) {
+  return for_each_index(paths.size(), [&](std::size_t i) { return f(paths[i]); });
 }
 
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.

@@ -68,6 +68,16 @@ const VIEWS = {
     await page.goto(`${site.url}?embed#${GRID_HASH}`);
     await waitDone(page, HANG_GUARD);
   },
+  // The calculator planning binary items in clusters: its binary fields, the design fold and the answer's notes.
+  async 'calculator for binary items in clusters'(page) {
+    await page.goto(`${site.url}#preset=quick`);
+    await page.waitForSelector('[data-testid="calc-n-t"]');
+    await page.click('[data-testid="calc-design-fold"] summary');
+    await page.fill('#calc-cluster-size', '5');
+    await page.fill('#calc-icc', '0.2');
+    await page.selectOption('#calc-metric', 'binary');
+    await page.waitForSelector('[data-testid="calc-binary-n-approximate"]');
+  },
   async 'embed calculator'(page) {
     await page.goto(`${site.url}?embed=calculator`);
     await page.waitForSelector('[data-testid="calc-n-t"]');

@@ -260,6 +260,50 @@ test('the quick calculator answers as the user types', async () => {
   await page.waitForFunction(() => document.querySelector('[data-testid="calc-n-t"]')?.textContent === '115');
 });
 
+test('the calculator plans clustered and repeated items and binary items with the CLI numbers, and names a bad design field by its label', async () => {
+  const { page, errors } = await openPage(true, '#preset=quick');
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.waitForSelector('[data-testid="calc-n-t"]');
+  const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args, '--format', 'json'], { encoding: 'utf8' }));
+  const int = (x) => x.toLocaleString('en-US');
+  // Continuous scores in clusters of 5 at ICC 0.2: the t answers in items and clusters, the others say why not.
+  await page.fill('#calc-sddiff', '0.2');
+  await page.fill('#calc-delta', '0.02');
+  await page.fill('#calc-n', '1000');
+  await page.click('[data-testid="calc-design-fold"] summary');
+  await page.fill('#calc-cluster-size', '5');
+  await page.fill('#calc-icc', '0.2');
+  const ss = cli(['samplesize', '--delta', '0.02', '--sd-diff', '0.2', '--power', '0.8', '--cluster-size', '5', '--icc', '0.2']);
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-n-t"]')?.textContent === want, int(ss.t.n));
+  assert.match(await page.textContent('[data-testid="calc-output"]'), new RegExp(`${int(ss.t.n)} items in ${int(ss.t.clusters)} clusters`));
+  assert.equal(await page.textContent('[data-testid="calc-n-wilcoxon"]'), 'not computed');
+  const pw = cli(['power', '--n', '1000', '--delta', '0.02', '--sd-diff', '0.2', '--cluster-size', '5', '--icc', '0.2']);
+  assert.equal(await page.textContent('[data-testid="calc-power-t"]'), pw.t.power.toFixed(3));
+  assert.match(await page.textContent('[data-testid="calc-design"]'), /design effect 1\.8/);
+  // Binary items with the same clusters: no exact McNemar, the approximation in items and clusters.
+  await page.selectOption('#calc-metric', 'binary');
+  assert.equal(await page.isHidden('#calc-delta'), true);
+  const b = cli(['samplesize', '--metric', 'binary', '--accuracy-a', '0.70', '--accuracy-b', '0.75', '--agreement', '0.85', '--power', '0.8', '--cluster-size', '5', '--icc', '0.2']);
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-binary-n-approximate"]')?.textContent === want,
+    `${int(b.approximate.n)} items in ${int(b.approximate.clusters)} clusters`);
+  assert.equal(await page.textContent('[data-testid="calc-binary-n-exact"]'), 'not computed');
+  // Independent items: McNemar's exact n and power, as the CLI gives them.
+  await page.fill('#calc-cluster-size', '1');
+  await page.fill('#calc-icc', '0');
+  const e = cli(['samplesize', '--metric', 'binary', '--accuracy-a', '0.70', '--accuracy-b', '0.75', '--agreement', '0.85', '--power', '0.8']);
+  await page.waitForFunction((want) => document.querySelector('[data-testid="calc-binary-n-exact"]')?.textContent === want, `${int(e.exact.n)} items`);
+  const ep = cli(['power', '--metric', 'binary', '--accuracy-a', '0.70', '--accuracy-b', '0.75', '--agreement', '0.85', '--n', '1000']);
+  assert.equal(await page.textContent('[data-testid="calc-binary-power-exact"]'), ep.exact.power.toFixed(3));
+  // An agreement the accuracies do not allow, and an ICC without clusters: the core's messages under the page's labels.
+  await page.fill('#calc-agreement', '0.97');
+  await page.waitForFunction(() => /^Agreement: /.test(document.querySelector('[data-testid="calc-error"]')?.textContent ?? ''));
+  await page.fill('#calc-agreement', '0.85');
+  await page.fill('#calc-icc', '0.3');
+  await page.waitForFunction(() => /^ICC: applies to items in clusters/.test(document.querySelector('[data-testid="calc-error"]')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('the models beyond the paper run in the page with the CLI numbers, and each shows only its own parameter', async () => {
   const cases = [
     ['binary', '&mean=0.4', ['--mean', '0.4'], []],

@@ -5,7 +5,8 @@
 // expected.py beside the logs with its own reader).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
@@ -69,6 +70,30 @@ test('--cluster naming a field the records lack is refused with the line and the
   const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--cluster', 'doc.passage']);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--cluster: line 1: the record of doc_id 0 has no doc.passage/);
+});
+
+test('an lm-eval log is named by the model_name of the results file beside it, and by its folder without one', () => {
+  // lm-eval's own files, copied into a folder of another name: the run's results_<time>.json names the model.
+  const from = join(logs, 'lm_eval/dummy-b');
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-'));
+  try {
+    const folder = join(dir, 'renamed-folder');
+    mkdirSync(folder);
+    const samples = readdirSync(from).filter((f) => f.startsWith('samples_arith_sum'));
+    for (const f of readdirSync(from)) copyFileSync(join(from, f), join(folder, f));
+    const model = JSON.parse(readFileSync(join(from, readdirSync(from).find((f) => f.startsWith('results_'))), 'utf8')).model_name;
+    const named = () => {
+      const other = join(logs, 'lm_eval/dummy-c', readdirSync(join(logs, 'lm_eval/dummy-c')).find((f) => f.startsWith('samples_arith_sum')));
+      const r = run(['compare', join(folder, samples[0]), other, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--no-curve', '--format', 'json']);
+      assert.ok([0, 1, 3].includes(r.status), r.stderr);
+      return r.json.comparisons[0].system_a;
+    };
+    assert.equal(named(), model);
+    for (const f of readdirSync(folder)) if (f.startsWith('results_')) rmSync(join(folder, f));
+    assert.equal(named(), 'renamed-folder');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('lm-eval logs of three models on two tasks make one leaderboard per task with the means the logs hold', () => {

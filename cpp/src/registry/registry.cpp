@@ -109,6 +109,7 @@ constexpr Choice family_procedure_table[] = {{"randomized-tukey", "randomized Tu
 constexpr Choice correction_table[] = {
     {"holm", "Holm (simulated)"}, {"bonferroni", "Bonferroni (exact)"}, {"bh", "Benjamini–Hochberg (simulated)"}, {"none", "none (each at α)"}};
 constexpr Choice family_target_table[] = {{"all", "all K comparisons"}, {"any", "at least one comparison"}};
+constexpr Choice metric_kind_table[] = {{"continuous", "a score per item"}, {"binary", "right or wrong"}};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
 std::span<const AnalyzeSetting> analyze_table() {
@@ -204,6 +205,7 @@ void check_plan_rules(const PlanSpec& s) {
 std::span<const Choice> directions() noexcept { return direction_table; }
 std::span<const Choice> corrections() noexcept { return correction_table; }
 std::span<const Choice> family_targets() noexcept { return family_target_table; }
+std::span<const Choice> metric_kinds() noexcept { return metric_kind_table; }
 std::optional<bool> higher_is_better(std::string_view direction) noexcept {
   if (direction == direction_table[0].id) return true;
   if (direction == direction_table[1].id) return false;
@@ -339,7 +341,7 @@ nlohmann::ordered_json registry_json() {
   }
   for (auto [key, list] : {std::pair{"missing_policies", missing_policies()}, std::pair{"directions", directions()}, std::pair{"alternatives", alternatives()},
                            std::pair{"family_procedures", family_procedures()}, std::pair{"corrections", corrections()},
-                           std::pair{"family_targets", family_targets()}}) {
+                           std::pair{"family_targets", family_targets()}, std::pair{"metric_kinds", metric_kinds()}}) {
     auto& a = j[key] = json::array();
     for (const auto& c : list) a.push_back({{"id", c.id}, {"label", c.label}});
   }

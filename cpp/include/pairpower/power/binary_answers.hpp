@@ -8,9 +8,7 @@
 //   auto d = pairpower::BinaryDesign::from_accuracies(0.70, 0.75, 0.85);
 //   auto j = pairpower::binary_sample_size_answers(d, 0.05, 0.8, pairpower::Alternative::two_sided);
 //   j["exact"]["n"];   // items needed; j["approximate"]["n"] Connor's
-#include <array>
 #include <cstdint>
-#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -18,9 +16,6 @@
 #include "pairpower/power/eval_design.hpp"
 
 namespace pairpower {
-
-/// The kinds of score `--metric` names: per-query scores (the paired t family) or binary items (McNemar).
-inline constexpr std::array<std::string_view, 2> metric_kinds{"continuous", "binary"};
 
 /// {inputs, exact: {power, method}, approximate: {power, method}}. Throws Error ("n", "alpha").
 /// Items in clusters or averaged over repeats are not McNemar's independent pairs: with such a

@@ -163,6 +163,8 @@ std::span<const Choice> family_procedures() noexcept;
 std::span<const Choice> corrections() noexcept;
 /// What a family's smallest N aims at: every comparison detected, or at least one; the default first.
 std::span<const Choice> family_targets() noexcept;
+/// The kinds of score planning knows: per-item scores (the paired t family) or binary items (McNemar); continuous first.
+std::span<const Choice> metric_kinds() noexcept;
 /// The label of a family procedure's id; nullopt for anything else.
 std::optional<std::string_view> family_procedure_label(std::string_view id) noexcept;
 /// "higher", "lower" (CompareOptions::higher_is_better), the first the default.

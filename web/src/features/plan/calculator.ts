@@ -4,17 +4,18 @@
 // The question (difference, equivalence, non-inferiority), the alternative, the
 // corrections and every sentence of the sensitivity table are the core's.
 import type * as Comlink from 'comlink';
-import type { CalculatorAnswer } from './worker';
+import type { BinaryCalculatorAnswer, CalculatorAnswer } from './worker';
 import type { PlanApi } from './worker';
 import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type FamilyTargetName, type QuestionName } from '../../runtime/registry';
-import type { ErrorResult, SdOfDifferences } from '../../generated/boundary';
+import type { BinaryTestAnswer, DesignFields, ErrorResult, EvalDesignEcho, SdOfDifferences } from '../../generated/boundary';
 import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
 import { formatSe } from '../../ui/format';
 import { renderSensitivity } from './sensitivity';
 
-type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons';
+type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons'
+  | 'cluster_size' | 'icc' | 'repeats' | 'within_share' | 'accuracy_a' | 'accuracy_b' | 'agreement';
 
 export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): { element: HTMLElement; refresh: () => void } {
   const defaults = PRESETS[DEFAULT_PRESET];  // the default preset's values
@@ -29,6 +30,14 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   // Twice the default δ: a margin equal to the true difference is never shown equivalent, so the calculator would open on "not reachable".
   const margin = field('margin', 'margin', 'Margin M', '0.02', 'equivalence: ±M; non-inferiority: B may be worse by less than M');
   const comparisons = field('comparisons', 'comparisons', 'Comparisons K', '1', 'independent datasets or metrics tested together');
+  // Binary items (McNemar), and an eval's clusters and repeats (the core's eval_design.hpp).
+  const accuracyA = field('accuracy-a', 'accuracy_a', 'Accuracy of A', '0.70', "share of items A gets right");
+  const accuracyB = field('accuracy-b', 'accuracy_b', 'Accuracy of B', '0.75', "share of items B gets right");
+  const agreement = field('agreement', 'agreement', 'Agreement', '0.85', 'share of items both get right or both wrong');
+  const clusterSize = field('cluster-size', 'cluster_size', 'Items per cluster', '1', 'questions per passage, repository or conversation; 1: independent items');
+  const icc = field('icc', 'icc', 'ICC', '0', "correlation of two items' differences in one cluster");
+  const repeats = field('repeats', 'repeats', 'Samples per item', '1', 'epochs or generations, averaged per item');
+  const withinShare = field('within-share', 'within_share', 'Within-item share', '0', "of one sample's difference variance: sampling noise (Analyze reports it)");
   const select = (id: string, label: string, help: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id: `calc-${id}`, 'data-testid': `calc-${id}` }, ...options.map((c) => h('option', { value: c.id }, c.label)));
     return { s, row: h('div', { class: 'field' }, h('label', { for: `calc-${id}`, class: 'field-label' }, label), s, h('span', { class: 'field-help' }, help)) };
@@ -37,7 +46,11 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const alternative = select('alternative', planField('alternative').label, planField('alternative').help, REGISTRY.alternatives);
   const correction = select('correction', 'Correction', 'across the K comparisons', REGISTRY.corrections);
   const target = select('family-target', 'N for power to detect', 'with K > 1: every comparison, or at least one', REGISTRY.family_targets);
-  const fields = [delta, rho, sd, sdDiff, alpha, power, n, margin, comparisons];
+  const metric = select('metric', 'Scores', 'what each item gets: binary items are planned for McNemar', REGISTRY.metric_kinds);
+  const continuousOnly = [delta, rho, sd, sdDiff, margin, comparisons];
+  const binaryOnly = [accuracyA, accuracyB, agreement];
+  const designFields = [clusterSize, icc, repeats, withinShare];
+  const fields = [delta, rho, sd, sdDiff, alpha, power, n, margin, comparisons, ...binaryOnly, ...designFields];
   const out = h('output', { id: 'calc-output', 'data-testid': 'calc-output', for: fields.map((f) => f.input.id).join(' '), 'aria-live': 'polite' });
   const sensitivityEl = h('div', { class: 'sensitivity', 'data-testid': 'calc-sensitivity' });
   // The sensitivity views fold under the answer: open on the page, closed in the calculator embed, whose frame holds the fields and answer.
@@ -56,8 +69,11 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
     h('h3', { id: 'calc-title' }, 'Quick calculator: one scenario'),
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
-    h('div', { class: 'fields' }, ...[delta, rho, sd, sdDiff, alpha, power, n].map((f) => f.row), question.row, margin.row, alternative.row,
-      comparisons.row, correction.row, target.row),
+    h('div', { class: 'fields' }, metric.row, ...[delta, rho, sd, sdDiff, ...binaryOnly, alpha, power, n].map((f) => f.row), question.row, margin.row,
+      alternative.row, comparisons.row, correction.row, target.row),
+    h('details', { class: 'design-fold', 'data-testid': 'calc-design-fold' },
+      h('summary', {}, 'Clusters and repeated samples (LLM evals)'),
+      h('div', { class: 'fields' }, ...designFields.map((f) => f.row))),
     status, out, sensitivityFold);
 
   const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? (core === 'question' ? 'Question' : core);
@@ -73,10 +89,15 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   };
   /** Shows the margin only with a question that has one, the family's controls only with K > 1, the alternative only for the difference. */
   function showRelevant(k: number) {
-    const asked = question.s.value !== 'difference';
+    const binary = metric.s.value === 'binary';
+    for (const f of continuousOnly) f.row.hidden = binary;
+    for (const f of binaryOnly) f.row.hidden = !binary;
+    question.row.hidden = binary;
+    const asked = !binary && question.s.value !== 'difference';
     margin.row.hidden = !asked;
     alternative.row.hidden = asked;
-    correction.row.hidden = target.row.hidden = !(k > 1);
+    correction.row.hidden = target.row.hidden = binary || !(k > 1);
+    sensitivityFold.hidden = binary;
   }
 
   let ticket = 0;
@@ -84,9 +105,11 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     const my = ++ticket;
     // Only the reading of text is the page's; every bound and rule is the core's.
     const values: Record<string, number> = {};
+    const binary = metric.s.value === 'binary';
     const measured = sdDiff.input.value.trim() !== '';
-    const asked = (question.s.value as QuestionName) !== 'difference';
+    const asked = !binary && (question.s.value as QuestionName) !== 'difference';
     for (const f of fields) {
+      if ((binary ? continuousOnly : binaryOnly).includes(f)) continue;
       if (f === sdDiff ? !measured : measured && (f === rho || f === sd)) continue;
       if (f === margin && !asked) continue;
       const r = parseNumber(f.input.value);
@@ -94,15 +117,32 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       values[f.core] = r.value;
     }
     showRelevant(values.comparisons);
+    // N counts items when they are binary, clustered or repeated, as the answers say.
+    const itemsN = binary || values.cluster_size !== 1 || values.repeats !== 1;
+    const nLabel = n.input.labels?.[0];
+    if (nLabel) nLabel.textContent = itemsN ? 'Items N' : planField('n').label;
     const remote = engine();
     if (!remote) return problem('the engine is loading…');
+    const design: DesignFields = { clusterSize: values.cluster_size, icc: values.icc, repeats: values.repeats, withinShare: values.within_share };
+    if (binary) {
+      try {
+        const a = await remote.calculateBinary({ n: values.n, power: values.power, alpha: values.alpha, accuracyA: values.accuracy_a, accuracyB: values.accuracy_b,
+          agreement: values.agreement, alternative: alternative.s.value as AlternativeName, ...design });
+        if (my !== ticket) return;
+        if (isError(a)) return coreProblem(a);
+        return showBinary(a, values);
+      } catch (e) {
+        if (my === ticket) problem(String((e as Error).message ?? e));
+        return;
+      }
+    }
     const sdd: SdOfDifferences = measured ? { sdDiff: values.sd_diff } : { sd: values.sd, rho: values.rho };
     const family = values.comparisons === 1 ? {} : {
       comparisons: values.comparisons, correction: correction.s.value as CorrectionName, familyTarget: target.s.value as FamilyTargetName,
     };
     const asking = asked ? { question: question.s.value as QuestionName, margin: values.margin } : { alternative: alternative.s.value as AlternativeName };
     try {
-      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, ...asking, ...family, ...sdd });
+      const a = await remote.calculate({ n: values.n, delta: values.delta, alpha: values.alpha, power: values.power, ...asking, ...family, ...sdd, ...design });
       if (my !== ticket) return;
       if (isError(a)) return coreProblem(a);
       show(a, values);
@@ -120,6 +160,8 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
         : `To detect δ = ${values.delta}`;
     const family = k > 1 ? ` in ${target.s.value === 'any' ? 'at least one' : 'all'} of ${k} comparisons (${correction.s.value})` : '';
     const mdeWords = mdeHeading(q).charAt(0).toLowerCase() + mdeHeading(q).slice(1);
+    const design = a.power.inputs.design;
+    const unit = design ? 'items' : 'queries';
     const powerText = (t: (typeof TESTS)[number]) => {
       const p = a.power[t.id];
       return h('span', { 'data-testid': `calc-power-${t.id}`, title: p.reason ?? '' }, p.power === null ? '—' : fmt.p3(p.power));
@@ -128,7 +170,8 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       h('p', {}, `σ_d = ${fmt.stat(a.power.inputs.sd_diff)}. ${goal}${family} with ${Math.round(values.power * 100)}% power: `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const s = a.sampleSize[t.id];
-          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? 'not computed' : 'not reachable') : fmt.int(s.n)), ` queries (${t.label})`];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? 'not computed' : 'not reachable') : fmt.int(s.n)),
+            ` ${unit}${s.clusters === undefined ? '' : ` in ${fmt.int(s.clusters)} clusters`} (${t.label})`];
         }), '.'),
       h('p', {}, `At N = ${fmt.int(values.n)}: power `, ...TESTS.flatMap((t, i) => [i ? ', ' : '', powerText(t), ` (${t.label})`]),
         `; ${mdeWords} `,
@@ -137,6 +180,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
           return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? 'not computed' : 'none') : fmt.signed(e.delta)), ` (${t.label})`];
         }), '.'),
     ];
+    if (design) parts.unshift(designNote(design));
     const missing = TESTS.filter((t) => a.power[t.id].power === null);
     if (missing.length) parts.push(h('p', { class: 'note' }, `${list(missing.map((t) => t.label))}: ${a.power[missing[0].id].reason}.`));
     if (k > 1) {
@@ -155,8 +199,46 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     pending(false);
   }
 
+  // Inputs echoed as the user would write them (0.2, 5), not in a statistic's significant digits.
+  const plain = (x: number) => String(Number(x.toPrecision(6)));
+  /** What the design implies, in words: the clusters' design effect, the repeats' share, the unit the tests see. */
+  function designNote(d: EvalDesignEcho): HTMLElement {
+    const parts: string[] = [];
+    if (d.cluster_size > 1) parts.push(`Clusters of ${plain(d.cluster_size)} items at ICC ${plain(d.icc)}: design effect ${fmt.stat(d.design_effect)}; `
+      + 'the cluster-robust t is the analysis (the t on cluster means)');
+    if (d.repeats > 1) parts.push(`${parts.length ? '' : 'Each item '}${plain(d.repeats)} samples per item, ${plain(d.within_share)} of one sample's variance sampling noise`);
+    return h('p', { class: 'note', 'data-testid': 'calc-design' },
+      `${parts.join('; ')}. The mean of N items has variance ${fmt.stat(d.variance_factor)} σ_d²/N (σ_d: one sample's); N counts items.`);
+  }
+
+  // With clusters or repeats the exact test does not apply: "not computed", not "not reachable".
+  function binaryCount(x: BinaryTestAnswer, key: string, designed: boolean): HTMLElement {
+    const text = x.n === null || x.n === undefined ? (designed && key === 'exact' ? 'not computed' : 'not reachable')
+      : `${fmt.int(x.n)} items${x.clusters === undefined ? '' : ` in ${fmt.int(x.clusters)} clusters`}`;
+    return h('strong', { 'data-testid': `calc-binary-n-${key}`, title: x.reason ?? x.method }, text);
+  }
+
+  function showBinary(a: BinaryCalculatorAnswer, values: Record<string, number>) {
+    const inputs = a.sampleSize.inputs;
+    const designed = inputs.design !== undefined;
+    const pw = (x: BinaryTestAnswer, key: string) => h('span', { 'data-testid': `calc-binary-power-${key}`, title: x.reason ?? x.method }, x.power === null ? '—' : fmt.p3(x.power));
+    const parts: HTMLElement[] = [
+      h('p', {}, `Only A right on ${plain(inputs.only_a)} of items, only B on ${plain(inputs.only_b)} (Δ = ${inputs.delta > 0 ? '+' : ''}${plain(inputs.delta)}). `
+        + `To detect it with ${Math.round(values.power * 100)}% power: `, binaryCount(a.sampleSize.exact, 'exact', designed), ' (McNemar, exact), ',
+        binaryCount(a.sampleSize.approximate, 'approximate', designed), ' (approximate).'),
+      h('p', {}, `At N = ${fmt.int(values.n)}: power `, pw(a.power.exact, 'exact'), ' (exact), ', pw(a.power.approximate, 'approximate'), ' (approximate).'),
+    ];
+    if (inputs.design) parts.push(designNote(inputs.design));
+    const reason = a.sampleSize.exact.reason ?? a.sampleSize.approximate.reason;
+    if (reason) parts.push(h('p', { class: 'note' }, `${reason}.`));
+    parts.push(h('p', { class: 'note' }, `Methods: ${a.sampleSize.exact.method}; ${a.sampleSize.approximate.method}.`));
+    out.replaceChildren(...parts);
+    sensitivityEl.replaceChildren();
+    pending(false);
+  }
+
   let timer: ReturnType<typeof setTimeout> | undefined;
-  for (const s of [alternative.s, question.s, correction.s, target.s]) s.addEventListener('change', () => (pending(true), void update()));
+  for (const s of [metric.s, alternative.s, question.s, correction.s, target.s]) s.addEventListener('change', () => (pending(true), void update()));
   showRelevant(1);
   element.addEventListener('input', () => {
     pending(true);

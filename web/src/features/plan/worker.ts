@@ -8,6 +8,8 @@ import type {
   AnalyticPowers,
   AnalyticQuery,
   BetaTable,
+  BinaryAnswer,
+  BinarySampleSizeQuery,
   CellResult,
   PairpowerModule,
   EffectAnswer,
@@ -31,6 +33,8 @@ export interface AnalyticGrid { sdDiff: (number | null)[]; powers: Float64Array 
 
 /** The quick calculator's answers for one scenario. */
 export interface CalculatorAnswer { power: AnalyticPowers; sampleSize: SampleSizeAnswer; effect: EffectAnswer; sensitivity: SensitivityAnswer }
+/** The quick calculator's answers for binary items: power at N and the smallest N, exact and approximate. */
+export interface BinaryCalculatorAnswer { power: BinaryAnswer; sampleSize: BinaryAnswer }
 
 // Calls that wait for the module together resume in one task, and a reply goes
 // out only once the microtasks queued before it have run: a long computation
@@ -55,6 +59,18 @@ export const planApi = {
     const m = await engine();
     await yieldTask();
     return guard(() => unwrap(m.planAnswer(JSON.stringify(spec))));
+  },
+  /** The quick calculator's answers for binary items (McNemar), or the core's typed error. */
+  async calculateBinary(q: BinarySampleSizeQuery & { n: number }): Promise<BinaryCalculatorAnswer | ErrorResult> {
+    const m = await engine();
+    await yieldTask();
+    return guard(() => {
+      const sampleSize = m.binarySampleSize(q);
+      if (isError(sampleSize)) return sampleSize;
+      const power = m.binaryPower(q);
+      if (isError(power)) return power;
+      return { power, sampleSize };
+    });
   },
   /** The quick calculator's three answers for one scenario, or the core's typed error (the calculator phrases it with its labels). */
   async calculate(q: AnalyticQuery & { power: number }): Promise<CalculatorAnswer | ErrorResult> {
