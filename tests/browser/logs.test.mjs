@@ -1,6 +1,6 @@
 // Evaluation logs in the Analyze page, opened from disk as files: inspect_ai
 // .eval archives (deflate and zstd entries, decompressed in the browser) and
-// lm-eval samples files, detected without choosing a format, with the numbers
+// lm-eval samples files and openai/evals logs, detected without choosing a format, with the numbers
 // scipy and statsmodels give (tests/fixtures/logs/expected.json).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -47,6 +47,17 @@ test('page: an lm-eval samples file names its task from the file name, and two m
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(` — ${c.task} — ${c.measure}`));
   for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
+    assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
+});
+
+test('page: two openai/evals logs name their models from the spec and give scipy\'s and statsmodels\' numbers', async () => {
+  const c = expected.openai_evals.pairs.find((x) => x.task === 'fixture-includes' && x.systems[1] === 'human_cli');
+  await open('a', c.files[0]);
+  await open('b', c.files[1]);
+  await page.waitForFunction(() => /^detected: openai\/evals log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(`^${c.systems[1]} vs ${c.systems[0]} — ${c.task} — ${c.measure}`));
+  for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['mean_b', c.mean_b, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
     assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
 });
 
