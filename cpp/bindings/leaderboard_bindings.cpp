@@ -58,7 +58,7 @@ pairpower::LeaderboardOptions options_of(const val& q) {
   return pairpower::leaderboard_options(in);
 }
 
-// q.board = {measure, series: [{dataset, system, qids, values, byPosition}]} (rankPrepare's answer) → the input again.
+// q.board = {measure, series: [{dataset, system, qids, values, byPosition, clusters?}]} (rankPrepare's answer) → the input again.
 pairpower::LeaderboardInput prepared_input(const val& q) {
   const val board = q["board"];
   if (board.isUndefined() || board.isNull() || !board["series"].isArray()) throw std::invalid_argument("board: must be rankPrepare's answer");
@@ -69,6 +69,8 @@ pairpower::LeaderboardInput prepared_input(const val& q) {
     pairpower::ScoreSeries s{text_field(x, "dataset"), in.measure, text_field(x, "system"), emscripten::vecFromJSArray<std::string>(x["qids"]),
                              emscripten::convertJSArrayToNumberVector<double>(x["values"]), x["byPosition"].isTrue()};
     if (s.qids.size() != s.values.size()) throw std::invalid_argument("board: a series' query ids and values differ in number");
+    if (x["clusters"].isArray()) s.clusters = emscripten::vecFromJSArray<std::string>(x["clusters"]);
+    if (!s.clusters.empty() && s.clusters.size() != s.qids.size()) throw std::invalid_argument("board: a series' clusters and query ids differ in number");
     in.series.push_back(std::move(s));
   }
   return in;
@@ -87,6 +89,7 @@ val rank_prepare(const val& q) {
       x.set("qids", strings(s.qids));
       x.set("values", f64(s.values));
       x.set("byPosition", s.by_position);
+      if (!s.clusters.empty()) x.set("clusters", strings(s.clusters));
       list.call<void>("push", x);
     }
     val out = val::object();

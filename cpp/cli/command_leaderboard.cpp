@@ -34,6 +34,9 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
   add(f.bootstrap, "--bootstrap", fmt::format("bootstrap resamples for rank and Δ intervals [{}]", d.bootstrap));
   add(f.seed, "--seed", fmt::format("same seed, same numbers [{}]", d.seed));
   add(f.threads, "--threads", "worker threads [all cores]");
+  add(f.cluster, "--cluster",
+      "FIELD: the field of each log record that names the item's cluster, dotted for nested ones (doc.group); tables give theirs in a column "
+      "named cluster. Clustered items are then decided by each pair's cluster-robust t, Holm over the pairs");
   add_input_choices(app, f.missing, f.input_format, f.direction, "query ids some systems lack");
 }
 
@@ -58,6 +61,7 @@ int run_leaderboard(const LeaderboardFlags& f) {
   if (std::count(f.files.begin(), f.files.end(), "-") > 1) throw UsageError("files: stdin can be read once; give at most one -");
   std::vector<ScoreSeries> series;
   std::string measure = f.measure.given() ? f.measure.value : "";
+  if (f.qrels.given() && f.cluster.given()) throw UsageError("--cluster: runs scored against qrels name no clusters; give per-query scores with a cluster column");
   if (f.qrels.given()) {
     std::vector<std::string> names;
     ScoreFile scored = runs_as_scores(f.qrels.value, f.files, f.measure.given() ? std::vector<std::string>{f.measure.value} : std::vector<std::string>{}, names);
@@ -69,7 +73,7 @@ int run_leaderboard(const LeaderboardFlags& f) {
     // One file per system (20 models' logs): read side by side, kept in the order given.
     auto files = for_each_index(f.files.size(), [&](std::size_t i) {
       const std::string fallback = "S" + std::to_string(i + 1);
-      return parse_file(f.files[i], input_format, fallback.c_str(), "FILE");
+      return parse_file(f.files[i], input_format, fallback.c_str(), "FILE", f.cluster.value);
     });
     for (auto& file : files)
       for (auto& s : file.series) series.push_back(std::move(s));

@@ -71,7 +71,7 @@ int run_compare(const CompareFlags& f);
 
 struct LeaderboardFlags {
   std::vector<std::string> files;
-  Flag measure, format, missing, input_format, direction, alpha, confidence, resamples, bootstrap, seed, threads;
+  Flag measure, format, missing, input_format, direction, alpha, confidence, resamples, bootstrap, seed, threads, cluster;
   Flag qrels;  ///< the files are runs, scored against these qrels first
 };
 void add_leaderboard(CLI::App& app, LeaderboardFlags& f);

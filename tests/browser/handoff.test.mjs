@@ -236,3 +236,44 @@ test('a pilot sent from Analyze keeps the user’s Plan settings, says which mod
   assert.equal(await page.inputValue('#field-n'), '75,150');
   assert.equal(await page.inputValue('#field-delta'), '0.02,0.04');
 });
+
+test('a clustered board decides by its cluster-robust tests, and its pair opens in Analyze with its clusters and that family', async () => {
+  // Four systems on 60 items in 12 clusters of 5 (passages), each cluster shifting every system alike; deterministic.
+  const noise = (i) => Math.sin(i * 12.9898) * 43758.5453 % 1;
+  const rows = ['qid,cluster,s0,s1,s2,s3'];
+  for (let q = 0; q < 60; q++) {
+    const base = 0.5 + 0.2 * noise(Math.floor(q / 5) + 100);
+    rows.push(`q${q},p${Math.floor(q / 5)},${[0, 0.02, 0.05, 0.12].map((d, s) => (base + d + 0.08 * noise(q * 4 + s)).toFixed(4)).join(',')}`);
+  }
+  const text = rows.join('\n') + '\n';
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-handoff-'));
+  writeFileSync(join(dir, 'board.csv'), text);
+  const want = cli(['leaderboard', join(dir, 'board.csv'), '--resamples', '2000', '--bootstrap', '1000', '--threads', '1']).leaderboards[0];
+  assert.equal(want.family_procedure, 'cluster-holm');
+  assert.equal(want.clusters, 12);
+  const pair = want.pairs[0];
+
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
+  await page.goto(`${site.url}#view=leaderboard`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#lb-resamples', '2000');
+  await page.fill('#lb-bootstrap', '1000');
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await clickAndWait(page, '[data-testid="rank"]', 'leaderboard'), 'done', await page.textContent('[data-testid="error"]'));
+  // The board's pairs show the cluster-robust p and its Holm p, which decide: the CLI's, but for the last
+  // digits of the t distribution's tail (musl's libm in the page, glibc's natively).
+  const near = (x, want) => assert.ok(Math.abs(x - want) <= 1e-12 * want, `${x} vs ${want}`);
+  await page.click('details.pairs summary');
+  const row = `[data-testid="pair-table"] tr[data-a="${pair.system_a}"][data-b="${pair.system_b}"]`;
+  const pageHolm = Number(await page.getAttribute(row, 'data-p-cluster-holm'));
+  near(pageHolm, pair.cluster_p_holm);
+  const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
+  assert.equal(await clickAndWait(page, cell, 'analyze'), 'done', await page.textContent('[data-testid="error"]'));
+  const stat = async (path) => Number(await page.getAttribute(`[data-comparison="0"][data-stat="${path}"]`, 'data-value'));
+  assert.equal(await stat('family.p'), pageHolm);
+  near(await stat('cluster.p'), pair.cluster.p);
+  assert.match(await page.textContent('[data-testid="family"]'), /cluster-robust t, Holm/);
+  assert.match((await page.inputValue('[data-testid="paste-a"]')).split('\n')[0], /^qid,cluster,s0,s1$/);
+  await page.close();
+});

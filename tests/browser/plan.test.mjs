@@ -264,8 +264,7 @@ test('the calculator plans clustered and repeated items and binary items with th
   const { page, errors } = await openPage(true, '#preset=quick');
   await page.waitForSelector('#app[data-state="idle"]');
   await page.waitForSelector('[data-testid="calc-n-t"]');
-  const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args, '--format', 'json'], { encoding: 'utf8' }));
-  const int = (x) => x.toLocaleString('en-US');
+  const cli = (args) => JSON.parse(execFileSync(`${root}build/pairpower`, [...args, '--format', 'json'], { encoding: 'utf8' })), int = (x) => x.toLocaleString('en-US');
   // Continuous scores in clusters of 5 at ICC 0.2: the t answers in items and clusters, the others say why not.
   await page.fill('#calc-sddiff', '0.2');
   await page.fill('#calc-delta', '0.02');
@@ -287,14 +286,14 @@ test('the calculator plans clustered and repeated items and binary items with th
   await page.waitForFunction((want) => document.querySelector('[data-testid="calc-binary-n-approximate"]')?.textContent === want,
     `${int(b.approximate.n)} items in ${int(b.approximate.clusters)} clusters`);
   assert.equal(await page.textContent('[data-testid="calc-binary-n-exact"]'), 'not computed');
-  // Independent items: McNemar's exact n and power, as the CLI gives them.
+  // Independent items: McNemar's exact n and power.
   await page.fill('#calc-cluster-size', '1');
   await page.fill('#calc-icc', '0');
   const e = cli(['samplesize', '--metric', 'binary', '--accuracy-a', '0.70', '--accuracy-b', '0.75', '--agreement', '0.85', '--power', '0.8']);
   await page.waitForFunction((want) => document.querySelector('[data-testid="calc-binary-n-exact"]')?.textContent === want, `${int(e.exact.n)} items`);
   const ep = cli(['power', '--metric', 'binary', '--accuracy-a', '0.70', '--accuracy-b', '0.75', '--agreement', '0.85', '--n', '1000']);
   assert.equal(await page.textContent('[data-testid="calc-binary-power-exact"]'), ep.exact.power.toFixed(3));
-  // An agreement the accuracies do not allow, and an ICC without clusters: the core's messages under the page's labels.
+  // An impossible agreement, an ICC without clusters: the core's words under the page's labels.
   await page.fill('#calc-agreement', '0.97');
   await page.waitForFunction(() => /^Agreement: /.test(document.querySelector('[data-testid="calc-error"]')?.textContent ?? ''));
   await page.fill('#calc-agreement', '0.85');

@@ -65,6 +65,30 @@ for (const c of expected.lm_eval.pairs.filter((x) => x.cluster)) {
   });
 }
 
+test('a leaderboard of lm-eval logs with --cluster decides each pair by its cluster-robust test, as statsmodels computes it, Holm over the pairs', () => {
+  const c = expected.lm_eval.pairs.find((x) => x.cluster && x.measure === 'acc');
+  const third = join(logs, 'lm_eval/dummy-c', readdirSync(join(logs, 'lm_eval/dummy-c')).find((f) => f.startsWith('samples_arith_sum')));
+  const r = run(['leaderboard', ...c.files.map((f) => join(logs, f)), third, '--measure', c.measure, '--cluster', c.cluster_field, '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  const [board] = r.json.leaderboards;
+  assert.equal(board.family_procedure, 'cluster-holm');
+  assert.equal(board.clusters, c.cluster.clusters);
+  const pair = board.pairs.find((p) => p.system_a === c.systems[0] && p.system_b === c.systems[1]);
+  assert.ok(close(pair.cluster.se, c.cluster.se, 1e-10), `SE ${pair.cluster.se} vs ${c.cluster.se}`);
+  assert.ok(close(pair.cluster.p, c.cluster.p, 1e-9), `p ${pair.cluster.p} vs ${c.cluster.p}`);
+  for (const p of board.pairs) {
+    assert.equal(p.p_family, p.cluster_p_holm);
+    assert.ok(p.cluster_p_holm >= p.cluster.p);
+  }
+  assert.match(r.stderr, /warning: The \d+ items on arith_sum are in \d+ clusters: which systems differ/);
+});
+
+test('leaderboard --cluster with --qrels is refused: scored runs name no clusters', () => {
+  const r = run(['leaderboard', 'a.run', 'b.run', '--qrels', 'q.txt', '--cluster', 'doc.group']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--cluster: runs scored against qrels name no clusters/);
+});
+
 test('--cluster naming a field the records lack is refused with the line and the flag', () => {
   const c = expected.lm_eval.pairs.find((x) => x.cluster);
   const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--cluster', 'doc.passage']);

@@ -59,7 +59,10 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
       scenarios: [{ model: 'normal', mean: 0.65, sd: 0.12, delta: 0.02, rho: 0.8, tau: 0.05, df: 5, zero_share: 0.2, levels: 10 }],
       powered: [true], ns: [50, 100], alpha: 0.05,
     }),
-    minSampleSize: () => m.minSampleSize({ delta: 0.02, alpha: 0.05, power: 0.8, sdDiff: 0.08 }),
+    // In clusters, with repeats: the design's echo and each answer's clusters.
+    minSampleSize: () => m.minSampleSize({ delta: 0.02, alpha: 0.05, power: 0.8, sdDiff: 0.08, clusterSize: 4, icc: 0.1, repeats: 3, withinShare: 0.4 }),
+    binaryPower: () => m.binaryPower({ n: 400, alpha: 0.05, accuracyA: 0.7, accuracyB: 0.75, agreement: 0.85, clusterSize: 4, icc: 0.1 }),
+    binarySampleSize: () => m.binarySampleSize({ power: 0.8, alpha: 0.05, accuracyA: 0.7, accuracyB: 0.75, agreement: 0.85, alternative: 'greater' }),
     minDetectableEffect: () => m.minDetectableEffect({ n: 100, alpha: 0.05, power: 0.8, sdDiff: 0.08 }),
     sensitivity: () => m.sensitivity({ n: 100, alpha: 0.05, power: 0.8, sd: 0.12, rho: 0.8 }),
     registry: () => m.registry(),

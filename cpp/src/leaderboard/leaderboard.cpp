@@ -17,117 +17,14 @@
 #include "pairpower/power/solvers.hpp"
 #include "pairpower/stats/wilcoxon.hpp"
 #include "detail/binary_board.hpp"
+#include "detail/board_input.hpp"
+#include "detail/clustered_board.hpp"
 #include "detail/parallel_for.hpp"
 
 namespace pairpower {
 namespace {
 
-struct DatasetScores {
-  std::string dataset;
-  bool by_position = false;  ///< its columns have no query ids: paired row by row
-  std::vector<std::string> systems;
-  std::vector<std::string> qids;
-  BoardMatrix board{0, 0};
-};
-
-// An input that names no measure (a qid,score file, a bare column) beside
-// inputs that all name one measure holds that measure: one file per system,
-// some headed qid,ndcg and some qid,score, is one board. Returns `series`
-// itself when nothing is renamed, else the renamed copy kept in `storage`.
-const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, std::vector<ScoreSeries>& storage) {
-  std::set<std::string> named;
-  bool unnamed = false;
-  for (const auto& s : series) {
-    if (s.measure.empty()) unnamed = true;
-    else named.insert(s.measure);
-  }
-  if (!unnamed || named.size() != 1) return series;
-  storage = series;
-  for (auto& s : storage)
-    if (s.measure.empty()) s.measure = *named.begin();
-  return storage;
-}
-
-std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) {
-  std::vector<std::string> measures;
-  for (const auto& s : series)
-    if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
-  if (!wanted.empty()) {
-    if (std::find(measures.begin(), measures.end(), wanted) == measures.end()) {
-      std::string have;
-      for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
-      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + have + ")", wanted);
-    }
-    return wanted;
-  }
-  if (measures.size() > 1) {
-    std::string have;
-    for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
-    throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + have + "); choose one");
-  }
-  return measures.empty() ? std::string() : measures.front();
-}
-
-// One dataset's systems × queries, pairing query ids by the missing-id policy.
-DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
-  DatasetScores d{dataset, !rows.empty() && rows.front()->by_position, {}, {}, BoardMatrix(0, 0)};
-  std::vector<std::map<std::string, double>> by_qid;
-  std::vector<std::string> order;
-  std::set<std::string> seen;
-  // Columns without query ids pair by position: only with each other, and only when equally long.
-  for (const ScoreSeries* s : rows) {
-    const ScoreSeries& first = *rows.front();
-    if (s->by_position != first.by_position)
-      throw Error("scores", ErrorKind::malformed_input, "'" + (s->by_position ? s->system : first.system) + "' is a column of numbers without query ids and '" +
-                                                           (s->by_position ? first.system : s->system) + "' has query ids; give query ids in every input, or bare columns in all (paired by position)");
-    if (s->by_position && s->values.size() != first.values.size())
-      throw Error("scores", ErrorKind::malformed_input, "'" + first.system + "' has " + std::to_string(first.values.size()) + " values and '" + s->system + "' has " +
-                                                           std::to_string(s->values.size()) + "; without query ids the scores are paired by position, so every column needs the same number of rows");
-  }
-  for (const ScoreSeries* s : rows) {
-    if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end())
-      throw Error("scores", ErrorKind::malformed_input, "system '" + s->system + "' appears twice" + (dataset.empty() ? "" : " in dataset '" + dataset + "'") + "; give each run its own name");
-    d.systems.push_back(s->system);
-    auto& m = by_qid.emplace_back();
-    for (std::size_t i = 0; i < s->qids.size(); ++i) {
-      m[s->qids[i]] = s->values[i];
-      if (seen.insert(s->qids[i]).second) order.push_back(s->qids[i]);
-    }
-  }
-  for (const auto& q : order) {
-    std::size_t have = 0;
-    for (const auto& m : by_qid) have += m.count(q);
-    if (have == by_qid.size() || missing == MissingPolicy::zero) d.qids.push_back(q);
-    else if (missing == MissingPolicy::error) {
-      std::string lacking;
-      for (std::size_t i = 0; i < by_qid.size(); ++i)
-        if (!by_qid[i].count(q)) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
-      throw Error("missing", ErrorKind::unmatched_ids,
-                  "query '" + q + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
-    }
-  }
-  d.board = BoardMatrix(d.systems.size(), d.qids.size());
-  for (std::size_t i = 0; i < d.systems.size(); ++i)
-    for (std::size_t j = 0; j < d.qids.size(); ++j) {
-      const auto it = by_qid[i].find(d.qids[j]);
-      d.board.at(i, j) = it == by_qid[i].end() ? 0.0 : it->second;
-    }
-  return d;
-}
-
-void check_size(const DatasetScores& d) {
-  const std::size_t k = d.board.systems(), n = d.board.queries();
-  if (k < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(k) + ")"));
-  if (n < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 shared queries" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(n) + ")"));
-}
-
-// Every pair once, A before B in input order.
-std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t k) {
-  std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  for (std::size_t i = 0; i < k; ++i)
-    for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
-  return pairs;
-}
+using namespace detail;
 
 // Part `part` of `parts` of a board's resampling: a slice of the Tukey resamples, and every
 // parts-th pair's randomization test and HSD p. The bootstrap is shared out too, and the merge
@@ -202,7 +99,22 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   std::vector<std::size_t> order(k);
   for (std::size_t i = 0; i < k; ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ranks[x] < ranks[y]; });
-  const auto differ = [&](std::size_t i, std::size_t j) { return tukey.p(i, j) < o.alpha; };
+  // Clustered items: each pair's cluster-robust test, Holm over the pairs, decides which differ (Tukey's shuffles treat items as independent).
+  std::vector<BoardPair> clustered(pairs.size());
+  ClusterIds ids;
+  if (!d.clusters.empty()) {
+    ids = cluster_ids(d.clusters);
+    if (ids.clusters < 2) throw Error("cluster", ErrorKind::not_enough_data, "the items of a board name " + std::to_string(ids.clusters) + " cluster; at least 2 are needed");
+    detail::add_clustered_tests(clustered, b, ids, pairs, o.confidence);
+    out.clusters = ids.clusters;
+  }
+  const auto pair_index = [&](std::size_t i, std::size_t j) {
+    if (i > j) std::swap(i, j);
+    return i * k - i * (i + 1) / 2 + (j - i - 1);
+  };
+  const auto differ = [&](std::size_t i, std::size_t j) {
+    return out.clusters ? *clustered[pair_index(i, j)].cluster_p_holm < o.alpha : tukey.p(i, j) < o.alpha;
+  };
   const auto tiers = letter_display(order, differ);
   // The same decisions give the simultaneous rank sets, so they agree with the tiers.
   const auto sets = rank_sets(means, differ, o.higher_is_better);
@@ -212,7 +124,9 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
     const auto [i, j] = pairs[x];
     const auto [ci_low, ci_high] = left[x] ? intervals_left[x] : std::pair{stats[x].ci_low, stats[x].ci_high};
     out.pairs[x] = {d.systems[i], d.systems[j], sums.difference(i, j), ci_low, ci_high, stats[x].p, stats[x].p_se, 0,
-                    tukey.p(i, j), stats[x].p_tukey_hsd, tukey.p(i, j) < o.alpha};
+                    tukey.p(i, j), stats[x].p_tukey_hsd, differ(i, j), out.clusters ? *clustered[x].cluster_p_holm : tukey.p(i, j)};
+    out.pairs[x].cluster = clustered[x].cluster;
+    out.pairs[x].cluster_p_holm = clustered[x].cluster_p_holm;
   }
   std::vector<double> ps;
   for (const auto& p : stats) ps.push_back(p.p);
@@ -226,11 +140,16 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   for (std::size_t pos = 0; pos < k; ++pos) {
     const std::size_t i = order[pos];
     BoardSystem s{d.systems[i], means[i], 0, 0, ranks[i], sets[i].low, sets[i].high, intervals[i].low, intervals[i].high, tiers[i],
-                  tukey.p(i, order[0]) >= o.alpha || i == order[0], std::nullopt};
+                  !differ(i, order[0]) || i == order[0], std::nullopt};
     const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
     s.ci_low = t.ci_low;
     s.ci_high = t.ci_high;
     if (binary) s.wilson = detail::wilson_of(b, i, o.confidence);
+    if (out.clusters) {
+      const auto ci = detail::cluster_interval(b, i, ids, o.confidence);
+      s.ci_low = ci[0];
+      s.ci_high = ci[1];
+    }
     if (pos + 1 < k) {
       const std::size_t next = order[pos + 1];
       std::vector<double> diff(n);
@@ -295,24 +214,6 @@ AcrossDatasets across(const std::vector<DatasetScores>& sets, const std::vector<
   const auto holm = adjust_p(ps, Adjustment::holm);
   for (std::size_t x = 0; x < a.pairs.size(); ++x) a.pairs[x].p_holm = holm[x];
   return a;
-}
-
-// Every dataset's board of the chosen measure, in input order.
-std::vector<DatasetScores> boards_of(const std::vector<ScoreSeries>& series, const std::string& m, MissingPolicy missing) {
-  std::vector<std::string> datasets;
-  std::map<std::string, std::vector<const ScoreSeries*>> rows;
-  for (const auto& s : series) {
-    if (s.measure != m) continue;
-    if (!rows.count(s.dataset)) datasets.push_back(s.dataset);
-    rows[s.dataset].push_back(&s);
-  }
-  std::vector<DatasetScores> sets;
-  for (const auto& d : datasets) sets.push_back(board_of(d, rows[d], missing));
-  return sets;
-}
-
-bool per_dataset_only(const std::vector<DatasetScores>& sets) {
-  return std::all_of(sets.begin(), sets.end(), [](const DatasetScores& d) { return d.board.queries() == 1; });
 }
 
 }  // namespace
@@ -391,6 +292,7 @@ PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string&
   const std::string m = measure_of(series, measure);
   p.a_text = scores_as_written(series, dataset, m, system_a, p.qids, p.a);
   p.b_text = scores_as_written(series, dataset, m, system_b, p.qids, p.b);
+  p.clusters = d->clusters;
   return p;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "pairpower/base/formatting.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
 namespace {
@@ -30,6 +31,10 @@ std::string rank_set(const BoardSystem& s, const char* dash) {
   return s.rank_set_low == s.rank_set_high ? std::to_string(s.rank_set_low) : std::to_string(s.rank_set_low) + dash + std::to_string(s.rank_set_high);
 }
 
+// What decides which systems differ on this board (an id of the registry's family_procedures), and its label.
+std::string_view procedure_of(const Board& b) { return b.clusters ? clustered_board_family_procedure : board_family_procedure; }
+std::string procedure_label(const Board& b) { return std::string(*family_procedure_label(procedure_of(b))); }
+
 // "paired by position: no query ids given" for a board of bare columns, else "".
 std::string pairing_note(const Board& b) { return b.by_position ? std::string(by_position_note) : std::string(); }
 
@@ -47,7 +52,8 @@ report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, cons
     // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note); family_procedure is
     // what decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
     out.leaderboards.push_back({b.dataset, b.measure, b.n, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share,
-                                b.by_position ? "position" : "query id", pairing_note(b), std::string(board_family_procedure)});
+                                b.by_position ? "position" : "query id", pairing_note(b), std::string(procedure_of(b)),
+                                b.clusters ? std::optional(b.clusters) : std::nullopt});
   // The sentence beside a board's rank sets (the page's caption), and where the marginal intervals are.
   out.rank_set_note = "R" + rank_set_note(o).substr(1) +
                       ". Each system's bootstrap rank interval on its own (marginal, not simultaneous) is in the JSON as rank_marginal_low and rank_marginal_high.";
@@ -71,7 +77,8 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
       ci_width = std::max(ci_width, ("[" + stat(s.ci_low) + ", " + stat(s.ci_high) + "]").size());
     }
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
-           std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries\n";
+           std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries" +
+           (b.clusters ? " in " + thousands(b.clusters) + " clusters (intervals: cluster-robust t)" : std::string()) + "\n";
     if (b.by_position) out += "  note: " + pairing_note(b) + "\n";
     out += "  rank  " + padded("system", width) + "  " + padded("mean", mean_width) + "  " + padded(std::to_string(level) + "% CI", ci_width) +
            "  rank set      tier\n";
@@ -80,7 +87,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
              padded("[" + stat(s.ci_low) + ", " + stat(s.ci_high) + "]", ci_width) + "  " + padded(rank_set(s, "–"), 12) + "  " + s.tier + "\n";
     std::size_t significant = 0;
     for (const auto& p : b.pairs) significant += p.significant;
-    out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (randomized Tukey HSD, α = " + format_csv(o.alpha) +
+    out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (" + procedure_label(b) + ", α = " + format_csv(o.alpha) +
            "); systems sharing a tier letter are statistically indistinguishable.\n";
     out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + query): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
@@ -95,6 +102,13 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
         out += "    " + p.system_b + " vs " + p.system_a + ": " + p_equals(p.mcnemar->p) + ", Holm " + (*p.mcnemar_p_holm < 0.001 ? std::string("< 0.001") : format_p(*p.mcnemar_p_holm)) + " (" +
                thousands(p.mcnemar->discordant_b) + (p.mcnemar->discordant_b == 1 ? " item only " : " items only ") + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
                p.system_a + ")\n";
+    }
+    if (b.clusters) {
+      out += "  cluster-robust t per pair (CR1, " + thousands(b.clusters - 1) + " degrees of freedom; Holm over the pairs):\n";
+      for (const auto& p : b.pairs)
+        out += "    " + p.system_b + " vs " + p.system_a + ": Δ = " + format_signed(p.delta) + " [" + stat(p.cluster->ci_low) + ", " + stat(p.cluster->ci_high) + "], " +
+               p_equals(p.cluster->p) + ", Holm " + (*p.cluster_p_holm < 0.001 ? std::string("< 0.001") : format_p(*p.cluster_p_holm)) + ", design effect " +
+               stat(p.cluster->design_effect) + "\n";
     }
     out += "\n";
   }
@@ -114,7 +128,8 @@ namespace {
 std::string caption(const Board& b, const LeaderboardOptions& o) {
   return (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " + std::to_string(b.k) +
          " systems, " + thousands(b.n) + " queries" + (b.by_position ? " (" + pairing_note(b) + ")" : std::string()) + "; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
-         "% intervals; systems sharing a letter are not significantly different (randomized Tukey HSD, α = " + format_csv(o.alpha) + "); " +
+         "% intervals" + (b.clusters ? " (cluster-robust, " + thousands(b.clusters) + " clusters)" : std::string()) +
+         "; systems sharing a letter are not significantly different (" + procedure_label(b) + ", α = " + format_csv(o.alpha) + "); " +
          rank_set_note(o);
 }
 

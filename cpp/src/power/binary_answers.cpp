@@ -23,7 +23,7 @@ constexpr const char* design_no_exact = "McNemar's exact test needs independent 
 constexpr std::uint64_t items_max = 1'000'000;
 
 // One sample's per-item difference (−1, 0 or 1) as the t sees it; in clusters, their means.
-PairedEffect design_effect(BinaryDesign d, const EvalDesign& design) {
+PairedEffect unit_effect(BinaryDesign d, const EvalDesign& design) {
   const double var = d.discordance() - d.delta() * d.delta();
   if (!(var > 0))
     throw Error("agreement", ErrorKind::invalid_value, "leaves every discordant item on one side: the t has no variance to plan with");
@@ -60,10 +60,11 @@ std::size_t normal_units(const PairedEffect& e, double alpha, double power, Alte
   return c;
 }
 
-void add_design(json& in, const EvalDesign& design) {
+// The design's echo, as the continuous answers give it; sd_unit is that of one unit's mean difference (σ_d² = ψ − Δ²).
+void add_design(json& in, BinaryDesign d, const EvalDesign& design) {
   if (design.plain()) return;
   in["design"] = {{"cluster_size", design.cluster_size}, {"icc", design.icc}, {"repeats", design.repeats}, {"within_share", design.within_share},
-                  {"variance_factor", design.variance_factor()}, {"design_effect", design.design_effect()}};
+                  {"variance_factor", design.variance_factor()}, {"design_effect", design.design_effect()}, {"sd_unit", unit_effect(d, design).sd_diff}};
 }
 
 json inputs(BinaryDesign d, double alpha, Alternative alt) {
@@ -85,13 +86,13 @@ json binary_power_answers(std::uint64_t n, BinaryDesign d, double alpha, Alterna
   json j;
   j["inputs"] = inputs(d, alpha, alt);
   j["inputs"]["n"] = n;
-  add_design(j["inputs"], design);
+  add_design(j["inputs"], d, design);
   if (!design.plain()) {
     const auto units = design_units(static_cast<std::size_t>(n), 1, design).units;
     if (units < 2) throw Error("n", ErrorKind::invalid_value, "gives fewer than 2 clusters; the cluster-robust t needs at least 2", std::to_string(n));
     if (design.clustered()) j["inputs"]["design"]["clusters"] = units;
     j["exact"] = {{"power", nullptr}, {"method", exact_method}, {"reason", design_no_exact}};
-    j["approximate"] = {{"power", normal_power(units, design_effect(d, design), alpha, alt)}, {"method", design_method}};
+    j["approximate"] = {{"power", normal_power(units, unit_effect(d, design), alpha, alt)}, {"method", design_method}};
     return j;
   }
   j["exact"] = {{"power", mcnemar_power(n, d, alpha, alt)}, {"method", exact_method}};
@@ -104,11 +105,11 @@ json binary_sample_size_answers(BinaryDesign d, double alpha, double power, Alte
   json j;
   j["inputs"] = inputs(d, alpha, alt);
   j["inputs"]["power"] = power;
-  add_design(j["inputs"], design);
+  add_design(j["inputs"], d, design);
   if (!design.plain()) {
     if (!(power > alpha && power < 1)) throw Error("power", ErrorKind::invalid_value, "the target must lie strictly between alpha and 1", format_csv(power));
     j["exact"] = {{"n", nullptr}, {"power", nullptr}, {"method", exact_method}, {"reason", design_no_exact}};
-    const PairedEffect e = design_effect(d, design);
+    const PairedEffect e = unit_effect(d, design);
     const std::size_t units = normal_units(e, alpha, power, alt, items_max);
     const std::size_t items = units ? design_items(units, design) : 0;
     if (!units || items > items_max) {

@@ -105,7 +105,8 @@ constexpr Choice alternative_table[] = {
 constexpr Choice family_procedure_table[] = {{"randomized-tukey", "randomized Tukey HSD"},
                                             {"tukey-hsd", "Tukey HSD"},
                                             {"holm", "Holm"},
-                                            {"bonferroni", "Bonferroni"}};
+                                            {"bonferroni", "Bonferroni"},
+                                            {"cluster-holm", "cluster-robust t, Holm"}};
 constexpr Choice correction_table[] = {
     {"holm", "Holm (simulated)"}, {"bonferroni", "Bonferroni (exact)"}, {"bh", "Benjamini–Hochberg (simulated)"}, {"none", "none (each at α)"}};
 constexpr Choice family_target_table[] = {{"all", "all K comparisons"}, {"any", "at least one comparison"}};

@@ -12,6 +12,7 @@
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
 //   few_clusters         cluster-robust statistics from fewer than 20 clusters
+//   clustered_board      a board of clustered items: its cluster-robust tests decide, its resampling treats items as independent
 //
 // Example:
 //   auto w = pairpower::comparison_warnings(sample, comparison, options);

@@ -73,16 +73,26 @@ struct BoardSystem {
   std::optional<std::array<double, 2>> wilson{};
 };
 
+/// A pair's cluster-robust test of Δ on a board of clustered items (clustered.hpp).
+struct BoardClusterTest {
+  std::uint64_t clusters = 0;
+  double se = 0, ci_low = 0, ci_high = 0, p = 1, design_effect = 1;
+};
+
 struct BoardPair {
   std::string system_a, system_b;
   double delta, ci_low, ci_high;  ///< mean(B − A) and its percentile interval from the board's shared query bootstrap
   double p, p_se, p_holm;         ///< paired randomization test; Holm over all pairs
   double p_tukey;                 ///< randomized Tukey HSD (family-wise)
   double p_tukey_hsd;             ///< Tukey's HSD from the two-way ANOVA
-  bool significant;               ///< p_tukey < α
+  bool significant;               ///< p_family < α
+  double p_family;                ///< the family-wise p that decides: p_tukey, or cluster_p_holm on a board of clustered items
   /// Binary items: the exact McNemar test of the pair, and its p Holm-adjusted over all pairs.
   std::optional<McNemarResult> mcnemar{};
   std::optional<double> mcnemar_p_holm{};
+  /// Clustered items: the cluster-robust test, and its p Holm-adjusted over all pairs, which then decides `significant`.
+  std::optional<BoardClusterTest> cluster{};
+  std::optional<double> cluster_p_holm{};
 };
 
 struct Board {
@@ -94,11 +104,14 @@ struct Board {
   FriedmanResult friedman;
   double separable_share;            ///< of adjacent pairs, those separable at this n
   bool by_position = false;          ///< bare columns without query ids: row i of each system is one query (pairing.hpp's by_position_note)
+  std::size_t clusters = 0;          ///< the items' clusters when the inputs name them (then the cluster-robust tests decide); 0: none
 };
 
 /// How a board's family-wise p (`p_tukey`), its tiers and its rank sets are
 /// computed: an id of the registry's family_procedures() (registry.hpp).
 inline constexpr std::string_view board_family_procedure = "randomized-tukey";
+/// … and on a board of clustered items: each pair's cluster-robust t, Holm over the pairs.
+inline constexpr std::string_view clustered_board_family_procedure = "cluster-holm";
 
 struct AcrossPair {
   std::string system_a, system_b;
@@ -170,6 +183,8 @@ struct PairScores {
   /// The scores as the input wrote them ("0.3490"), where parse_scores kept them
   /// (keep_text_of) and they read back as the very value; "" elsewhere, empty when none was kept.
   std::vector<std::string> a_text{}, b_text{};
+  /// Each query's cluster, when the board's inputs name them (the pair keeps them for Analyze); else empty.
+  std::vector<std::string> clusters{};
 };
 /// Throws Error naming "measure", "missing", "dataset" or "system" as leaderboard() does.
 PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,

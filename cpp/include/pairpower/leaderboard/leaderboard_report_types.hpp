@@ -32,6 +32,7 @@ struct BoardReport {
   FriedmanResult friedman;
   double separable_share;
   std::string paired_by, note, family_procedure;
+  std::optional<std::size_t> clusters{};
 };
 
 struct LeaderboardReport {
@@ -66,6 +67,13 @@ template <> struct Description<BoardSystem> {
       Field{"wilson", &S::wilson, {.doc = "binary items only: [low, high] of the accuracy (Wilson)", .omit_empty = true}}};
 };
 
+template <> struct Description<BoardClusterTest> {
+  using C = BoardClusterTest;
+  static constexpr std::string_view name = "BoardClusterTest", doc = "A pair's cluster-robust test of Δ (CR1, t with C − 1 degrees of freedom).";
+  static constexpr auto fields = std::tuple{Field{"clusters", &C::clusters}, Field{"se", &C::se}, Field{"ci_low", &C::ci_low}, Field{"ci_high", &C::ci_high},
+                                            Field{"p", &C::p}, Field{"design_effect", &C::design_effect}};
+};
+
 template <> struct Description<BoardPair> {
   using P = BoardPair;
   static constexpr std::string_view name = "BoardPair", doc = "";
@@ -73,8 +81,11 @@ template <> struct Description<BoardPair> {
       Field{"system_a", &P::system_a}, Field{"system_b", &P::system_b}, Field{"delta", &P::delta}, Field{"ci_low", &P::ci_low},
       Field{"ci_high", &P::ci_high}, Field{"p", &P::p}, Field{"p_se", &P::p_se}, Field{"p_holm", &P::p_holm}, Field{"p_tukey", &P::p_tukey},
       Field{"p_tukey_hsd", &P::p_tukey_hsd}, Field{"significant", &P::significant},
+      Field{"p_family", &P::p_family, {.doc = "the family-wise p that decides `significant`: p_tukey, or cluster_p_holm when the items are clustered"}},
       Field{"mcnemar", &P::mcnemar, {.doc = "binary items only: the pair's exact McNemar test", .omit_empty = true}},
-      Field{"mcnemar_p_holm", &P::mcnemar_p_holm, {.doc = "binary items only: its p, Holm over all pairs", .omit_empty = true}}};
+      Field{"mcnemar_p_holm", &P::mcnemar_p_holm, {.doc = "binary items only: its p, Holm over all pairs", .omit_empty = true}},
+      Field{"cluster", &P::cluster, {.doc = "clustered items only: the pair's cluster-robust test", .omit_empty = true}},
+      Field{"cluster_p_holm", &P::cluster_p_holm, {.doc = "clustered items only: its p, Holm over all pairs, which decides `significant`", .omit_empty = true}}};
 };
 
 template <> struct Description<TwoWayAnova> {
@@ -97,7 +108,9 @@ template <> struct Description<report::BoardReport> {
             {.type = "'query id'|'position'", .doc = "'position' when the inputs were bare columns without query ids: row i of each is one query, said in `note`"}},
       Field{"note", &B::note},
       Field{"family_procedure", &B::family_procedure,
-            {.doc = "the registry's id of the test behind `p_tukey`, the tiers and the rank sets (its family_procedures)"}}};
+            {.doc = "the registry's id of the test behind `p_family`, the tiers and the rank sets (its family_procedures)"}},
+      Field{"clusters", &B::clusters,
+            {.doc = "clustered items only: the clusters; the systems' intervals and `p_family` are then cluster-robust", .omit_empty = true}}};
 };
 
 template <> struct Description<AcrossPair> {

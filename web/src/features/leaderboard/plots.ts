@@ -50,7 +50,8 @@ export function forestPlot(b: BoardReport): HTMLElement {
     h('figcaption', {}, 'Mean and interval of each system, best first; letters are tiers (shared letter: not significantly different); squares: tied with the best.'));
 }
 
-/** p of the randomized Tukey HSD for every pair, shaded (dark: small p); a cell
+/** The family-wise p that decides every pair (the randomized Tukey HSD's, or on clustered
+ *  items the cluster-robust Holm p), shaded (dark: small p); a cell
  *  opens its pair (row = A, column = B) through `open`. Written as one HTML
  *  string with one delegated listener, and filled by `fills`, each in a task
  *  of its own: 50 systems make 2,500 cells, which as separate elements and listeners
@@ -59,8 +60,8 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
   const order = b.systems.map((s) => s.system);
   const p = new Map<string, number>();
   for (const x of b.pairs) {
-    p.set(`${x.system_a}\u0000${x.system_b}`, x.p_tukey);
-    p.set(`${x.system_b}\u0000${x.system_a}`, x.p_tukey);
+    p.set(`${x.system_a}\u0000${x.system_b}`, x.p_family);
+    p.set(`${x.system_b}\u0000${x.system_a}`, x.p_family);
   }
   const cell = (a: string, c: string) => {
     if (a === c) return '<td class="diagonal"></td>';

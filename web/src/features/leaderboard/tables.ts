@@ -21,14 +21,19 @@ export function pairTable(b: BoardReport): HTMLElement {
     if (!details.open || table.rows.length) return;
     // Binary items (every score 0 or 1): each pair's exact McNemar test and its Holm p, as the core adds them.
     const binary = b.pairs.length > 0 && b.pairs[0].mcnemar !== undefined;
+    // Clustered items: each pair's cluster-robust p and its Holm p, which decide `differ`.
+    const clustered = b.clusters !== undefined;
     table.innerHTML = '<thead><tr><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [interval]</th><th scope="col">randomization p (± SE)</th>' +
       '<th scope="col">Holm</th><th scope="col">randomized Tukey HSD</th><th scope="col">Tukey HSD (ANOVA)</th><th scope="col">differ</th>' +
-      (binary ? '<th scope="col">exact McNemar p</th><th scope="col">its Holm</th>' : '') + '</tr></thead><tbody>' +
+      (binary ? '<th scope="col">exact McNemar p</th><th scope="col">its Holm</th>' : '') +
+      (clustered ? '<th scope="col">cluster-robust p</th><th scope="col">its Holm</th>' : '') + '</tr></thead><tbody>' +
       b.pairs.map((x) => `<tr data-a="${e(x.system_a)}" data-b="${e(x.system_b)}" data-delta="${x.delta}" data-p="${x.p}" data-p-holm="${x.p_holm}" data-p-tukey="${x.p_tukey}" data-p-tukey-hsd="${x.p_tukey_hsd}"` +
-        (x.mcnemar ? ` data-p-mcnemar="${x.mcnemar.p}" data-p-mcnemar-holm="${x.mcnemar_p_holm}"` : '') + '>' +
+        (x.mcnemar ? ` data-p-mcnemar="${x.mcnemar.p}" data-p-mcnemar-holm="${x.mcnemar_p_holm}"` : '') +
+        (x.cluster ? ` data-p-cluster="${x.cluster.p}" data-p-cluster-holm="${x.cluster_p_holm}"` : '') + '>' +
         `<td>${e(x.system_a)}</td><td>${e(x.system_b)}</td><td>${fmt.signed(x.delta)} [${fmt.signed(x.ci_low)}, ${fmt.signed(x.ci_high)}]</td>` +
         `<td>${p(x.p)} ${e(fmt.se(x.p_se))}</td><td>${p(x.p_holm)}</td><td>${p(x.p_tukey)}</td><td>${p(x.p_tukey_hsd)}</td><td>${x.significant ? 'yes' : 'no'}</td>` +
-        (binary && x.mcnemar && x.mcnemar_p_holm !== undefined ? `<td>${p(x.mcnemar.p)}</td><td>${p(x.mcnemar_p_holm)}</td>` : '') + '</tr>').join('') +
+        (binary && x.mcnemar && x.mcnemar_p_holm !== undefined ? `<td>${p(x.mcnemar.p)}</td><td>${p(x.mcnemar_p_holm)}</td>` : '') +
+        (clustered && x.cluster && x.cluster_p_holm !== undefined ? `<td>${p(x.cluster.p)}</td><td>${p(x.cluster_p_holm)}</td>` : '') + '</tr>').join('') +
       '</tbody>';
   });
   return details;

@@ -165,8 +165,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
 
   // A pair opens in Analyze as this board's pair: the very scores and settings
   // that ranked it (its randomization p there is this board's p for the pair),
-  // and its family (K systems, every pair, the randomized Tukey HSD's
-  // family-wise p), which decides its verdict there.
+  // and its family (K systems, every pair, the family-wise p that decided it on
+  // the board: the randomized Tukey HSD's, or the cluster-robust Holm p), which
+  // decides its verdict there; a clustered board's pair keeps its clusters.
   async function openPair(q: LeaderboardQuery, alpha: number, b: BoardReport, systemA: string, systemB: string) {
     ctx.showError(null);
     try {
@@ -175,7 +176,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }));
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
         settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
-        family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_tukey },
+        family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_family },
         source: `${systemB} vs ${systemA}${b.measure ? ` on ${b.measure}` : ''}${b.dataset ? ` (${b.dataset})` : ''}, from the leaderboard` });
     } catch (e) {
       ctx.showError((e as Error).message ?? String(e));

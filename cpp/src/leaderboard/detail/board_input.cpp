@@ -1,0 +1,147 @@
+#include "board_input.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "pairpower/base/errors.hpp"
+
+namespace pairpower::detail {
+namespace {
+
+// One dataset's systems × queries, pairing query ids by the missing-id policy.
+DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
+  DatasetScores d{dataset, !rows.empty() && rows.front()->by_position, {}, {}, BoardMatrix(0, 0)};
+  std::vector<std::map<std::string, double>> by_qid;
+  std::vector<std::string> order;
+  std::set<std::string> seen;
+  // Columns without query ids pair by position: only with each other, and only when equally long.
+  for (const ScoreSeries* s : rows) {
+    const ScoreSeries& first = *rows.front();
+    if (s->by_position != first.by_position)
+      throw Error("scores", ErrorKind::malformed_input, "'" + (s->by_position ? s->system : first.system) + "' is a column of numbers without query ids and '" +
+                                                           (s->by_position ? first.system : s->system) + "' has query ids; give query ids in every input, or bare columns in all (paired by position)");
+    if (s->by_position && s->values.size() != first.values.size())
+      throw Error("scores", ErrorKind::malformed_input, "'" + first.system + "' has " + std::to_string(first.values.size()) + " values and '" + s->system + "' has " +
+                                                           std::to_string(s->values.size()) + "; without query ids the scores are paired by position, so every column needs the same number of rows");
+  }
+  for (const ScoreSeries* s : rows) {
+    if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end())
+      throw Error("scores", ErrorKind::malformed_input, "system '" + s->system + "' appears twice" + (dataset.empty() ? "" : " in dataset '" + dataset + "'") + "; give each run its own name");
+    d.systems.push_back(s->system);
+    auto& m = by_qid.emplace_back();
+    for (std::size_t i = 0; i < s->qids.size(); ++i) {
+      m[s->qids[i]] = s->values[i];
+      if (seen.insert(s->qids[i]).second) order.push_back(s->qids[i]);
+    }
+  }
+  for (const auto& q : order) {
+    std::size_t have = 0;
+    for (const auto& m : by_qid) have += m.count(q);
+    if (have == by_qid.size() || missing == MissingPolicy::zero) d.qids.push_back(q);
+    else if (missing == MissingPolicy::error) {
+      std::string lacking;
+      for (std::size_t i = 0; i < by_qid.size(); ++i)
+        if (!by_qid[i].count(q)) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
+      throw Error("missing", ErrorKind::unmatched_ids,
+                  "query '" + q + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
+    }
+  }
+  // Clusters: every input names its items' clusters, and one item is in one cluster for all of them.
+  if (std::any_of(rows.begin(), rows.end(), [](const ScoreSeries* s) { return !s->clusters.empty(); })) {
+    std::map<std::string, std::pair<std::string, std::string>> cluster_of;  // qid → (cluster, the system that named it)
+    for (const ScoreSeries* s : rows) {
+      if (s->clusters.size() != s->qids.size())
+        throw Error("cluster", ErrorKind::malformed_input,
+                    "'" + s->system + "' names no clusters while other systems' inputs do; give every input its items' clusters");
+      for (std::size_t i = 0; i < s->qids.size(); ++i) {
+        const auto [it, fresh] = cluster_of.try_emplace(s->qids[i], s->clusters[i], s->system);
+        if (!fresh && it->second.first != s->clusters[i])
+          throw Error("cluster", ErrorKind::malformed_input,
+                      "query '" + s->qids[i] + "' is in cluster '" + it->second.first + "' for '" + it->second.second + "' and in '" + s->clusters[i] + "' for '" + s->system + "'");
+      }
+    }
+    for (const auto& q : d.qids) d.clusters.push_back(cluster_of.at(q).first);
+  }
+  d.board = BoardMatrix(d.systems.size(), d.qids.size());
+  for (std::size_t i = 0; i < d.systems.size(); ++i)
+    for (std::size_t j = 0; j < d.qids.size(); ++j) {
+      const auto it = by_qid[i].find(d.qids[j]);
+      d.board.at(i, j) = it == by_qid[i].end() ? 0.0 : it->second;
+    }
+  return d;
+}
+
+}  // namespace
+
+// An input that names no measure (a qid,score file, a bare column) beside
+// inputs that all name one measure holds that measure: one file per system,
+// some headed qid,ndcg and some qid,score, is one board. Returns `series`
+// itself when nothing is renamed, else the renamed copy kept in `storage`.
+const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, std::vector<ScoreSeries>& storage) {
+  std::set<std::string> named;
+  bool unnamed = false;
+  for (const auto& s : series) {
+    if (s.measure.empty()) unnamed = true;
+    else named.insert(s.measure);
+  }
+  if (!unnamed || named.size() != 1) return series;
+  storage = series;
+  for (auto& s : storage)
+    if (s.measure.empty()) s.measure = *named.begin();
+  return storage;
+}
+
+std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) {
+  std::vector<std::string> measures;
+  for (const auto& s : series)
+    if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
+  if (!wanted.empty()) {
+    if (std::find(measures.begin(), measures.end(), wanted) == measures.end()) {
+      std::string have;
+      for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
+      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + have + ")", wanted);
+    }
+    return wanted;
+  }
+  if (measures.size() > 1) {
+    std::string have;
+    for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
+    throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + have + "); choose one");
+  }
+  return measures.empty() ? std::string() : measures.front();
+}
+
+void check_size(const DatasetScores& d) {
+  const std::size_t k = d.board.systems(), n = d.board.queries();
+  if (k < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(k) + ")"));
+  if (n < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 shared queries" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(n) + ")"));
+}
+
+// Every pair once, A before B in input order.
+std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t k) {
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
+  return pairs;
+}
+
+// Every dataset's board of the chosen measure, in input order.
+std::vector<DatasetScores> boards_of(const std::vector<ScoreSeries>& series, const std::string& m, MissingPolicy missing) {
+  std::vector<std::string> datasets;
+  std::map<std::string, std::vector<const ScoreSeries*>> rows;
+  for (const auto& s : series) {
+    if (s.measure != m) continue;
+    if (!rows.count(s.dataset)) datasets.push_back(s.dataset);
+    rows[s.dataset].push_back(&s);
+  }
+  std::vector<DatasetScores> sets;
+  for (const auto& d : datasets) sets.push_back(board_of(d, rows[d], missing));
+  return sets;
+}
+
+bool per_dataset_only(const std::vector<DatasetScores>& sets) {
+  return std::all_of(sets.begin(), sets.end(), [](const DatasetScores& d) { return d.board.queries() == 1; });
+}
+
+}  // namespace pairpower::detail

@@ -1,0 +1,39 @@
+#pragma once
+// A leaderboard's input as boards: each dataset's systems × queries of one
+// measure, paired by query id under the missing-id policy, with the items'
+// clusters when the inputs give them.
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pairpower/input/pairing.hpp"
+#include "pairpower/input/score_input.hpp"
+#include "pairpower/leaderboard/board.hpp"
+
+namespace pairpower::detail {
+
+struct DatasetScores {
+  std::string dataset;
+  bool by_position = false;  ///< its columns have no query ids: paired row by row
+  std::vector<std::string> systems;
+  std::vector<std::string> qids;
+  BoardMatrix board{0, 0};
+  std::vector<std::string> clusters{};  ///< each query's cluster (as qids), empty when the inputs name none
+};
+
+/// An input that names no measure (a qid,score file, a bare column) beside inputs that all name one
+/// measure holds that measure. Returns `series` itself when nothing is renamed, else the copy in `storage`.
+const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, std::vector<ScoreSeries>& storage);
+/// The measure to rank by: `wanted`, or the input's only one.
+std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted);
+/// Throws unless the board has 2 systems and 2 queries.
+void check_size(const DatasetScores& d);
+/// Every pair once, A before B in input order.
+std::vector<std::pair<std::size_t, std::size_t>> pairs_of(std::size_t k);
+/// Every dataset's board of measure `m`, in input order.
+std::vector<DatasetScores> boards_of(const std::vector<ScoreSeries>& series, const std::string& m, MissingPolicy missing);
+/// A table of per-dataset scores: one "query" per dataset.
+bool per_dataset_only(const std::vector<DatasetScores>& sets);
+
+}  // namespace pairpower::detail
