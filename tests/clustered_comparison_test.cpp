@@ -1,6 +1,7 @@
 // Queries with a cluster column: read from CSV (wide and long), paired with their clusters, and compared by
 // the cluster-robust statistics, which then decide the verdict.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/input/score_input.hpp"
+#include "pairpower/power/solvers.hpp"
 
 using namespace pairpower;
 
@@ -104,4 +106,22 @@ TEST_CASE("fewer than 20 clusters warn that the cluster-robust SE is optimistic,
   REQUIRE(it != w.end());
   CHECK(it->message.find("rests on 8 clusters") != std::string::npos);
   CHECK(it->message.find("cluster sign-flip p") != std::string::npos);
+}
+
+TEST_CASE("a clustered pilot plans the next eval in clusters: its MDE and n follow the design effect, and no item-resampling curve is drawn", "[clustered][comparison]") {
+  const ScoreFile f = parse_scores(wide_table());
+  const auto plan = build_comparisons(f, nullptr, {}, MissingPolicy::error);
+  const auto r = compare_all(plan.samples, test::quick_compare_options());
+  const Comparison& c = r.comparisons.front();
+  REQUIRE(c.cluster.has_value());
+  // The t on the 8 cluster means of 5 items, whose SD the pilot measures as its cluster-robust SE·√8.
+  const double sd_unit = c.cluster->se * std::sqrt(8.0);
+  REQUIRE(c.planning.mde.has_value());
+  CHECK(*c.planning.mde == Approx(min_detectable_effect(PowerMethod::paired_t, 8, sd_unit, 0.05, 0.8)->delta).epsilon(1e-12));
+  REQUIRE(c.planning.n_required.has_value());
+  CHECK(*c.planning.n_required == 5 * min_sample_size(PowerMethod::paired_t, c.delta, sd_unit, 0.05, 0.8)->n);
+  // Far more items than the independent plan, which the design effect (> 1 here) would have understated.
+  CHECK(*c.planning.n_required > min_sample_size(PowerMethod::paired_t, c.delta, c.sd_diff, 0.05, 0.8)->n);
+  CHECK(c.planning.curve.empty());
+  CHECK(c.planning.curve_note.find("No power curve: the items are in 8 clusters") == 0);
 }

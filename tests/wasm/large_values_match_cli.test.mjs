@@ -190,14 +190,15 @@ test('binary items by the million, with and without clusters, give the CLI\'s Mc
   for (const [name, rows] of [['binary', plain], ['clustered', clustered]]) {
     const text = rows.join('\n') + '\n';
     writeFileSync(join(dir, `${name}.csv`), text);
-    const native = cli(['compare', join(dir, `${name}.csv`), '--resamples', '200', '--bootstrap', '200', '--seed', '5', '--no-curve']);
+    // The power curve as the page draws it: above 15,000 items there is none, only its note, so this costs nothing.
+    const native = cli(['compare', join(dir, `${name}.csv`), '--resamples', '200', '--bootstrap', '200', '--seed', '5']);
     const out = m.analyzeScores({ textA: text, measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 200, seed: 5, minEffect: 0,
-      direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0, noCurve: true });
+      direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 });
     assert.ok(!out.error, out.error);
     const web = JSON.parse(out.report).comparisons[0], cliC = native.comparisons[0];
     assert.equal(web.n, n);
     const mismatches = [];
-    for (const key of ['mean_a', 'mean_b', 'delta', 'sd_diff', 'mcnemar', 'newcombe', 'wilson_a', 'wilson_b', 'cluster', 't'])
+    for (const key of ['mean_a', 'mean_b', 'delta', 'sd_diff', 'mcnemar', 'newcombe', 'wilson_a', 'wilson_b', 'cluster', 't', 'planning'])
       if (cliC[key] !== undefined) same(web[key], cliC[key], `${name}.${key}`, mismatches);
     assert.deepEqual(mismatches, []);
     assert.ok(name === 'binary' ? cliC.mcnemar.discordant_a + cliC.mcnemar.discordant_b > 50_000 : cliC.cluster.clusters === n / 25);

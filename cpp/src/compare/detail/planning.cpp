@@ -11,6 +11,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/paired_t.hpp"
 #include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/power/eval_design.hpp"
 #include "pairpower/power/solvers.hpp"
 
 namespace pairpower::comparison {
@@ -112,6 +113,29 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
     p.curve = pilot_power_curve(d, delta, o.alpha, o.alternative, o.seed, p.n_required, p.curve_cap, p.curve_reps);
     p.curve_note = curve_note(n, p.n_required, p.curve, p.curve_cap);
   }
+  return p;
+}
+
+PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_diff, const ClusterSummary& k, const CompareOptions& o) {
+  PilotPlanning p;
+  p.curve_cap = pilot_curve_cap;
+  if (!(sd_diff >= 1e-12) || k.clusters < 2) return p;
+  // The cluster-robust t is, for equal clusters, the t on the C cluster means, whose SD the pilot measures as SE·√C;
+  // the next eval's clusters are taken of the pilot's mean size m (eval_design.hpp: n items make ⌊n/m⌋ clusters).
+  const double m = static_cast<double>(n) / static_cast<double>(k.clusters);
+  const double sd_unit = k.se * std::sqrt(static_cast<double>(k.clusters));
+  try {
+    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, k.clusters, sd_unit, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta;
+    if (delta != 0)
+      if (const auto need = min_sample_size(PowerMethod::paired_t, delta, sd_unit, o.alpha, o.planning_power, solver_n_max, o.alternative))
+        p.n_required = design_items(need->n, EvalDesign{m, 0, 1, 0});
+  } catch (const std::exception&) {
+    p.mde.reset();
+    p.n_required.reset();
+  }
+  p.curve_note = "No power curve: the items are in " + thousands(k.clusters) + " clusters and the curve would resample them as if independent. The MDE and n "
+                 "to detect Δ plan for the cluster-robust t on clusters of this pilot's mean size (" + format_sig(m) + " items) and its design effect (" +
+                 format_sig(k.design_effect) + "); n counts items.";
   return p;
 }
 

@@ -159,7 +159,10 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   c.sign_p = sign_test(d, o.alternative).p_value;
   ask_question(c, n, ms.sd, o);
   c.planning = plan_from_pilot(d, c.delta, c.sd_diff, o);
-  if (!s.clusters.empty()) c.cluster = clustered(s, d, o);
+  if (!s.clusters.empty()) {
+    c.cluster = clustered(s, d, o);
+    c.planning = plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o);
+  }
   if (!s.repeats_a.empty() || !s.repeats_b.empty()) c.repeats = repeated(s, d);
   return c;
 }

@@ -16,7 +16,9 @@ export const rankSet = (s: BoardReport['systems'][number]) => (s.rank_set_low ==
 /** Every pair of a board in a collapsed section, its rows written on first opening. */
 export function pairTable(b: BoardReport): HTMLElement {
   const table = h('table', { class: 'stats-table', 'data-testid': 'pair-table' });
-  const details = h('details', { class: 'pairs' }, h('summary', {}, `All ${fmt.int(b.pairs.length)} pairs: Δ = mean(B − A) with its bootstrap interval, and their tests`), table);
+  // Up to ten columns: on a phone the table scrolls inside its own box, reachable by keyboard.
+  const box = h('div', { class: 'tables', role: 'region', tabindex: 0, 'aria-label': 'Every pair and its tests, scrollable' }, table);
+  const details = h('details', { class: 'pairs' }, h('summary', {}, `All ${fmt.int(b.pairs.length)} pairs: Δ = mean(B − A) with its bootstrap interval, and their tests`), box);
   details.addEventListener('toggle', () => {
     if (!details.open || table.rows.length) return;
     // Binary items (every score 0 or 1): each pair's exact McNemar test and its Holm p, as the core adds them.
