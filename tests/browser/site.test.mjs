@@ -103,7 +103,7 @@ test('the page embeds in another site’s iframe, and the embed dialog writes th
   const host = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'text/html');
     res.end(`<!doctype html><title>Supplement</title><h1>Supplementary material</h1>
-      <iframe id="calc" src="${site.origin}/?embed=calculator" width="600" height="400"></iframe>
+      <iframe id="calc" src="${site.origin}/?embed=calculator" width="600" height="500"></iframe>
       <iframe id="grid" src="${site.origin}/?embed#n=50,100&delta=0,0.02&rho=0.8&model=normal&reps=100&seed=2&run=1" width="600" height="400"></iframe>`);
   });
   await new Promise((r) => host.listen(0, '127.0.0.1', r));

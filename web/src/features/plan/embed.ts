@@ -14,7 +14,8 @@ export function embedUrl(kind: EmbedKind, planHash: string, base = location.href
 
 export function iframeSnippet(src: string, kind: EmbedKind): string {
   const title = kind === 'calculator' ? 'pairpower: sample size and power calculator' : 'pairpower: power of paired tests, recomputed';
-  const height = kind === 'calculator' ? 400 : 600;
+  // The calculator's fields (a score kind, the folded clusters and repeats) and its answer fit 500 px at 600 wide.
+  const height = kind === 'calculator' ? 500 : 600;
   return `<iframe src="${src}" title="${title}" width="600" height="${height}" style="border:1px solid #d0d7de;max-width:100%" loading="lazy"></iframe>`;
 }
 
