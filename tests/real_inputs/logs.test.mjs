@@ -152,7 +152,7 @@ for (const c of expected.helm.pairs) {
 
 for (const c of expected.openai_evals.pairs) {
   test(`openai/evals logs of ${c.systems.join(' and ')} on ${c.task} give ${c.measure}'s paired statistics as scipy and statsmodels compute them`, () => {
-    const x = comparedPair(c, ['--measure', c.measure], /^openai\/evals log \(oaieval --record_path\), (measure \S+|\d+ measures), \d+ items$/);
+    const x = comparedPair(c, ['--measure', c.measure], /^openai\/evals log \(JSON lines of events\), (measure \S+|\d+ measures), \d+ items$/);
     if (c.mcnemar) assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
     else assert.equal(x.mcnemar, undefined);
   });

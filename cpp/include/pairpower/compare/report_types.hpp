@@ -250,7 +250,7 @@ template <> struct Description<RepeatedItems> {
       Field{"se_double", &RepeatedItems::se_double, {.doc = "expected with twice the repeats"}},
       Field{"se_floor", &RepeatedItems::se_floor, {.doc = "with unlimited repeats: the between-item part alone"}},
       Field{"total_var", &RepeatedItems::total_var}, Field{"within_var", &RepeatedItems::within_var},
-      Field{"within_share_one", &RepeatedItems::within_share_one, {.doc = "the within-item share for one sample per item: what `--within-share` plans with"}}};
+      Field{"within_share_one", &RepeatedItems::within_share_one, {.doc = "the within-item share for one sample per item: the within share planning asks for"}}};
 };
 
 template <> struct Description<report::PairData> {

@@ -158,11 +158,9 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   for (Interval* i : {&c.bootstrap.bca, &c.bootstrap.percentile}) *i = {snap(i->low), snap(i->high)};
   c.sign_p = sign_test(d, o.alternative).p_value;
   ask_question(c, n, ms.sd, o);
-  c.planning = plan_from_pilot(d, c.delta, c.sd_diff, o);
-  if (!s.clusters.empty()) {
-    c.cluster = clustered(s, d, o);
-    c.planning = plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o);
-  }
+  if (!s.clusters.empty()) c.cluster = clustered(s, d, o);
+  // Clustered items plan in clusters; the item-resampling curve would be drawn only to be dropped.
+  c.planning = c.cluster ? plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o) : plan_from_pilot(d, c.delta, c.sd_diff, o);
   if (!s.repeats_a.empty() || !s.repeats_b.empty()) c.repeats = repeated(s, d);
   return c;
 }
