@@ -190,6 +190,23 @@ expect_exit() {  # code, command...
   local code=$?
   if [[ $code -eq $want ]]; then ok; else bad "$*: exit $code, want $want"; fi
 }
+# --- power, samplesize and mde from a pilot (its real-log statistics: tests/real_inputs/logs.test.mjs)
+expect_json "samplesize --pilot takes σ_d from the pilot's differences and plans the paired t with it" \
+  'j.pilot.items === 200 && j.pilot.sd_diff > 0 && j.inputs.sd_diff === j.pilot.sd_diff && j.t.n > 2 && j.warnings.length === 0' \
+  "$bin" samplesize --pilot "$tmp/ship.csv" --delta 0.005 --power 0.8 --format json
+awk 'BEGIN { print "id,A,B"; for (i = 1; i <= 12; i++) printf "q%d,%d,%d\n", i, (i % 3 > 0), (i % 4 > 0) }' >"$tmp/binary12.csv"
+expect_json "a pilot of 12 binary items plans McNemar and warns that it is small" \
+  'j.pilot.items === 12 && j.exact.n > 0 && j.warnings.some((w) => w.code === "small_pilot")' \
+  "$bin" samplesize --metric binary --pilot "$tmp/binary12.csv" --power 0.8 --format json
+awk 'BEGIN { print "id,A,B"; for (i = 1; i <= 40; i++) printf "q%d,%d,%d\n", i, i % 2, i % 2 }' >"$tmp/agree.csv"
+expect_usage_error "--pilot" "$bin" samplesize --metric binary --pilot "$tmp/ship.csv" --power 0.8
+expect_usage_error "--pilot" "$bin" samplesize --metric binary --pilot "$tmp/agree.csv" --power 0.8
+expect_usage_error "--pilot" "$bin" samplesize --pilot "$tmp/wide.csv" --delta 0.01 --power 0.8
+expect_usage_error "--sd-diff" "$bin" samplesize --pilot "$tmp/ship.csv" --sd-diff 0.1 --delta 0.01 --power 0.8
+expect_usage_error "--accuracy-a" "$bin" samplesize --metric binary --pilot "$tmp/binary12.csv" --accuracy-a 0.5 --power 0.8
+expect_usage_error "--pilot-measure" "$bin" power --n 100 --delta 0.01 --sd-diff 0.1 --pilot-measure acc
+expect_usage_error "--pilot-measure" "$bin" mde --n 100 --power 0.8 --pilot "$tmp/ship.csv" --pilot-measure ndcg
+
 expect_exit 0 "$bin" compare "$tmp/ship.csv" --resamples 2000 --bootstrap 1000
 expect_exit 3 "$bin" compare "$tmp/reject.csv" --resamples 2000 --bootstrap 1000
 expect_exit 1 "$bin" compare "$tmp/hold.csv" --resamples 2000 --bootstrap 1000

@@ -11,6 +11,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "pilot_input.hpp"
 #include "pairpower/power/analytic_answers.hpp"
 #include "pairpower/power/binary_answers.hpp"
 #include "pairpower/base/formatting.hpp"
@@ -55,11 +56,20 @@ void add_design(CLI::App& app, AnalyticFlags& f) {
                                          "with --repeats: the share of one sample's difference variance that is sampling noise (compare reports it as repeats.within_share_one) [0]");
 }
 
-// The design from --cluster-size, --icc, --repeats and --within-share; the core checks them together.
-EvalDesign design_of(const AnalyticFlags& f) {
+using Pilot = std::optional<PilotEstimates>;
+
+// The design from --cluster-size, --icc, --repeats and --within-share, each in place of what a clustered pilot
+// gives (its clusters' mean size and ICC); the core checks them together.
+EvalDesign design_of(const AnalyticFlags& f, const Pilot& pilot) {
   const auto real = [](const Flag& flag, const char* name, double fallback) { return flag.given() ? parse_real(name, flag.value) : fallback; };
-  return EvalDesign::make(real(f.cluster_size, "--cluster-size", 1), real(f.icc, "--icc", 0), real(f.repeats, "--repeats", 1),
-                          real(f.within_share, "--within-share", 0));
+  if (pilot && pilot->repeats > 1)
+    for (const auto& [flag, name] : {std::pair{&f.repeats, "--repeats"}, std::pair{&f.within_share, "--within-share"}})
+      if (flag->given())
+        throw UsageError(fmt::format("{}: the pilot's items already average up to {} samples each and its σ_d is of those means; leave {} out to plan "
+                                     "with the pilot's samples per item",
+                                     name, pilot->repeats, name));
+  return EvalDesign::make(real(f.cluster_size, "--cluster-size", pilot ? pilot->cluster_size : 1), real(f.icc, "--icc", pilot ? pilot->icc : 0),
+                          real(f.repeats, "--repeats", 1), real(f.within_share, "--within-share", 0));
 }
 
 std::string design_text(const json& in) {
@@ -67,7 +77,7 @@ std::string design_text(const json& in) {
   const json& d = in["design"];
   std::string out;
   if (d["cluster_size"].get<double>() > 1)
-    out += fmt::format(", clusters of {} items (ICC {}, design effect {:.4g})", format_csv(d["cluster_size"].get<double>()), format_csv(d["icc"].get<double>()),
+    out += fmt::format(", clusters of {:.4g} items (ICC {:.4g}, design effect {:.4g})", d["cluster_size"].get<double>(), d["icc"].get<double>(),
                        d["design_effect"].get<double>());
   if (d["repeats"].get<double>() > 1)
     out += fmt::format(", {} samples per item ({} of one sample's variance is sampling noise)", format_csv(d["repeats"].get<double>()),
@@ -83,12 +93,18 @@ std::string items_text(const json& a) {
 
 bool binary(const AnalyticFlags& f) { return f.metric.given() && f.metric.value == "binary"; }
 
-// The binary design from --accuracy-a, --accuracy-b and --agreement; the flags of the continuous scenario do not apply.
-BinaryDesign binary_design(const AnalyticFlags& f) {
+// The binary design from --accuracy-a, --accuracy-b and --agreement, or from the pilot; the flags of the continuous scenario do not apply.
+BinaryDesign binary_design(const AnalyticFlags& f, const Pilot& pilot) {
   for (const auto& [flag, name] : {std::pair{&f.rho, "--rho"}, std::pair{&f.sd, "--sd"}, std::pair{&f.sd_diff, "--sd-diff"}, std::pair{&f.delta, "--delta"},
                                    std::pair{&f.equivalence, "--equivalence"}, std::pair{&f.non_inferiority, "--non-inferiority"},
                                    std::pair{&f.comparisons, "--comparisons"}})
     if (flag->given()) throw UsageError(fmt::format("{}: not used with --metric binary (give --accuracy-a, --accuracy-b and --agreement)", name));
+  if (pilot) {
+    for (const auto& [flag, name] : {std::pair{&f.accuracy_a, "--accuracy-a"}, std::pair{&f.accuracy_b, "--accuracy-b"}, std::pair{&f.agreement, "--agreement"}})
+      if (flag->given()) throw UsageError(fmt::format("{}: the pilot gives the accuracies and agreement; give either --pilot or {}", name, name));
+    if (!pilot->binary) throw UsageError("--pilot: " + pilot->binary_reason);
+    return *pilot->binary;
+  }
   const auto need = [](const Flag& flag, const char* name) {
     if (!flag.given()) throw UsageError(fmt::format("{}: required with --metric binary", name));
     return parse_real(name, flag.value);
@@ -125,11 +141,15 @@ std::optional<Family> family(const AnalyticFlags& f) {
 
 double real_or(const Flag& flag, const char* name, double fallback) { return flag.given() ? parse_real(name, flag.value) : fallback; }
 
-// The scenario from --sd-diff, or from --rho and --sd; the core checks each value.
-AnalyticScenario scenario(const AnalyticFlags& f) {
+// The scenario from the pilot's σ_d, --sd-diff, or --rho and --sd; the core checks each value.
+AnalyticScenario scenario(const AnalyticFlags& f, const Pilot& pilot) {
   const double alpha = real_or(f.alpha, "--alpha", default_alpha());
   AnalyticScenario s{};
-  if (f.sd_diff.given()) {
+  if (pilot) {
+    for (const auto& [flag, name] : {std::pair{&f.sd_diff, "--sd-diff"}, std::pair{&f.rho, "--rho"}, std::pair{&f.sd, "--sd"}})
+      if (flag->given()) throw UsageError(fmt::format("{}: the pilot gives the SD of the differences; give either --pilot or {}", name, name));
+    s = AnalyticScenario::from_sd_diff(pilot->sd_diff, alpha);
+  } else if (f.sd_diff.given()) {
     if (f.rho.given() || f.sd.given()) throw UsageError("--sd-diff: give either --sd-diff or --rho (with --sd), not both");
     s = AnalyticScenario::from_sd_diff(parse_real("--sd-diff", f.sd_diff.value), alpha);
   } else {
@@ -139,7 +159,7 @@ AnalyticScenario scenario(const AnalyticFlags& f) {
   // Membership was checked by CLI11.
   if (f.alternative.given()) s.alternative = *alternative_from_string(f.alternative.value);
   s.question = read_question(f.equivalence, f.non_inferiority, f.alternative);
-  s.design = design_of(f);
+  s.design = design_of(f, pilot);
   return s;
 }
 
@@ -153,11 +173,32 @@ std::size_t queries(const AnalyticFlags& f) {
   return parse_count("--n", f.n.value, 0);
 }
 
-// The core's JSON as it is (--format json), or `words` printing it for people.
+// The largest n an answer plans (samplesize), for the pilot's extrapolation warning.
+std::optional<std::uint64_t> largest_n(const json& j) {
+  std::optional<std::uint64_t> most;
+  for (const auto& [key, a] : j.items())
+    if (a.is_object() && a.contains("n") && a["n"].is_number_unsigned()) most = std::max(most.value_or(0), a["n"].get<std::uint64_t>());
+  return most;
+}
+
+// The core's JSON as it is (--format json), or `words` printing it for people. With a pilot the JSON
+// gains what it estimated and what qualifies it; the warnings also go to stderr whatever the format.
 template <class Words>
-int answer(const AnalyticFlags& f, const json& j, Words words) {
-  if (f.format.given() && f.format.value == "json") std::puts(j.dump(2).c_str());
-  else words();
+int answer(const AnalyticFlags& f, json j, const Pilot& pilot, std::optional<std::uint64_t> items, Words words) {
+  if (pilot) {
+    j["pilot"] = pilot_json(*pilot);
+    j["warnings"] = json::array();
+    for (const auto& w : pilot_warnings(*pilot, items)) {
+      j["warnings"].push_back({{"code", w.code}, {"message", w.message}});
+      fmt::print(stderr, "warning: {}\n", w.message);
+    }
+  }
+  if (f.format.given() && f.format.value == "json") {
+    std::puts(j.dump(2).c_str());
+    return 0;
+  }
+  if (pilot) fmt::print("{}\n", pilot_text(*pilot));
+  words();
   return 0;
 }
 
@@ -183,12 +224,13 @@ void print_solved(const json& j, const std::string& heading, const char* key, Te
 }  // namespace
 
 void add_power(CLI::App& app, AnalyticFlags& f) {
-  f.n.option = app.add_option("--n", f.n.value, "number of queries (pairs)");
+  f.n.option = app.add_option("--n", f.n.value, "number of items (queries, questions) both systems are scored on");
   f.delta.option = app.add_option("--delta", f.delta.value, "true mean difference δ");
   add_common(app, f);
   add_family(app, f);
   add_binary(app, f);
   add_design(app, f);
+  add_pilot_flags(app, f.pilot);
 }
 
 void add_samplesize(CLI::App& app, AnalyticFlags& f) {
@@ -201,21 +243,24 @@ void add_samplesize(CLI::App& app, AnalyticFlags& f) {
   f.family_target.option->check(CLI::IsMember(ids(family_targets())));
   add_binary(app, f);
   add_design(app, f);
+  add_pilot_flags(app, f.pilot);
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
-  f.n.option = app.add_option("--n", f.n.value, "number of queries (pairs)");
+  f.n.option = app.add_option("--n", f.n.value, "number of items (queries, questions) both systems are scored on");
   f.power.option = app.add_option("--power", f.power.value, plan_field("power").label);
   add_common(app, f);
   add_binary(app, f);
   add_design(app, f);
+  add_pilot_flags(app, f.pilot);
 }
 
 int run_power(const AnalyticFlags& f) {
+  const Pilot pilot = read_pilot_estimates(f.pilot);
   if (binary(f)) {
-    const BinaryDesign d = binary_design(f);
-    const json j = binary_power_answers(queries(f), d, real_or(f.alpha, "--alpha", default_alpha()), alternative_of(f), design_of(f));
-    return answer(f, j, [&] {
+    const BinaryDesign d = binary_design(f, pilot);
+    const json j = binary_power_answers(queries(f), d, real_or(f.alpha, "--alpha", default_alpha()), alternative_of(f), design_of(f, pilot));
+    return answer(f, j, pilot, queries(f), [&] {
       fmt::print("N = {} items, {}\n", j["inputs"]["n"].get<std::uint64_t>(), binary_text(j["inputs"]));
       for (const char* key : {"exact", "approximate"}) {
         const json& a = j[key];
@@ -228,8 +273,8 @@ int run_power(const AnalyticFlags& f) {
   const std::size_t n = queries(f);
   const double delta = required_real(f.delta, "--delta", "the true mean difference");
   const auto fam = family(f);
-  const json j = power_answers(n, delta, scenario(f), fam);
-  return answer(f, j, [&] {
+  const json j = power_answers(n, delta, scenario(f, pilot), fam);
+  return answer(f, j, pilot, n, [&] {
     const json& in = j["inputs"];
     const std::string clusters = in.contains("design") && in["design"].contains("clusters") ? fmt::format(" items ({} clusters)", in["design"]["clusters"].get<std::uint64_t>()) : "";
     fmt::print("N = {}{}, δ = {}, {}\n", n, clusters, format_csv(delta), scenario_text(in));
@@ -261,11 +306,12 @@ int run_power(const AnalyticFlags& f) {
 }
 
 int run_samplesize(const AnalyticFlags& f) {
+  const Pilot pilot = read_pilot_estimates(f.pilot);
   if (binary(f)) {
-    const BinaryDesign d = binary_design(f);
+    const BinaryDesign d = binary_design(f, pilot);
     const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
-    const json j = binary_sample_size_answers(d, real_or(f.alpha, "--alpha", default_alpha()), target, alternative_of(f), design_of(f));
-    return answer(f, j, [&] {
+    const json j = binary_sample_size_answers(d, real_or(f.alpha, "--alpha", default_alpha()), target, alternative_of(f), design_of(f, pilot));
+    return answer(f, j, pilot, largest_n(j), [&] {
       fmt::print("Smallest N (items) with power ≥ {}, {}\n", format_csv(target), binary_text(j["inputs"]));
       for (const char* key : {"exact", "approximate"}) {
         const json& a = j[key];
@@ -281,8 +327,8 @@ int run_samplesize(const AnalyticFlags& f) {
   if (const auto fam = family(f)) {
     // Membership was checked by CLI11; not given, the registry's default (its first).
     const FamilyTarget goal = *family_target_from_string(f.family_target.given() ? f.family_target.value : family_targets().front().id);
-    const json j = family_sample_size_answers(delta, target, scenario(f), *fam, goal);
-    return answer(f, j, [&] {
+    const json j = family_sample_size_answers(delta, target, scenario(f, pilot), *fam, goal);
+    return answer(f, j, pilot, largest_n(j), [&] {
       print_solved(j, fmt::format("Smallest N with power ≥ {} to detect {} of {} comparisons ({}) for δ = {}, {}", format_csv(target),
                                   goal == FamilyTarget::all ? "all" : "at least one", fam->comparisons, to_string(fam->correction), format_csv(delta),
                                   scenario_text(j["inputs"])),
@@ -290,22 +336,23 @@ int run_samplesize(const AnalyticFlags& f) {
     });
   }
   if (f.family_target.given()) throw UsageError("--family-target: give --comparisons K too");
-  const json j = sample_size_answers(delta, target, scenario(f));
-  return answer(f, j, [&] {
+  const json j = sample_size_answers(delta, target, scenario(f, pilot));
+  return answer(f, j, pilot, largest_n(j), [&] {
     print_solved(j, fmt::format("Smallest N with power ≥ {} for δ = {}, {}", format_csv(target), format_csv(delta), scenario_text(j["inputs"])), "n",
                  [](const json& a) { return fmt::format("{}  (power {:.4f})", items_text(a), a["power"].get<double>()); });
   });
 }
 
 int run_mde(const AnalyticFlags& f) {
+  const Pilot pilot = read_pilot_estimates(f.pilot);
   if (binary(f)) throw UsageError("--metric: mde does not answer for binary items; samplesize and power do (McNemar)");
   no_binary_flags(f);
   const std::size_t n = queries(f);
   const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
-  const AnalyticScenario s = scenario(f);
+  const AnalyticScenario s = scenario(f, pilot);
   const json j = effect_answers(n, target, s);
   const double sd_diff = j["inputs"]["sd_diff"].get<double>();
-  return answer(f, j, [&] {
+  return answer(f, j, pilot, n, [&] {
     print_solved(j, fmt::format("{} at N = {} for power {}, {}", mde_heading(s.question.kind), n, format_csv(target), scenario_text(j["inputs"])), "delta",
                  [&](const json& a) { const double d = a["delta"].get<double>(); return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", d, d / sd_diff); });
   });

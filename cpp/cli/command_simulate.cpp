@@ -12,6 +12,7 @@
 
 #include "arguments.hpp"
 #include "input_files.hpp"
+#include "pilot_input.hpp"
 #include "pairpower/registry/field_text.hpp"
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/simulation/plan_export.hpp"
@@ -70,28 +71,9 @@ std::vector<std::pair<const char*, const Flag*>> param_flags(const SimulateFlags
   return {{"tau", &f.tau}, {"df", &f.df}, {"zero_share", &f.zero_share}, {"levels", &f.levels}};
 }
 
-// The pilot's per-query differences b − a, read as compare reads its inputs.
+// The pilot's per-item differences b − a.
 std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f) {
-  if (f.pilot.size() > 2) throw UsageError("--pilot: give one file holding two systems, or two files (--pilot A --pilot B)");
-  const InputFormat format = f.input_format.given() ? *input_format_from_string(f.input_format.value) : InputFormat::auto_detect;
-  const MissingPolicy missing = *missing_policy_from_string(f.missing.given() ? f.missing.value : missing_policies()[0].id);
-  const ScoreFile a = parse_file(f.pilot[0], format, "A", "--pilot");
-  std::optional<ScoreFile> b;
-  if (f.pilot.size() == 2) b = parse_file(f.pilot[1], format, "B", "--pilot");
-  std::vector<std::string> measures;
-  if (f.pilot_measure.given()) measures = {f.pilot_measure.value};
-  ComparisonPlan plan;
-  try {
-    plan = build_comparisons(a, b ? &*b : nullptr, measures, missing);
-  } catch (const pairpower::Error& e) {
-    // compare's flag is --measure; here it is --pilot-measure.
-    if (e.field == "measure") throw UsageError("--pilot-measure: " + e.detail);
-    throw;
-  }
-  if (plan.samples.size() != 1)
-    throw UsageError(fmt::format("--pilot: the pilot holds {} comparisons (systems, datasets or measures); give one pair of systems and one measure (--pilot-measure)",
-                                 plan.samples.size()));
-  const PairedSample& s = plan.samples.front();
+  const PairedSample s = read_pilot_sample(f.pilot, f.pilot_measure, f.missing, f.input_format);
   std::vector<double> d(s.a.size());
   for (std::size_t i = 0; i < d.size(); ++i) d[i] = s.b[i] - s.a[i];
   return std::make_shared<const std::vector<double>>(std::move(d));

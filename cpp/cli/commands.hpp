@@ -42,12 +42,19 @@ struct SimulateFlags {
 void add_simulate(CLI::App& app, SimulateFlags& f);
 int run_simulate(const SimulateFlags& f);
 
+/// power, samplesize and mde: plan from a pilot's two systems (pilot_input.hpp).
+struct PilotFlags {
+  std::vector<std::string> files;
+  Flag measure, missing, input_format, cluster;
+};
+
 struct AnalyticFlags {
   Flag n, delta, rho, sd, sd_diff, alpha, power, format, alternative;
   Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
   Flag comparisons, correction, family_target;  ///< power across K comparisons (power, samplesize)
   Flag metric, accuracy_a, accuracy_b, agreement;  ///< binary items: McNemar (power, samplesize)
   Flag cluster_size, icc, repeats, within_share;   ///< the eval's design: clusters and repeats (eval_design.hpp)
+  PilotFlags pilot;
 };
 void add_power(CLI::App& app, AnalyticFlags& f);
 void add_samplesize(CLI::App& app, AnalyticFlags& f);

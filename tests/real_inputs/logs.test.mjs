@@ -65,6 +65,46 @@ for (const c of expected.lm_eval.pairs.filter((x) => x.cluster)) {
   });
 }
 
+// Planning from a pilot: what it estimates is numpy's and statsmodels' (expected.py), and the answer is the one
+// the same numbers typed in give, to the last digit (JavaScript prints each number so that it reads back exactly).
+function planned(args) {
+  const r = run(['samplesize', '--power', '0.8', '--format', 'json', ...args]);
+  assert.equal(r.status, 0, r.stderr);
+  return r.json;
+}
+for (const c of expected.lm_eval.pairs.filter((x) => x.cluster)) {
+  const pilot = ['--pilot', join(logs, c.files[0]), '--pilot', join(logs, c.files[1]), '--pilot-measure', c.measure];
+  test(`two lm-eval logs on ${c.task} as a pilot plan McNemar's n from their accuracies and agreement, as those numbers typed in do`, () => {
+    const j = planned(['--metric', 'binary', ...pilot]);
+    assert.equal(j.pilot.items, c.n);
+    for (const [ours, theirs] of [[j.pilot.accuracy_a, c.mean_a], [j.pilot.accuracy_b, c.mean_b], [j.pilot.agreement, c.agreement], [j.pilot.sd_diff, c.sd_diff]])
+      assert.ok(close(ours, theirs, 1e-12), `${ours} vs ${theirs}`);
+    const typed = planned(['--metric', 'binary', '--accuracy-a', String(j.pilot.accuracy_a), '--accuracy-b', String(j.pilot.accuracy_b), '--agreement', String(j.pilot.agreement)]);
+    assert.ok(Number.isInteger(j.exact.n) && Number.isInteger(j.approximate.n));
+    assert.deepEqual([j.exact.n, j.approximate.n], [typed.exact.n, typed.approximate.n]);
+    // Thousands of items from 60: the answer says it is an extrapolation.
+    assert.ok(j.warnings.some((w) => w.code === 'pilot_extrapolated'));
+  });
+  test(`two lm-eval logs on ${c.task} with --cluster ${c.cluster_field} as a pilot plan in clusters of its mean size, at the ICC its design effect (statsmodels) implies`, () => {
+    const j = planned(['--metric', 'binary', ...pilot, '--cluster', c.cluster_field]);
+    assert.equal(j.pilot.clusters, c.cluster.clusters);
+    assert.ok(close(j.pilot.design_effect, c.cluster.design_effect, 1e-10), `design effect ${j.pilot.design_effect} vs ${c.cluster.design_effect}`);
+    const m = c.n / c.cluster.clusters;
+    assert.ok(close(j.pilot.icc, (c.cluster.design_effect - 1) / (m - 1), 1e-10), `ICC ${j.pilot.icc}`);
+    assert.equal(j.exact.n, null);
+    const typed = planned(['--metric', 'binary', '--accuracy-a', String(j.pilot.accuracy_a), '--accuracy-b', String(j.pilot.accuracy_b), '--agreement',
+      String(j.pilot.agreement), '--cluster-size', String(m), '--icc', String(j.pilot.icc)]);
+    assert.equal(j.approximate.n, typed.approximate.n);
+    assert.equal(j.approximate.clusters, typed.approximate.clusters);
+    // For a continuous effect the pilot gives σ_d, and the clustered t plans as the typed design does.
+    const t = planned([...pilot, '--cluster', c.cluster_field, '--delta', '0.05']);
+    const tTyped = planned(['--delta', '0.05', '--sd-diff', String(c.sd_diff), '--cluster-size', String(m), '--icc', String(j.pilot.icc)]);
+    assert.ok(close(t.pilot.sd_diff, c.sd_diff, 1e-12));
+    assert.ok(Number.isInteger(t.t.n));
+    assert.equal(t.t.n, tTyped.t.n);
+  });
+}
+
 test('a leaderboard of lm-eval logs with --cluster decides each pair by its cluster-robust test, as statsmodels computes it, Holm over the pairs', () => {
   const c = expected.lm_eval.pairs.find((x) => x.cluster && x.measure === 'acc');
   const third = join(logs, 'lm_eval/dummy-c', readdirSync(join(logs, 'lm_eval/dummy-c')).find((f) => f.startsWith('samples_arith_sum')));

@@ -13,6 +13,8 @@
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
 //   few_clusters         cluster-robust statistics from fewer than 20 clusters
 //   clustered_board      a board of clustered items: its cluster-robust tests decide, its resampling treats items as independent
+//   small_pilot          power, samplesize or mde planned from a pilot of fewer than 30 items (pilot_estimates.hpp)
+//   pilot_icc_clamped    a pilot's design effect outside what its clusters' size allows: the ICC taken from it is clamped
 //
 // Example:
 //   auto w = pairpower::comparison_warnings(sample, comparison, options);
