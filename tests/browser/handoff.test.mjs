@@ -277,3 +277,48 @@ test('a clustered board decides by its cluster-robust tests, and its pair opens 
   assert.match((await page.inputValue('[data-testid="paste-a"]')).split('\n')[0], /^qid,cluster,s0,s1$/);
   await page.close();
 });
+
+test('a clustered comparison fills the quick calculator with its σ_d, cluster size and ICC, which answers as the CLI planning from the same file', async () => {
+  // 80 items in 16 clusters of 5, a cluster effect shared by both systems' difference; deterministic.
+  const noise = (i) => Math.sin(i * 78.233) * 43758.5453 % 1;
+  const rows = ['qid,cluster,base,new'];
+  for (let q = 0; q < 80; q++) {
+    const shift = 0.05 * noise(Math.floor(q / 5) + 7);
+    rows.push(`q${q},c${Math.floor(q / 5)},${(0.5 + 0.1 * noise(q)).toFixed(4)},${(0.52 + shift + 0.1 * noise(q + 500)).toFixed(4)}`);
+  }
+  const text = rows.join('\n') + '\n';
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-calculator-'));
+  writeFileSync(join(dir, 'pilot.csv'), text);
+  const planned = cli(['samplesize', '--pilot', join(dir, 'pilot.csv'), '--delta', '0.01', '--power', '0.8']);
+  const pilot = planned.pilot;
+  assert.equal(pilot.clusters, 16);
+
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
+  await page.goto(`${site.url}#view=analyze`);
+  await page.waitForSelector('#analyze:not([hidden])');
+  await paste(page, 'paste-a', text);
+  await page.fill('#an-resamples', '2000');
+  await page.fill('#an-bootstrap', '1000');
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  await page.click('[data-testid="send-calculator"]');
+  await page.waitForSelector('#plan:not([hidden])');
+  const field = (id) => page.inputValue(`#calc-${id}`);
+  assert.equal(await field('metric'), 'continuous');
+  const near = (x, want) => assert.ok(Math.abs(Number(x) - want) <= 5e-6 * Math.abs(want), `${x} vs ${want}`);
+  near(await field('sddiff'), pilot.sd_diff);
+  near(await field('cluster-size'), pilot.cluster_size);
+  near(await field('icc'), pilot.icc);
+  assert.equal(await page.getAttribute('[data-testid="calc-design-fold"]', 'open'), '');
+  // What qualifies the estimates goes with them (16 clusters: few); the extrapolation is the CLI's n's, not the pilot's.
+  const codes = await page.$$eval('[data-testid="calc-source"] [data-testid="warning"]', (els) => els.map((e) => e.dataset.code));
+  assert.ok(codes.includes('few_clusters'));
+  assert.deepEqual(codes, planned.warnings.map((w) => w.code).filter((c) => c !== 'pilot_extrapolated'));
+  assert.match(await page.textContent('[data-testid="calc-source"]'), /^From Analyze: new vs base, 80 items\. .*clusters of their mean size/);
+  await page.waitForFunction(() => /items in/.test(document.querySelector('[data-testid="calc-n-t"]')?.parentElement?.textContent ?? '') &&
+    document.querySelector('[data-testid="calc-output"]')?.getAttribute('aria-busy') === 'false');
+  const want = cli(['samplesize', '--delta', await field('delta'), '--sd-diff', await field('sddiff'), '--cluster-size', await field('cluster-size'),
+    '--icc', await field('icc'), '--power', await field('power'), '--alpha', await field('alpha')]);
+  assert.equal(Number((await page.textContent('[data-testid="calc-n-t"]')).replace(/[^0-9]/g, '')), want.t.n);
+  await page.close();
+});

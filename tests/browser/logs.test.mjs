@@ -3,6 +3,7 @@
 // lm-eval samples files and openai/evals logs, detected without choosing a format, with the numbers
 // scipy and statsmodels give (tests/fixtures/logs/expected.json).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -67,4 +68,31 @@ test('page: a zstd-compressed .eval without scores is opened and refused in the 
   await page.click('[data-testid="analyze"]');
   await page.waitForFunction(() => document.getElementById('analyze').dataset.state === 'error', null, { timeout: 60_000 });
   assert.match(await page.textContent('[data-testid="error"]'), /the inspect_ai log holds no scored samples/);
+});
+
+// The calculator's answer for the fields Analyze filled, the CLI's for the same numbers as the page shows them.
+test('page: a binary comparison of two lm-eval logs fills the quick calculator with its accuracies and agreement, and it answers as the CLI does', async () => {
+  const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc' && x.cluster);
+  await open('a', c.files[0]);
+  await open('b', c.files[1]);
+  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.selectOption('select[data-testid="measure"]', c.measure);
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  await page.click('[data-testid="send-calculator"]');
+  await page.waitForSelector('#plan:not([hidden])');
+  assert.equal(await page.inputValue('#calc-metric'), 'binary');
+  const field = async (id) => page.inputValue(`#calc-${id}`);
+  for (const [id, theirs] of [['accuracy-a', c.mean_a], ['accuracy-b', c.mean_b], ['agreement', c.agreement]])
+    assert.ok(close(Number(await field(id)), theirs, 5e-6), `${id}: ${await field(id)} vs ${theirs}`);
+  assert.equal(await field('cluster-size'), '1');
+  assert.match(await page.textContent('[data-testid="calc-source"]'), new RegExp(`^From Analyze: \\S+ vs \\S+ on ${c.measure} \\(${c.task}\\), ${c.n} items\\. The fields hold their accuracies and agreement`));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'calc-title');
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="calc-binary-n-exact"]')?.textContent ?? '') &&
+    document.querySelector('[data-testid="calc-output"]')?.getAttribute('aria-busy') === 'false', null, { timeout: 60_000 });
+  const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['samplesize', '--metric', 'binary', '--accuracy-a', await field('accuracy-a'),
+    '--accuracy-b', await field('accuracy-b'), '--agreement', await field('agreement'), '--power', await field('power'), '--alpha', await field('alpha'),
+    '--format', 'json'], { encoding: 'utf8' }));
+  const shown = (key) => page.textContent(`[data-testid="calc-binary-n-${key}"]`).then((t) => Number(t.replace(/[^0-9]/g, '')));
+  assert.equal(await shown('exact'), want.exact.n);
+  assert.equal(await shown('approximate'), want.approximate.n);
 });

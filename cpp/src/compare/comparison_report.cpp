@@ -52,7 +52,15 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
     rc.sign = {c.sign_p};
     rc.min_attainable_p = c.min_attainable_p;
     rc.planning = {c.planning.mde, c.planning.n_required, o.planning_power, c.planning.curve, c.planning.curve_reps, c.planning.curve_cap,
-                   c.planning.curve_note.empty() ? std::nullopt : std::optional(c.planning.curve_note), pilot_curve_test};
+                   c.planning.curve_note.empty() ? std::nullopt : std::optional(c.planning.curve_note), pilot_curve_test, std::nullopt};
+    if (const auto& e = c.planning.estimates) {
+      report::CalculatorInputs& in = rc.planning.calculator.emplace();
+      in.items = e->items, in.sd_diff = e->sd_diff;
+      if (e->binary) in.accuracy_a = e->accuracy_a, in.accuracy_b = e->accuracy_b, in.agreement = e->agreement;
+      if (e->clusters > 0) in.cluster_size = e->cluster_size, in.icc = e->icc;
+      if (e->repeats > 1) in.repeats = e->repeats;
+      in.warnings = pilot_warnings(*e, std::nullopt);
+    }
     rc.p_holm = c.p_holm, rc.p_bonferroni = c.p_bonferroni, rc.p_bh = c.p_bh;
     rc.verdict = c.verdict, rc.reason = c.reason, rc.sentence = c.sentence;
     rc.cluster = c.cluster;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/formatting.hpp"
@@ -11,6 +12,13 @@ namespace pairpower {
 namespace {
 
 Error pilot_error(const std::string& detail) { return Error("pilot", ErrorKind::invalid_value, detail); }
+
+// A cluster size or design effect as people write it: 5, 4.2, 0.2082.
+std::string short_number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", x);
+  return text;
+}
 
 // Counts of A right only, B right only and agreement; the reason when a score is not 0 or 1.
 void binary_shares(std::span<const double> a, std::span<const double> b, PilotEstimates& e) {
@@ -89,9 +97,9 @@ std::vector<Warning> pilot_warnings(const PilotEstimates& e, std::optional<std::
     out.push_back({"few_clusters", "The pilot's design effect rests on " + thousands(e.clusters) + " clusters: below about " +
                                        std::to_string(cluster_min_clusters) + " its estimate, and the ICC taken from it, are rough."});
   if (e.icc_clamped)
-    out.push_back({"pilot_icc_clamped", "The pilot's design effect (" + format_sig(e.design_effect) + ") lies outside what clusters of " +
-                                            format_sig(e.cluster_size) + " items allow (1 to " + format_sig(e.cluster_size) +
-                                            "), so the plan uses ICC " + format_sig(e.icc) + ". Clusters of very unequal sizes, or few of them, do this."});
+    out.push_back({"pilot_icc_clamped", "The pilot's design effect (" + short_number(e.design_effect) + ") lies outside what clusters of " +
+                                            short_number(e.cluster_size) + " items allow (1 to " + short_number(e.cluster_size) +
+                                            "), so the plan uses ICC " + short_number(e.icc) + ". Clusters of very unequal sizes, or few of them, do this."});
   if (planned_items && static_cast<double>(*planned_items) > pilot_extrapolation_factor * static_cast<double>(e.items))
     out.push_back({"pilot_extrapolated", "The planned n (" + thousands(*planned_items) + " items) is extrapolated from a pilot of " + thousands(e.items) +
                                              ", more than " + format_csv(pilot_extrapolation_factor) +

@@ -5,7 +5,7 @@ import type * as Comlink from 'comlink';
 import type { Engines } from './engines';
 import type { AnalyzeKey } from './registry';
 import type { LoaderApi } from './worker/module';
-import type { FamilyContext } from '../generated/boundary';
+import type { CalculatorInputs, FamilyContext } from '../generated/boundary';
 
 /** Scores one view hands to another (the Leaderboard's pair to Analyze): a
  *  table the core reads, with the settings that produced the sender's numbers,
@@ -32,7 +32,15 @@ export interface PilotHandOff {
   measure: string;
 }
 
-export type HandOff = ScoresHandOff | PilotHandOff;
+/** What a comparison's items say for planning the next eval (the core's planning.calculator), for the quick calculator. */
+export interface CalculatorHandOff {
+  kind: 'calculator';
+  inputs: CalculatorInputs;
+  /** Where they come from, for the calculator's note: "dense vs bm25 on acc, 60 items". */
+  label: string;
+}
+
+export type HandOff = ScoresHandOff | PilotHandOff | CalculatorHandOff;
 
 /** What the shell lends a view: `Full`, the functions it calls on the analysis workers; `Plan`, on the Plan engine. */
 export interface ViewContext<Full extends LoaderApi = LoaderApi, Plan extends LoaderApi = LoaderApi> {

@@ -47,6 +47,16 @@ struct Sign {
   double p;
 };
 
+/// The quick calculator's fields for planning the next eval from these items (power/pilot_estimates.hpp).
+struct CalculatorInputs {
+  std::uint64_t items;
+  double sd_diff;
+  std::optional<double> accuracy_a, accuracy_b, agreement;
+  std::optional<double> cluster_size, icc;
+  std::optional<double> repeats;
+  std::vector<Warning> warnings;
+};
+
 struct Planning {
   std::optional<double> mde;
   std::optional<std::size_t> n_required;
@@ -56,6 +66,7 @@ struct Planning {
   std::size_t curve_cap;
   std::optional<std::string> curve_note;
   std::string curve_test;
+  std::optional<CalculatorInputs> calculator;
 };
 
 struct Equivalence {
@@ -189,12 +200,30 @@ template <> struct Description<CurvePoint> {
   static constexpr auto fields = std::tuple{Field{"n", &CurvePoint::n}, Field{"power", &CurvePoint::power}, Field{"mc_se", &CurvePoint::mc_se}};
 };
 
+template <> struct Description<report::CalculatorInputs> {
+  static constexpr std::string_view name = "CalculatorInputs",
+                                    doc = "What these items say for planning the next eval (power/pilot_estimates.hpp).";
+  static constexpr auto fields = std::tuple{
+      Field{"items", &report::CalculatorInputs::items},
+      Field{"sd_diff", &report::CalculatorInputs::sd_diff, {.doc = "SD of the per-item differences (of the item means when items average repeats)"}},
+      Field{"accuracy_a", &report::CalculatorInputs::accuracy_a, {.doc = "binary items: A's share right", .omit_empty = true}},
+      Field{"accuracy_b", &report::CalculatorInputs::accuracy_b, {.doc = "binary items: B's share right", .omit_empty = true}},
+      Field{"agreement", &report::CalculatorInputs::agreement, {.doc = "binary items: share both right or both wrong", .omit_empty = true}},
+      Field{"cluster_size", &report::CalculatorInputs::cluster_size, {.doc = "clustered: items per cluster (their mean)", .omit_empty = true}},
+      Field{"icc", &report::CalculatorInputs::icc, {.doc = "clustered: the ICC that gives these items' design effect", .omit_empty = true}},
+      Field{"repeats", &report::CalculatorInputs::repeats,
+            {.doc = "the most samples averaged into an item: sd_diff is of those means, so plan with as many", .omit_empty = true}},
+      Field{"warnings", &report::CalculatorInputs::warnings, {.doc = "what qualifies these estimates: a small pilot, few clusters, a clamped ICC"}}};
+};
+
 template <> struct Description<report::Planning> {
   static constexpr std::string_view name = "PilotPlanningReport", doc = "";
   static constexpr auto fields = std::tuple{
       Field{"mde", &report::Planning::mde}, Field{"n_required", &report::Planning::n_required}, Field{"target_power", &report::Planning::target_power},
       Field{"curve", &report::Planning::curve}, Field{"curve_reps", &report::Planning::curve_reps}, Field{"curve_cap", &report::Planning::curve_cap},
-      Field{"curve_note", &report::Planning::curve_note}, Field{"curve_test", &report::Planning::curve_test}};
+      Field{"curve_note", &report::Planning::curve_note}, Field{"curve_test", &report::Planning::curve_test},
+      Field{"calculator", &report::Planning::calculator,
+            {.doc = "the quick calculator's fields for the next eval, from these items; absent when their differences are all equal", .omit_empty = true}}};
 };
 
 template <> struct Description<report::Equivalence> {

@@ -26,7 +26,8 @@ function bySystem(r: AnalysisReport): HTMLElement {
 
 
 /** The report's elements; `missing` names how unmatched ids were handled. */
-export function renderReport(r: AnalysisReport, plots: PlotData[], width: number, missing: string, toPlan?: (comparison: number) => void): HTMLElement[] {
+export function renderReport(r: AnalysisReport, plots: PlotData[], width: number, missing: string, toPlan?: (comparison: number) => void,
+  toCalculator?: (comparison: number) => void): HTMLElement[] {
   const f = r.settings.family;
   return [
     // The answer first: the heading the page focuses after a run, then the verdict.
@@ -52,6 +53,9 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c.sentence) }, 'Copy the sentence'),
         toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: 'Simulate power for these queries’ own score distribution, resampled and shifted to each δ',
           onclick: () => toPlan(i) }, 'Plan with these queries as a pilot') : null,
+        toCalculator && c.planning.calculator ? h('button', { type: 'button', 'data-testid': 'send-calculator',
+          title: 'Fill the quick calculator with what these items say: the SD of their differences, or the accuracies and agreement of binary items, and their clusters',
+          onclick: () => toCalculator(i) }, 'Plan the next eval in the calculator') : null,
         unmatched,
         pairing?.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, pairing.note) : null,
         h('div', { class: 'comparison-body' },

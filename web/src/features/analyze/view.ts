@@ -14,7 +14,7 @@ import { renderReport } from './report-view';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './fields';
 import { downloadText, h, numberField } from '../../ui/dom';
-import type { HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
+import type { CalculatorHandOff, HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
 
 export { fileLabel } from './inputs';
 
@@ -26,7 +26,7 @@ export interface AnalyzeView {
 type CallEngine = <T>(f: (remote: Comlink.Remote<AnalyzeApi>) => Promise<T>) => Promise<T>;
 
 export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement,
-  sendPilot?: (p: PilotHandOff) => void): AnalyzeView {
+  sendPilot?: (p: PilotHandOff | CalculatorHandOff) => void): AnalyzeView {
   const detected = { a: null as Detected | null, b: null as Detected | null };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const typed = () => {
@@ -271,13 +271,16 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   run.addEventListener('click', () => void analyze());
 
   function render(r: AnalysisReport, plots: PlotData[]) {
+    const named = (c: AnalysisReport['comparisons'][number]) => `${c.system_b} vs ${c.system_a}${c.measure ? ` on ${c.measure}` : ''}${c.dataset ? ` (${c.dataset})` : ''}`;
     const toPlan = sendPilot && last ? (i: number) => {
-      const c = r.comparisons[i];
-      const differences = last!.pilots[i];
-      sendPilot({ kind: 'pilot', differences, n: differences.length, measure: c.measure,
-        label: `${c.system_b} vs ${c.system_a}${c.measure ? ` on ${c.measure}` : ''}${c.dataset ? ` (${c.dataset})` : ''}, ${differences.length} queries` });
+      const c = r.comparisons[i], differences = last!.pilots[i];
+      sendPilot({ kind: 'pilot', differences, n: differences.length, measure: c.measure, label: `${named(c)}, ${differences.length} queries` });
     } : undefined;
-    reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value, toPlan));
+    const toCalculator = sendPilot ? (i: number) => {
+      const inputs = r.comparisons[i].planning.calculator;
+      if (inputs) sendPilot({ kind: 'calculator', inputs, label: `${named(r.comparisons[i])}, ${inputs.items} items` });
+    } : undefined;
+    reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value, toPlan, toCalculator));
   }
 
   const save = (kind: 'md' | 'tex' | 'csv' | 'json') => {
@@ -349,7 +352,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
 
   /** Scores handed over by another view replace the inputs and settings (the user's own are kept for Back), and are analysed at once. */
   async function receive(x: HandOff) {
-    if (x.kind === 'pilot') return;  // Analyze takes scores, not a pilot
+    if (x.kind === 'pilot' || x.kind === 'calculator') return;  // Analyze takes scores, not a pilot
     // A second hand-over keeps the first's saved state: Back always returns to the user's own.
     saved ??= {
       boxes: [[a.text.value, a.name()], [b.text.value, b.name()]],

@@ -6,6 +6,7 @@
 import type * as Comlink from 'comlink';
 import type { BinaryCalculatorAnswer, CalculatorAnswer } from './worker';
 import type { PlanApi } from './worker';
+import type { CalculatorHandOff } from '../../runtime/view';
 import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type FamilyTargetName, type QuestionName } from '../../runtime/registry';
 import type { BinaryTestAnswer, DesignFields, ErrorResult, EvalDesignEcho, SdOfDifferences } from '../../generated/boundary';
 import { isError } from '../../runtime/errors';
@@ -13,11 +14,12 @@ import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
 import { formatSe } from '../../ui/format';
 import { renderSensitivity } from './sensitivity';
+import { renderWarnings } from '../../ui/warnings';
 
 type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons'
   | 'cluster_size' | 'icc' | 'repeats' | 'within_share' | 'accuracy_a' | 'accuracy_b' | 'agreement';
 
-export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): { element: HTMLElement; refresh: () => void } {
+export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): { element: HTMLElement; refresh: () => void; adopt: (x: CalculatorHandOff) => void } {
   const defaults = PRESETS[DEFAULT_PRESET];  // the default preset's values
   const field = (id: string, core: Core, label: string, value: string, help: string) => ({ ...numberField(`calc-${id}`, label, value, help), core });
   const delta = field('delta', 'delta', planField('delta').label, '0.01', 'mean difference to detect (equivalence: the true difference you expect)');
@@ -66,15 +68,17 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     }
     status.hidden = !on;
   };
+  // Where the fields came from, when Analyze filled them: the context stays in view with the numbers.
+  const source = h('div', { class: 'calc-source', 'data-testid': 'calc-source', hidden: true });
+  const designFold = h('details', { class: 'design-fold', 'data-testid': 'calc-design-fold' },
+    h('summary', {}, 'Clusters and repeated samples (LLM evals)'),
+    h('div', { class: 'fields' }, ...designFields.map((f) => f.row)));
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
-    h('h3', { id: 'calc-title' }, 'Quick calculator: one scenario'),
+    h('h3', { id: 'calc-title', tabindex: '-1' }, 'Quick calculator: one scenario'), source,
     h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
     h('div', { class: 'fields' }, metric.row, ...[delta, rho, sd, sdDiff, ...binaryOnly, alpha, power, n].map((f) => f.row), question.row, margin.row,
       alternative.row, comparisons.row, correction.row, target.row),
-    h('details', { class: 'design-fold', 'data-testid': 'calc-design-fold' },
-      h('summary', {}, 'Clusters and repeated samples (LLM evals)'),
-      h('div', { class: 'fields' }, ...designFields.map((f) => f.row))),
-    status, out, sensitivityFold);
+    designFold, status, out, sensitivityFold);
 
   const labelOf = (core: string) => fields.find((f) => f.core === core)?.input.labels?.[0]?.textContent ?? (core === 'question' ? 'Question' : core);
   const problem = (text: string) => {
@@ -245,5 +249,34 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     clearTimeout(timer);
     timer = setTimeout(update, 80);
   });
-  return { element, refresh: () => void update() };
+  /** Fills the fields with what a comparison's items say (the core's estimates, six significant digits) and shows the answer. */
+  function adopt(x: CalculatorHandOff) {
+    const v = x.inputs;
+    const put = (f: { input: HTMLInputElement }, value: number) => { f.input.value = plain(value); };
+    const binary = v.accuracy_a !== undefined && v.accuracy_b !== undefined && v.agreement !== undefined;
+    metric.s.value = binary ? 'binary' : 'continuous';
+    if (binary) {
+      put(accuracyA, v.accuracy_a!);
+      put(accuracyB, v.accuracy_b!);
+      put(agreement, v.agreement!);
+    } else {
+      put(sdDiff, v.sd_diff);
+    }
+    put(clusterSize, v.cluster_size ?? 1);
+    put(icc, v.icc ?? 0);
+    put(repeats, 1);
+    put(withinShare, 0);
+    if (v.cluster_size !== undefined) designFold.open = true;
+    const what = binary ? 'their accuracies and agreement' : 'the SD of their differences';
+    const clusters = v.cluster_size !== undefined ? ', clusters of their mean size and the ICC of their design effect' : '';
+    const repeated = v.repeats !== undefined ? ` Each item averages up to ${v.repeats} samples: σ_d is of those means, so plan with as many samples per item.` : '';
+    source.replaceChildren(h('p', { class: 'note' }, `From Analyze: ${x.label}. The fields hold ${what}${clusters}; the effect, α, power and N are yours to set.${repeated}`),
+      renderWarnings(v.warnings) ?? '');
+    source.hidden = false;
+    pending(true);
+    void update();
+    element.scrollIntoView({ block: 'start' });
+    element.querySelector<HTMLElement>('#calc-title')?.focus({ preventScroll: true });
+  }
+  return { element, refresh: () => void update(), adopt };
 }

@@ -351,6 +351,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     run,
     busy: () => running,
     receive(x) {
+      if (x.kind === 'calculator') return calculator.adopt(x);
       if (x.kind !== 'pilot') return;
       pilot = x.differences;
       form.setPilot(x.label);
