@@ -145,7 +145,8 @@ std::span<const StatLabel> stat_labels() noexcept { return stat_label_table; }
 
 nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
-  // Depth-first over objects, numbers only; per-query data and resamples are not statistics.
+  // Depth-first over objects, numbers only; per-query data and resamples are not statistics, and the
+  // calculator's inputs are shown where they are used (the quick calculator).
   auto walk = [&](auto&& self, const nlohmann::ordered_json& v, const std::string& prefix) -> void {
     if (v.is_number()) {
       out[prefix] = format_stat(prefix, v.get<double>());
@@ -155,7 +156,7 @@ nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
       out[prefix + ".1"] = format_stat(prefix + ".1", v[1].get<double>());
     } else if (v.is_object()) {
       for (const auto& [k, x] : v.items())
-        if (k != "data" && k != "distribution" && k != "display") self(self, x, prefix.empty() ? k : prefix + "." + k);
+        if (k != "data" && k != "distribution" && k != "display" && k != "calculator") self(self, x, prefix.empty() ? k : prefix + "." + k);
     }
   };
   walk(walk, c, "");
