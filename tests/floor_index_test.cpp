@@ -33,7 +33,7 @@ TEST_CASE("floor_index equals std::floor at whole numbers, halves and their neig
   CHECK(bad == 0);
 }
 
-TEST_CASE("floor_index equals std::floor for a million random values across [0, 2^31)", "[floor_index]") {
+TEST_CASE("floor_index equals std::floor for a million random values from 0 up to 2^31", "[floor_index]") {
   Xoshiro128x8 rng(hash_words({2026, 11, 25}));
   std::uint32_t bits[8];
   int bad = 0;
