@@ -57,10 +57,7 @@ std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f) {
     return std::nullopt;
   }
   const PairedSample s = read_pilot_sample(f.files, f.measure, f.missing, f.input_format, f.cluster.value);
-  std::uint32_t repeats = 1;
-  for (const auto* r : {&s.repeats_a, &s.repeats_b})
-    for (const std::uint32_t k : *r) repeats = std::max(repeats, k);
-  return estimate_pilot(s.a, s.b, s.clusters, repeats);
+  return estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
 }
 
 std::string pilot_text(const PilotEstimates& e) {

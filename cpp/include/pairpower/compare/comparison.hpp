@@ -41,6 +41,14 @@ struct PairedSample {
   std::vector<double> repeat_var_a{}, repeat_var_b{};
 };
 
+/// The most samples averaged into one value of either system (1 when every item was scored once).
+inline std::uint32_t most_repeats(const PairedSample& s) noexcept {
+  std::uint32_t most = 1;
+  for (const auto* r : {&s.repeats_a, &s.repeats_b})
+    for (const std::uint32_t k : *r) most = k > most ? k : most;
+  return most;
+}
+
 /// A pair taken from a family of comparisons (a leaderboard's pairs). For "is
 /// there a difference" the larger of its family-wise p and the pair's own p
 /// decides the verdict, so a pair the family did not separate is never SHIP or

@@ -162,11 +162,8 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   // Clustered items plan in clusters; the item-resampling curve would be drawn only to be dropped.
   c.planning = c.cluster ? plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o) : plan_from_pilot(d, c.delta, c.sd_diff, o);
   if (!s.repeats_a.empty() || !s.repeats_b.empty()) c.repeats = repeated(s, d);
-  std::uint32_t most_repeats = 1;
-  for (const auto* r : {&s.repeats_a, &s.repeats_b})
-    for (const std::uint32_t k : *r) most_repeats = std::max(most_repeats, k);
   try {
-    c.planning.estimates = estimate_pilot(s.a, s.b, s.clusters, most_repeats);
+    c.planning.estimates = estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
   } catch (const Error&) {
     // Differences all equal up to rounding: nothing to plan with, as the MDE says.
   }
