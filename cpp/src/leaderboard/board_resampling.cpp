@@ -6,6 +6,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/simulation/detail/random.hpp"
+#include "detail/binary_resampling.hpp"
 
 namespace pairpower {
 namespace {
@@ -16,16 +17,27 @@ struct Draws {
   std::uint64_t state;
   std::uint64_t word = 0;
   bool spare = false;
-  std::uint32_t below(std::uint32_t m) noexcept {  // uniform in [0, m), Lemire's multiply-shift (bias < m / 2^32)
-    std::uint32_t bits;
+  std::uint32_t bits() noexcept {
     if (spare) {
-      bits = static_cast<std::uint32_t>(word);
-    } else {
-      word = splitmix64(state);
-      bits = static_cast<std::uint32_t>(word >> 32);
+      spare = false;
+      return static_cast<std::uint32_t>(word);
     }
-    spare = !spare;
-    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits) * m) >> 32);
+    word = splitmix64(state);
+    spare = true;
+    return static_cast<std::uint32_t>(word >> 32);
+  }
+  std::uint32_t below(std::uint32_t m) noexcept {  // uniform in [0, m), Lemire's multiply-shift (bias < m / 2^32)
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits()) * m) >> 32);
+  }
+  // Uniform in [0, m) without bias (Lemire 2019, rejecting the few products that would favour some values),
+  // for ranges of up to C(20, 10) subsets, where m / 2^32 would no longer be negligible.
+  std::uint32_t exactly_below(std::uint32_t m) noexcept {
+    std::uint64_t x = static_cast<std::uint64_t>(bits()) * m;
+    if (static_cast<std::uint32_t>(x) < m) {
+      const std::uint32_t floor = (0u - m) % m;
+      while (static_cast<std::uint32_t>(x) < floor) x = static_cast<std::uint64_t>(bits()) * m;
+    }
+    return static_cast<std::uint32_t>(x >> 32);
   }
 };
 
@@ -77,6 +89,28 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
   // In exact units: on a lattice every permuted sum is exact, so a range equals a Δ exactly when their sums do.
   const std::vector<double> exact = b.exact_values();
   const double scale = b.exact_sums().unit * static_cast<double>(n);
+  std::vector<double> ranges(static_cast<std::size_t>(last - first));
+  if (const auto binary = detail::BinaryItems::of(exact, k, n); binary && k <= detail::SubsetMasks::most_systems) {
+    // A binary item with c ones deals them to a uniform random c of the k systems, so only how many items
+    // have each c matters; items all systems agree on add the same to every sum and leave the range alone.
+    const detail::SubsetMasks masks(k);
+    struct Tally {
+      detail::OnesTally ones;
+      std::vector<double> sums;
+    };
+    for_resamples(first, last, o.threads, Tally{detail::OnesTally(k), std::vector<double>(k)}, [&](std::uint64_t r, Tally& t) {
+      Draws draws{hash_words({o.seed, 0x74756b6579ULL /* "tukey" */, r})};
+      t.ones.clear();
+      for (std::size_t c = 1; c < k; ++c) {
+        const std::uint32_t subsets = masks.count(c);
+        for (std::uint64_t x = 0; x < binary->with_ones[c]; ++x) t.ones.add(masks.mask(c, draws.exactly_below(subsets)));
+      }
+      t.ones.read(t.sums.data());
+      const auto [lo, hi] = std::minmax_element(t.sums.begin(), t.sums.end());
+      ranges[static_cast<std::size_t>(r - first)] = (*hi - *lo) / scale;
+    });
+    return ranges;
+  }
   std::vector<double> by_query(k * n);
   for (std::size_t i = 0; i < k; ++i)
     for (std::size_t j = 0; j < n; ++j) by_query[j * k + i] = exact[i * n + j];
@@ -86,7 +120,6 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
     std::vector<double> sums;
     std::vector<std::uint32_t> deal;
   };
-  std::vector<double> ranges(static_cast<std::size_t>(last - first));
   for_resamples(
       first, last, o.threads, Partial{std::vector<double>(k), identity},
       [&](std::uint64_t r, Partial& part) {
@@ -175,6 +208,24 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o,
   const std::vector<double> exact = b.exact_values();
   const double scale = b.exact_sums().unit * static_cast<double>(n);
   // Each resample writes its own row: no merging, and the order is that of r whatever the threads.
+  if (const auto binary = detail::BinaryItems::of(exact, k, n)) {
+    // The same draws as below; a drawn item's pattern adds to every system's count at once.
+    struct Tally {
+      std::vector<std::uint32_t> pick;
+      detail::OnesTally ones;
+      std::vector<double> sums;
+    };
+    for_resamples(first, last, o.threads, Tally{std::vector<std::uint32_t>(n), detail::OnesTally(k), std::vector<double>(k)},
+                  [&](std::uint64_t r, Tally& t) {
+                    Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
+                    for (auto& q : t.pick) q = draws.below(static_cast<std::uint32_t>(n));
+                    t.ones.clear();
+                    for (const std::uint32_t q : t.pick) t.ones.add(&binary->patterns[q * binary->bytes]);
+                    t.ones.read(t.sums.data());
+                    for (std::size_t i = 0; i < k; ++i) boot.means[static_cast<std::size_t>(r - first) * k + i] = t.sums[i] / scale;
+                  });
+    return boot;
+  }
   for_resamples(
       first, last, o.threads, std::vector<std::uint32_t>(n),
       [&](std::uint64_t r, std::vector<std::uint32_t>& pick) {

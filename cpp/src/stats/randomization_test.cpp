@@ -1,7 +1,9 @@
 #include "pairpower/stats/randomization_test.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,6 +29,24 @@ std::vector<double> byte_tables(std::span<const double> d) {
   return t;
 }
 
+// How many differences are nonzero and how many of those are positive, when all of them have one size.
+struct EqualSizes {
+  std::uint64_t nonzero = 0, positive = 0;
+};
+std::optional<EqualSizes> equal_sizes(std::span<const double> d) {
+  EqualSizes e;
+  double size = 0;
+  for (const double x : d) {
+    if (x == 0) continue;
+    if (size == 0) size = std::fabs(x);
+    else if (std::fabs(x) != size) return std::nullopt;
+    ++e.nonzero;
+    e.positive += x > 0;
+  }
+  if (e.nonzero == 0) return std::nullopt;
+  return e;
+}
+
 struct Tally {
   std::uint64_t at_most = 0;   // T* ≤ t + γ
   std::uint64_t at_least = 0;  // T* ≥ t − γ
@@ -40,11 +60,14 @@ RandomizationResult randomization_test(std::span<const double> d, const Randomiz
   for (std::size_t i = 0; i < n; ++i)
     if (!std::isfinite(d[i])) throw std::invalid_argument("difference " + std::to_string(i + 1) + " is not a finite number");
   if (opt.resamples < 1) throw std::invalid_argument("resamples: must be at least 1");
-  const std::vector<double> table = byte_tables(d);
-  const std::size_t blocks = table.size() / 256;
+  const std::size_t blocks = (n + 7) / 8;
   const double nn = static_cast<double>(n);
-  double unflipped = 0;  // every block's mask 0, summed in the order the resamples use
-  for (std::size_t b = 0; b < blocks; ++b) unflipped += table[b * 256];
+  double unflipped = 0;  // each block's sum with no flips (its table's entry 0), summed in the order the resamples use
+  for (std::size_t b = 0; b < blocks; ++b) {
+    double s = 0;
+    for (std::size_t i = 8 * b; i < std::min(n, 8 * b + 8); ++i) s += d[i];
+    unflipped += s;
+  }
   const double observed = unflipped / nn;
   // scipy's tolerance for numerically distinct but equal statistics.
   const double gamma = std::max(1e-14, std::fabs(1e-14 * observed));
@@ -58,6 +81,7 @@ RandomizationResult randomization_test(std::span<const double> d, const Randomiz
   r.statistic = observed;
   r.exact = n <= opt.max_exact_n && n < 63;
   if (r.exact) {
+    const std::vector<double> table = byte_tables(d);
     const std::uint64_t total = std::uint64_t{1} << n;
     for (std::uint64_t mask = 0; mask < total; ++mask) {
       double s = 0;
@@ -65,8 +89,26 @@ RandomizationResult randomization_test(std::span<const double> d, const Randomiz
       count(s);
     }
     r.resamples = total;
+  } else if (const auto e = equal_sizes(d)) {
+    // Every nonzero difference of one size (binary items: ±1): a resample's sum is the size times
+    // (kept − flipped), and which ones flip does not matter, only how many. One random bit per
+    // nonzero difference, counted 64 at a time; comparing counts keeps ties exact.
+    Xoshiro128x8 rng(hash_words({opt.seed, 0x7369676e666c6970ULL /* "signflip" */, n}));
+    const std::size_t words32 = (e->nonzero + 31) / 32;
+    std::vector<std::uint32_t> bits((words32 + 7) / 8 * 8);
+    const std::uint32_t last_mask = e->nonzero % 32 ? (std::uint32_t{1} << (e->nonzero % 32)) - 1 : ~std::uint32_t{0};
+    for (std::uint64_t k = 0; k < opt.resamples; ++k) {
+      rng.fill(bits.data(), bits.size());
+      std::uint64_t positive = 0;
+      for (std::size_t w = 0; w + 1 < words32; ++w) positive += static_cast<std::uint64_t>(std::popcount(bits[w]));
+      positive += static_cast<std::uint64_t>(std::popcount(bits[words32 - 1] & last_mask));
+      tally.at_most += positive <= e->positive;
+      tally.at_least += positive >= e->positive;
+    }
+    r.resamples = opt.resamples;
   } else {
     // One random byte per block and resample; the generator is keyed by the seed.
+    const std::vector<double> table = byte_tables(d);
     Xoshiro128x8 rng(hash_words({opt.seed, 0x7369676e666c6970ULL /* "signflip" */, n}));
     const std::size_t words = (blocks + 3) / 4;
     std::vector<std::uint32_t> bits((words + 7) / 8 * 8);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "pairpower/base/errors.hpp"
 
@@ -12,9 +14,11 @@ namespace {
 // One dataset's systems × queries, pairing query ids by the missing-id policy.
 DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
   DatasetScores d{dataset, !rows.empty() && rows.front()->by_position, {}, {}, BoardMatrix(0, 0)};
-  std::vector<std::map<std::string, double>> by_qid;
-  std::vector<std::string> order;
-  std::set<std::string> seen;
+  // Each query id's place in first-seen order, and each system's score there (a hash map: boards of
+  // 20 systems × 14,000 items are common, and ordered maps of strings made this their slowest step).
+  std::unordered_map<std::string_view, std::uint32_t> place;
+  std::vector<std::string_view> order;
+  std::vector<std::vector<std::pair<std::uint32_t, double>>> scored;
   // Columns without query ids pair by position: only with each other, and only when equally long.
   for (const ScoreSeries* s : rows) {
     const ScoreSeries& first = *rows.front();
@@ -29,22 +33,36 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
     if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end())
       throw Error("scores", ErrorKind::malformed_input, "system '" + s->system + "' appears twice" + (dataset.empty() ? "" : " in dataset '" + dataset + "'") + "; give each run its own name");
     d.systems.push_back(s->system);
-    auto& m = by_qid.emplace_back();
+    auto& mine = scored.emplace_back();
+    mine.reserve(s->qids.size());
     for (std::size_t i = 0; i < s->qids.size(); ++i) {
-      m[s->qids[i]] = s->values[i];
-      if (seen.insert(s->qids[i]).second) order.push_back(s->qids[i]);
+      const auto [it, fresh] = place.try_emplace(s->qids[i], static_cast<std::uint32_t>(order.size()));
+      if (fresh) order.push_back(s->qids[i]);
+      mine.emplace_back(it->second, s->values[i]);
     }
   }
-  for (const auto& q : order) {
+  // System i's score of query q at i · queries + q; a query scored twice by one system keeps its last score.
+  const std::size_t k = d.systems.size(), queries = order.size();
+  std::vector<double> value(k * queries, 0.0);
+  std::vector<char> has(k * queries, 0);
+  for (std::size_t i = 0; i < k; ++i)
+    for (const auto& [q, v] : scored[i]) {
+      value[i * queries + q] = v;
+      has[i * queries + q] = 1;
+    }
+  std::vector<std::uint32_t> kept;
+  for (std::size_t q = 0; q < queries; ++q) {
     std::size_t have = 0;
-    for (const auto& m : by_qid) have += m.count(q);
-    if (have == by_qid.size() || missing == MissingPolicy::zero) d.qids.push_back(q);
-    else if (missing == MissingPolicy::error) {
+    for (std::size_t i = 0; i < k; ++i) have += static_cast<std::size_t>(has[i * queries + q]);
+    if (have == k || missing == MissingPolicy::zero) {
+      d.qids.emplace_back(order[q]);
+      kept.push_back(static_cast<std::uint32_t>(q));
+    } else if (missing == MissingPolicy::error) {
       std::string lacking;
-      for (std::size_t i = 0; i < by_qid.size(); ++i)
-        if (!by_qid[i].count(q)) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
+      for (std::size_t i = 0; i < k; ++i)
+        if (!has[i * queries + q]) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
       throw Error("missing", ErrorKind::unmatched_ids,
-                  "query '" + q + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
+                  "query '" + std::string(order[q]) + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
     }
   }
   // Clusters: every input names its items' clusters, and one item is in one cluster for all of them.
@@ -63,12 +81,9 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
     }
     for (const auto& q : d.qids) d.clusters.push_back(cluster_of.at(q).first);
   }
-  d.board = BoardMatrix(d.systems.size(), d.qids.size());
-  for (std::size_t i = 0; i < d.systems.size(); ++i)
-    for (std::size_t j = 0; j < d.qids.size(); ++j) {
-      const auto it = by_qid[i].find(d.qids[j]);
-      d.board.at(i, j) = it == by_qid[i].end() ? 0.0 : it->second;
-    }
+  d.board = BoardMatrix(k, kept.size());
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = 0; j < kept.size(); ++j) d.board.at(i, j) = value[i * queries + kept[j]];
   return d;
 }
 
