@@ -4,6 +4,7 @@
 // (`pairpower leaderboard --format json`) and its three tables. A pair handed to
 // Analyze is read from the texts again, keeping its two systems' scores as written.
 #include <cmath>
+#include <map>
 
 #include <emscripten/bind.h>
 
@@ -25,11 +26,21 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<st
   const auto format = format_from(q);
   const val inputs = q["inputs"];
   if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list (or scored: the scored runs)");
+  const unsigned count = inputs["length"].as<unsigned>();
+  // A folder of lm-eval output holds results files beside the samples: read for the models' names.
+  std::map<std::string, std::string> models;
+  for (unsigned i = 0; i < count; ++i)
+    if (const std::string name = text_field(inputs[i], "name"); pairpower::is_lm_eval_results(name))
+      if (auto m = pairpower::lm_eval_model_name(text_field(inputs[i], "text"))) models.emplace(name, std::move(*m));
   std::vector<pairpower::ScoreSeries> series;
-  for (unsigned i = 0; i < inputs["length"].as<unsigned>(); ++i) {
+  for (unsigned i = 0; i < count; ++i) {
     const std::string name = text_field(inputs[i], "name");
-    const std::string fallback = name.empty() ? "S" + std::to_string(i + 1) : name;
-    auto file = parse_input(text_field(inputs[i], "text"), format, fallback, fallback.c_str(), keep_text_of);
+    if (pairpower::is_lm_eval_results(name)) continue;
+    const std::string label = pairpower::file_label(name, "S" + std::to_string(i + 1));
+    auto file = parse_input(text_field(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name);
+    if (file.format == pairpower::InputFormat::lm_eval_samples)
+      if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
+        for (auto& s : file.series) s.system = m->second;
     for (auto& s : file.series) series.push_back(std::move(s));
   }
   return series;

@@ -68,27 +68,16 @@ std::string read_input(const std::string& path, std::string_view flag) {
 namespace {
 
 // A run without a runid is named after its file: "runs/bm25.txt" → "bm25".
-std::string label_of(const std::string& path, const char* fallback) {
-  if (path == "-") return fallback;
-  std::string name = path.substr(path.find_last_of('/') + 1);
-  if (const auto dot = name.find_last_of('.'); dot != std::string::npos && dot > 0) name.resize(dot);
-  return name.empty() ? std::string(fallback) : name;
-}
+std::string label_of(const std::string& path, const char* fallback) { return path == "-" ? std::string(fallback) : file_label(path, fallback); }
 
-// lm-eval writes results_<time>.json beside the samples_<task>_<time>.jsonl of one run: its model_name
-// ("google/gemma-2b") names the model the folder holds in sanitized form ("google__gemma-2b").
+// A samples file's model as the results file beside it names it ("google/gemma-2b"; the folder holds it sanitized, "google__gemma-2b").
 std::optional<std::string> lm_eval_model_name(const std::string& samples_path) {
-  const std::filesystem::path p(samples_path);
-  std::string name = p.filename().string();
-  if (name.rfind("samples_", 0) != 0) return std::nullopt;
-  for (std::string_view ext : {".gz", ".jsonl"})
-    if (name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0) name.resize(name.size() - ext.size());
-  const auto cut = name.find_last_of('_');
-  std::ifstream in(p.parent_path() / ("results_" + name.substr(cut + 1) + ".json"));
+  const std::string results = lm_eval_results_path(samples_path);
+  if (results.empty()) return std::nullopt;
+  std::ifstream in(results, std::ios::binary);
   if (!in) return std::nullopt;
-  const auto j = nlohmann::json::parse(in, nullptr, false);
-  if (!j.is_object() || !j.contains("model_name") || !j["model_name"].is_string() || j["model_name"].get<std::string>().empty()) return std::nullopt;
-  return j["model_name"].get<std::string>();
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return pairpower::lm_eval_model_name(text);
 }
 
 }  // namespace

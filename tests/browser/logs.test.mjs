@@ -4,10 +4,11 @@
 // scipy and statsmodels give (tests/fixtures/logs/expected.json).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { analyzeAndWait, launch, openAnalyze, root, serve } from './browser.mjs';
+import { analyzeAndWait, launch, openAnalyze, openLeaderboard, rankAndWait, root, serve } from './browser.mjs';
 
 const logs = join(root, 'tests/fixtures/logs');
 const expected = JSON.parse(readFileSync(join(logs, 'expected.json'), 'utf8'));
@@ -95,4 +96,29 @@ test('page: a binary comparison of two lm-eval logs fills the quick calculator w
   const shown = (key) => page.textContent(`[data-testid="calc-binary-n-${key}"]`).then((t) => Number(t.replace(/[^0-9]/g, '')));
   assert.equal(await shown('exact'), want.exact.n);
   assert.equal(await shown('approximate'), want.approximate.n);
+});
+
+test('page: a folder of lm-eval output chosen in Leaderboard names each model as its results file does and gives the CLI\'s boards', async () => {
+  // dummy-a's and dummy-b's output in folders named run-1 and run-2: the results files, not the folders, name the models.
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  cpSync(join(logs, 'lm_eval/dummy-a'), join(dir, 'run-1'), { recursive: true });
+  cpSync(join(logs, 'lm_eval/dummy-b'), join(dir, 'run-2'), { recursive: true });
+  const samples = ['run-1', 'run-2'].flatMap((r) => ['arith_diff', 'arith_sum'].map((t) => execFileSync('sh', ['-c', `ls ${join(dir, r)}/samples_${t}_*.jsonl`], { encoding: 'utf8' }).trim()));
+  const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['leaderboard', ...samples, '--measure', 'acc', '--resamples', '2000', '--bootstrap', '1000', '--format', 'json'], { encoding: 'utf8' }));
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('6 files'));
+  await lb.fill('#lb-measure', 'acc');
+  assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+  const download = lb.waitForEvent('download');
+  await lb.click('[data-testid="leaderboard-download-json"]');
+  const got = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  assert.deepEqual(got.leaderboards.map((b) => [b.dataset, b.systems.map((s) => s.system).sort()]), want.leaderboards.map((b) => [b.dataset, ['dummy-a', 'dummy-b']]));
+  for (const [i, b] of want.leaderboards.entries())
+    for (const [j, s] of b.systems.entries()) {
+      assert.equal(got.leaderboards[i].systems[j].system, s.system);
+      assert.equal(got.leaderboards[i].systems[j].mean, s.mean);
+      assert.deepEqual([got.leaderboards[i].systems[j].rank_marginal_low, got.leaderboards[i].systems[j].rank_marginal_high], [s.rank_marginal_low, s.rank_marginal_high]);
+    }
+  await lb.close();
 });

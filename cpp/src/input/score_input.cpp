@@ -1,6 +1,7 @@
 #include "pairpower/input/score_input.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "pairpower/input/measures.hpp"
@@ -125,20 +126,28 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
   throw InputError("unknown input format");
 }
 
+std::string file_label(std::string_view path, std::string_view fallback) {
+  std::string name(path.substr(path.find_last_of("/\\") == std::string_view::npos ? 0 : path.find_last_of("/\\") + 1));
+  if (const auto dot = name.find_last_of('.'); dot != std::string::npos && dot > 0) name.resize(dot);
+  return name.empty() ? std::string(fallback) : name;
+}
+
 ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& o) {
   const auto is_log_part = [](const ArchiveEntry& e) {
     return e.name == "header.json" || e.name == "_journal/start.json" || e.name.rfind("samples/", 0) == 0;
   };
   if (std::any_of(entries.begin(), entries.end(), is_log_part)) return parse_inspect_eval(entries, o);
+  // lm-eval's results files name the models of the samples beside them (an archive of its output folder).
+  std::map<std::string, std::string> models;
+  for (const auto& e : entries)
+    if (is_lm_eval_results(e.name))
+      if (auto m = lm_eval_model_name(e.text)) models.emplace(e.name, std::move(*m));
   ScoreFile out;
   for (const auto& e : entries) {
     // Folders, and the resource forks macOS adds to the zips it makes, hold no scores.
-    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty()) continue;
+    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty() || is_lm_eval_results(e.name)) continue;
     ReadOptions one = o;
-    const auto slash = e.name.find_last_of('/');
-    std::string label = e.name.substr(slash == std::string::npos ? 0 : slash + 1);
-    if (const auto dot = label.find_last_of('.'); dot != std::string::npos && dot > 0) label.resize(dot);
-    one.system_name = label;
+    one.system_name = file_label(e.name, "");
     one.source_path = e.name;
     ScoreFile f;
     try {
@@ -148,6 +157,9 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
       throw Error(x.field, x.kind, e.name + ": " + x.detail, x.value);
     }
     if (out.series.empty()) out.format = f.format;
+    if (f.format == InputFormat::lm_eval_samples)
+      if (const auto m = models.find(lm_eval_results_path(e.name)); m != models.end())
+        for (auto& s : f.series) s.system = m->second;
     for (auto& s : f.series) out.series.push_back(std::move(s));
     out.records += f.records;
     for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})

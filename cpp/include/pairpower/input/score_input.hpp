@@ -126,6 +126,18 @@ ScoreFile parse_scores(std::string_view text, InputFormat format, const ReadOpti
 ScoreFile parse_scores(std::string_view text, InputFormat format = InputFormat::auto_detect,
                        std::string_view system_name = "A", const std::vector<std::string>& keep_text_of = {});
 
+/// A file's label: its name without folders or its last extension ("runs/bm25.txt" → "bm25"); `fallback` when that is empty.
+std::string file_label(std::string_view path, std::string_view fallback);
+
+/// lm-eval writes results_<timestamp>.json beside the samples_<task>_<timestamp>.jsonl of one run;
+/// its model_name ("google/gemma-2b") names the model. Whether a path names such a results file
+/// (read for that name: it holds no per-item scores).
+bool is_lm_eval_results(std::string_view path);
+/// The path of the results file beside a samples file, "" when `samples_path` does not name one.
+std::string lm_eval_results_path(std::string_view samples_path);
+/// The model_name a results file's text gives; none when it gives none.
+std::optional<std::string> lm_eval_model_name(std::string_view results_json);
+
 /// One file of an archive, decompressed by the caller (the CLI, or the page in the browser).
 struct ArchiveEntry {
   std::string name;  ///< its path inside the archive ("samples/3_epoch_1.json", "dummy-a/samples_mmlu_….jsonl")

@@ -71,6 +71,35 @@ std::string lm_eval_model_of(std::string_view path) {
   return std::string(base_name(path.substr(0, slash)));
 }
 
+}  // namespace pairpower::reading
+
+namespace pairpower {
+
+bool is_lm_eval_results(std::string_view path) {
+  std::string_view name = reading::base_name(path);
+  if (name.size() < 13 || name.substr(0, 8) != "results_" || name.substr(name.size() - 5) != ".json") return false;
+  return reading::timestamp_like(name.substr(8, name.size() - 13));
+}
+
+std::string lm_eval_results_path(std::string_view samples_path) {
+  std::string_view name = reading::base_name(samples_path);
+  if (reading::lm_eval_task_of(samples_path).empty()) return "";
+  for (std::string_view ext : {".gz", ".jsonl"})
+    if (name.size() > ext.size() && name.substr(name.size() - ext.size()) == ext) name.remove_suffix(ext.size());
+  const std::string_view folder = samples_path.substr(0, samples_path.size() - reading::base_name(samples_path).size());
+  return std::string(folder) + "results_" + std::string(name.substr(name.find_last_of('_') + 1)) + ".json";
+}
+
+std::optional<std::string> lm_eval_model_name(std::string_view results_json) {
+  const auto j = nlohmann::json::parse(results_json.begin(), results_json.end(), nullptr, false);
+  if (!j.is_object() || !j.contains("model_name") || !j["model_name"].is_string() || j["model_name"].get<std::string>().empty()) return std::nullopt;
+  return j["model_name"].get<std::string>();
+}
+
+}  // namespace pairpower
+
+namespace pairpower::reading {
+
 ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallback, std::string_view source_path, std::string_view cluster_field) {
   struct Score {
     std::size_t measure;

@@ -33,11 +33,16 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const folded = foldLongText(paste, 'leaderboard', () => 'Pasted', 'Rank', () => undefined);
   const files = h('input', { type: 'file', multiple: true, id: 'lb-files', 'data-testid': 'files-leaderboard' });
   const fileNote = h('p', { class: 'note', 'data-testid': 'files-loaded' });
+  // A folder's files keep their paths (lm-eval names a model by its folder and its results file);
+  // the hidden files a desktop leaves in folders hold no scores.
+  const folder = h('input', { type: 'file', webkitdirectory: '', id: 'lb-folder', 'data-testid': 'folder-leaderboard', 'aria-describedby': 'lb-folder-help' });
   let loaded: { name: string; text: string }[] = [];
-  files.addEventListener('change', async () => {
-    loaded = await Promise.all([...(files.files ?? [])].map(async (f) => ({ name: f.name.replace(/\.[^.]*$/, ''), text: await readFileText(f) })));
+  const load = async (chosen: File[]) => {
+    loaded = await Promise.all(chosen.map(async (f) => ({ name: f.webkitRelativePath || f.name, text: await readFileText(f) })));
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
-  });
+  };
+  files.addEventListener('change', () => void load([...(files.files ?? [])]));
+  folder.addEventListener('change', () => void load([...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath || f.name))));
   const runsIn = createRunsInput('lb', () => undefined);
   const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
@@ -76,10 +81,12 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // the first run, so the form leads then); keyboard and reading order follow the same order.
   const element = h('section', { id: 'leaderboard', 'aria-labelledby': 'lb-title', 'data-state': 'idle' },
     h('h2', { id: 'lb-title' }, 'Leaderboard: which systems are actually different?'),
-    h('p', { class: 'note' }, 'Paste one table of every system’s per-query scores, or choose one per-query file per system (trec_eval -q, ir_measures, ranx, pytrec_eval). Nothing leaves this page.'),
+    h('p', { class: 'note' }, 'Paste one table of every system’s per-query scores, or choose one per-query file or log per system (trec_eval -q, ir_measures, ranx, pytrec_eval; lm-eval, inspect_ai, HELM, openai/evals). Nothing leaves this page.'),
     out, exportsEl,
     h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste, folded.element),
-    h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files, fileNote),
+    h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files),
+    h('div', { class: 'field' }, h('label', { for: 'lb-folder', class: 'field-label' }, 'Or a folder of logs'), folder,
+      h('p', { class: 'note', id: 'lb-folder-help' }, 'lm-eval’s output folder: each model’s samples files, named by the results file beside them'), fileNote),
     runsIn.element,
     settingsEl,
     h('p', {}, rank), status, slot);

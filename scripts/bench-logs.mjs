@@ -1,0 +1,89 @@
+// Benchmark (not a test) of a leaderboard of LLM-eval logs, native and in the page, in one run so
+// that page/native is a ratio on the same machine at the same moment: 20 lm-eval samples files of
+// 14,042 records each (bench/make_lm_eval_logs.py), ranked with the defaults (10,000 resamples and
+// bootstrap). Native: the CLI on 2 threads, wall time, best of `runs`. Page: headless Chromium,
+// cross-origin isolated, the files chosen in Leaderboard (reading them into the page) and ranked;
+// both steps timed, best of `runs` each in a fresh page, with the longest main-thread stall; then
+// the page's board against the CLI's, pair by pair.
+// Usage: node scripts/bench-logs.mjs [runs] [dir]   (needs `npm run build`; makes dir when empty)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { launch, openLeaderboard, serve } from '../tests/browser/browser.mjs';
+import { cliPath } from '../tests/wasm/load-module.mjs';
+import { startProbe, stopProbe } from './page-probe.mjs';
+
+const runs = Number(process.argv[2] ?? 3);
+const dir = process.argv[3] ?? join(os.tmpdir(), 'pairpower-lmbench');
+if (!existsSync(join(dir, 'model-19'))) execFileSync('/usr/bin/python3', ['bench/make_lm_eval_logs.py', dir], { stdio: 'inherit' });
+// The page names a system after its file (it sees no folders), so each samples file is linked as
+// <model>/<model>.jsonl: both the CLI (by folder) and the page (by file) then call it <model>.
+const named = `${dir}-named`;
+const files = readdirSync(dir).filter((d) => d.startsWith('model-')).sort().map((d) => {
+  const samples = readdirSync(join(dir, d)).find((f) => f.startsWith('samples_'));
+  const link = join(named, d, `${d}.jsonl`);
+  mkdirSync(join(named, d), { recursive: true });
+  if (!existsSync(link)) symlinkSync(join(dir, d, samples), link);
+  return link;
+});
+const args = ['leaderboard', ...files, '--measure', 'acc', '--format', 'json'];
+
+function native() {
+  const times = [];
+  let out = '';
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    out = execFileSync(cliPath, [...args, '--threads', '2'], { maxBuffer: 1 << 28 }).toString();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  return { time: Math.min(...times), times, report: JSON.parse(out) };
+}
+
+async function pageRun() {
+  const browser = await launch();
+  const { server, url } = await serve(true);
+  const p = await openLeaderboard(browser, url, { resamples: 10000, bootstrap: 10000 });  // the defaults, as the CLI's
+  p.setDefaultTimeout(600_000);
+  const t0 = Date.now();
+  await p.setInputFiles('[data-testid="files-leaderboard"]', files);
+  await p.waitForFunction((n) => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith(`${n} files`), files.length);
+  const load = (Date.now() - t0) / 1000;
+  await p.fill('#lb-measure', 'acc');
+  await startProbe(p);
+  await p.click('[data-testid="rank"]');
+  await p.waitForFunction(() => ['done', 'error'].includes(document.getElementById('leaderboard').dataset.state));
+  const stall = await stopProbe(p);
+  if ((await p.getAttribute('#leaderboard', 'data-state')) !== 'done') throw new Error(await p.textContent('[data-testid="error"]'));
+  const rank = Number(await p.getAttribute('#leaderboard', 'data-elapsed-s'));
+  const download = p.waitForEvent('download');
+  await p.click('[data-testid="leaderboard-download-json"]');
+  const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  await browser.close();
+  server.close();
+  return { load, rank, total: load + rank, stall, report };
+}
+
+console.log(`== pairpower LLM-log leaderboard bench, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}`);
+console.log(`command: node scripts/bench-logs.mjs ${runs} ${dir}   (${files.length} lm-eval samples files; best of ${runs})`);
+const n = native();
+console.log(`native CLI, 2 threads: ${n.time.toFixed(3)} s  (runs: ${n.times.map((t) => t.toFixed(2)).join(', ')})`);
+const pages = [];
+for (let i = 0; i < runs; i++) pages.push(await pageRun());
+const best = pages.reduce((a, b) => (b.total < a.total ? b : a));
+console.log(`Chromium page: ${best.total.toFixed(3)} s = reading the files ${best.load.toFixed(3)} s + ranking ${best.rank.toFixed(3)} s  (totals: ${pages.map((r) => r.total.toFixed(2)).join(', ')});  page/native = ${(best.total / n.time).toFixed(2)};  longest main-thread stall ${Math.max(...pages.map((r) => r.stall)).toFixed(0)} ms`);
+// Value for value, but for the studentized range's special function (libm's erfc: glibc natively,
+// musl in the wasm), which the wasm tests hold to 1e-12.
+const differences = [];
+const walk = (a, b, path, key) => {
+  if (typeof a === 'number' && typeof b === 'number' && key === 'p_tukey_hsd') {
+    if (!(Math.abs(a - b) <= 1e-12)) differences.push(`${path}: page ${a}, native ${b}`);
+  } else if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[k], b[k], `${path}/${k}`, Array.isArray(a) ? key : k);
+  } else if (a !== b) differences.push(`${path}: page ${JSON.stringify(a)}, native ${JSON.stringify(b)}`);
+};
+walk(best.report, n.report, '', '');
+const keys = new Set(differences.map((d) => d.split(':')[0].replace(/\/\d+/g, '/#')));
+console.log(`differing fields: ${[...keys].join(', ')}`);
+console.log(`the page's board (JSON export) against the CLI's JSON: ${differences.length ? `${differences.length} values DIFFER, first ${differences.slice(0, 3).join('; ')}` : 'every value equal'}`);
+process.exit(differences.length ? 1 : 0);

@@ -1,0 +1,77 @@
+// lm-eval names a run's model in the results file it writes beside the run's samples files;
+// the CLI, an archive of its output folder and a folder chosen in the page read it the same way.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "fixtures.hpp"
+#include "pairpower/input/score_input.hpp"
+
+using namespace pairpower;
+
+namespace {
+
+const std::string logs = std::string(PAIRPOWER_FIXTURES_DIR) + "/logs/lm_eval/";
+const std::string a_time = "2026-11-27T01-59-41.005071", b_time = "2026-11-27T01-59-56.571441";
+
+// dummy-a's and dummy-b's files as an archive would list them, their folders renamed run-1 and run-2.
+std::vector<ArchiveEntry> renamed_output(bool with_results) {
+  std::vector<ArchiveEntry> out;
+  for (const auto& [from, to, time] : {std::tuple{"dummy-a", "run-1", a_time}, std::tuple{"dummy-b", "run-2", b_time}}) {
+    for (const char* task : {"arith_sum", "arith_diff"}) {
+      const std::string name = std::string("samples_") + task + "_" + time + ".jsonl";
+      out.push_back({std::string(to) + "/" + name, test::slurp(logs + from + "/" + name)});
+    }
+    if (with_results) out.push_back({std::string(to) + "/results_" + time + ".json", test::slurp(logs + from + "/results_" + time + ".json")});
+  }
+  return out;
+}
+
+std::set<std::string> systems_of(const ScoreFile& f) {
+  std::set<std::string> s;
+  for (const auto& x : f.series) s.insert(x.system);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("a samples file's results file is the one lm-eval writes beside it with the same timestamp", "[lm_eval][input]") {
+  CHECK(lm_eval_results_path("out/dummy-a/samples_arith_sum_" + a_time + ".jsonl") == "out/dummy-a/results_" + a_time + ".json");
+  CHECK(lm_eval_results_path("samples_arith_sum_" + a_time + ".jsonl.gz") == "results_" + a_time + ".json");
+  CHECK(lm_eval_results_path("samples_arith_sum_" + a_time) == "results_" + a_time + ".json");
+  CHECK(lm_eval_results_path("runs/bm25.txt").empty());
+  CHECK(lm_eval_results_path("samples_arith_sum.jsonl").empty());
+  CHECK(is_lm_eval_results("dummy-a/results_" + a_time + ".json"));
+  CHECK_FALSE(is_lm_eval_results("results.json"));
+  CHECK_FALSE(is_lm_eval_results("results_latest.json"));
+  CHECK_FALSE(is_lm_eval_results("dummy-a/samples_arith_sum_" + a_time + ".jsonl"));
+}
+
+TEST_CASE("a results file's model_name names the model, and a file without one names none", "[lm_eval][input]") {
+  CHECK(lm_eval_model_name(test::slurp(logs + "dummy-b/results_" + b_time + ".json")) == "dummy-b");
+  CHECK_FALSE(lm_eval_model_name("{}").has_value());
+  CHECK_FALSE(lm_eval_model_name("{\"model_name\": \"\"}").has_value());
+  CHECK_FALSE(lm_eval_model_name("not json").has_value());
+}
+
+TEST_CASE("an archive of lm-eval's output names each model as its results file does, not by its folder", "[lm_eval][input]") {
+  const ScoreFile named = parse_archive(renamed_output(true), {});
+  CHECK(named.format == InputFormat::lm_eval_samples);
+  CHECK(systems_of(named) == std::set<std::string>{"dummy-a", "dummy-b"});
+  std::set<std::string> datasets;
+  for (const auto& s : named.series) datasets.insert(s.dataset);
+  CHECK(datasets == std::set<std::string>{"arith_sum", "arith_diff"});
+  // Without the results files the folders name the models.
+  CHECK(systems_of(parse_archive(renamed_output(false), {})) == std::set<std::string>{"run-1", "run-2"});
+}
+
+TEST_CASE("a file's label is its name without folders or its last extension", "[input]") {
+  CHECK(file_label("runs/bm25.txt", "A") == "bm25");
+  CHECK(file_label("C:\\runs\\dense.tsv", "A") == "dense");
+  CHECK(file_label("model/samples_x.jsonl.gz", "A") == "samples_x.jsonl");
+  CHECK(file_label(".hidden", "A") == ".hidden");
+  CHECK(file_label("folder/", "A") == "A");
+}
