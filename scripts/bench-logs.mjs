@@ -2,12 +2,12 @@
 // that page/native is a ratio on the same machine at the same moment: 20 lm-eval samples files of
 // 14,042 records each (bench/make_lm_eval_logs.py), ranked with the defaults (10,000 resamples and
 // bootstrap). Native: the CLI on 2 threads, wall time, best of `runs`. Page: headless Chromium,
-// cross-origin isolated, the files chosen in Leaderboard (reading them into the page) and ranked;
+// cross-origin isolated, the folder chosen in Leaderboard (reading its files into the page) and ranked;
 // both steps timed, best of `runs` each in a fresh page, with the longest main-thread stall; then
 // the page's board against the CLI's, pair by pair.
 // Usage: node scripts/bench-logs.mjs [runs] [dir]   (needs `npm run build`; makes dir when empty)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { launch, openLeaderboard, serve } from '../tests/browser/browser.mjs';
@@ -17,16 +17,8 @@ import { startProbe, stopProbe } from './page-probe.mjs';
 const runs = Number(process.argv[2] ?? 3);
 const dir = process.argv[3] ?? join(os.tmpdir(), 'pairpower-lmbench');
 if (!existsSync(join(dir, 'model-19'))) execFileSync('/usr/bin/python3', ['bench/make_lm_eval_logs.py', dir], { stdio: 'inherit' });
-// The page names a system after its file (it sees no folders), so each samples file is linked as
-// <model>/<model>.jsonl: both the CLI (by folder) and the page (by file) then call it <model>.
-const named = `${dir}-named`;
-const files = readdirSync(dir).filter((d) => d.startsWith('model-')).sort().map((d) => {
-  const samples = readdirSync(join(dir, d)).find((f) => f.startsWith('samples_'));
-  const link = join(named, d, `${d}.jsonl`);
-  mkdirSync(join(named, d), { recursive: true });
-  if (!existsSync(link)) symlinkSync(join(dir, d, samples), link);
-  return link;
-});
+const files = readdirSync(dir).filter((d) => d.startsWith('model-')).sort()
+  .flatMap((d) => readdirSync(join(dir, d)).filter((f) => f.startsWith('samples_')).map((f) => join(dir, d, f)));
 const args = ['leaderboard', ...files, '--measure', 'acc', '--format', 'json'];
 
 function native() {
@@ -46,7 +38,7 @@ async function pageRun() {
   const p = await openLeaderboard(browser, url, { resamples: 10000, bootstrap: 10000 });  // the defaults, as the CLI's
   p.setDefaultTimeout(600_000);
   const t0 = Date.now();
-  await p.setInputFiles('[data-testid="files-leaderboard"]', files);
+  await p.setInputFiles('[data-testid="folder-leaderboard"]', dir);  // the folder names each model, as in the CLI
   await p.waitForFunction((n) => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith(`${n} files`), files.length);
   const load = (Date.now() - t0) / 1000;
   await p.fill('#lb-measure', 'acc');
