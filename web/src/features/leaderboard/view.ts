@@ -42,7 +42,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   };
   files.addEventListener('change', () => void load([...(files.files ?? [])]));
-  folder.addEventListener('change', () => void load([...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath || f.name))));
+  // In path order, as a shell lists them (a browser gives a folder's files in no set order): the board's systems in the CLI's order.
+  folder.addEventListener('change', () => void load([...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath))
+    .sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : a.webkitRelativePath > b.webkitRelativePath ? 1 : 0))));
   const runsIn = createRunsInput('lb', () => undefined);
   const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
