@@ -90,7 +90,7 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
   const std::vector<double> exact = b.exact_values();
   const double scale = b.exact_sums().unit * static_cast<double>(n);
   std::vector<double> ranges(static_cast<std::size_t>(last - first));
-  if (const auto binary = detail::BinaryItems::of(exact, k, n); binary && k <= detail::SubsetMasks::most_systems) {
+  if (const auto with_ones = k <= detail::SubsetMasks::most_systems ? detail::items_by_ones(exact, k, n) : std::nullopt) {
     // A binary item with c ones deals them to a uniform random c of the k systems, so only how many items
     // have each c matters; items all systems agree on add the same to every sum and leave the range alone.
     const detail::SubsetMasks masks(k);
@@ -103,7 +103,7 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
       t.ones.clear();
       for (std::size_t c = 1; c < k; ++c) {
         const std::uint32_t subsets = masks.count(c);
-        for (std::uint64_t x = 0; x < binary->with_ones[c]; ++x) t.ones.add(masks.mask(c, draws.exactly_below(subsets)));
+        for (std::uint64_t x = 0; x < (*with_ones)[c]; ++x) t.ones.add(masks.mask(c, draws.exactly_below(subsets)));
       }
       t.ones.read(t.sums.data());
       const auto [lo, hi] = std::minmax_element(t.sums.begin(), t.sums.end());

@@ -26,21 +26,30 @@ void OnesTally::read(double* out) noexcept {
   for (std::size_t i = 0; i < systems_; ++i) out[i] = static_cast<double>(totals_[i]);
 }
 
-std::optional<BinaryItems> BinaryItems::of(const std::vector<double>& exact, std::size_t systems, std::size_t items) {
+static bool all_binary(const std::vector<double>& exact) {
   for (const double v : exact)
-    if (v != 0 && v != 1) return std::nullopt;
-  BinaryItems b{systems, items, (systems + 7) / 8, {}, std::vector<std::uint64_t>(systems + 1, 0)};
+    if (v != 0 && v != 1) return false;
+  return true;
+}
+
+std::optional<BinaryItems> BinaryItems::of(const std::vector<double>& exact, std::size_t systems, std::size_t items) {
+  if (!all_binary(exact)) return std::nullopt;
+  BinaryItems b{systems, items, (systems + 7) / 8, {}};
   b.patterns.assign(items * b.bytes, 0);
-  for (std::size_t q = 0; q < items; ++q) {
-    std::size_t ones = 0;
-    for (std::size_t i = 0; i < systems; ++i)
-      if (exact[i * items + q] == 1) {
-        b.patterns[q * b.bytes + i / 8] |= static_cast<std::uint8_t>(1u << (i % 8));
-        ++ones;
-      }
-    ++b.with_ones[ones];
-  }
+  for (std::size_t i = 0; i < systems; ++i)
+    for (std::size_t q = 0; q < items; ++q)
+      if (exact[i * items + q] == 1) b.patterns[q * b.bytes + i / 8] |= static_cast<std::uint8_t>(1u << (i % 8));
   return b;
+}
+
+std::optional<std::vector<std::uint64_t>> items_by_ones(const std::vector<double>& exact, std::size_t systems, std::size_t items) {
+  if (!all_binary(exact)) return std::nullopt;
+  std::vector<std::uint32_t> ones(items, 0);
+  for (std::size_t i = 0; i < systems; ++i)
+    for (std::size_t q = 0; q < items; ++q) ones[q] += exact[i * items + q] == 1;
+  std::vector<std::uint64_t> with(systems + 1, 0);
+  for (const std::uint32_t c : ones) ++with[c];
+  return with;
 }
 
 SubsetMasks::SubsetMasks(std::size_t systems) : start_(systems + 2, 0) {

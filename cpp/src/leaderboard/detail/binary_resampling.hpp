@@ -31,13 +31,11 @@ class OnesTally {
   void clear() noexcept;
   /// Adds one pattern: byte b holds systems 8b … 8b + 7, lowest bit first.
   void add(const std::uint8_t* pattern) noexcept {
-    for (std::size_t b = 0; b < bytes_; ++b) lanes_[b] += ones_of_byte[pattern[b]];
-    if (++pending_ == flush_every) flush();
+    add_bytes([pattern](std::size_t b) { return pattern[b]; });
   }
   /// Adds a pattern of at most 32 systems given as a mask (bit i = system i).
   void add(std::uint32_t mask) noexcept {
-    for (std::size_t b = 0; b < bytes_; ++b) lanes_[b] += ones_of_byte[(mask >> (8 * b)) & 0xffu];
-    if (++pending_ == flush_every) flush();
+    add_bytes([mask](std::size_t b) { return (mask >> (8 * b)) & 0xffu; });
   }
   /// Each system's count since clear(), as doubles (exact: counts stay below 2^53).
   void read(double* out) noexcept;
@@ -45,6 +43,11 @@ class OnesTally {
  private:
   // 16-bit lanes carry at most 65,535 additions before they are folded into 64-bit totals.
   static constexpr std::uint32_t flush_every = 65535;
+  template <class ByteOf>
+  void add_bytes(ByteOf byte_of) noexcept {
+    for (std::size_t b = 0; b < bytes_; ++b) lanes_[b] += ones_of_byte[byte_of(b)];
+    if (++pending_ == flush_every) flush();
+  }
   void flush() noexcept;
   std::size_t systems_, bytes_;
   std::vector<OnesLanes> lanes_;
@@ -57,9 +60,11 @@ class OnesTally {
 struct BinaryItems {
   std::size_t systems, items, bytes;
   std::vector<std::uint8_t> patterns;  ///< item q's pattern at q · bytes
-  std::vector<std::uint64_t> with_ones;  ///< how many items have c ones, c = 0 … k
   static std::optional<BinaryItems> of(const std::vector<double>& exact, std::size_t systems, std::size_t items);
 };
+
+/// How many items have c ones (c = 0 … k) when every exact value is 0 or 1; none otherwise.
+std::optional<std::vector<std::uint64_t>> items_by_ones(const std::vector<double>& exact, std::size_t systems, std::size_t items);
 
 /// Every k-bit mask, grouped by its number of ones: a uniform draw from a group is
 /// a uniform random set of c systems (k ≤ most_systems, the table's 2^k entries fitting in 4 MiB).
