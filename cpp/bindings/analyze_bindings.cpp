@@ -30,7 +30,7 @@ using namespace pairpower::bindings;
 val detect_scores(const val& q) {
   return guarded([&] {
     const std::string name = text_field(q, "name");
-    const auto file = parse_input(text_field(q, "text"), format_from(q), name.empty() ? "A" : name, "");
+    const auto file = parse_input(text_or_bytes(q, "text"), format_from(q), name.empty() ? "A" : name, "");
     val out = val::object();
     out.set("format", std::string(pairpower::to_string(file.format)));
     out.set("description", file.describe());
@@ -87,8 +87,8 @@ val analyze_scores(const val& q) {
     const std::string name_a = text_field(q, "nameA"), name_b = text_field(q, "nameB");
     // Runs scored in the page (scoreRun) stand in for a pasted table of their per-topic values.
     auto scored = scored_runs(q);
-    const auto a = scored ? std::move(*scored) : parse_input(text_field(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
-    const std::string text_b = text_field(q, "textB");
+    const auto a = scored ? std::move(*scored) : parse_input(text_or_bytes(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
+    const std::string text_b = text_or_bytes(q, "textB");
     std::optional<pairpower::ScoreFile> b;
     if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b");
     const val ms = q["measures"];

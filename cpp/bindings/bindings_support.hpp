@@ -131,6 +131,21 @@ inline std::string text_field(const val& obj, const char* field) {
   return v.as<std::string>();
 }
 
+// A file's contents as text or as its bytes (a Uint8Array), copied in by the typed array's own set()
+// (a memcpy). Embind's std::string conversion encodes a string to UTF-8 in a JavaScript loop (seconds
+// for a few hundred MB of logs) and loops over bytes one by one; the browser's TextEncoder does it
+// natively, and writes a lone surrogate as U+FFFD, as a file read as text has it.
+inline std::string text_or_bytes(const val& obj, const char* field) {
+  val v = obj[field];
+  if (v.isUndefined() || v.isNull()) return {};
+  if (v.isString()) v = val::global("TextEncoder").new_().call<val>("encode", v);
+  else if (!v.instanceof(val::global("Uint8Array"))) throw std::invalid_argument(std::string(field) + ": must be text or bytes");
+  std::string out(v["length"].as<std::size_t>(), '\0');
+  // The view is made after the allocation: a heap that grew meanwhile would have detached an earlier one.
+  val(emscripten::typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", v);
+  return out;
+}
+
 inline pairpower::InputFormat format_from(const val& obj) {
   const std::string f = text_field(obj, "format");
   if (f.empty()) return pairpower::InputFormat::auto_detect;

@@ -14,19 +14,6 @@ namespace {
 
 using namespace pairpower::bindings;
 
-// A file's contents as text or as its bytes (a Uint8Array). Bytes are copied in by the typed array's
-// own set() (a memcpy): Embind's std::string conversion loops over them in JavaScript, and a string's
-// UTF-8 encoding loop costs more than scoring the run.
-std::string text_or_bytes(const val& obj, const char* field) {
-  const val v = obj[field];
-  if (v.isString()) return v.as<std::string>();
-  if (!v.instanceof(val::global("Uint8Array"))) throw std::invalid_argument(std::string(field) + ": must be text or bytes");
-  std::string out(v["length"].as<std::size_t>(), '\0');
-  // The view is made after the allocation: a heap that grew meanwhile would have detached an earlier one.
-  val(emscripten::typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", v);
-  return out;
-}
-
 // The judgments runs are scored against, read once per worker (loadQrels): a worker scores many
 // runs, and reading the qrels again for each would cost as much as scoring some of them.
 struct LoadedQrels {

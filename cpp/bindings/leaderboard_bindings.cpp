@@ -31,13 +31,13 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<st
   std::map<std::string, std::string> models;
   for (unsigned i = 0; i < count; ++i)
     if (const std::string name = text_field(inputs[i], "name"); pairpower::is_lm_eval_results(name))
-      if (auto m = pairpower::lm_eval_model_name(text_field(inputs[i], "text"))) models.emplace(name, std::move(*m));
+      if (auto m = pairpower::lm_eval_model_name(text_or_bytes(inputs[i], "text"))) models.emplace(name, std::move(*m));
   std::vector<pairpower::ScoreSeries> series;
   for (unsigned i = 0; i < count; ++i) {
     const std::string name = text_field(inputs[i], "name");
     if (pairpower::is_lm_eval_results(name)) continue;
     const std::string label = pairpower::file_label(name, "S" + std::to_string(i + 1));
-    auto file = parse_input(text_field(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name);
+    auto file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name);
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;

@@ -103,7 +103,7 @@ std::vector<double> tukey_ranges(const BoardMatrix& b, const ResamplingOptions& 
       t.ones.clear();
       for (std::size_t c = 1; c < k; ++c) {
         const std::uint32_t subsets = masks.count(c);
-        for (std::uint64_t x = 0; x < (*with_ones)[c]; ++x) t.ones.add(masks.mask(c, draws.exactly_below(subsets)));
+        t.ones.add_masks((*with_ones)[c], [&] { return masks.mask(c, draws.exactly_below(subsets)); });
       }
       t.ones.read(t.sums.data());
       const auto [lo, hi] = std::minmax_element(t.sums.begin(), t.sums.end());
@@ -218,9 +218,13 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o,
     for_resamples(first, last, o.threads, Tally{std::vector<std::uint32_t>(n), detail::OnesTally(k), std::vector<double>(k)},
                   [&](std::uint64_t r, Tally& t) {
                     Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
-                    for (auto& q : t.pick) q = draws.below(static_cast<std::uint32_t>(n));
                     t.ones.clear();
-                    for (const std::uint32_t q : t.pick) t.ones.add(&binary->patterns[q * binary->bytes]);
+                    if (!binary->masks.empty()) {
+                      t.ones.add_masks(n, [&] { return binary->masks[draws.below(static_cast<std::uint32_t>(n))]; });
+                    } else {
+                      for (auto& q : t.pick) q = draws.below(static_cast<std::uint32_t>(n));
+                      for (const std::uint32_t q : t.pick) t.ones.add(&binary->patterns[q * binary->bytes]);
+                    }
                     t.ones.read(t.sums.data());
                     for (std::size_t i = 0; i < k; ++i) boot.means[static_cast<std::size_t>(r - first) * k + i] = t.sums[i] / scale;
                   });

@@ -34,11 +34,16 @@ static bool all_binary(const std::vector<double>& exact) {
 
 std::optional<BinaryItems> BinaryItems::of(const std::vector<double>& exact, std::size_t systems, std::size_t items) {
   if (!all_binary(exact)) return std::nullopt;
-  BinaryItems b{systems, items, (systems + 7) / 8, {}};
+  BinaryItems b{systems, items, (systems + 7) / 8, {}, {}};
   b.patterns.assign(items * b.bytes, 0);
   for (std::size_t i = 0; i < systems; ++i)
     for (std::size_t q = 0; q < items; ++q)
       if (exact[i * items + q] == 1) b.patterns[q * b.bytes + i / 8] |= static_cast<std::uint8_t>(1u << (i % 8));
+  if (b.bytes <= 4) {
+    b.masks.assign(items, 0);
+    for (std::size_t q = 0; q < items; ++q)
+      for (std::size_t x = 0; x < b.bytes; ++x) b.masks[q] |= static_cast<std::uint32_t>(b.patterns[q * b.bytes + x]) << (8 * x);
+  }
   return b;
 }
 

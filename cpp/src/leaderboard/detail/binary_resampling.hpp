@@ -6,6 +6,7 @@
 // Hand-written because no maintained library counts set bits column-wise across
 // a stream of short bit masks; GCC/Clang vector extensions keep it portable
 // (SSE/AVX natively, SIMD128 in the wasm, scalar code without either).
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -31,11 +32,18 @@ class OnesTally {
   void clear() noexcept;
   /// Adds one pattern: byte b holds systems 8b … 8b + 7, lowest bit first.
   void add(const std::uint8_t* pattern) noexcept {
-    add_bytes([pattern](std::size_t b) { return pattern[b]; });
+    for (std::size_t b = 0; b < bytes_; ++b) lanes_[b] += ones_of_byte[pattern[b]];
+    if (++pending_ == flush_every) flush();
   }
-  /// Adds a pattern of at most 32 systems given as a mask (bit i = system i).
-  void add(std::uint32_t mask) noexcept {
-    add_bytes([mask](std::size_t b) { return (mask >> (8 * b)) & 0xffu; });
+  /// Adds `count` patterns of at most 32 systems, next() giving each in turn as a mask (bit i = system i).
+  template <class Next>
+  void add_masks(std::uint64_t count, Next next) noexcept {
+    switch (bytes_) {
+      case 1: return add_masks_in<1>(count, next);
+      case 2: return add_masks_in<2>(count, next);
+      case 3: return add_masks_in<3>(count, next);
+      default: return add_masks_in<4>(count, next);
+    }
   }
   /// Each system's count since clear(), as doubles (exact: counts stay below 2^53).
   void read(double* out) noexcept;
@@ -43,10 +51,26 @@ class OnesTally {
  private:
   // 16-bit lanes carry at most 65,535 additions before they are folded into 64-bit totals.
   static constexpr std::uint32_t flush_every = 65535;
-  template <class ByteOf>
-  void add_bytes(ByteOf byte_of) noexcept {
-    for (std::size_t b = 0; b < bytes_; ++b) lanes_[b] += ones_of_byte[byte_of(b)];
-    if (++pending_ == flush_every) flush();
+  // The lanes are held in locals for the whole stream: a wasm engine keeps them in registers
+  // only then, instead of loading and storing each lane per pattern.
+  template <std::size_t B, class Next>
+  void add_masks_in(std::uint64_t count, Next& next) noexcept {
+    OnesLanes l[B];
+    for (std::size_t b = 0; b < B; ++b) l[b] = lanes_[b];
+    while (count > 0) {
+      const std::uint32_t run = static_cast<std::uint32_t>(std::min<std::uint64_t>(count, flush_every - pending_));
+      for (std::uint32_t x = 0; x < run; ++x) {
+        const std::uint32_t m = next();
+        for (std::size_t b = 0; b < B; ++b) l[b] += ones_of_byte[(m >> (8 * b)) & 0xffu];
+      }
+      count -= run;
+      pending_ += run;
+      if (pending_ == flush_every) {
+        for (std::size_t b = 0; b < B; ++b) lanes_[b] = l[b], l[b] = OnesLanes{};
+        flush();
+      }
+    }
+    for (std::size_t b = 0; b < B; ++b) lanes_[b] = l[b];
   }
   void flush() noexcept;
   std::size_t systems_, bytes_;
@@ -60,6 +84,7 @@ class OnesTally {
 struct BinaryItems {
   std::size_t systems, items, bytes;
   std::vector<std::uint8_t> patterns;  ///< item q's pattern at q · bytes
+  std::vector<std::uint32_t> masks;    ///< item q's pattern as a mask, when bytes ≤ 4 (else empty)
   static std::optional<BinaryItems> of(const std::vector<double>& exact, std::size_t systems, std::size_t items);
 };
 

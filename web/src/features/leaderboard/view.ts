@@ -6,7 +6,7 @@
 // with Nemenyi's critical difference. Settings and their bounds are the registry's.
 import * as Comlink from 'comlink';
 import { REGISTRY } from '../../runtime/registry';
-import { readFileText } from '../../runtime/read-file';
+import { readFileUtf8 } from '../../runtime/read-file';
 import { createRunsInput } from '../../ui/runs-input';
 import { joinScored } from '../../runtime/scored-runs';
 import { parseNumber } from '../../runtime/field-text';
@@ -36,9 +36,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // A folder's files keep their paths (lm-eval names a model by its folder and its results file);
   // the hidden files a desktop leaves in folders hold no scores.
   const folder = h('input', { type: 'file', webkitdirectory: '', id: 'lb-folder', 'data-testid': 'folder-leaderboard', 'aria-describedby': 'lb-folder-help' });
-  let loaded: { name: string; text: string }[] = [];
+  let loaded: { name: string; text: Uint8Array }[] = [];
   const load = async (chosen: File[]) => {
-    loaded = await Promise.all(chosen.map(async (f) => ({ name: f.webkitRelativePath || f.name, text: await readFileText(f) })));
+    loaded = await Promise.all(chosen.map(async (f) => ({ name: f.webkitRelativePath || f.name, text: await readFileUtf8(f) })));
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   };
   files.addEventListener('change', () => void load([...(files.files ?? [])]));
