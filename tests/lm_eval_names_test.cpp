@@ -75,3 +75,20 @@ TEST_CASE("a file's label is its name without folders or its last extension", "[
   CHECK(file_label(".hidden", "A") == ".hidden");
   CHECK(file_label("folder/", "A") == "A");
 }
+
+TEST_CASE("readers sharing a list of files each read every parts-th one, and every one reads the results files", "[lm_eval][input]") {
+  const std::vector<std::string> paths{"out/m1/results_2026-01-16T20-19-39.102073.json", "out/m1/samples_arith_2026-01-16T20-19-39.102073.jsonl",
+                                       "out/m2/results_2026-01-17T08-00-00.000001.json", "out/m2/samples_arith_2026-01-17T08-00-00.000001.jsonl",
+                                       "bm25.txt"};
+  CHECK(input_share(paths, 0, 2) == std::vector<std::size_t>{0, 2, 4});
+  CHECK(input_share(paths, 1, 2) == std::vector<std::size_t>{0, 1, 2, 3});
+  CHECK(input_share(paths, 0, 1) == std::vector<std::size_t>{0, 1, 2, 3, 4});
+  // Every file that holds scores is read by exactly one part.
+  for (const unsigned parts : {1u, 2u, 3u, 7u}) {
+    std::vector<int> readers(paths.size(), 0);
+    for (unsigned part = 0; part < parts; ++part)
+      for (const std::size_t i : input_share(paths, part, parts)) ++readers[i];
+    for (std::size_t i = 0; i < paths.size(); ++i) CHECK(readers[i] == (is_lm_eval_results(paths[i]) ? static_cast<int>(parts) : 1));
+  }
+  CHECK_THROWS_AS(input_share(paths, 2, 2), Error);
+}

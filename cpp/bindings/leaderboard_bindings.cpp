@@ -1,8 +1,10 @@
 // Embind boundary of the leaderboard (leaderboard.hpp): one worker reads the
-// pasted or dropped texts once (rankPrepare), each worker computes a part of the
+// pasted texts once (rankPrepare; chosen files are read by every worker, a share
+// each: inputShare, readInputs, then joined by rankPrepare), each worker computes a part of the
 // resampling from that board, and one merges the parts into the CLI's report
 // (`pairpower leaderboard --format json`) and its three tables. A pair handed to
 // Analyze is read from the texts again, keeping its two systems' scores as written.
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -18,11 +20,32 @@ namespace {
 
 using namespace pairpower::bindings;
 
-// Every input's series; an unnamed input is "S<i>" (the page names files after themselves).
+// A series as the page holds it: {dataset, system, qids, values, byPosition, clusters?} (+ measure where several may be).
+val series_js(const pairpower::ScoreSeries& s) {
+  val x = val::object();
+  x.set("dataset", s.dataset);
+  x.set("system", s.system);
+  x.set("qids", strings(s.qids));
+  x.set("values", f64(s.values));
+  x.set("byPosition", s.by_position);
+  if (!s.clusters.empty()) x.set("clusters", strings(s.clusters));
+  return x;
+}
+
+pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) {
+  pairpower::ScoreSeries s{text_field(x, "dataset"), measure, text_field(x, "system"), emscripten::vecFromJSArray<std::string>(x["qids"]),
+                           emscripten::convertJSArrayToNumberVector<double>(x["values"]), x["byPosition"].isTrue()};
+  if (s.qids.size() != s.values.size()) throw std::invalid_argument("board: a series' query ids and values differ in number");
+  if (x["clusters"].isArray()) s.clusters = emscripten::vecFromJSArray<std::string>(x["clusters"]);
+  if (!s.clusters.empty() && s.clusters.size() != s.qids.size()) throw std::invalid_argument("board: a series' clusters and query ids differ in number");
+  return s;
+}
+
+// Each input's series in input order, with the input's index (its own `index` when given, a reader's share
+// of a longer list); an unnamed input is "S<index + 1>" (the page names files after themselves).
 // `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze).
-std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<std::string>& keep_text_of = {}) {
-  // Runs scored in the page (scoreRun): their per-topic values at full precision.
-  if (auto scored = scored_runs(q)) return std::move(scored->series);
+template <class Each>
+void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each) {
   const auto format = format_from(q);
   const val inputs = q["inputs"];
   if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list (or scored: the scored runs)");
@@ -32,17 +55,38 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<st
   for (unsigned i = 0; i < count; ++i)
     if (const std::string name = text_field(inputs[i], "name"); pairpower::is_lm_eval_results(name))
       if (auto m = pairpower::lm_eval_model_name(text_or_bytes(inputs[i], "text"))) models.emplace(name, std::move(*m));
-  std::vector<pairpower::ScoreSeries> series;
   for (unsigned i = 0; i < count; ++i) {
     const std::string name = text_field(inputs[i], "name");
     if (pairpower::is_lm_eval_results(name)) continue;
-    const std::string label = pairpower::file_label(name, "S" + std::to_string(i + 1));
+    const unsigned index = inputs[i]["index"].isNumber() ? inputs[i]["index"].as<unsigned>() : i;
+    const std::string label = pairpower::file_label(name, "S" + std::to_string(index + 1));
     auto file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name);
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;
-    for (auto& s : file.series) series.push_back(std::move(s));
+    for (auto& s : file.series) each(index, std::move(s));
   }
+}
+
+// Every input's series: runs scored in the page, the parts' answers of readInputs, or the texts read here.
+std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<std::string>& keep_text_of = {}) {
+  // Runs scored in the page (scoreRun): their per-topic values at full precision.
+  if (auto scored = scored_runs(q)) return std::move(scored->series);
+  std::vector<pairpower::ScoreSeries> series;
+  if (const val read = q["read"]; read.isArray()) {
+    // Inputs read in parts: joined in input order, each input's series in their own order.
+    std::vector<std::pair<unsigned, pairpower::ScoreSeries>> all;
+    for (unsigned p = 0; p < read["length"].as<unsigned>(); ++p) {
+      const val list = read[p]["series"];
+      if (!list.isArray()) throw std::invalid_argument("read: each part must be readInputs' answer");
+      for (unsigned x = 0; x < list["length"].as<unsigned>(); ++x)
+        all.emplace_back(list[x]["input"].as<unsigned>(), series_from_js(list[x], text_field(list[x], "measure")));
+    }
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [input, s] : all) series.push_back(std::move(s));
+    return series;
+  }
+  read_each(q, keep_text_of, [&](unsigned, pairpower::ScoreSeries&& s) { series.push_back(std::move(s)); });
   return series;
 }
 
@@ -75,16 +119,38 @@ pairpower::LeaderboardInput prepared_input(const val& q) {
   if (board.isUndefined() || board.isNull() || !board["series"].isArray()) throw std::invalid_argument("board: must be rankPrepare's answer");
   pairpower::LeaderboardInput in{text_field(board, "measure"), {}};
   const val list = board["series"];
-  for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) {
-    const val x = list[i];
-    pairpower::ScoreSeries s{text_field(x, "dataset"), in.measure, text_field(x, "system"), emscripten::vecFromJSArray<std::string>(x["qids"]),
-                             emscripten::convertJSArrayToNumberVector<double>(x["values"]), x["byPosition"].isTrue()};
-    if (s.qids.size() != s.values.size()) throw std::invalid_argument("board: a series' query ids and values differ in number");
-    if (x["clusters"].isArray()) s.clusters = emscripten::vecFromJSArray<std::string>(x["clusters"]);
-    if (!s.clusters.empty() && s.clusters.size() != s.qids.size()) throw std::invalid_argument("board: a series' clusters and query ids differ in number");
-    in.series.push_back(std::move(s));
-  }
+  for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) in.series.push_back(series_from_js(list[i], in.measure));
   return in;
+}
+
+// {paths, part, parts} → {indices}: the files this reader of a shared list reads (input_share).
+val input_share(const val& q) {
+  return guarded([&] {
+    const auto share = pairpower::input_share(emscripten::vecFromJSArray<std::string>(q["paths"]), static_cast<unsigned>(count(q, "part")),
+                                              static_cast<unsigned>(count(q, "parts")));
+    val indices = val::array();
+    for (const std::size_t i : share) indices.call<void>("push", static_cast<unsigned>(i));
+    val out = val::object();
+    out.set("indices", indices);
+    return out;
+  });
+}
+
+// {inputs (a share of a longer list, each with its index), format} → {series}: each input's series, of every
+// measure, with its input's index: what rankPrepare joins when the inputs are read in parts.
+val read_inputs(const val& q) {
+  return guarded([&] {
+    val list = val::array();
+    read_each(q, {}, [&](unsigned input, pairpower::ScoreSeries&& s) {
+      val x = series_js(s);
+      x.set("measure", s.measure);
+      x.set("input", input);
+      list.call<void>("push", x);
+    });
+    val out = val::object();
+    out.set("series", list);
+    return out;
+  });
 }
 
 // The inputs and measure → {measure, series}: the series of the board's measure, read once, for
@@ -93,16 +159,7 @@ val rank_prepare(const val& q) {
   return guarded([&] {
     const auto in = pairpower::leaderboard_input(series_of(q), text_field(q, "measure"));
     val list = val::array();
-    for (const auto& s : in.series) {
-      val x = val::object();
-      x.set("dataset", s.dataset);
-      x.set("system", s.system);
-      x.set("qids", strings(s.qids));
-      x.set("values", f64(s.values));
-      x.set("byPosition", s.by_position);
-      if (!s.clusters.empty()) x.set("clusters", strings(s.clusters));
-      list.call<void>("push", x);
-    }
+    for (const auto& s : in.series) list.call<void>("push", series_js(s));
     val out = val::object();
     out.set("measure", in.measure);
     out.set("series", list);
@@ -197,6 +254,8 @@ val pair_table(const val& q) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pairpower_leaderboard) {
+  emscripten::function("inputShare", &input_share);
+  emscripten::function("readInputs", &read_inputs);
   emscripten::function("rankPrepare", &rank_prepare);
   emscripten::function("rankPart", &rank_part);
   emscripten::function("rankMerge", &rank_merge);

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { analyzeAndWait, launch, openAnalyze, openLeaderboard, rankAndWait, root, serve } from './browser.mjs';
+import { analyzeAndWait, clickAndWait, launch, openAnalyze, openLeaderboard, rankAndWait, root, serve } from './browser.mjs';
 
 const logs = join(root, 'tests/fixtures/logs');
 const expected = JSON.parse(readFileSync(join(logs, 'expected.json'), 'utf8'));
@@ -120,5 +120,12 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
       assert.equal(got.leaderboards[i].systems[j].mean, s.mean);
       assert.deepEqual([got.leaderboards[i].systems[j].rank_marginal_low, got.leaderboards[i].systems[j].rank_marginal_high], [s.rank_marginal_low, s.rank_marginal_high]);
     }
+  // A pair of the board opens in Analyze from the same files (read again), with the board's p for it.
+  const [board] = want.leaderboards;
+  const [pair] = board.pairs;
+  const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
+  assert.equal(await clickAndWait(lb, cell, 'analyze'), 'done', await lb.textContent('[data-testid="error"]'));
+  assert.equal(await lb.getAttribute('[data-comparison="0"][data-stat="randomization.p"]', 'data-value'), String(pair.p));
+  assert.match(await lb.textContent('[data-testid="handoff"]'), new RegExp(`${pair.system_b} vs ${pair.system_a} on acc \\(${board.dataset}\\), from the leaderboard`));
   await lb.close();
 });

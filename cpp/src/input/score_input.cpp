@@ -132,6 +132,14 @@ std::string file_label(std::string_view path, std::string_view fallback) {
   return name.empty() ? std::string(fallback) : name;
 }
 
+std::vector<std::size_t> input_share(const std::vector<std::string>& paths, unsigned part, unsigned parts) {
+  if (parts < 1 || part >= parts) throw Error("parts", ErrorKind::invalid_value, "part must be below parts");
+  std::vector<std::size_t> share;
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    if (i % parts == part || is_lm_eval_results(paths[i])) share.push_back(i);
+  return share;
+}
+
 ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& o) {
   const auto is_log_part = [](const ArchiveEntry& e) {
     return e.name == "header.json" || e.name == "_journal/start.json" || e.name.rfind("samples/", 0) == 0;

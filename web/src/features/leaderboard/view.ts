@@ -6,12 +6,11 @@
 // with Nemenyi's critical difference. Settings and their bounds are the registry's.
 import * as Comlink from 'comlink';
 import { REGISTRY } from '../../runtime/registry';
-import { readFileUtf8 } from '../../runtime/read-file';
 import { createRunsInput } from '../../ui/runs-input';
 import { joinScored } from '../../runtime/scored-runs';
 import { parseNumber } from '../../runtime/field-text';
 import type { View, ViewContext } from '../../runtime/view';
-import type { LeaderboardApi } from './worker';
+import type { ChosenFile, LeaderboardApi } from './worker';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
@@ -36,14 +35,15 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // A folder's files keep their paths (lm-eval names a model by its folder and its results file);
   // the hidden files a desktop leaves in folders hold no scores.
   const folder = h('input', { type: 'file', webkitdirectory: '', id: 'lb-folder', 'data-testid': 'folder-leaderboard', 'aria-describedby': 'lb-folder-help' });
-  let loaded: { name: string; text: Uint8Array }[] = [];
-  const load = async (chosen: File[]) => {
-    loaded = await Promise.all(chosen.map(async (f) => ({ name: f.webkitRelativePath || f.name, text: await readFileUtf8(f) })));
+  // Read when ranked, a share by each worker (readFilesPart).
+  let loaded: ChosenFile[] = [];
+  const load = (chosen: File[]) => {
+    loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f }));
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   };
-  files.addEventListener('change', () => void load([...(files.files ?? [])]));
+  files.addEventListener('change', () => load([...(files.files ?? [])]));
   // In path order, as a shell lists them (a browser gives a folder's files in no set order): the board's systems in the CLI's order.
-  folder.addEventListener('change', () => void load([...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath))
+  folder.addEventListener('change', () => load([...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath))
     .sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : a.webkitRelativePath > b.webkitRelativePath ? 1 : 0))));
   const runsIn = createRunsInput('lb', () => undefined);
   const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
@@ -103,8 +103,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     const runFiles = runsIn.chosen();
     status.textContent = runFiles ? 'Scoring the runs…' : 'Ranking…';
     try {
-      const inputs = runFiles ? [] : loaded.length ? loaded : paste.value.trim() ? [{ text: paste.value }] : [];
-      if (!inputs.length && !runFiles) throw new Error('paste a table of scores, choose the systems’ files, or choose runs and qrels first');
+      const files = runFiles ? [] : loaded;
+      const inputs = runFiles || files.length ? [] : paste.value.trim() ? [{ text: paste.value }] : [];
+      if (!inputs.length && !files.length && !runFiles) throw new Error('paste a table of scores, choose the systems’ files, or choose runs and qrels first');
       const values: Record<string, number> = {};
       for (const [key, f] of numbers) {
         const r = parseNumber(f.input.value);
@@ -131,6 +132,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         ({ scored, trecEval } = joined);
         runsIn.note(joined.warnings.join(' '));
         board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
+      } else if (files.length) {
+        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, source.format, part, n));
+        board = await ctx.callAnalysis((w) => w.rankPrepare({ ...source, read }));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
       const r = await ctx.callAnalysis((w) => w.rankMerge(settings, board, parts));
@@ -138,7 +142,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       const later: (() => void)[] = [];
       const yieldTask = () => new Promise((go) => setTimeout(go, 0));
       await yieldTask();  // receiving the report is a task; drawing it is the next
-      out.replaceChildren(...render(r.report, (b, x, y) => void openPair({ ...q, scored }, r.report.settings.alpha, b, x, y), later));
+      out.replaceChildren(...render(r.report, (b, x, y) => void openPair({ ...q, scored }, files, r.report.settings.alpha, b, x, y), later));
       // The big pieces (the p matrices) each in a task of their own: no long stall of the page.
       for (const fill of later) {
         await yieldTask();
@@ -177,12 +181,12 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // and its family (K systems, every pair, the family-wise p that decided it on
   // the board: the randomized Tukey HSD's, or the cluster-robust Holm p), which
   // decides its verdict there; a clustered board's pair keeps its clusters.
-  async function openPair(q: LeaderboardQuery, alpha: number, b: BoardReport, systemA: string, systemB: string) {
+  async function openPair(q: LeaderboardQuery, files: ChosenFile[], alpha: number, b: BoardReport, systemA: string, systemB: string) {
     ctx.showError(null);
     try {
       const pair = b.pairs.find((p) => (p.system_a === systemA && p.system_b === systemB) || (p.system_a === systemB && p.system_b === systemA));
       if (!pair) throw new Error(`${systemB} vs ${systemA}: not a pair of this board`);
-      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }));
+      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }, files));
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
         settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
         family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_family },

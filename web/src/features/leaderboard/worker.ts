@@ -2,19 +2,35 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, RankSettings, ReportOutput } from '../../generated/boundary';
+import type { InputFormatName, LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, RankSettings, ReadInputs, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
 import { reportChecks } from '../../runtime/worker/checks';
 import { scoreRunFiles, type Progress } from '../../runtime/worker/runs';
 import type { RunFiles, ScoredFile } from '../../runtime/scored-runs';
+import { readFileUtf8 } from '../../runtime/read-file';
+
+/** A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder). */
+export type ChosenFile = { name: string; file: File };
+
+const readAll = (files: ChosenFile[], indices: number[]) =>
+  Promise.all(indices.map(async (index) => ({ name: files[index].name, index, text: await readFileUtf8(files[index].file) })));
 
 export const leaderboardApi = {
-  /** A leaderboard pair's scores as a table for Analyze. */
-  async pairTable(q: PairTableQuery): Promise<string> {
+  /** A leaderboard pair's scores as a table for Analyze; chosen files are read here again. */
+  async pairTable(q: PairTableQuery, files: ChosenFile[] = []): Promise<string> {
     const m = await fullEngine();
-    return guard(() => unwrap(m.pairTable(q)).text);
+    const inputs = files.length ? await readAll(files, files.map((_, i) => i)) : q.inputs;
+    return guard(() => unwrap(m.pairTable({ ...q, inputs })).text);
+  },
+  /** This worker's share of the chosen files (the core's inputShare), read and parsed: rankPrepare joins the parts. */
+  async readFilesPart(files: ChosenFile[], format: InputFormatName | undefined, part: number, parts: number): Promise<ReadInputs> {
+    const m = await fullEngine();
+    const { indices } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
+    const inputs = await readAll(files, indices);
+    const out = guard(() => unwrap(m.readInputs({ inputs, format })));
+    return Comlink.transfer(out, out.series.map((s) => s.values.buffer) as ArrayBuffer[]);
   },
   /** The inputs read once: the board every part and the merge start from. */
   async rankPrepare(q: LeaderboardInputs): Promise<PreparedBoard> {
