@@ -90,6 +90,8 @@ function requests(m: PairpowerModule, full: boolean): Record<string, () => unkno
       alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 100, seed: 1, minEffect: 0, power: 0.8, equivalence: 0, nonInferiority: 0,
     }),
     rankPrepare: () => m.rankPrepare({ inputs: lbInputs, measure: 'map' }),
+    inputShare: () => m.inputShare({ paths: lbInputs.map((x, i) => x.name ?? `S${i + 1}`), part: 1, parts: 2 }),
+    readInputs: () => m.readInputs({ inputs: lbInputs.map((x, index) => ({ ...x, index })) }),
     rankPart: () => m.rankPart({ ...lbSettings, board: board(), part: 0, parts: 2 }),
     rankMerge: () => m.rankMerge({ ...lbSettings, board: board(), parts: [0, 1].map((part) => m.rankPart({ ...lbSettings, board: board(), part, parts: 2 }) as never) }),
     pairTable: () => m.pairTable({ inputs: lbInputs, measure: 'map', missing: 'intersect', dataset: '', systemA: 'org_manual_bm25.run', systemB: 'org_manual_ance_bert.run' } as never),
