@@ -88,6 +88,23 @@ inline val strings(const std::vector<std::string>& xs) {
   return a;
 }
 
+// Many short strings (a board's query ids) as one block of their bytes and each one's end: two typed
+// arrays cross the boundary with two copies, where an array of strings costs an Embind call per string
+// each way. Bytes, not text: an id that is not valid UTF-8 keeps its bytes and the ends stay right.
+inline val packed_strings(const std::vector<std::string>& xs) {
+  std::string bytes;
+  std::vector<double> ends;
+  ends.reserve(xs.size());
+  for (const auto& x : xs) {
+    bytes += x;
+    ends.push_back(static_cast<double>(bytes.size()));
+  }
+  val out = val::object();
+  out.set("bytes", val::global("Uint8Array").new_(val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const unsigned char*>(bytes.data())))));
+  out.set("ends", f64(ends));
+  return out;
+}
+
 template <class F>
 val guarded(F&& f) {
   source_of_error.clear();
@@ -143,6 +160,24 @@ inline std::string text_or_bytes(const val& obj, const char* field) {
   std::string out(v["length"].as<std::size_t>(), '\0');
   // The view is made after the allocation: a heap that grew meanwhile would have detached an earlier one.
   val(emscripten::typed_memory_view(out.size(), reinterpret_cast<unsigned char*>(out.data()))).call<void>("set", v);
+  return out;
+}
+
+// packed_strings' answer back into strings; throws naming `field` when the ends do not fit the bytes.
+inline std::vector<std::string> unpacked_strings(const val& obj, const char* field) {
+  const val p = obj[field];
+  if (p.isUndefined() || p.isNull() || !p["ends"].instanceof(val::global("Float64Array"))) throw std::invalid_argument(std::string(field) + ": must be packed strings");
+  const std::string bytes = text_or_bytes(p, "bytes");
+  const auto ends = emscripten::convertJSArrayToNumberVector<double>(p["ends"]);
+  std::vector<std::string> out;
+  out.reserve(ends.size());
+  std::size_t from = 0;
+  for (const double e : ends) {
+    if (!(e >= static_cast<double>(from) && e <= static_cast<double>(bytes.size()))) throw std::invalid_argument(std::string(field) + ": the ends do not fit the bytes");
+    const auto to = static_cast<std::size_t>(e);
+    out.emplace_back(bytes, from, to - from);
+    from = to;
+  }
   return out;
 }
 

@@ -31,3 +31,30 @@ test('a folder of lm-eval output read in 1, 2 or 3 parts gives the board it give
     assert.deepEqual(plain(joined), plain(whole), `${parts} parts`);
   }
 });
+
+test("a board's query ids and clusters cross the boundary packed and come back as written, any script", async () => {
+  const m = await loadModule('st');
+  const ids = ['q-1', 'q-é', 'q-日本', 'q-😀', 'q,"x"'.replace(/[,"]/g, '_'), 'q-6'];
+  const clusters = ['c-α', 'c-α', 'c-β', 'c-β', 'c-γ', 'c-γ'];
+  const csv = ['qid,cluster,A,B,C', ...ids.map((q, i) => `${q},${clusters[i]},${(i % 3) / 3},${((i + 1) % 2)},${i / 6}`)].join('\n') + '\n';
+  const board = m.rankPrepare({ inputs: [{ name: 't.csv', text: csv }] });
+  assert.ok(!board.error, board.error);
+  const unpack = (p) => {
+    const text = [];
+    let from = 0;
+    for (const end of p.ends) text.push(new TextDecoder().decode(p.bytes.subarray(from, end))), (from = end);
+    return text;
+  };
+  for (const s of board.series) {
+    assert.deepEqual(unpack(s.qids), ids);
+    assert.deepEqual(unpack(s.clusters), clusters);
+  }
+  const settings = { missing: 'error', direction: 'higher', alpha: 0.05, confidence: 0.95, resamples: 200, bootstrap: 200, seed: 3 };
+  const parts = [0, 1].map((part) => m.rankPart({ ...settings, board, part, parts: 2 }));
+  const merged = m.rankMerge({ ...settings, board, parts });
+  assert.ok(!merged.error, merged.error);
+  assert.equal(JSON.parse(merged.json).leaderboards[0].n, ids.length);
+  // Ends that do not fit the bytes are refused, not read past.
+  const bad = { ...board, series: board.series.map((s) => ({ ...s, qids: { bytes: s.qids.bytes, ends: new Float64Array([...s.qids.ends.slice(0, -1), 1e9]) } })) };
+  assert.match(m.rankPart({ ...settings, board: bad, part: 0, parts: 2 }).error, /qids: the ends do not fit the bytes/);
+});

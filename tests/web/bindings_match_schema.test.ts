@@ -18,9 +18,9 @@ function bindingsOf(m: Record<string, unknown>): string[] {
   return Object.keys(m).filter((k) => typeof m[k] === 'function' && (m[k] as { argCount?: number }).argCount !== undefined).sort();
 }
 
-/** Typed arrays as plain arrays: the schema states their elements (f64: a Float64Array of numbers). */
+/** Typed arrays as plain arrays: the schema states their elements (f64: a Float64Array of numbers, bytes: a Uint8Array of integers). */
 function plain(v: unknown): unknown {
-  if (v instanceof Float64Array) return Array.from(v);
+  if (v instanceof Float64Array || v instanceof Uint8Array) return Array.from(v);
   if (Array.isArray(v)) return v.map(plain);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
   return v;

@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { InputFormatName, LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, RankSettings, ReadInputs, ReportOutput } from '../../generated/boundary';
+import type { InputFormatName, LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, PreparedSeries, RankSettings, ReadInputs, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -13,6 +13,10 @@ import { readFileUtf8 } from '../../runtime/read-file';
 
 /** A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder). */
 export type ChosenFile = { name: string; file: File };
+
+// A series' typed arrays, handed on without a copy.
+const buffers = (series: PreparedSeries[]) =>
+  series.flatMap((s) => [s.values, s.qids.bytes, s.qids.ends, ...(s.clusters ? [s.clusters.bytes, s.clusters.ends] : [])].map((a) => a.buffer as ArrayBuffer));
 
 const readAll = (files: ChosenFile[], indices: number[]) =>
   Promise.all(indices.map(async (index) => ({ name: files[index].name, index, text: await readFileUtf8(files[index].file) })));
@@ -30,13 +34,13 @@ export const leaderboardApi = {
     const { indices } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
     const inputs = await readAll(files, indices);
     const out = guard(() => unwrap(m.readInputs({ inputs, format })));
-    return Comlink.transfer(out, out.series.map((s) => s.values.buffer) as ArrayBuffer[]);
+    return Comlink.transfer(out, buffers(out.series));
   },
   /** The inputs read once: the board every part and the merge start from. */
   async rankPrepare(q: LeaderboardInputs): Promise<PreparedBoard> {
     const m = await fullEngine();
     const board = guard(() => unwrap(m.rankPrepare(q)));
-    return Comlink.transfer(board, board.series.map((s) => s.values.buffer) as ArrayBuffer[]);
+    return Comlink.transfer(board, buffers(board.series));
   },
   /** Every parts-th run file scored here against the qrels (one measure); the view joins the parts and reads them into a board (rankPrepare). */
   async scoreRunsPart(files: RunFiles, part: number, parts: number, progress?: Progress): Promise<ScoredFile[]> {
