@@ -67,12 +67,14 @@ inline std::string source_of_error;
 // input's name (a file's name in the page) also names a log's task and model;
 // `path` (a file's path in a chosen folder), when given, names them instead.
 inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source,
-                                        const std::vector<std::string>& keep_text_of = {}, const std::string& path = {}) {
+                                        const std::vector<std::string>& keep_text_of = {}, const std::string& path = {},
+                                        const std::string& cluster_field = {}) {
   source_of_error = source;
   pairpower::ReadOptions o;
   o.system_name = name;
   o.keep_text_of = keep_text_of;
   o.source_path = path.empty() ? name : path;
+  o.cluster_field = cluster_field;
   auto file = pairpower::parse_scores(text, format, o);
   source_of_error.clear();
   return file;

@@ -48,6 +48,8 @@ pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) 
 template <class Each>
 void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each) {
   const auto format = format_from(q);
+  // The field of each log record that names its item's cluster (dotted for nested ones); tables name theirs in a column.
+  const std::string cluster = text_field(q, "cluster");
   const val inputs = q["inputs"];
   if (!inputs.isArray()) throw std::invalid_argument("inputs: must be a list (or scored: the scored runs)");
   const unsigned count = inputs["length"].as<unsigned>();
@@ -61,7 +63,7 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
     if (pairpower::is_lm_eval_results(name)) continue;
     const unsigned index = inputs[i]["index"].isNumber() ? inputs[i]["index"].as<unsigned>() : i;
     const std::string label = pairpower::file_label(name, "S" + std::to_string(index + 1));
-    auto file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name);
+    auto file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;

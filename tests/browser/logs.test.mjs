@@ -4,7 +4,7 @@
 // scipy and statsmodels give (tests/fixtures/logs/expected.json).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -129,3 +129,41 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
   assert.match(await lb.textContent('[data-testid="handoff"]'), new RegExp(`${pair.system_b} vs ${pair.system_a} on acc \\(${board.dataset}\\), from the leaderboard`));
   await lb.close();
 });
+
+test('page: a folder of lm-eval logs ranked with a cluster field gives the CLI\'s clustered boards, and a field the records lack is named', async () => {
+  // arith_sum's documents carry a group (doc.group); arith_diff's do not, so only arith_sum's files are chosen.
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  for (const model of ['dummy-a', 'dummy-b', 'dummy-c'])
+    for (const f of readdirSync(join(logs, 'lm_eval', model)).filter((f) => !f.startsWith('samples_arith_diff'))) cpSync(join(logs, 'lm_eval', model, f), join(dir, model, f));
+  const samples = ['dummy-a', 'dummy-b', 'dummy-c'].map((r) => execFileSync('sh', ['-c', `ls ${join(dir, r)}/samples_arith_sum_*.jsonl`], { encoding: 'utf8' }).trim());
+  const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['leaderboard', ...samples, '--measure', 'acc', '--cluster', 'doc.group', '--resamples', '2000', '--bootstrap', '1000', '--format', 'json'], { encoding: 'utf8' }));
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction(() => /^\d+ files/.test(document.querySelector('[data-testid="files-loaded"]')?.textContent ?? ''));
+  await lb.fill('#lb-measure', 'acc');
+  await lb.fill('#lb-cluster', 'doc.grup');
+  assert.equal(await rankAndWait(lb), 'error');
+  assert.match(await lb.textContent('[data-testid="error"]'), /^Cluster field: line \d+: the record of doc_id \S+ has no doc\.grup/);
+  await lb.fill('#lb-cluster', 'doc.group');
+  assert.match(await lb.textContent('[data-testid="lb-settings-summary"]'), /, items clustered by doc\.group$/);
+  assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+  const download = lb.waitForEvent('download');
+  await lb.click('[data-testid="leaderboard-download-json"]');
+  const got = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  assert.equal(got.leaderboards.length, want.leaderboards.length);
+  for (const [i, b] of want.leaderboards.entries()) {
+    assert.notEqual(b.family_procedure, 'randomized-tukey', 'the CLI decides clustered items by their cluster-robust tests');
+    assert.equal(got.leaderboards[i].family_procedure, b.family_procedure);
+    assert.deepEqual(got.leaderboards[i].pairs.map((p) => [p.system_a, p.system_b, p.p_family, p.significant]), b.pairs.map((p) => [p.system_a, p.system_b, p.p_family, p.significant]));
+  }
+  // A pair handed to Analyze keeps its clusters: statsmodels' cluster-robust numbers for dummy-a and dummy-b.
+  const c = expected.lm_eval.pairs.find((x) => x.task === 'arith_sum' && x.measure === 'acc' && x.cluster && x.systems.join() === 'dummy-a,dummy-b');
+  const pair = want.leaderboards[0].pairs.find((p) => [p.system_a, p.system_b].sort().join() === 'dummy-a,dummy-b');
+  const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
+  assert.equal(await clickAndWait(lb, cell, 'analyze'), 'done', await lb.textContent('[data-testid="error"]'));
+  const stat = async (path) => Number(await lb.getAttribute(`[data-comparison="0"][data-stat="${path}"]`, 'data-value'));
+  assert.equal(await stat('cluster.clusters'), c.cluster.clusters);
+  assert.ok(close(await stat('cluster.se'), c.cluster.se, 1e-9), `cluster.se: ${await stat('cluster.se')} vs ${c.cluster.se}`);
+  await lb.close();
+});
+

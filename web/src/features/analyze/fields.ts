@@ -30,8 +30,14 @@ export const CHOOSER_LABELS: Record<string, string> = {
   alternative: planField('alternative').label,
 };
 
+/** Text settings of the inputs, by the core's field name. */
+export const INPUT_LABELS: Record<string, string> = {
+  cluster: 'Cluster field',
+};
+
 const LABELS: Record<string, string> = {
   ...CHOOSER_LABELS,
+  ...INPUT_LABELS,
   ...Object.fromEntries(Object.values(ANALYZE_FIELDS).map((f) => [f.field, f.label])),
 };
 

@@ -13,7 +13,7 @@ import type { View, ViewContext } from '../../runtime/view';
 import type { ChosenFile, LeaderboardApi } from './worker';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
-import { CHOOSER_LABELS, ANALYZE_FIELDS } from '../analyze/fields';
+import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_LABELS } from '../analyze/fields';
 import { downloadText, fmt, h, numberField } from '../../ui/dom';
 import { pEquals } from '../../ui/format';
 import { renderWarnings } from '../../ui/warnings';
@@ -56,6 +56,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const direction = select('lb-direction', CHOOSER_LABELS.direction, REGISTRY.directions);
   const measure = numberField('lb-measure', CHOOSER_LABELS.measure, '', 'needed when the input holds several (ndcg_cut_10, map, …)');
   measure.input.setAttribute('inputmode', 'text');
+  // Logs name an item's cluster (a passage, a conversation) in a field of their own; tables in a column named cluster.
+  const cluster = numberField('lb-cluster', INPUT_LABELS.cluster, '', 'logs: the field of each record that names its item’s cluster, dotted for nested ones (doc.group); a table names its clusters in a column named cluster');
+  cluster.input.setAttribute('inputmode', 'text');
   const defaults = REGISTRY.leaderboard_defaults;
   const setting = (key: 'alpha' | 'confidence' | 'seed', id: string) => numberField(id, ANALYZE_FIELDS[key].label, ANALYZE_FIELDS[key].value, ANALYZE_FIELDS[key].help);
   const alpha = setting('alpha', 'lb-alpha');
@@ -71,11 +74,12 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // The settings fold under a summary that states them in one line, as in Analyze.
   const settingsSummary = h('summary', { 'data-testid': 'lb-settings-summary' });
   const settingsEl = h('details', { class: 'settings', 'data-testid': 'lb-settings', open: true }, settingsSummary,
-    h('div', { class: 'fields' }, format.row, measure.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)));
+    h('div', { class: 'fields' }, format.row, measure.row, cluster.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)));
   const describeSettings = () => {
     const v = (f: { input: HTMLInputElement }) => f.input.value.trim();
     settingsSummary.textContent = `Settings: ${ANALYZE_FIELDS.alpha.label} = ${v(alpha)}, ${ANALYZE_FIELDS.confidence.label.toLowerCase()} ${v(confidence)}, ` +
-      `${v(resamples)} permutations, ${v(bootstrap)} ${ANALYZE_FIELDS.bootstrap.label.toLowerCase()}, ${ANALYZE_FIELDS.seed.label.toLowerCase()} ${v(seed)}`;
+      `${v(resamples)} permutations, ${v(bootstrap)} ${ANALYZE_FIELDS.bootstrap.label.toLowerCase()}, ${ANALYZE_FIELDS.seed.label.toLowerCase()} ${v(seed)}` +
+      (v(cluster) ? `, items clustered by ${v(cluster)}` : '');
   };
   describeSettings();
   settingsEl.addEventListener('input', describeSettings);
@@ -112,7 +116,8 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         if (!r.ok) throw new Error(`${f.row.querySelector('label')!.textContent}: ${r.error}`);
         values[key] = r.value;
       }
-      const source: LeaderboardInputs = { inputs, format: format.s.value as LeaderboardQuery['format'], measure: measure.input.value.trim() || undefined };
+      const source: LeaderboardInputs = { inputs, format: format.s.value as LeaderboardQuery['format'], measure: measure.input.value.trim() || undefined,
+        cluster: cluster.input.value.trim() || undefined };
       const settings: RankSettings = { missing: missing.s.value as LeaderboardQuery['missing'], direction: direction.s.value as LeaderboardQuery['direction'],
         alpha: values.alpha, confidence: values.confidence, resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
       const q: LeaderboardQuery = { ...source, ...settings };
@@ -133,7 +138,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         runsIn.note(joined.warnings.join(' '));
         board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
       } else if (files.length) {
-        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, source.format, part, n));
+        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, { format: source.format, cluster: source.cluster }, part, n));
         board = await ctx.callAnalysis((w) => w.rankPrepare({ ...source, read }));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
@@ -186,7 +191,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     try {
       const pair = b.pairs.find((p) => (p.system_a === systemA && p.system_b === systemB) || (p.system_a === systemB && p.system_b === systemA));
       if (!pair) throw new Error(`${systemB} vs ${systemA}: not a pair of this board`);
-      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, missing: q.missing, dataset: b.dataset, systemA, systemB }, files));
+      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, cluster: q.cluster, missing: q.missing, dataset: b.dataset, systemA, systemB }, files));
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing,
         settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
         family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_family },

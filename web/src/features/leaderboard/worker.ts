@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { InputFormatName, LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, PreparedSeries, RankSettings, ReadInputs, ReportOutput } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, PreparedSeries, RankSettings, ReadInputs, ReadInputsQuery, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -29,11 +29,11 @@ export const leaderboardApi = {
     return guard(() => unwrap(m.pairTable({ ...q, inputs })).text);
   },
   /** This worker's share of the chosen files (the core's inputShare), read and parsed: rankPrepare joins the parts. */
-  async readFilesPart(files: ChosenFile[], format: InputFormatName | undefined, part: number, parts: number): Promise<ReadInputs> {
+  async readFilesPart(files: ChosenFile[], how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
     const m = await fullEngine();
     const { indices } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
     const inputs = await readAll(files, indices);
-    const out = guard(() => unwrap(m.readInputs({ inputs, format })));
+    const out = guard(() => unwrap(m.readInputs({ ...how, inputs })));
     return Comlink.transfer(out, buffers(out.series));
   },
   /** The inputs read once: the board every part and the merge start from. */
