@@ -87,10 +87,12 @@ val analyze_scores(const val& q) {
     const std::string name_a = text_field(q, "nameA"), name_b = text_field(q, "nameB");
     // Runs scored in the page (scoreRun) stand in for a pasted table of their per-topic values.
     auto scored = scored_runs(q);
-    const auto a = scored ? std::move(*scored) : parse_input(text_or_bytes(q, "textA"), format, name_a.empty() ? "A" : name_a, "a");
+    // The field of each log record that names its item's cluster; tables name theirs in a column.
+    const std::string cluster = text_field(q, "cluster");
+    const auto a = scored ? std::move(*scored) : parse_input(text_or_bytes(q, "textA"), format, name_a.empty() ? "A" : name_a, "a", {}, {}, cluster);
     const std::string text_b = text_or_bytes(q, "textB");
     std::optional<pairpower::ScoreFile> b;
-    if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b");
+    if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b", {}, {}, cluster);
     const val ms = q["measures"];
     if (ms.isArray())
       for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) req.measures.push_back(ms[i].as<std::string>());

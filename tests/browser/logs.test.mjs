@@ -71,6 +71,21 @@ test('page: a zstd-compressed .eval without scores is opened and refused in the 
   assert.match(await page.textContent('[data-testid="error"]'), /the inspect_ai log holds no scored samples/);
 });
 
+test('page: two lm-eval logs compared with a cluster field give statsmodels\' cluster-robust SE and p, and the settings line names the field', async () => {
+  const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc' && x.cluster);
+  await open('a', c.files[0]);
+  await open('b', c.files[1]);
+  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.selectOption('select[data-testid="measure"]', c.measure);
+  await page.fill('#an-cluster', c.cluster_field);
+  assert.match(await page.textContent('[data-testid="settings-summary"]'), new RegExp(`, items clustered by ${c.cluster_field.replace('.', '\\.')}$`));
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await stat('cluster.clusters'), c.cluster.clusters);
+  for (const [path, theirs, rel] of [['cluster.se', c.cluster.se, 1e-9], ['cluster.p', c.cluster.p, 1e-9], ['cluster.design_effect', c.cluster.design_effect, 1e-9]])
+    assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
+  await page.fill('#an-cluster', '');
+});
+
 // The calculator's answer for the fields Analyze filled, the CLI's for the same numbers as the page shows them.
 test('page: a binary comparison of two lm-eval logs fills the quick calculator with its accuracies and agreement, and it answers as the CLI does', async () => {
   const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc' && x.cluster);

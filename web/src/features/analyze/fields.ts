@@ -31,13 +31,16 @@ export const CHOOSER_LABELS: Record<string, string> = {
 };
 
 /** Text settings of the inputs, by the core's field name. */
-export const INPUT_LABELS: Record<string, string> = {
-  cluster: 'Cluster field',
+export const INPUT_FIELDS = {
+  cluster: {
+    label: 'Cluster field',
+    help: 'logs: the field of each record that names its item’s cluster, dotted for nested ones (doc.group); a table names its clusters in a column named cluster',
+  },
 };
 
 const LABELS: Record<string, string> = {
   ...CHOOSER_LABELS,
-  ...INPUT_LABELS,
+  ...Object.fromEntries(Object.entries(INPUT_FIELDS).map(([field, f]) => [field, f.label])),
   ...Object.fromEntries(Object.values(ANALYZE_FIELDS).map((f) => [f.field, f.label])),
 };
 

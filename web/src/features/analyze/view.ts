@@ -11,9 +11,10 @@ import type { AnalysisReport, PlotData } from './report';
 import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../generated/boundary';
 import { createInputBox } from './inputs';
 import { renderReport } from './report-view';
+import { createExports } from './exports';
 import { analyzeLimit } from './limits';
-import { ANALYZE_FIELDS, CHOOSER_LABELS, type AnalyzeField } from './fields';
-import { downloadText, h, numberField } from '../../ui/dom';
+import { ANALYZE_FIELDS, CHOOSER_LABELS, INPUT_FIELDS, type AnalyzeField } from './fields';
+import { h, numberField } from '../../ui/dom';
 import type { CalculatorHandOff, HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
 
 export { fileLabel } from './inputs';
@@ -49,6 +50,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     return { i: f.input, row: f.row };
   };
   const format = select('an-format', CHOOSER_LABELS.input_format, REGISTRY.input_formats.map((f) => [f.id, f.label] as [string, string]), 'auto');
+  const cluster = input('an-cluster', INPUT_FIELDS.cluster.label, '', INPUT_FIELDS.cluster.help);
+  cluster.i.setAttribute('inputmode', 'text');
   const measure = select('an-measure', CHOOSER_LABELS.measure, [], '', 'measure');
   const measureRow = measure.row;
   measureRow.hidden = true;
@@ -74,7 +77,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   // The settings fold under a summary that states them in one line; the user opens or closes it.
   const settingsSummary = h('summary', { 'data-testid': 'settings-summary' });
   const settingsEl = h('details', { class: 'settings', 'data-testid': 'settings', open: true }, settingsSummary,
-    h('div', { class: 'fields' }, format.row, measureRow, baseline.row, missing.row, direction.row, alternative.row, ...settings.map((f) => f.row)));
+    h('div', { class: 'fields' }, format.row, cluster.row, measureRow, baseline.row, missing.row, direction.row, alternative.row, ...settings.map((f) => f.row)));
   // The answer first: the report and its exports stand above the inputs and settings (empty before the
   // first run, so the form leads then); keyboard and reading order follow the same order.
   const element = h('section', { id: 'analyze', 'aria-labelledby': 'analyze-title', 'data-state': 'idle' },
@@ -100,6 +103,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       const v = value(key);
       if (v && Number(v) !== 0) parts.push(`${ANALYZE_FIELDS[key].label.toLowerCase()} ${v}`);
     }
+    if (cluster.i.value.trim()) parts.push(`items clustered by ${cluster.i.value.trim()}`);
     settingsSummary.textContent = `Settings: ${parts.join(', ')}`;
   }
   describeSettings();
@@ -220,6 +224,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         nameB: names.b || undefined,
         baseline: baseline.row.hidden ? undefined : baseline.s.value || undefined,
         format: format.s.value as InputFormatName,
+        cluster: cluster.i.value.trim() || undefined,
         measures,
         missing: missing.s.value as AnalyzeQuery['missing'],
         direction: direction.s.value as AnalyzeQuery['direction'],
@@ -283,25 +288,13 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     reportEl.replaceChildren(...renderReport(r, plots, reportEl.clientWidth || 900, missing.s.value, toPlan, toCalculator));
   }
 
-  const save = (kind: 'md' | 'tex' | 'csv' | 'json') => {
-    if (!last || reportEl.dataset.stale === 'true') return '';
-    return kind === 'md' ? last.markdown : kind === 'tex' ? last.latex : kind === 'csv' ? last.csv : last.json;
-  };
-  // Runs' per-query values as trec_eval -q prints them, for whoever checks them with its tools.
-  const trecEvalButton = h('button', { type: 'button', 'data-testid': 'analysis-download-trec-eval', hidden: true,
-    onclick: () => last?.trecEval && reportEl.dataset.stale !== 'true' && downloadText(last.trecEval, 'pairpower-per-query.trec_eval.txt') }, 'Download per-query (trec_eval -q)');
-  exportsEl.append(trecEvalButton);
-  for (const [kind, label] of [['md', 'Markdown'], ['tex', 'LaTeX'], ['csv', 'CSV'], ['json', 'JSON']] as const) {
-    exportsEl.append(
-      h('button', { type: 'button', 'data-testid': `analysis-copy-${kind}`, onclick: () => void navigator.clipboard?.writeText(save(kind)) }, `Copy ${label}`),
-      h('button', { type: 'button', 'data-testid': `analysis-download-${kind}`, onclick: () => downloadText(save(kind), `pairpower-analysis.${kind}`) }, `Download ${label}`),
-    );
-  }
+  const trecEvalButton = createExports(exportsEl, () => last, () => reportEl.dataset.stale === 'true');
   // The user's own inputs, settings and report while handed-over scores show; Back restores them.
   type Saved = {
     boxes: [string, string][];
     selects: string[];
     settings: string[];
+    cluster: string;
     report: Node[];
     last: AnalysisResult | null;
     stale: boolean;
@@ -330,6 +323,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     await detect().catch(() => undefined);
     selects.forEach((x, i) => (x.s.value = s.selects[i]));
     settings.forEach((f, i) => (f.i.value = s.settings[i]));
+    cluster.i.value = s.cluster;
     describeSettings();
     last = s.last;
     reportEl.replaceChildren(...s.report);
@@ -358,6 +352,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       boxes: [[a.text.value, a.name()], [b.text.value, b.name()]],
       selects: selects.map((x) => x.s.value),
       settings: settings.map((f) => f.i.value),
+      cluster: cluster.i.value,
       report: [...reportEl.childNodes],
       last,
       stale: reportEl.dataset.stale === 'true',
@@ -373,6 +368,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     a.set(x.text, '');
     b.set('', '');
     format.s.value = 'auto';
+    cluster.i.value = '';  // a pair's table names its clusters in a column
     direction.s.value = x.direction;
     missing.s.value = x.missing;
     // The sender's settings; the question and the alternative return to the registry's defaults unless it names them.

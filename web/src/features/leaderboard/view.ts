@@ -13,7 +13,7 @@ import type { View, ViewContext } from '../../runtime/view';
 import type { ChosenFile, LeaderboardApi } from './worker';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
-import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_LABELS } from '../analyze/fields';
+import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_FIELDS } from '../analyze/fields';
 import { downloadText, fmt, h, numberField } from '../../ui/dom';
 import { pEquals } from '../../ui/format';
 import { renderWarnings } from '../../ui/warnings';
@@ -57,7 +57,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const measure = numberField('lb-measure', CHOOSER_LABELS.measure, '', 'needed when the input holds several (ndcg_cut_10, map, …)');
   measure.input.setAttribute('inputmode', 'text');
   // Logs name an item's cluster (a passage, a conversation) in a field of their own; tables in a column named cluster.
-  const cluster = numberField('lb-cluster', INPUT_LABELS.cluster, '', 'logs: the field of each record that names its item’s cluster, dotted for nested ones (doc.group); a table names its clusters in a column named cluster');
+  const cluster = numberField('lb-cluster', INPUT_FIELDS.cluster.label, '', INPUT_FIELDS.cluster.help);
   cluster.input.setAttribute('inputmode', 'text');
   const defaults = REGISTRY.leaderboard_defaults;
   const setting = (key: 'alpha' | 'confidence' | 'seed', id: string) => numberField(id, ANALYZE_FIELDS[key].label, ANALYZE_FIELDS[key].value, ANALYZE_FIELDS[key].help);
