@@ -27,6 +27,13 @@ after(async () => {
 
 const stat = (path) => page.$eval(`[data-comparison="0"][data-stat="${path}"]`, (e) => Number(e.dataset.value));
 const open = (key, f) => page.setInputFiles(`#file-${key}`, { name: f.split('/').pop(), mimeType: 'application/octet-stream', buffer: readFileSync(join(logs, f)) });
+// Two lm-eval samples files in Analyze's boxes, detected, with the pair's measure chosen.
+async function openLmEvalPair(c) {
+  await open('a', c.files[0]);
+  await open('b', c.files[1]);
+  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  await page.selectOption('select[data-testid="measure"]', c.measure);
+}
 
 test('page: two inspect_ai .eval logs opened from disk are read in the browser and give scipy\'s and statsmodels\' numbers', async () => {
   const c = expected.inspect_ai.pairs.find((x) => x.epochs.length === 1 && x.mcnemar);
@@ -42,10 +49,7 @@ test('page: two inspect_ai .eval logs opened from disk are read in the browser a
 
 test('page: an lm-eval samples file names its task from the file name, and two models\' files compare', async () => {
   const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc');
-  await open('a', c.files[0]);
-  await open('b', c.files[1]);
-  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
-  await page.selectOption('select[data-testid="measure"]', c.measure);
+  await openLmEvalPair(c);
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(` — ${c.task} — ${c.measure}`));
   for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
@@ -73,10 +77,7 @@ test('page: a zstd-compressed .eval without scores is opened and refused in the 
 
 test('page: two lm-eval logs compared with a cluster field give statsmodels\' cluster-robust SE and p, and the settings line names the field', async () => {
   const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc' && x.cluster);
-  await open('a', c.files[0]);
-  await open('b', c.files[1]);
-  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
-  await page.selectOption('select[data-testid="measure"]', c.measure);
+  await openLmEvalPair(c);
   await page.fill('#an-cluster', c.cluster_field);
   assert.match(await page.textContent('[data-testid="settings-summary"]'), new RegExp(`, items clustered by ${c.cluster_field.replace('.', '\\.')}$`));
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
@@ -89,10 +90,7 @@ test('page: two lm-eval logs compared with a cluster field give statsmodels\' cl
 // The calculator's answer for the fields Analyze filled, the CLI's for the same numbers as the page shows them.
 test('page: a binary comparison of two lm-eval logs fills the quick calculator with its accuracies and agreement, and it answers as the CLI does', async () => {
   const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc' && x.cluster);
-  await open('a', c.files[0]);
-  await open('b', c.files[1]);
-  await page.waitForFunction(() => /^detected: lm-evaluation-harness per-sample log/.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
-  await page.selectOption('select[data-testid="measure"]', c.measure);
+  await openLmEvalPair(c);
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   await page.click('[data-testid="send-calculator"]');
   await page.waitForSelector('#plan:not([hidden])');
