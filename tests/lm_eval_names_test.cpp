@@ -80,8 +80,9 @@ TEST_CASE("readers sharing a list of files each read every parts-th one, and eve
   const std::vector<std::string> paths{"out/m1/results_2026-01-16T20-19-39.102073.json", "out/m1/samples_arith_2026-01-16T20-19-39.102073.jsonl",
                                        "out/m2/results_2026-01-17T08-00-00.000001.json", "out/m2/samples_arith_2026-01-17T08-00-00.000001.jsonl",
                                        "bm25.txt"};
-  CHECK(input_share(paths, 0, 2) == std::vector<std::size_t>{0, 2, 4});
-  CHECK(input_share(paths, 1, 2) == std::vector<std::size_t>{0, 1, 2, 3});
+  // The files that hold scores are dealt in turn (1, 3, 4 here), so the parts read as many each.
+  CHECK(input_share(paths, 0, 2) == std::vector<std::size_t>{0, 1, 2, 4});
+  CHECK(input_share(paths, 1, 2) == std::vector<std::size_t>{0, 2, 3});
   CHECK(input_share(paths, 0, 1) == std::vector<std::size_t>{0, 1, 2, 3, 4});
   // Every file that holds scores is read by exactly one part.
   for (const unsigned parts : {1u, 2u, 3u, 7u}) {
@@ -91,4 +92,16 @@ TEST_CASE("readers sharing a list of files each read every parts-th one, and eve
     for (std::size_t i = 0; i < paths.size(); ++i) CHECK(readers[i] == (is_lm_eval_results(paths[i]) ? static_cast<int>(parts) : 1));
   }
   CHECK_THROWS_AS(input_share(paths, 2, 2), Error);
+}
+
+TEST_CASE("in a folder of HELM output only the per_instance_stats.json files hold scores", "[helm][input]") {
+  const std::vector<std::string> helm{"v1/runs.json", "v1/xstest:model=a/run_spec.json", "v1/xstest:model=a/per_instance_stats.json",
+                                      "v1/xstest:model=a/scenario_state.json", "v1/xstest:model=b/per_instance_stats.json", "v1/xstest:model=b/stats.json"};
+  CHECK(holds_scores(helm) == std::vector<bool>{false, false, true, false, true, false});
+  CHECK(input_share(helm, 0, 2) == std::vector<std::size_t>{2});
+  CHECK(input_share(helm, 1, 2) == std::vector<std::size_t>{4});
+  // Without HELM's per-instance files every file but lm-eval's results files is read, and a stray one is refused as it is.
+  CHECK(holds_scores({"m/results_2026-01-16T20-19-39.102073.json", "m/samples_x_2026-01-16T20-19-39.102073.jsonl", "m/stats.json"}) ==
+        std::vector<bool>{false, true, true});
+  CHECK(holds_scores({"my_per_instance_stats.json"}) == std::vector<bool>{true});
 }

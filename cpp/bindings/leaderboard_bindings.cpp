@@ -58,9 +58,12 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
   for (unsigned i = 0; i < count; ++i)
     if (const std::string name = text_field(inputs[i], "name"); pairpower::is_lm_eval_results(name))
       if (auto m = pairpower::lm_eval_model_name(text_or_bytes(inputs[i], "text"))) models.emplace(name, std::move(*m));
+  std::vector<std::string> names;
+  for (unsigned i = 0; i < count; ++i) names.push_back(text_field(inputs[i], "name"));
+  const auto scores = pairpower::holds_scores(names);
   for (unsigned i = 0; i < count; ++i) {
-    const std::string name = text_field(inputs[i], "name");
-    if (pairpower::is_lm_eval_results(name)) continue;
+    const std::string& name = names[i];
+    if (!scores[i]) continue;
     const unsigned index = inputs[i]["index"].isNumber() ? inputs[i]["index"].as<unsigned>() : i;
     const std::string label = pairpower::file_label(name, "S" + std::to_string(index + 1));
     auto file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);

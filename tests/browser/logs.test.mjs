@@ -180,3 +180,22 @@ test('page: a folder of lm-eval logs ranked with a cluster field gives the CLI\'
   await lb.close();
 });
 
+
+test('page: a folder of HELM output chosen in Leaderboard reads its per_instance_stats.json files, not its run specs, and gives the CLI\'s board', async () => {
+  const dir = join(logs, 'helm');
+  const runs = readdirSync(dir).filter((d) => d.startsWith('xstest:')).sort();
+  const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['leaderboard', ...runs.map((r) => join(dir, r, 'per_instance_stats.json')), '--measure', 'xst_score',
+    '--resamples', '2000', '--bootstrap', '1000', '--format', 'json'], { encoding: 'utf8' }));
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction((n) => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith(`${n} files`), 2 * runs.length);
+  await lb.fill('#lb-measure', 'xst_score');
+  assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+  const download = lb.waitForEvent('download');
+  await lb.click('[data-testid="leaderboard-download-json"]');
+  const got = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  const board = (r) => r.leaderboards.map((b) => [b.dataset, b.n, b.systems.map((s) => [s.system, s.mean, s.rank_marginal_low, s.rank_marginal_high]), b.pairs.map((p) => [p.system_a, p.system_b, p.p, p.p_family])]);
+  assert.deepEqual(board(got), board(want));
+  assert.equal(want.leaderboards[0].k, runs.length);
+  await lb.close();
+});

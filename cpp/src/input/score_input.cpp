@@ -132,11 +132,28 @@ std::string file_label(std::string_view path, std::string_view fallback) {
   return name.empty() ? std::string(fallback) : name;
 }
 
+namespace {
+bool is_helm_instance_stats(std::string_view path) {
+  constexpr std::string_view name = "per_instance_stats.json";
+  return path.size() >= name.size() && path.substr(path.size() - name.size()) == name &&
+         (path.size() == name.size() || path[path.size() - name.size() - 1] == '/' || path[path.size() - name.size() - 1] == '\\');
+}
+}  // namespace
+
+std::vector<bool> holds_scores(const std::vector<std::string>& paths) {
+  const bool helm = std::any_of(paths.begin(), paths.end(), [](const std::string& p) { return is_helm_instance_stats(p); });
+  std::vector<bool> out(paths.size());
+  for (std::size_t i = 0; i < paths.size(); ++i) out[i] = !is_lm_eval_results(paths[i]) && (!helm || is_helm_instance_stats(paths[i]));
+  return out;
+}
+
 std::vector<std::size_t> input_share(const std::vector<std::string>& paths, unsigned part, unsigned parts) {
   if (parts < 1 || part >= parts) throw Error("parts", ErrorKind::invalid_value, "part must be below parts");
+  const auto scores = holds_scores(paths);
   std::vector<std::size_t> share;
+  std::size_t rank = 0;  // among the files that hold scores, so that the parts read as many each
   for (std::size_t i = 0; i < paths.size(); ++i)
-    if (i % parts == part || is_lm_eval_results(paths[i])) share.push_back(i);
+    if (scores[i] ? rank++ % parts == part : is_lm_eval_results(paths[i])) share.push_back(i);
   return share;
 }
 
@@ -150,10 +167,14 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
   for (const auto& e : entries)
     if (is_lm_eval_results(e.name))
       if (auto m = lm_eval_model_name(e.text)) models.emplace(e.name, std::move(*m));
+  std::vector<std::string> names;
+  for (const auto& e : entries) names.push_back(e.name);
+  const auto scores = holds_scores(names);
   ScoreFile out;
-  for (const auto& e : entries) {
+  for (std::size_t x = 0; x < entries.size(); ++x) {
+    const auto& e = entries[x];
     // Folders, and the resource forks macOS adds to the zips it makes, hold no scores.
-    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty() || is_lm_eval_results(e.name)) continue;
+    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty() || !scores[x]) continue;
     ReadOptions one = o;
     one.system_name = file_label(e.name, "");
     one.source_path = e.name;

@@ -137,9 +137,13 @@ bool is_lm_eval_results(std::string_view path);
 std::string lm_eval_results_path(std::string_view samples_path);
 /// The model_name a results file's text gives; none when it gives none.
 std::optional<std::string> lm_eval_model_name(std::string_view results_json);
+/// Which files of a chosen list (by path) hold scores: not lm-eval's results files (read only for the
+/// models' names), and, when the list holds HELM's per_instance_stats.json files, none of HELM's other
+/// output beside them (run specs, scenario states, summaries), which holds no per-item scores.
+std::vector<bool> holds_scores(const std::vector<std::string>& paths);
 /// The files part `part` of `parts` readers reads when they share a list of files (given by path):
-/// every parts-th file, and in every part the lm-eval results files, which name the models of the
-/// samples files beside them whichever reader reads those. Throws Error naming "parts" when part ≥ parts.
+/// every parts-th file that holds scores, and in every part the lm-eval results files, which name the
+/// models of the samples files beside them whichever reader reads those. Throws Error naming "parts" when part ≥ parts.
 std::vector<std::size_t> input_share(const std::vector<std::string>& paths, unsigned part, unsigned parts);
 
 /// One file of an archive, decompressed by the caller (the CLI, or the page in the browser).
