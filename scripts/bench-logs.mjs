@@ -48,12 +48,14 @@ async function pageRun() {
   const stall = await stopProbe(p);
   if ((await p.getAttribute('#leaderboard', 'data-state')) !== 'done') throw new Error(await p.textContent('[data-testid="error"]'));
   const rank = Number(await p.getAttribute('#leaderboard', 'data-elapsed-s'));
+  // The run's stages, as the page marks them (User Timing, pairpower:rank-*).
+  const marks = await p.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('pairpower:rank-')).map((m) => [m.name.slice(15), m.startTime])));
   const download = p.waitForEvent('download');
   await p.click('[data-testid="leaderboard-download-json"]');
   const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
   await browser.close();
   server.close();
-  return { load, rank, total: load + rank, stall, report };
+  return { load, rank, total: load + rank, stall, report, marks };
 }
 
 console.log(`== pairpower LLM-log leaderboard bench, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}`);
@@ -64,6 +66,10 @@ const pages = [];
 for (let i = 0; i < runs; i++) pages.push(await pageRun());
 const best = pages.reduce((a, b) => (b.total < a.total ? b : a));
 console.log(`Chromium page: ${best.total.toFixed(3)} s = reading the files ${best.load.toFixed(3)} s + ranking ${best.rank.toFixed(3)} s  (totals: ${pages.map((r) => r.total.toFixed(2)).join(', ')});  page/native = ${(best.total / n.time).toFixed(2)};  longest main-thread stall ${Math.max(...pages.map((r) => r.stall)).toFixed(0)} ms`);
+const stages = ['read', 'prepared', 'resampled', 'merged', 'drawn'];
+const names = { read: 'reading and parsing (a share per worker)', prepared: 'joining into one board', resampled: 'resampling (a part per worker)', merged: 'merging the parts into the report', drawn: 'drawing' };
+const at = (r, s) => r.marks[s] ?? NaN;
+console.log(`  stages of the best run: ${stages.map((s, i) => `${names[s]} ${((at(best, s) - (i ? at(best, stages[i - 1]) : at(best, 'start'))) / 1000).toFixed(3)} s`).join(', ')}`);
 // Value for value, but for what libm's special functions give (glibc natively, musl in the wasm): the
 // studentized range's p and McNemar's binomial p, to 1e-12, as the wasm tests hold them.
 const differences = [];

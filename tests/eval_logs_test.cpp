@@ -2,6 +2,7 @@
 // read without being told their format, and the ways a real record can vary
 // (a NaN, a boolean, a filter, a corpus metric) made by editing a real record.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -154,6 +155,48 @@ TEST_CASE("braces, brackets and escaped quotes inside an lm-eval record's texts 
   const auto f = read(joined(rs), log.path);
   const auto g = read(joined(log.records), log.path);
   CHECK(f.series[0].values == g.series[0].values);
+}
+
+TEST_CASE("an lm-eval record's doc_id, filter, metrics and scores mean what JSON makes of them, however written", "[eval_logs]") {
+  const LmEvalLog log;
+  auto rs = log.records;
+  REQUIRE(rs.size() >= 8);
+  // As Python's json.loads reads them: -0 is the integer 0, escapes are their characters.
+  const std::vector<std::pair<std::string, std::string>> ids = {{"7", "7"}, {"-3", "-3"}, {"-0", "0"}, {R"("d\u00e9")", "d\xc3\xa9"},
+                                                                {R"("a\"b")", "a\"b"}, {"\"\xc3\xa9t\xc3\xa9\"", "\xc3\xa9t\xc3\xa9"}, {"12345678901234567890", "12345678901234567890"}, {"\"x y\"", "x y"}};
+  const std::vector<std::pair<std::string, double>> scores = {{"1", 1}, {"1.0", 1}, {"0", 0}, {"0.0", 0}, {"-0.0", -0.0}, {"1e0", 1}, {"0.5", 0.5}, {"true", 1}};
+  // A record that lists one metric among others that list two: its other score is not read.
+  rs[1] = with_value(rs[1], "metrics", R"(["acc_norm"])");
+  // The raw texts put in place of zeros last: nlohmann would write -0 as 0 and é as é.
+  const auto put = [](std::string& record, const std::string& key, const std::string& raw) {
+    const auto at = record.find("\"" + key + "\":0");
+    REQUIRE(at != std::string::npos);
+    record.replace(at, key.size() + 4, "\"" + key + "\": " + raw);
+  };
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    rs[i] = with_value(with_value(rs[i], "doc_id", "0"), "acc", "0");
+    put(rs[i], "doc_id", ids[i].first);
+    put(rs[i], "acc", scores[i].first);
+  }
+  const auto f = read(joined(rs), log.path);
+  REQUIRE(f.measures() == std::vector<std::string>{"acc", "acc_norm"});
+  const auto& acc = f.series[0];
+  CHECK(acc.qids.size() == rs.size() - 1);
+  CHECK(f.series[1].qids.size() == rs.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    INFO(ids[i].first << " " << scores[i].first);
+    const auto q = std::find(acc.qids.begin(), acc.qids.end(), ids[i].second);
+    if (i == 1) {
+      CHECK(q == acc.qids.end());
+      continue;
+    }
+    REQUIRE(q != acc.qids.end());
+    const double v = acc.values[static_cast<std::size_t>(q - acc.qids.begin())];
+    CHECK(v == scores[i].second);
+    CHECK(std::signbit(v) == std::signbit(scores[i].second));
+  }
+  rs[3] = with_value(rs[3], "doc_id", "1.5");
+  CHECK_THROWS_WITH(read(joined(rs), log.path), "line 4: \"doc_id\" must be text or a whole number");
 }
 
 TEST_CASE("a real lm-eval log with only a corpus-level metric says there is nothing to compare per item", "[eval_logs]") {

@@ -129,15 +129,20 @@ pairpower::LeaderboardInput prepared_input(const val& q) {
   return in;
 }
 
-// {paths, part, parts} → {indices}: the files this reader of a shared list reads (input_share).
+// {paths, part, parts} → {indices, naming}: the files this reader of a shared list reads (input_share), and
+// which of them only name the models.
 val input_share(const val& q) {
   return guarded([&] {
-    const auto share = pairpower::input_share(emscripten::vecFromJSArray<std::string>(q["paths"]), static_cast<unsigned>(count(q, "part")),
-                                              static_cast<unsigned>(count(q, "parts")));
-    val indices = val::array();
-    for (const std::size_t i : share) indices.call<void>("push", static_cast<unsigned>(i));
+    const auto paths = emscripten::vecFromJSArray<std::string>(q["paths"]);
+    const auto share = pairpower::input_share(paths, static_cast<unsigned>(count(q, "part")), static_cast<unsigned>(count(q, "parts")));
+    val indices = val::array(), naming = val::array();
+    for (const std::size_t i : share) {
+      indices.call<void>("push", static_cast<unsigned>(i));
+      if (pairpower::is_lm_eval_results(paths[i])) naming.call<void>("push", static_cast<unsigned>(i));
+    }
     val out = val::object();
     out.set("indices", indices);
+    out.set("naming", naming);
     return out;
   });
 }

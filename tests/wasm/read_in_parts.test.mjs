@@ -18,18 +18,26 @@ test('a folder of lm-eval output read in 1, 2 or 3 parts gives the board it give
   assert.ok(!whole.error, whole.error);
   assert.deepEqual([...new Set(whole.series.map((s) => s.system))].sort(), ['dummy-a', 'dummy-b']);
   const plain = (board) => board.series.map((s) => ({ ...s, values: [...s.values] }));
-  for (const parts of [1, 2, 3]) {
-    const read = Array.from({ length: parts }, (_, part) => {
-      const { indices } = m.inputShare({ paths: inputs.map((x) => x.name), part, parts });
-      const out = m.readInputs({ inputs: indices.map((index) => ({ ...inputs[index], index })) });
-      assert.ok(!out.error, out.error);
-      return out;
-    });
-    const joined = m.rankPrepare({ inputs: [], read, measure: 'acc' });
-    assert.ok(!joined.error, joined.error);
-    assert.equal(joined.measure, whole.measure);
-    assert.deepEqual(plain(joined), plain(whole), `${parts} parts`);
-  }
+  const results = inputs.flatMap((x, i) => (x.name.includes('/results_') ? [i] : []));
+  assert.equal(results.length, 2);
+  for (const parts of [1, 2, 3])
+    for (const fileByFile of [false, true]) {
+      const read = Array.from({ length: parts }, (_, part) => {
+        const { indices, naming } = m.inputShare({ paths: inputs.map((x) => x.name), part, parts });
+        assert.deepEqual(naming, results, 'every part reads the results files, for the names only');
+        const given = (list) => list.map((index) => ({ ...inputs[index], index }));
+        // The page's workers read a file at a time, each with the naming files.
+        const outs = fileByFile
+          ? indices.filter((i) => !naming.includes(i)).map((i) => m.readInputs({ inputs: given([...naming, i]) }))
+          : [m.readInputs({ inputs: given(indices) })];
+        for (const out of outs) assert.ok(!out.error, out.error);
+        return { series: outs.flatMap((out) => out.series) };
+      });
+      const joined = m.rankPrepare({ inputs: [], read, measure: 'acc' });
+      assert.ok(!joined.error, joined.error);
+      assert.equal(joined.measure, whole.measure);
+      assert.deepEqual(plain(joined), plain(whole), `${parts} parts${fileByFile ? ', a file at a time' : ''}`);
+    }
 });
 
 test("a board's query ids and clusters cross the boundary packed and come back as written, any script", async () => {

@@ -33,8 +33,17 @@ std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept
   return std::nullopt;
 }
 
-InputFormat detect_format(std::string_view raw) {
-  const std::string text = decode_text(raw);
+namespace {
+
+// `raw` as UTF-8: a view past its UTF-8 byte-order mark, or, when it is UTF-16, its decoding held in
+// `storage` (a log file runs to hundreds of megabytes: it is not copied to be read).
+std::string_view utf8_view(std::string_view raw, std::string& storage) {
+  const auto byte = [&](std::size_t i) { return i < raw.size() ? static_cast<unsigned char>(raw[i]) : 0u; };
+  if ((byte(0) == 0xFF && byte(1) == 0xFE) || (byte(0) == 0xFE && byte(1) == 0xFF)) return storage = decode_text(raw);
+  return strip_bom(raw);
+}
+
+InputFormat detect_utf8(std::string_view text) {
   const std::string_view t = trim(text);
   if (t.empty()) throw InputError("the input is empty");
   if (t.front() == '{') return detect_json(text);
@@ -68,6 +77,13 @@ InputFormat detect_format(std::string_view raw) {
   fail_at(lines.front().number, "this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)");
 }
 
+}  // namespace
+
+InputFormat detect_format(std::string_view raw) {
+  std::string storage;
+  return detect_utf8(utf8_view(raw, storage));
+}
+
 ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_view system_name, const std::vector<std::string>& keep_text_of) {
   ReadOptions o;
   o.system_name = std::string(system_name);
@@ -78,10 +94,11 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_vie
 ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptions& o) {
   const auto& keep_text_of = o.keep_text_of;
   if (raw.size() > max_input_bytes) throw InputError("the input is " + std::to_string(raw.size() >> 20) + " MiB; at most " + std::to_string(max_input_bytes >> 20) + " MiB are read");
-  const std::string text = decode_text(raw);
-  if (text.find('\0') != std::string::npos)
+  std::string storage;
+  const std::string_view text = utf8_view(raw, storage);
+  if (text.find('\0') != std::string_view::npos)
     throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
-  if (format == InputFormat::auto_detect) format = detect_format(text);
+  if (format == InputFormat::auto_detect) format = detect_utf8(text);
   const std::string system(o.system_name.empty() ? "A" : o.system_name);
   if (!o.cluster_field.empty() && format == InputFormat::openai_evals)
     throw Error("cluster", ErrorKind::invalid_value,

@@ -130,7 +130,7 @@ bool is_json_lines(const std::vector<Line>& lines) {
 
 InputFormat detect_json(std::string_view text) {
   if (is_inspect_log(first_object_keys(text))) return InputFormat::inspect_ai;
-  const auto lines = lines_of(text);
+  const auto lines = lines_of(text, 2);  // the two that decide
   // A log's records are long: their first line's keys decide, without parsing every value.
   const auto keys = first_object_keys(lines.front().text);
   if (std::find(keys.begin(), keys.end(), archive_text_key) != keys.end()) return InputFormat::archive;

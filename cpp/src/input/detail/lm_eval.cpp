@@ -18,6 +18,9 @@ namespace {
 std::optional<double> scalar_of(std::string_view raw) {
   if (raw == "true") return 1.0;
   if (raw == "false") return 0.0;
+  // A correct or wrong answer as lm-eval writes it, read without a parser: most of a log's scores.
+  if (raw == "1.0" || raw == "1") return 1.0;
+  if (raw == "0.0" || raw == "0") return 0.0;
   if (raw.empty() || !(raw.front() == '-' || (raw.front() >= '0' && raw.front() <= '9'))) return std::nullopt;
   const auto j = nlohmann::json::parse(raw.begin(), raw.end(), nullptr, false);
   if (!j.is_number()) return std::nullopt;
@@ -26,7 +29,25 @@ std::optional<double> scalar_of(std::string_view raw) {
   return x;
 }
 
+// A JSON string of printable ASCII without escapes, or a whole number of up to 18 digits written
+// as JSON writes it: the text the parser would give, without parsing (doc_id and filter of each
+// record). nullopt for anything else, which the parser reads.
+std::optional<std::string_view> plain_text(std::string_view raw) {
+  if (raw.size() >= 2 && raw.front() == '"' && raw.back() == '"') {
+    const auto inner = raw.substr(1, raw.size() - 2);
+    for (const char c : inner)
+      if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') return std::nullopt;
+    return inner;
+  }
+  const auto digits = raw.substr(raw.starts_with('-') ? 1 : 0);
+  if (digits.empty() || digits.size() > 18 || (digits.front() == '0' && raw.size() > 1)) return std::nullopt;  // "-0" is 0 to the parser; "01" is not JSON
+  for (const char c : digits)
+    if (c < '0' || c > '9') return std::nullopt;
+  return raw;
+}
+
 std::string text_of(std::string_view raw, std::size_t line, const char* key) {
+  if (const auto plain = plain_text(raw)) return std::string(*plain);
   const auto j = nlohmann::json::parse(raw.begin(), raw.end(), nullptr, false);
   if (j.is_string()) return j.get<std::string>();
   if (j.is_number_integer()) return j.dump();
@@ -118,6 +139,8 @@ ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallba
     scalar.push_back(true);
     return names.size() - 1;
   };
+  std::string_view last_metrics_raw;
+  std::vector<std::string> last_metrics;
   for (const Line& l : lines_of(text)) {
     const auto members = object_members(l.text, l.number);
     const auto doc_id = member(members, "doc_id"), filter_raw = member(members, "filter"), metrics_raw = member(members, "metrics");
@@ -135,11 +158,18 @@ ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallba
                     std::string(cluster_field));
       cluster = std::move(*c);
     }
-    const auto metrics = nlohmann::json::parse(metrics_raw.begin(), metrics_raw.end(), nullptr, false);
-    if (!metrics.is_array()) fail_at(l.number, "\"metrics\" must be a list of metric names");
-    for (const auto& m : metrics) {
-      if (!m.is_string()) fail_at(l.number, "\"metrics\" must be a list of metric names");
-      const std::string metric = m.get<std::string>();
+    // Records list the same metrics, as a rule: the list is parsed when its text changes.
+    if (metrics_raw != last_metrics_raw) {
+      const auto metrics = nlohmann::json::parse(metrics_raw.begin(), metrics_raw.end(), nullptr, false);
+      if (!metrics.is_array()) fail_at(l.number, "\"metrics\" must be a list of metric names");
+      last_metrics.clear();
+      for (const auto& m : metrics) {
+        if (!m.is_string()) fail_at(l.number, "\"metrics\" must be a list of metric names");
+        last_metrics.push_back(m.get<std::string>());
+      }
+      last_metrics_raw = metrics_raw;
+    }
+    for (const std::string& metric : last_metrics) {
       const auto raw = member(members, metric);
       if (raw.empty()) fail_at(l.number, "the metric " + shown(metric) + " is listed in \"metrics\" but the record has no value for it");
       // One document under two filters is one item scored two ways: the filter names the measure, as in lm-eval's "acc,none".

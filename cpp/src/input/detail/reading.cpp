@@ -18,10 +18,10 @@ std::string_view trim(std::string_view s) {
 }
 
 // Non-blank lines with their 1-based numbers; CR before LF is dropped.
-std::vector<Line> lines_of(std::string_view text) {
+std::vector<Line> lines_of(std::string_view text, std::size_t most) {
   std::vector<Line> out;
   std::size_t number = 0, start = 0;
-  while (start <= text.size()) {
+  while (start <= text.size() && out.size() < most) {
     const std::size_t end = text.find('\n', start);
     std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     ++number;

@@ -24,8 +24,8 @@ struct Line {
 
 std::string_view strip_bom(std::string_view t);
 std::string_view trim(std::string_view s);
-/// Non-blank lines with their 1-based numbers; CR before LF is dropped.
-std::vector<Line> lines_of(std::string_view text);
+/// Non-blank lines with their 1-based numbers, the first `most` of them; CR before LF is dropped.
+std::vector<Line> lines_of(std::string_view text, std::size_t most = static_cast<std::size_t>(-1));
 /// 'text' for messages: at most 40 characters, control characters as '?'.
 std::string shown(std::string_view s);
 [[noreturn]] void fail_at(std::size_t line, const std::string& what);

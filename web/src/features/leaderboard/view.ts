@@ -6,6 +6,7 @@
 // with Nemenyi's critical difference. Settings and their bounds are the registry's.
 import * as Comlink from 'comlink';
 import { REGISTRY } from '../../runtime/registry';
+import { markStage } from '../../runtime/engines';
 import { createRunsInput } from '../../ui/runs-input';
 import { joinScored } from '../../runtime/scored-runs';
 import { parseNumber } from '../../runtime/field-text';
@@ -122,6 +123,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         alpha: values.alpha, confidence: values.confidence, resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
       const q: LeaderboardQuery = { ...source, ...settings };
       const t0 = performance.now();
+      markStage('rank-start');
       // The texts read once; the resampling of that board cut in parts over the workers (the analysis
       // engine has no threads), joined in one.
       let board: PreparedBoard, scored: ScoredRuns | undefined, trecEval: string | undefined;
@@ -139,10 +141,14 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
       } else if (files.length) {
         const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, { format: source.format, cluster: source.cluster }, part, n));
+        markStage('rank-read');
         board = await ctx.callAnalysis((w) => w.rankPrepare({ ...source, read }));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
+      markStage('rank-prepared');
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
+      markStage('rank-resampled');
       const r = await ctx.callAnalysis((w) => w.rankMerge(settings, board, parts));
+      markStage('rank-merged');
       last = { ...r, trecEval };
       const later: (() => void)[] = [];
       const yieldTask = () => new Promise((go) => setTimeout(go, 0));
@@ -155,6 +161,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       }
       exportsEl.hidden = false;
       trecEvalButton.hidden = !trecEval;
+      markStage('rank-drawn');
       const seconds = (performance.now() - t0) / 1000;
       // The answer first: the board's heading scrolled to and focused, its one line announced.
       const boards = r.report.leaderboards.map((b) => `${b.measure || 'scores'}${b.dataset ? ` (${b.dataset})` : ''}: ${b.pairs.filter((p) => p.significant).length} of ${b.pairs.length} pairs of ${b.k} systems differ`);

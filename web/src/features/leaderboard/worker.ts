@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, PreparedSeries, RankSettings, ReadInputs, ReadInputsQuery, ReportOutput } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PreparedBoard, PreparedSeries, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -18,8 +18,8 @@ export type ChosenFile = { name: string; file: File };
 const buffers = (series: PreparedSeries[]) =>
   series.flatMap((s) => [s.values, s.qids.bytes, s.qids.ends, ...(s.clusters ? [s.clusters.bytes, s.clusters.ends] : [])].map((a) => a.buffer as ArrayBuffer));
 
-const readAll = (files: ChosenFile[], indices: number[]) =>
-  Promise.all(indices.map(async (index) => ({ name: files[index].name, index, text: await readFileUtf8(files[index].file) })));
+const readOne = async (files: ChosenFile[], index: number) => ({ name: files[index].name, index, text: await readFileUtf8(files[index].file) });
+const readAll = (files: ChosenFile[], indices: number[]) => Promise.all(indices.map((index) => readOne(files, index)));
 
 export const leaderboardApi = {
   /** A leaderboard pair's scores as a table for Analyze; chosen files are read here again. */
@@ -28,13 +28,29 @@ export const leaderboardApi = {
     const inputs = files.length ? await readAll(files, files.map((_, i) => i)) : q.inputs;
     return guard(() => unwrap(m.pairTable({ ...q, inputs })).text);
   },
-  /** This worker's share of the chosen files (the core's inputShare), read and parsed: rankPrepare joins the parts. */
+  /**
+   * This worker's share of the chosen files (the core's inputShare), read and parsed: rankPrepare joins
+   * the parts. A file is parsed while the browser reads the next (its reading is not this thread's work),
+   * each with the files that name the models.
+   */
   async readFilesPart(files: ChosenFile[], how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
     const m = await fullEngine();
-    const { indices } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
-    const inputs = await readAll(files, indices);
-    const out = guard(() => unwrap(m.readInputs({ ...how, inputs })));
-    return Comlink.transfer(out, buffers(out.series));
+    const { indices, naming } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
+    const names = await readAll(files, naming);
+    const scores = indices.filter((i) => !naming.includes(i));
+    const series: ReadSeries[] = [];
+    const ahead = (k: number) => {
+      const r = k < scores.length ? readOne(files, scores[k]) : null;
+      r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
+      return r;
+    };
+    let next = ahead(0);
+    for (let k = 0; next; k++) {
+      const input = await next;
+      next = ahead(k + 1);
+      series.push(...guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] }))).series);
+    }
+    return Comlink.transfer({ series }, buffers(series));
   },
   /** The inputs read once: the board every part and the merge start from. */
   async rankPrepare(q: LeaderboardInputs): Promise<PreparedBoard> {
