@@ -1,6 +1,5 @@
 #include "detail/binary_board.hpp"
 
-#include <algorithm>
 #include <span>
 
 #include "pairpower/stats/binary_paired.hpp"
@@ -11,11 +10,16 @@ namespace pairpower::detail {
 bool add_binary_tests(std::vector<BoardPair>& out, const BoardMatrix& b, const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
   const std::size_t n = b.queries();
   const auto row = [&](std::size_t i) { return std::span<const double>(b.row(i), n); };
-  if (pairs.empty() || !std::all_of(pairs.begin(), pairs.end(), [&](const auto& ij) { return binary_table(row(ij.first), row(ij.second)).has_value(); }))
-    return false;
+  if (pairs.empty()) return false;
+  std::vector<BinaryTable> tables;
+  for (const auto& [i, j] : pairs) {
+    const auto t = binary_table(row(i), row(j));
+    if (!t) return false;
+    tables.push_back(*t);
+  }
   std::vector<double> ps;
   for (std::size_t x = 0; x < pairs.size(); ++x) {
-    out[x].mcnemar = mcnemar(*binary_table(row(pairs[x].first), row(pairs[x].second)));
+    out[x].mcnemar = mcnemar(tables[x]);
     ps.push_back(out[x].mcnemar->p);
   }
   const auto holm = adjust_p(ps, Adjustment::holm);
