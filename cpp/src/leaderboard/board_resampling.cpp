@@ -215,7 +215,7 @@ BootstrapBoard bootstrap_board(const BoardMatrix& b, const ResamplingOptions& o,
       detail::OnesTally ones;
       std::vector<double> sums;
     };
-    for_resamples(first, last, o.threads, Tally{std::vector<std::uint32_t>(n), detail::OnesTally(k), std::vector<double>(k)},
+    for_resamples(first, last, o.threads, Tally{std::vector<std::uint32_t>(binary->masks.empty() ? n : 0), detail::OnesTally(k), std::vector<double>(k)},  // picks only for patterns over 4 bytes
                   [&](std::uint64_t r, Tally& t) {
                     Draws draws{hash_words({o.seed, 0x72616e6bULL /* "rank" */, r})};
                     t.ones.clear();
