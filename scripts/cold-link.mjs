@@ -71,7 +71,7 @@ export async function openColdLink(browser, siteUrl, seed) {
  * spec is the core's paper preset (the registry), its unit size and pool the
  * page's (runtime/engines.ts and features/plan/run.ts: 1 M pairs a unit, one worker per core up to the registry's cap).
  */
-async function floorSite() {
+export async function floorSite() {
   const dir = mkdtempSync(join(os.tmpdir(), 'pairpower-floor-'));
   for (const f of ['index.html', 'floor.js', 'floor-worker.js']) copyFileSync(`${root}bench/floor/${f}`, join(dir, f));
   mkdirSync(join(dir, 'wasm'));

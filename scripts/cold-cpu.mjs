@@ -1,0 +1,90 @@
+// Benchmark (not a test): where the CPU time of a shared link's first open goes,
+// thread by thread, beside the floor page's (bench/floor/). Each is opened once
+// in a fresh context under Chromium's tracing (which slows the page's thread, so
+// the milliseconds are not bench:cold's); a thread's time is the CPU time of its
+// top-level tasks from navigation until every result is shown, in the page's
+// renderer process (the browser process's own work is left out). On a machine of
+// C cores the page's CPU beyond the floor's costs at least that much / C of
+// wall time beside the floor's: bench:cold's ratio cannot fall below it.
+// Usage: node scripts/cold-cpu.mjs [seed]   (needs `npm run build` first)
+import os from 'node:os';
+import { rmSync } from 'node:fs';
+import { launch, serve } from '../tests/browser/browser.mjs';
+import { floorSite } from './cold-link.mjs';
+
+const seed = Number(process.argv[2] ?? 9);
+const categories = ['devtools.timeline', 'toplevel', '__metadata', 'blink.user_timing'];
+
+/** Busy ms of each thread of the renderer that opened `url`, by thread name (workers numbered, busiest first). */
+function busy(trace, url) {
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(url));
+  if (!navigation) throw new Error(`no navigation to ${url} in the trace`);
+  const { pid, ts: start } = navigation;
+  const byThread = new Map();
+  for (const e of events) {
+    if (e.pid !== pid || e.ph !== 'X' || !e.dur || e.ts < start || !['ThreadControllerImpl::RunTask', 'RunTask', 'ThreadPool_RunTask'].includes(e.name)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    (byThread.get(key) ?? byThread.set(key, []).get(key)).push([e.ts, e.ts + e.dur, e.tdur ?? e.dur]);
+  }
+  const rows = [];
+  for (const [key, spans] of byThread) {
+    spans.sort((a, b) => a[0] - b[0]);
+    // A top-level task's thread time (CPU, not the wall time a busy machine stretches); nested tasks are in it.
+    let total = 0, end = -Infinity;
+    for (const [s, e, cpu] of spans) {
+      if (s < end) continue;
+      total += cpu;
+      end = e;
+    }
+    rows.push({ thread: names.get(key) ?? key, ms: total / 1000 });
+  }
+  const workers = rows.filter((r) => r.thread === 'DedicatedWorker thread').sort((a, b) => b.ms - a.ms);
+  workers.forEach((w, i) => (w.thread = `worker ${i + 1}`));
+  const pool = rows.filter((r) => r.thread.startsWith('ThreadPool'));
+  const others = rows.filter((r) => !r.thread.startsWith('ThreadPool'));
+  // The renderer's pool threads (script streaming, wasm compilation, raster) as one.
+  if (pool.length) others.push({ thread: 'renderer pool threads', ms: pool.reduce((s, r) => s + r.ms, 0) });
+  return others.filter((r) => r.ms >= 5).sort((a, b) => b.ms - a.ms);
+}
+
+/** Opens `url` traced until the page logs `doneText` (waiting through the console adds no work to the page). */
+async function traced(browser, url, doneText) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (doneText === 'pairpower-bench:done')
+    await page.addInitScript(() => {
+      new MutationObserver((_, o) => {
+        if (document.getElementById('app')?.dataset.state !== 'done') return;
+        o.disconnect();
+        console.debug('pairpower-bench:done');
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    });
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === doneText, timeout: 300_000 });
+  await browser.startTracing(page, { categories });
+  await page.goto(url);
+  await done;
+  const trace = await browser.stopTracing();
+  await context.close();
+  return busy(trace, url.split(/[?#]/)[0]);
+}
+
+const browser = await launch();
+const site = await serve(true);
+const floor = await floorSite();
+const pageRows = await traced(browser, `${site.url}#preset=paper&reps=1000&seed=${seed}&run=1`, 'pairpower-bench:done');
+const floorRows = await traced(browser, `${floor.url}${floor.query(seed)}`, 'pairpower-floor:done');
+await browser.close();
+site.server.close();
+floor.server.close();
+rmSync(floor.dir, { recursive: true, force: true });
+
+const total = (rows) => rows.reduce((s, r) => s + r.ms, 0);
+const show = (rows) => rows.map((r) => `${r.thread} ${Math.round(r.ms)}`).join(', ');
+const cores = os.cpus().length;
+console.log(`== pairpower bench:cold-cpu, ${new Date().toISOString().slice(0, 16)}Z, ${cores} cores, ${os.cpus()[0].model}, seed ${seed}`);
+console.log(`page (ms of CPU by thread, traced): ${show(pageRows)}; all ${Math.round(total(pageRows))}`);
+console.log(`floor: ${show(floorRows)}; all ${Math.round(total(floorRows))}`);
+const extra = total(pageRows) - total(floorRows);
+console.log(`the page's CPU beyond the floor's: ${Math.round(extra)} ms, at least ${Math.round(extra / cores)} ms of wall time beside the floor's on ${cores} cores`);
