@@ -56,6 +56,23 @@ test('page: an lm-eval samples file names its task from the file name, and two m
     assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
 });
 
+test('page: a folder of one model\'s lm-eval output in each Analyze box names the models by their results files and compares task by task', async () => {
+  // Folders named run-1 and run-2: the results files beside the samples, not the folders, name the models.
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  cpSync(join(logs, 'lm_eval/dummy-a'), join(dir, 'run-1'), { recursive: true });
+  cpSync(join(logs, 'lm_eval/dummy-b'), join(dir, 'run-2'), { recursive: true });
+  await page.setInputFiles('#folder-a', join(dir, 'run-1'));
+  await page.setInputFiles('#folder-b', join(dir, 'run-2'));
+  await page.waitForFunction(() => /^detected: /.test(document.querySelector('[data-testid="detected-b"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc' && x.task === 'arith_diff');
+  await page.selectOption('select[data-testid="measure"]', c.measure);
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  const headings = await page.$$eval('[data-testid="report"] article.comparison h3', (hs) => hs.map((x) => x.textContent));
+  assert.deepEqual(headings.map((x) => x.match(/^(\S+) vs (\S+) — (\S+) — (\S+)/)?.slice(1)), [['dummy-b', 'dummy-a', 'arith_diff', 'acc'], ['dummy-b', 'dummy-a', 'arith_sum', 'acc']]);
+  for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
+    assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
+});
+
 test('page: two openai/evals logs name their models from the spec and give scipy\'s and statsmodels\' numbers', async () => {
   const c = expected.openai_evals.pairs.find((x) => x.task === 'fixture-includes' && x.systems[1] === 'human_cli');
   await open('a', c.files[0]);

@@ -74,10 +74,15 @@ export async function zipEntries(bytes: Uint8Array, name: string): Promise<{ nam
   return out;
 }
 
-/** The archive as the core's archive text: JSON lines, a first line naming the archive, then one line per file. */
+/** Files as the core's archive text: JSON lines, a first line naming the archive, then one line per file (its path and text). */
+export function archiveText(name: string, files: { name: string; text: string }[]): string {
+  const lines = [JSON.stringify({ [REGISTRY.archive_text_key]: 1, name })];
+  for (const f of files) lines.push(JSON.stringify({ name: f.name, text: f.text }));
+  return lines.join('\n') + '\n';
+}
+
+/** The archive as the core's archive text. */
 export async function zipToText(bytes: Uint8Array, name: string): Promise<string> {
   const decoder = new TextDecoder();
-  const lines = [JSON.stringify({ [REGISTRY.archive_text_key]: 1, name })];
-  for (const e of await zipEntries(bytes, name)) lines.push(JSON.stringify({ name: e.name, text: decoder.decode(e.bytes) }));
-  return lines.join('\n') + '\n';
+  return archiveText(name, (await zipEntries(bytes, name)).map((e) => ({ name: e.name, text: decoder.decode(e.bytes) })));
 }

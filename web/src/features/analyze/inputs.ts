@@ -4,6 +4,7 @@ import { h } from '../../ui/dom';
 import { foldLongText } from '../../ui/fold';
 
 import { readFileText, withoutGzip } from '../../runtime/read-file';
+import { archiveText } from '../../runtime/archive';
 
 /** A run without a runid is named after its file: "runs/bm25.txt" → "bm25" ("bm25.txt.gz" too). */
 export function fileLabel(file: string): string {
@@ -45,7 +46,24 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
     name = '';
   });
   file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
-  const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded.element, h('div', { class: 'file-row' }, file), note);
+  // A folder (one model's lm-eval output: its samples files and the results file that names the model)
+  // goes to the core as one archive, as a zip of it would; the hidden files a desktop leaves hold no scores.
+  const folder = h('input', { type: 'file', webkitdirectory: '', id: `folder-${key}`, 'data-testid': `folder-${key}` });
+  folder.addEventListener('change', () => {
+    const files = [...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath)).sort((x, y) => (x.webkitRelativePath < y.webkitRelativePath ? -1 : 1));
+    if (!files.length) return;
+    const top = files[0].webkitRelativePath.split('/')[0];
+    void Promise.all(files.map(async (f) => ({ name: f.webkitRelativePath, text: await readFileText(f) }))).then((read) => {
+      text.value = archiveText(top, read);
+      name = top;
+      folder.value = '';  // the same folder can be chosen again
+      folded.renew();
+      onLoad();
+    });
+  });
+  const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded.element,
+    h('div', { class: 'file-row' }, file),
+    h('div', { class: 'file-row' }, h('label', { for: `folder-${key}`, class: 'note' }, `Or a folder of logs for ${key.toUpperCase()} (one model’s output): `), folder), note);
   // Files drop on the box, the folded line included.
   element.addEventListener('dragover', (e) => { e.preventDefault(); element.classList.add('drop'); });
   element.addEventListener('dragleave', () => element.classList.remove('drop'));
