@@ -73,6 +73,15 @@ test('page: a folder of one model\'s lm-eval output in each Analyze box names th
     assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
 });
 
+test('page: a damaged zip opened in an Analyze box is named in the error panel, and the box keeps its text', async () => {
+  await page.fill('#paste-a', 'qid,x,y\nq1,0.1,0.2\n');
+  await page.setInputFiles('#file-a', { name: 'broken.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\x03\x04 not an archive') });
+  await page.waitForFunction(() => /broken\.zip/.test(document.querySelector('[data-testid="error"]')?.textContent ?? ''));
+  assert.match(await page.textContent('[data-testid="error"]'), /^A: broken\.zip: not a zip archive that can be read \(no central directory\)/);
+  assert.equal(await page.inputValue('#paste-a'), 'qid,x,y\nq1,0.1,0.2\n');
+  await page.fill('#paste-a', '');
+});
+
 test('page: two openai/evals logs name their models from the spec and give scipy\'s and statsmodels\' numbers', async () => {
   const c = expected.openai_evals.pairs.find((x) => x.task === 'fixture-includes' && x.systems[1] === 'human_cli');
   await open('a', c.files[0]);

@@ -23,8 +23,8 @@ export interface InputBox {
   set(text: string, name: string): void;
 }
 
-/** `onLoad`: a file replaced the text; `onType`: the user edited it. */
-export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void, onType: () => void): InputBox {
+/** `onLoad`: a file replaced the text; `onType`: the user edited it; `onError`: a file could not be read (the text is kept). */
+export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void, onType: () => void, onError: (message: string) => void): InputBox {
   let name = '';
   const text = h('textarea', { id: `paste-${key}`, 'data-testid': `paste-${key}`, rows: 9, spellcheck: 'false', 'aria-describedby': `detected-${key}`,
     placeholder: key === 'a' ? 'ndcg_cut_10   301   0.4523   (trec_eval -q)\nor  qid,bm25,dense  (one table, a column per system)' : 'the second system’s scores (optional with a table)' });
@@ -36,8 +36,13 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
     name = '';
     onType();
   });
+  const failed = (e: unknown) => onError(`${key.toUpperCase()}: ${(e as Error).message ?? e}`);
   const load = async (f: File) => {
-    text.value = await readFileText(f);
+    try {
+      text.value = await readFileText(f);
+    } catch (e) {
+      return failed(e);
+    }
     name = fileLabel(f.name);
     folded.renew();
     onLoad();
@@ -53,13 +58,13 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
     const files = [...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath)).sort((x, y) => (x.webkitRelativePath < y.webkitRelativePath ? -1 : 1));
     if (!files.length) return;
     const top = files[0].webkitRelativePath.split('/')[0];
+    folder.value = '';  // the same folder can be chosen again
     void Promise.all(files.map(async (f) => ({ name: f.webkitRelativePath, text: await readFileText(f) }))).then((read) => {
       text.value = archiveText(top, read);
       name = top;
-      folder.value = '';  // the same folder can be chosen again
       folded.renew();
       onLoad();
-    });
+    }, failed);
   });
   const element = h('div', { class: 'input-box' }, h('label', { for: `paste-${key}`, class: 'field-label' }, label), text, folded.element,
     h('div', { class: 'file-row' }, file),

@@ -35,8 +35,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     clearTimeout(timer);
     timer = setTimeout(detectNow, 250);
   };
-  const a = createInputBox('a', 'Scores of system A — or one table holding every system', () => changed(), typed);
-  const b = createInputBox('b', 'Scores of system B (a second file of the same format)', () => changed(), typed);
+  const a = createInputBox('a', 'Scores of system A — or one table holding every system', () => changed(), typed, showError);
+  const b = createInputBox('b', 'Scores of system B (a second file of the same format)', () => changed(), typed, showError);
   const names = { get a() { return a.name(); }, get b() { return b.name(); } };
   const runsIn = createRunsInput('an', () => markStale());
 
