@@ -5,7 +5,7 @@
 // at the same line.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -44,7 +44,7 @@ const settings = { missing: 'error', direction: 'higher', alpha: 0.05, confidenc
 test('log records with quotes, backslashes and brackets at every offset read in the wasm as the CLI reads them', async () => {
   const m = await loadModule('st');
   const files = folder();
-  const inputs = files.map((f) => ({ name: f.name, text: new Uint8Array(execFileSync('cat', [f.path])) }));
+  const inputs = files.map((f) => ({ name: f.name, text: new Uint8Array(readFileSync(f.path)) }));
   const board = m.rankPrepare({ inputs, measure: 'acc' });
   assert.ok(!board.error, board.error);
   for (const [k, f] of files.entries()) {
