@@ -38,9 +38,7 @@ namespace {
 // `raw` as UTF-8: a view past its UTF-8 byte-order mark, or, when it is UTF-16, its decoding held in
 // `storage` (a log file runs to hundreds of megabytes: it is not copied to be read).
 std::string_view utf8_view(std::string_view raw, std::string& storage) {
-  const auto byte = [&](std::size_t i) { return i < raw.size() ? static_cast<unsigned char>(raw[i]) : 0u; };
-  if ((byte(0) == 0xFF && byte(1) == 0xFE) || (byte(0) == 0xFE && byte(1) == 0xFF)) return storage = decode_text(raw);
-  return strip_bom(raw);
+  return is_utf16(raw) ? std::string_view(storage = decode_text(raw)) : strip_bom(raw);
 }
 
 InputFormat detect_utf8(std::string_view text) {

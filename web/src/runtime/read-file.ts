@@ -41,3 +41,10 @@ export async function readFileUtf8(f: Blob): Promise<Uint8Array> {
 export function withoutGzip(name: string): string {
   return name.replace(/\.gz$/i, '');
 }
+
+/** A chosen folder's files in path order without hidden ones (".DS_Store", ".git/…"), as a shell's `*` lists them. */
+export function folderFiles(input: HTMLInputElement): File[] {
+  return [...(input.files ?? [])]
+    .filter((f) => !/(^|\/)\./.test(f.webkitRelativePath))
+    .sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : a.webkitRelativePath > b.webkitRelativePath ? 1 : 0));
+}

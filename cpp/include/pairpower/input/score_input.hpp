@@ -163,6 +163,9 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
 /// parse_scores reads it as parse_archive reads the entries.
 constexpr std::string_view archive_text_key = "pairpower_archive";
 
+/// Whether `raw` starts with a UTF-16 byte-order mark (LE or BE).
+bool is_utf16(std::string_view raw) noexcept;
+
 /// UTF-16 text with a byte-order mark (LE or BE) as UTF-8; other text unchanged
 /// (a UTF-8 BOM is dropped). Throws InputError for unpaired surrogates.
 std::string decode_text(std::string_view raw);

@@ -27,12 +27,17 @@ void append_utf8(std::string& out, std::uint32_t cp) {
 
 }  // namespace
 
+bool is_utf16(std::string_view raw) noexcept {
+  if (raw.size() < 2) return false;
+  const auto b0 = static_cast<unsigned char>(raw[0]), b1 = static_cast<unsigned char>(raw[1]);
+  return (b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF);
+}
+
 // Hand-written: std::codecvt is deprecated and the wasm build has no iconv; a
 // BOM-led UTF-16 file (PowerShell 5's `>`) is all this needs to read.
 std::string decode_text(std::string_view raw) {
-  const bool le = raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFF && static_cast<unsigned char>(raw[1]) == 0xFE;
-  const bool be = raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0xFE && static_cast<unsigned char>(raw[1]) == 0xFF;
-  if (!le && !be) return std::string(reading::strip_bom(raw));
+  if (!is_utf16(raw)) return std::string(reading::strip_bom(raw));
+  const bool le = static_cast<unsigned char>(raw[0]) == 0xFF;
   std::string out;
   out.reserve(raw.size() / 2);
   auto unit = [&](std::size_t i) -> std::uint32_t {

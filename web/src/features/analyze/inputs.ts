@@ -3,7 +3,7 @@
 import { h } from '../../ui/dom';
 import { foldLongText } from '../../ui/fold';
 
-import { readFileText, withoutGzip } from '../../runtime/read-file';
+import { folderFiles, readFileText, withoutGzip } from '../../runtime/read-file';
 import { archiveText } from '../../runtime/archive';
 
 /** A run without a runid is named after its file: "runs/bm25.txt" → "bm25" ("bm25.txt.gz" too). */
@@ -55,7 +55,7 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   // goes to the core as one archive, as a zip of it would; the hidden files a desktop leaves hold no scores.
   const folder = h('input', { type: 'file', webkitdirectory: '', id: `folder-${key}`, 'data-testid': `folder-${key}` });
   folder.addEventListener('change', () => {
-    const files = [...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath)).sort((x, y) => (x.webkitRelativePath < y.webkitRelativePath ? -1 : 1));
+    const files = folderFiles(folder);
     if (!files.length) return;
     const top = files[0].webkitRelativePath.split('/')[0];
     folder.value = '';  // the same folder can be chosen again

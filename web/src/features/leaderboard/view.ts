@@ -10,6 +10,7 @@ import { markStage } from '../../runtime/engines';
 import { createRunsInput } from '../../ui/runs-input';
 import { joinScored } from '../../runtime/scored-runs';
 import { parseNumber } from '../../runtime/field-text';
+import { folderFiles } from '../../runtime/read-file';
 import type { View, ViewContext } from '../../runtime/view';
 import type { ChosenFile, LeaderboardApi } from './worker';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
@@ -44,8 +45,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   };
   files.addEventListener('change', () => load([...(files.files ?? [])]));
   // In path order, as a shell lists them (a browser gives a folder's files in no set order): the board's systems in the CLI's order.
-  folder.addEventListener('change', () => load([...(folder.files ?? [])].filter((f) => !/(^|\/)\./.test(f.webkitRelativePath))
-    .sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : a.webkitRelativePath > b.webkitRelativePath ? 1 : 0))));
+  folder.addEventListener('change', () => load(folderFiles(folder)));
   const runsIn = createRunsInput('lb', () => undefined);
   const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
