@@ -16,6 +16,7 @@ namespace {
 // A table of `both`, `a_only`, `b_only`, `neither` items, interleaved so that no order hides anything.
 PairedSample binary_sample(std::size_t both, std::size_t a_only, std::size_t b_only, std::size_t neither) {
   PairedSample s{"mmlu", "acc", "A", "B", {}, {}, {}};
+  s.unit = item_unit;  // an evaluation's items, as a log reads them
   const auto add = [&](double a, double b, std::size_t k) {
     for (std::size_t i = 0; i < k; ++i) {
       s.qids.push_back("q" + std::to_string(s.qids.size()));

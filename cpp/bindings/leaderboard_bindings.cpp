@@ -29,6 +29,7 @@ val series_js(const pairpower::ScoreSeries& s) {
   x.set("qids", packed_strings(s.qids));
   x.set("values", f64(s.values));
   x.set("byPosition", s.by_position);
+  x.set("items", s.unit == pairpower::item_unit);
   if (!s.clusters.empty()) x.set("clusters", packed_strings(s.clusters));
   return x;
 }
@@ -37,6 +38,7 @@ pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) 
   pairpower::ScoreSeries s{text_field(x, "dataset"), measure, text_field(x, "system"), unpacked_strings(x, "qids"),
                            emscripten::convertJSArrayToNumberVector<double>(x["values"]), x["byPosition"].isTrue()};
   if (s.qids.size() != s.values.size()) throw std::invalid_argument("board: a series' query ids and values differ in number");
+  if (x["items"].isTrue()) s.unit = pairpower::item_unit;
   if (!x["clusters"].isUndefined()) s.clusters = unpacked_strings(x, "clusters");
   if (!s.clusters.empty() && s.clusters.size() != s.qids.size()) throw std::invalid_argument("board: a series' clusters and query ids differ in number");
   return s;

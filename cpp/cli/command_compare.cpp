@@ -187,7 +187,7 @@ int run_compare(const CompareFlags& f) {
       }
       if (const auto& bin = c.binary) {
         fmt::print("  McNemar      {} exact, mid-p {}   ({} {} only {} gets right, {} only {})\n", p_equals(bin->mcnemar.p), format_p(bin->mcnemar.p_mid),
-                   thousands(bin->mcnemar.discordant_b), bin->mcnemar.discordant_b == 1 ? "item" : "items", c.system_b, thousands(bin->mcnemar.discordant_a), c.system_a);
+                   thousands(bin->mcnemar.discordant_b), bin->mcnemar.discordant_b == 1 ? c.unit.one : c.unit.many, c.system_b, thousands(bin->mcnemar.discordant_a), c.system_a);
         fmt::print("  accuracy     {} {} [{}, {}]   {} {} [{}, {}] (Wilson)   Δ [{}, {}] (Newcombe)\n", c.system_a, format_sig(c.mean_a),
                    format_sig(bin->wilson_a.low), format_sig(bin->wilson_a.high), c.system_b, format_sig(c.mean_b), format_sig(bin->wilson_b.low),
                    format_sig(bin->wilson_b.high), format_signed(bin->newcombe.low), format_signed(bin->newcombe.high));

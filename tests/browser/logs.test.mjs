@@ -159,6 +159,11 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
       assert.equal(got.leaderboards[i].systems[j].mean, s.mean);
       assert.deepEqual([got.leaderboards[i].systems[j].rank_marginal_low, got.leaderboards[i].systems[j].rank_marginal_high], [s.rank_marginal_low, s.rank_marginal_high]);
     }
+  // Models are compared on items, not queries: in the JSON, the boards' headings and the warnings.
+  assert.deepEqual(got.leaderboards.map((b) => b.unit), want.leaderboards.map(() => ({ one: 'item', many: 'items' })));
+  assert.deepEqual(await lb.$$eval('section.board h3', (hs) => hs.map((x) => x.textContent)),
+    want.leaderboards.map((b) => `${b.dataset}, acc: 2 systems on ${b.n} shared items`));
+  assert.doesNotMatch(await lb.textContent('[data-testid="leaderboard-report"]'), /quer/);
   // A pair of the board opens in Analyze from the same files (read again), with the board's p for it.
   const [board] = want.leaderboards;
   const [pair] = board.pairs;
@@ -166,6 +171,10 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
   assert.equal(await clickAndWait(lb, cell, 'analyze'), 'done', await lb.textContent('[data-testid="error"]'));
   assert.equal(await lb.getAttribute('[data-comparison="0"][data-stat="randomization.p"]', 'data-value'), String(pair.p));
   assert.match(await lb.textContent('[data-testid="handoff"]'), new RegExp(`${pair.system_b} vs ${pair.system_a} on acc \\(${board.dataset}\\), from the leaderboard`));
+  // … and is still a pair of items there.
+  const article = await lb.textContent('[data-testid="report"] article.comparison');
+  assert.match(article, /items only/);
+  assert.doesNotMatch(article, /quer/);
   await lb.close();
 });
 

@@ -30,10 +30,10 @@ std::string superscript(std::size_t e) {
 std::string sided_word(Alternative alt) { return alt == Alternative::two_sided ? "two-sided" : "one-sided"; }
 
 // "With 4 queries the smallest p … is 0.125 (2 of the 2⁴ = 16 sign patterns …)".
-std::string floor_sentence(std::size_t nonzero, std::size_t n, Alternative alt, bool exact_wilcoxon, double alpha) {
+std::string floor_sentence(std::size_t nonzero, std::size_t n, const Unit& unit, Alternative alt, bool exact_wilcoxon, double alpha) {
   std::ostringstream s;
   const double floor = smallest_attainable_p(nonzero, alt);
-  s << "With " << thousands(n) << (n == 1 ? " query" : " queries");
+  s << "With " << unit.count(n);
   if (nonzero < n) s << " (" << thousands(nonzero) << " with a non-zero difference)";
   s << ", the smallest " << sided_word(alt) << " p the randomization (sign-flip) test, the sign test"
     << (exact_wilcoxon ? " and the exact Wilcoxon test" : "") << " can give is " << fraction(floor);
@@ -59,7 +59,7 @@ std::size_t smallest_n_reaching(double alpha, Alternative alt) noexcept {
 }
 
 void range_warnings(const std::string& measure, const std::string& system, std::span<const std::string> qids, std::span<const double> values,
-                    std::vector<Warning>& out) {
+                    std::vector<Warning>& out, const Unit& unit) {
   const MeasureRange range = measure_range(measure);
   if (range == MeasureRange::unknown) return;
   // trec_eval prints 4 decimals and tools sum in floating point: 1 + 1e-9 is a 1.
@@ -76,7 +76,7 @@ void range_warnings(const std::string& measure, const std::string& system, std::
   s << measure << (range == MeasureRange::count ? " is a count (a whole number ≥ 0)" : " lies between 0 and 1") << ", but " << thousands(count)
     << " of " << system << "'s " << thousands(values.size()) << " values " << (count == 1 ? "lies" : "lie") << " outside that range ("
     << (count == 1 ? "" : "the first: ") << format_csv(values[first]);
-  if (first < qids.size()) s << " for query " << qids[first];
+  if (first < qids.size()) s << " for " << unit.one << " " << qids[first];
   s << "). The input may hold another measure under this name, or a broken run: the results below are computed from these values as given.";
   out.push_back({"out_of_range", s.str()});
 }
@@ -84,15 +84,15 @@ void range_warnings(const std::string& measure, const std::string& system, std::
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o) {
   std::vector<Warning> out;
   const std::string& measure = s.measure.empty() ? s.dataset : s.measure;
-  range_warnings(measure, s.system_a, s.qids, s.a, out);
-  range_warnings(measure, s.system_b, s.qids, s.b, out);
+  range_warnings(measure, s.system_a, s.qids, s.a, out, s.unit);
+  range_warnings(measure, s.system_b, s.qids, s.b, out, s.unit);
   if (c.identical) return out;  // nothing was tested: the reason says so
   std::size_t zeros = 0;
   for (std::size_t i = 0; i < s.a.size() && i < s.b.size(); ++i) zeros += s.b[i] - s.a[i] == 0;
   const std::size_t n = c.n, nonzero = n - zeros;
   const bool difference = !c.equivalence && !c.non_inferiority;
   if (smallest_attainable_p(nonzero, o.alternative) > o.alpha) {
-    std::string m = floor_sentence(nonzero, n, o.alternative, c.wilcoxon.exact, o.alpha);
+    std::string m = floor_sentence(nonzero, n, s.unit, o.alternative, c.wilcoxon.exact, o.alpha);
     if (!c.wilcoxon.exact)
       m += " The Wilcoxon test uses its normal approximation here (a difference is 0), which can give a p below this floor: at this n that p is "
            "rough, not evidence the exact tests lack.";
@@ -102,17 +102,17 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
   }
   if (n < bootstrap_min_queries)
     out.push_back({"few_queries",
-                   "The bootstrap intervals rest on " + thousands(n) + (n == 1 ? " query" : " queries") + ": below about " +
-                       std::to_string(bootstrap_min_queries) +
-                       " queries BCa and percentile intervals are too narrow (they under-cover, since resampling so few values cannot show how "
+                   "The bootstrap intervals rest on " + s.unit.count(n) + ": below about " +
+                       std::to_string(bootstrap_min_queries) + " " + s.unit.many +
+                       " BCa and percentile intervals are too narrow (they under-cover, since resampling so few values cannot show how "
                        "far the mean could lie), so an interval that excludes 0 is weaker evidence than its " +
                        std::to_string(static_cast<int>(std::lround(o.confidence * 100))) + "% says. The randomization p is the safer guide here."});
   // Binary items agree on most items by nature; McNemar is built on the discordant ones alone.
   if (n > 0 && static_cast<double>(zeros) >= many_zeros_share * static_cast<double>(n) && !(c.binary && !c.cluster))
     out.push_back({"many_zeros",
                    thousands(zeros) + " of " + thousands(n) + " differences (" + percent(static_cast<double>(zeros) / static_cast<double>(n)) +
-                       ") are exactly 0. The Wilcoxon and sign tests drop them and decide on the other " + thousands(nonzero) +
-                       " queries alone (Wilcoxon then uses its normal approximation); the randomization test, the paired t and the bootstrap "
+                       ") are exactly 0. The Wilcoxon and sign tests drop them and decide on the other " + s.unit.count(nonzero) +
+                       " alone (Wilcoxon then uses its normal approximation); the randomization test, the paired t and the bootstrap "
                        "keep them, which pulls Δ and its spread toward 0. Ties this common usually mean a coarse measure (P@k, success) "
                        "or two nearly identical runs."});
   if (c.cluster && c.cluster->clusters < cluster_min_clusters)
@@ -126,12 +126,12 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
     const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
     if (*need < reach)
       out.push_back({"planning_below_floor",
-                     "The paired t would detect an effect of this size with about " + thousands(*need) +
-                         " queries, but below " + std::to_string(reach) + " queries the randomization, sign and exact Wilcoxon tests cannot reach p < " +
+                     "The paired t would detect an effect of this size with about " + s.unit.count(*need) +
+                         ", but below " + std::to_string(reach) + " " + s.unit.many + " the randomization, sign and exact Wilcoxon tests cannot reach p < " +
                          format_csv(o.alpha) + " whatever the effect: plan for at least " + std::to_string(reach) + "."});
     else if (static_cast<double>(*need) > pilot_extrapolation_factor * static_cast<double>(n))
       out.push_back({"pilot_extrapolated",
-                     "The n to detect Δ (about " + thousands(*need) + " queries) is extrapolated from a pilot of " + thousands(n) +
+                     "The n to detect Δ (about " + s.unit.count(*need) + ") is extrapolated from a pilot of " + thousands(n) +
                          ", more than " + format_csv(pilot_extrapolation_factor) +
                          " times smaller. It rests on Δ and the SD of the differences as this pilot estimates them, and it grows with (SD/Δ)²: "
                          "a modest error in the pilot's Δ moves it a lot. Read it as an order of magnitude, and re-plan with a larger pilot."});
@@ -144,15 +144,15 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
   std::vector<Warning> out;
   for (const auto& s : series)
     if (s.measure == measure)
-      range_warnings(measure, s.dataset.empty() ? s.system : s.system + " (" + s.dataset + ")", s.qids, s.values, out);
+      range_warnings(measure, s.dataset.empty() ? s.system : s.system + " (" + s.dataset + ")", s.qids, s.values, out, s.unit);
   for (const auto& b : r.boards) {
     const std::string where = b.dataset.empty() ? "" : " on " + b.dataset;
     if (smallest_attainable_p(b.n, Alternative::two_sided) > o.alpha)
-      out.push_back({"p_floor", "With " + thousands(b.n) + " queries" + where + ", the smallest two-sided p a pair's randomization (sign-flip) test can give is " +
+      out.push_back({"p_floor", "With " + b.unit.count(b.n) + where + ", the smallest two-sided p a pair's randomization (sign-flip) test can give is " +
                                     fraction(smallest_attainable_p(b.n, Alternative::two_sided)) + ", above α = " + format_csv(o.alpha) +
                                     ": a pair's own randomization p and its Holm p cannot fall below α whatever the scores (they can from " +
                                     std::to_string(smallest_n_reaching(o.alpha, Alternative::two_sided)) +
-                                    " queries). The tiers' randomized Tukey test shuffles all systems' scores within a query and has a lower floor."});
+                                    " " + b.unit.many + "). The tiers' randomized Tukey test shuffles all systems' scores within a " + b.unit.one + " and has a lower floor."});
     if (b.clusters)
       out.push_back({"clustered_board", "The " + thousands(b.n) + " items" + where + " are in " + thousands(b.clusters) +
                                             " clusters: which systems differ (tiers, rank sets, 'significant') follows each pair's cluster-robust test, Holm over the pairs. "
@@ -161,9 +161,9 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
       out.push_back({"few_clusters", "The cluster-robust tests" + where + " rest on " + thousands(b.clusters) + " clusters: below about " +
                                          std::to_string(cluster_min_clusters) + " clusters their standard errors tend to be too small, so the p's that decide are optimistic."});
     if (b.n < bootstrap_min_queries)
-      out.push_back({"few_queries", "The bootstrap rank and Δ intervals" + where + " rest on " + thousands(b.n) + " queries: below about " +
-                                        std::to_string(bootstrap_min_queries) +
-                                        " queries bootstrap intervals are too narrow (they under-cover), so read them as rough."});
+      out.push_back({"few_queries", "The bootstrap rank and Δ intervals" + where + " rest on " + b.unit.count(b.n) + ": below about " +
+                                        std::to_string(bootstrap_min_queries) + " " + b.unit.many +
+                                        " bootstrap intervals are too narrow (they under-cover), so read them as rough."});
   }
   return out;
 }

@@ -43,7 +43,7 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
   for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
     const Comparison& c = r.comparisons[i];
     report::Comparison& rc = out.comparisons.emplace_back();
-    rc.dataset = c.dataset, rc.measure = c.measure, rc.system_a = c.system_a, rc.system_b = c.system_b, rc.n = c.n;
+    rc.dataset = c.dataset, rc.measure = c.measure, rc.system_a = c.system_a, rc.system_b = c.system_b, rc.n = c.n, rc.unit = c.unit;
     rc.mean_a = c.mean_a, rc.mean_b = c.mean_b, rc.delta = c.delta, rc.sd_diff = c.sd_diff, rc.pearson = c.pearson, rc.spearman = c.spearman;
     rc.t = c.t, rc.wilcoxon = c.wilcoxon, rc.randomization = c.randomization;
     rc.bootstrap = {c.bootstrap.bca, c.bootstrap.percentile, c.bootstrap.resamples, std::nullopt};
@@ -52,7 +52,7 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
     rc.sign = {c.sign_p};
     rc.min_attainable_p = c.min_attainable_p;
     rc.planning = {c.planning.mde, c.planning.n_required, o.planning_power, c.planning.curve, c.planning.curve_reps, c.planning.curve_cap,
-                   c.planning.curve_note.empty() ? std::nullopt : std::optional(c.planning.curve_note), pilot_curve_test, std::nullopt};
+                   c.planning.curve_note.empty() ? std::nullopt : std::optional(c.planning.curve_note), pilot_curve_test(c.unit), std::nullopt};
     if (const auto& e = c.planning.estimates) {
       report::CalculatorInputs& in = rc.planning.calculator.emplace();
       in.items = e->items, in.sd_diff = e->sd_diff;
@@ -100,7 +100,7 @@ nlohmann::ordered_json report_json(const CompareResult& r, const ReportSettings&
 
 namespace {
 constexpr StatLabel stat_label_table[] = {
-    {"n", "queries paired (n)"}, {"mean_a", "mean of A"}, {"mean_b", "mean of B"}, {"delta", "Δ = mean(B − A)"}, {"sd_diff", "SD of differences"},
+    {"n", "pairs (n)"}, {"mean_a", "mean of A"}, {"mean_b", "mean of B"}, {"delta", "Δ = mean(B − A)"}, {"sd_diff", "SD of differences"},
     {"pearson", "Pearson r (A, B)"}, {"spearman", "Spearman ρ (A, B)"},
     {"randomization.p", "randomization p"}, {"randomization.p_se", "… its Monte Carlo SE"}, {"randomization.resamples", "… sign flips"},
     {"bootstrap.bca.ci_low", "bootstrap BCa CI, low"}, {"bootstrap.bca.ci_high", "bootstrap BCa CI, high"},
@@ -133,7 +133,7 @@ constexpr StatLabel stat_label_table[] = {
     {"repeats.within_share_one", "within-item share for one sample"},
     {"repeats.total_var", "variance of the per-item differences"}, {"repeats.within_var", "… its part within items"},
     {"cluster.randomization.resamples", "… cluster sign flips"}, {"cluster.randomization.p_se", "… its Monte Carlo SE"},
-    {"mcnemar.discordant_a", "items only A gets right"}, {"mcnemar.discordant_b", "items only B gets right"},
+    {"mcnemar.discordant_a", "pairs only A gets right"}, {"mcnemar.discordant_b", "pairs only B gets right"},
     {"mcnemar.p", "exact McNemar p (deciding the verdict)"}, {"mcnemar.p_mid", "… its mid-p"},
     {"newcombe.0", "Newcombe CI of Δ, low"}, {"newcombe.1", "Newcombe CI of Δ, high"},
     {"wilson_a.0", "Wilson CI of A's accuracy, low"}, {"wilson_a.1", "Wilson CI of A's accuracy, high"},

@@ -41,6 +41,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
   for (std::size_t i = 0; i < b.qids.size(); ++i) in_b.emplace(b.qids[i], b.values[i]);
   std::set<std::string> in_a(a.qids.begin(), a.qids.end());
   PairedSample s{a.dataset, a.measure, a.system, b.system, {}, {}, {}};
+  s.unit = a.unit == item_unit || b.unit == item_unit ? item_unit : query_unit;
   // Clusters from either input; where both give one for a query, they must agree.
   std::unordered_map<std::string, const std::string*> cluster_in_b;
   for (std::size_t i = 0; i < b.clusters.size(); ++i) cluster_in_b.emplace(b.qids[i], &b.clusters[i]);
@@ -51,10 +52,10 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
     const auto it = cluster_in_b.find(qid);
     const std::string* from_b = it == cluster_in_b.end() ? nullptr : it->second;
     if (from_a && from_b && *from_a != *from_b)
-      throw InputError(where + "query " + qid + " is in cluster " + *from_a + " for " + a.system + " but in cluster " + *from_b +
-                       " for " + b.system + "; a query belongs to one cluster");
+      throw InputError(where + s.unit.one + " " + qid + " is in cluster " + *from_a + " for " + a.system + " but in cluster " + *from_b +
+                       " for " + b.system + "; a " + s.unit.one + " belongs to one cluster");
     if (!from_a && !from_b)
-      throw InputError(where + "query " + qid + " has no cluster, while other queries have one; give every query its cluster");
+      throw InputError(where + s.unit.one + " " + qid + " has no cluster, while other " + s.unit.many + " have one; give every " + s.unit.one + " its cluster");
     s.clusters.push_back(from_a ? *from_a : *from_b);
   };
   const auto a_cluster = [&](std::size_t i) { return a.clusters.empty() ? nullptr : &a.clusters[i]; };
@@ -119,7 +120,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
   }
   if (missing == MissingPolicy::error && (report.only_a || report.only_b)) {
     // The remedy (the unmatched-ids policy) is phrased by each front end.
-    std::string msg = label(a.dataset, a.measure) + ": query ids do not match: ";
+    std::string msg = label(a.dataset, a.measure) + ": " + s.unit.one + " ids do not match: ";
     if (report.only_a) msg += std::to_string(report.only_a) + " only in " + a.system + " (" + list(report.examples_only_a, report.only_a) + ")";
     if (report.only_a && report.only_b) msg += "; ";
     if (report.only_b) msg += std::to_string(report.only_b) + " only in " + b.system + " (" + list(report.examples_only_b, report.only_b) + ")";

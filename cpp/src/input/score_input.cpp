@@ -27,6 +27,12 @@ std::string_view describe(InputFormat f) noexcept {
   return "?";
 }
 
+const Unit& unit_of(InputFormat f) noexcept {
+  for (const auto& info : input_formats())
+    if (info.format == f) return std::string_view(info.unit) == "item" ? item_unit : query_unit;
+  return query_unit;
+}
+
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept {
   for (const auto& info : input_formats())
     if (s == info.id) return info.format;
@@ -244,8 +250,9 @@ std::string ScoreFile::describe() const {
   if (d.size() > 1) out += ", " + std::to_string(d.size()) + " datasets";
   const auto s = systems();
   if (s.size() > 1) out += ", " + std::to_string(s.size()) + " systems";
-  // Evaluation logs score items (questions, samples), not queries.
-  out += ", " + std::to_string(queries()) + (format == InputFormat::lm_eval_samples || format == InputFormat::inspect_ai || format == InputFormat::helm || format == InputFormat::openai_evals ? " items" : " queries");
+  const auto n = queries();
+  const Unit& unit = series.empty() ? unit_of(format) : series.front().unit;
+  out += ", " + std::to_string(n) + " " + (n == 1 ? unit.one : unit.many);
   return out;
 }
 

@@ -90,6 +90,7 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   const auto intervals_left = pair_intervals(boot, pairs, left, o.confidence);
 
   Board out{d.dataset, measure, n, k, {}, {}, two_way_anova(b), friedman_test(b), 0, d.by_position};
+  out.unit = d.unit;
   const auto sums = b.exact_sums();
   const auto means = b.system_means();
   const auto ranks = ranks_by_mean(means, o.higher_is_better);
@@ -293,6 +294,7 @@ PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string&
   p.a_text = scores_as_written(series, dataset, m, system_a, p.qids, p.a);
   p.b_text = scores_as_written(series, dataset, m, system_b, p.qids, p.b);
   p.clusters = d->clusters;
+  p.unit = d->unit;
   return p;
 }
 

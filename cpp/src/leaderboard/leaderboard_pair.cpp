@@ -48,7 +48,7 @@ std::string pair_scores_csv(const PairScores& p, const std::string& system_a, co
   };
   // The items' clusters go with the pair: Analyze then tests it as the board did.
   const bool clustered = !p.clusters.empty();
-  std::string out = "qid," + std::string(clustered ? "cluster," : "") + csv_field(system_a) + "," + csv_field(system_b) + "\n";
+  std::string out = (p.unit == item_unit ? "item," : "qid,") + std::string(clustered ? "cluster," : "") + csv_field(system_a) + "," + csv_field(system_b) + "\n";
   for (std::size_t q = 0; q < p.qids.size(); ++q)
     out += csv_field(p.qids[q]) + "," + (clustered ? csv_field(p.clusters[q]) + "," : std::string()) + cell(p.a_text, p.a, q) + "," + cell(p.b_text, p.b, q) + "\n";
   return out;

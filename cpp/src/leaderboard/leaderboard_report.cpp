@@ -51,7 +51,7 @@ report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, cons
   for (const auto& b : r.boards)
     // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note); family_procedure is
     // what decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
-    out.leaderboards.push_back({b.dataset, b.measure, b.n, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share,
+    out.leaderboards.push_back({b.dataset, b.measure, b.n, b.unit, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share,
                                 b.by_position ? "position" : "query id", pairing_note(b), std::string(procedure_of(b)),
                                 b.clusters ? std::optional(b.clusters) : std::nullopt});
   // The sentence beside a board's rank sets (the page's caption), and where the marginal intervals are.
@@ -77,7 +77,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
       ci_width = std::max(ci_width, ("[" + stat(s.ci_low) + ", " + stat(s.ci_high) + "]").size());
     }
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
-           std::to_string(b.k) + " systems on " + thousands(b.n) + " shared queries" +
+           std::to_string(b.k) + " systems on " + thousands(b.n) + " shared " + b.unit.many +
            (b.clusters ? " in " + thousands(b.clusters) + " clusters (intervals: cluster-robust t)" : std::string()) + "\n";
     if (b.by_position) out += "  note: " + pairing_note(b) + "\n";
     out += "  rank  " + padded("system", width) + "  " + padded("mean", mean_width) + "  " + padded(std::to_string(level) + "% CI", ci_width) +
@@ -90,17 +90,17 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (" + procedure_label(b) + ", α = " + format_csv(o.alpha) +
            "); systems sharing a tier letter are statistically indistinguishable.\n";
     out += "  " + rank_set_note(o) + ".\n";
-    out += "  ANOVA (system + query): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
+    out += "  ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
            p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n";
     // Binary items: the exact tests that fit them, beside the board's resampling tests.
     if (!b.pairs.empty() && b.pairs.front().mcnemar) {
-      out += "  binary items: accuracy with Wilson " + std::to_string(level) + "% intervals";
+      out += "  binary " + b.unit.many + ": accuracy with Wilson " + std::to_string(level) + "% intervals";
       for (const auto& s : b.systems)
         if (s.wilson) out += "; " + s.system + " [" + stat((*s.wilson)[0]) + ", " + stat((*s.wilson)[1]) + "]";
       out += "\n  exact McNemar per pair (Holm over the pairs):\n";
       for (const auto& p : b.pairs)
         out += "    " + p.system_b + " vs " + p.system_a + ": " + p_equals(p.mcnemar->p) + ", Holm " + (*p.mcnemar_p_holm < 0.001 ? std::string("< 0.001") : format_p(*p.mcnemar_p_holm)) + " (" +
-               thousands(p.mcnemar->discordant_b) + (p.mcnemar->discordant_b == 1 ? " item only " : " items only ") + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
+               b.unit.count(p.mcnemar->discordant_b) + " only " + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
                p.system_a + ")\n";
     }
     if (b.clusters) {
@@ -127,7 +127,7 @@ namespace {
 
 std::string caption(const Board& b, const LeaderboardOptions& o) {
   return (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " + std::to_string(b.k) +
-         " systems, " + thousands(b.n) + " queries" + (b.by_position ? " (" + pairing_note(b) + ")" : std::string()) + "; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
+         " systems, " + b.unit.count(b.n) + (b.by_position ? " (" + pairing_note(b) + ")" : std::string()) + "; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
          "% intervals" + (b.clusters ? " (cluster-robust, " + thousands(b.clusters) + " clusters)" : std::string()) +
          "; systems sharing a letter are not significantly different (" + procedure_label(b) + ", α = " + format_csv(o.alpha) + "); " +
          rank_set_note(o);

@@ -40,7 +40,7 @@ constexpr ModelInfo models_table[] = {
 };
 
 constexpr FormatInfo formats_table[] = {
-#define PAIRPOWER_INPUT_FORMAT(e, id, description) {InputFormat::e, id, description, #e},
+#define PAIRPOWER_INPUT_FORMAT(e, id, description, unit) {InputFormat::e, id, description, #e, #unit},
 #include "pairpower/registry/input_formats.def"
 #undef PAIRPOWER_INPUT_FORMAT
 };

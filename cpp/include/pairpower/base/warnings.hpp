@@ -6,7 +6,7 @@
 //
 // Codes:
 //   p_floor              exact tests cannot reach α at this n (smallest p 2/2^n)
-//   few_queries          bootstrap intervals from fewer than 20 queries
+//   few_queries          bootstrap intervals from fewer than 20 queries (or items)
 //   out_of_range         a value outside its measure's known range
 //   many_zeros           half or more of the differences are exactly 0
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "pairpower/base/described.hpp"
+#include "pairpower/base/units.hpp"
 #include "pairpower/stats/alternative.hpp"
 
 namespace pairpower {
@@ -66,10 +67,10 @@ double smallest_attainable_p(std::size_t nonzero, Alternative alt) noexcept;
 std::size_t smallest_n_reaching(double alpha, Alternative alt) noexcept;
 
 /// Values outside the measure's known range ([0, 1] for nDCG, AP, P@k, recall,
-/// RR, success…; non-negative integers for counts), named by system and query.
-/// An unknown measure's values are not checked. `system` names the values.
+/// RR, success…; non-negative integers for counts), named by system and query
+/// (or item: `unit`). An unknown measure's values are not checked. `system` names the values.
 void range_warnings(const std::string& measure, const std::string& system, std::span<const std::string> qids,
-                    std::span<const double> values, std::vector<Warning>& out);
+                    std::span<const double> values, std::vector<Warning>& out, const Unit& unit = query_unit);
 
 /// Everything that qualifies one comparison's answers.
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o);

@@ -19,6 +19,7 @@
 #include "pairpower/stats/bootstrap.hpp"
 #include "pairpower/stats/question.hpp"
 #include "pairpower/stats/randomization_test.hpp"
+#include "pairpower/base/units.hpp"
 #include "pairpower/base/warnings.hpp"
 #include "pairpower/power/pilot_estimates.hpp"
 
@@ -39,6 +40,8 @@ struct PairedSample {
   /// sample variance; empty when every item was scored once.
   std::vector<std::uint32_t> repeats_a{}, repeats_b{};
   std::vector<double> repeat_var_a{}, repeat_var_b{};
+  /// What the ids name (queries, or an evaluation log's items): the words of the sentences about this pair.
+  Unit unit{};
 };
 
 /// The most samples averaged into one value of either system (1 when every item was scored once).
@@ -159,6 +162,7 @@ struct ClusterSummary {
 struct Comparison {
   std::string dataset, measure, system_a, system_b;
   std::size_t n = 0;
+  Unit unit{};  ///< what n counts: queries, or items
   double mean_a = 0, mean_b = 0, delta = 0, sd_diff = 0, pearson = 0, spearman = 0;
   TSummary t{};
   WilcoxonSummary wilcoxon{};
@@ -216,8 +220,8 @@ std::string_view verdict_interval_name(const Comparison& c) noexcept;  ///< "clu
 /// The question a comparison answers, from the options (question.hpp).
 Question question_of(const CompareOptions& o) noexcept;
 
-/// What the pilot power curve simulates, for labels.
-extern const char* const pilot_curve_test;
+/// What the pilot power curve simulates, for labels: "paired t-test at α on n items resampled …".
+std::string pilot_curve_test(const Unit& unit);
 
 /// Analyses every sample (p-values adjusted across them: Holm for the verdict).
 /// Throws Error (field "alpha", "confidence", "min_effect", "resamples",

@@ -89,6 +89,7 @@ struct PairData {
 struct Comparison {
   std::string dataset, measure, system_a, system_b;
   std::size_t n;
+  Unit unit;
   double mean_a, mean_b, delta, sd_diff, pearson, spearman;
   TSummary t;
   WilcoxonSummary wilcoxon;
@@ -292,7 +293,7 @@ template <> struct Description<report::Comparison> {
   static constexpr std::string_view name = "CliComparison", doc = "One comparison as the CLI writes it (comparison_report.cpp).";
   static constexpr auto fields = std::tuple{
       Field{"dataset", &C::dataset}, Field{"measure", &C::measure}, Field{"system_a", &C::system_a}, Field{"system_b", &C::system_b},
-      Field{"n", &C::n}, Field{"mean_a", &C::mean_a}, Field{"mean_b", &C::mean_b}, Field{"delta", &C::delta}, Field{"sd_diff", &C::sd_diff},
+      Field{"n", &C::n}, Field{"unit", &C::unit, {.doc = "what n counts: query/queries, or item/items for an evaluation log"}}, Field{"mean_a", &C::mean_a}, Field{"mean_b", &C::mean_b}, Field{"delta", &C::delta}, Field{"sd_diff", &C::sd_diff},
       Field{"pearson", &C::pearson}, Field{"spearman", &C::spearman},
       // The tests that decide binary and clustered comparisons come first, where a reader looks.
       Field{"cluster", &C::cluster, {.doc = "clustered queries only: the cluster-robust test that decides the verdict", .omit_empty = true}},

@@ -45,17 +45,20 @@
 #include <vector>
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/units.hpp"
 
 namespace pairpower {
 
 enum class InputFormat {
-#define PAIRPOWER_INPUT_FORMAT(e, id, description) e,
+#define PAIRPOWER_INPUT_FORMAT(e, id, description, unit) e,
 #include "pairpower/registry/input_formats.def"
 #undef PAIRPOWER_INPUT_FORMAT
 };
 std::string_view to_string(InputFormat f) noexcept;  ///< "csv-wide", "trec_eval", …
 std::string_view describe(InputFormat f) noexcept;   ///< "CSV (wide)", "trec_eval -q", …
 std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept;
+/// What the format's ids name: queries, or items for an evaluation log (the registry row's unit).
+const Unit& unit_of(InputFormat f) noexcept;
 
 /// One system's scores on one (dataset, measure), in the order read.
 struct ScoreSeries {
@@ -75,6 +78,8 @@ struct ScoreSeries {
   /// sample variance (0 for one); empty when every item was scored once.
   std::vector<std::uint32_t> repeats{};
   std::vector<double> repeat_variances{};
+  /// What the ids name, for sentences: queries, or an evaluation log's items.
+  Unit unit{};
 };
 
 struct ScoreFile {

@@ -105,6 +105,7 @@ struct Board {
   double separable_share;            ///< of adjacent pairs, those separable at this n
   bool by_position = false;          ///< bare columns without query ids: row i of each system is one query (pairing.hpp's by_position_note)
   std::size_t clusters = 0;          ///< the items' clusters when the inputs name them (then the cluster-robust tests decide); 0: none
+  Unit unit{};                       ///< what n counts: queries, or an evaluation log's items
 };
 
 /// How a board's family-wise p (`p_tukey`), its tiers and its rank sets are
@@ -185,6 +186,7 @@ struct PairScores {
   std::vector<std::string> a_text{}, b_text{};
   /// Each query's cluster, when the board's inputs name them (the pair keeps them for Analyze); else empty.
   std::vector<std::string> clusters{};
+  Unit unit{};  ///< what the ids name: the pair's table heads them "qid" or "item"
 };
 /// Throws Error naming "measure", "missing", "dataset" or "system" as leaderboard() does.
 PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,

@@ -25,7 +25,9 @@ struct LeaderboardSettings {
 
 struct BoardReport {
   std::string dataset, measure;
-  std::size_t n, k;
+  std::size_t n;
+  Unit unit;
+  std::size_t k;
   std::vector<BoardSystem> systems;
   std::vector<BoardPair> pairs;
   TwoWayAnova anova;
@@ -102,7 +104,8 @@ template <> struct Description<report::BoardReport> {
   using B = report::BoardReport;
   static constexpr std::string_view name = "BoardReport", doc = "";
   static constexpr auto fields = std::tuple{
-      Field{"dataset", &B::dataset}, Field{"measure", &B::measure}, Field{"n", &B::n}, Field{"k", &B::k}, Field{"systems", &B::systems},
+      Field{"dataset", &B::dataset}, Field{"measure", &B::measure}, Field{"n", &B::n},
+      Field{"unit", &B::unit, {.doc = "what n counts: query/queries, or item/items for evaluation logs"}}, Field{"k", &B::k}, Field{"systems", &B::systems},
       Field{"pairs", &B::pairs}, Field{"anova", &B::anova}, Field{"friedman", &B::friedman}, Field{"separable_share", &B::separable_share},
       Field{"paired_by", &B::paired_by,
             {.type = "'query id'|'position'", .doc = "'position' when the inputs were bare columns without query ids: row i of each is one query, said in `note`"}},

@@ -67,6 +67,7 @@ struct FormatInfo {
   const char* id;     ///< --input-format / the page's chooser value
   const char* label;  ///< "trec_eval -q"
   const char* fuzz;   ///< the libFuzzer target's suffix (CMake and scripts/fuzz.sh read the list)
+  const char* unit;   ///< what its ids name: "query", or "item" for an evaluation log (base/units.hpp)
 };
 std::span<const FormatInfo> input_formats() noexcept;
 

@@ -72,13 +72,13 @@ std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double d
 }
 
 // Where the curve stops short of the range it aims at (n0/4 to past n_required), said in words.
-std::string curve_note(std::size_t n0, std::optional<std::size_t> n_required, const std::vector<CurvePoint>& curve, std::size_t cap) {
+std::string curve_note(std::size_t n0, std::optional<std::size_t> n_required, const std::vector<CurvePoint>& curve, std::size_t cap, const Unit& unit) {
   const std::string why = "above that the paired t's normal-theory power (the MDE and n to detect Δ) is as exact as resampling";
   if (curve.empty())
-    return "No power curve: it is simulated up to n = " + thousands(cap) + " queries and this pilot has " + thousands(n0) + "; " + why + ".";
+    return "No power curve: it is simulated up to n = " + unit.count(cap) + " and this pilot has " + thousands(n0) + "; " + why + ".";
   const bool short_of_aim = 8 * static_cast<std::uint64_t>(n0) > cap || (n_required && 5 * static_cast<std::uint64_t>(*n_required) > 4 * static_cast<std::uint64_t>(cap));
   if (!short_of_aim) return {};
-  std::string note = "The power curve stops at n = " + thousands(cap) + " queries; " + why;
+  std::string note = "The power curve stops at n = " + unit.count(cap) + "; " + why;
   if (n0 > cap) note += "; this pilot's own n (" + thousands(n0) + ") lies beyond the curve";
   if (n_required && *n_required > cap) note += "; so does the n to detect Δ (" + thousands(*n_required) + ")";
   return note + ".";
@@ -86,7 +86,7 @@ std::string curve_note(std::size_t n0, std::optional<std::size_t> n_required, co
 
 }  // namespace
 
-PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double sd_diff, const CompareOptions& o) {
+PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double sd_diff, const CompareOptions& o, const Unit& unit) {
   PilotPlanning p;
   // (Below 1e-12 the differences are constant up to rounding: nothing to plan.)
   if (!(sd_diff >= 1e-12)) return p;
@@ -111,7 +111,7 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
   p.curve_cap = pilot_curve_cap;
   if (o.power_curve) {
     p.curve = pilot_power_curve(d, delta, o.alpha, o.alternative, o.seed, p.n_required, p.curve_cap, p.curve_reps);
-    p.curve_note = curve_note(n, p.n_required, p.curve, p.curve_cap);
+    p.curve_note = curve_note(n, p.n_required, p.curve, p.curve_cap, unit);
   }
   return p;
 }

@@ -10,7 +10,9 @@
 
 namespace pairpower {
 
-const char* const pilot_curve_test = "paired t-test at α on n queries resampled from the pilot differences, shifted to mean Δ";
+std::string pilot_curve_test(const Unit& unit) {
+  return "paired t-test at α on n " + unit.many + " resampled from the pilot differences, shifted to mean Δ";
+}
 
 const char* const wilcoxon_note =
     "The Wilcoxon signed-rank test and its Hodges-Lehmann estimate concern the median of the Walsh averages, "
@@ -104,10 +106,10 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   const auto p_is = [&](double x) { return x < 0.001 ? std::string("is below 0.001") : "is " + format_p(x) + (x < o.alpha ? ", below" : ", not below") + " α = " + format_csv(o.alpha); };
   std::ostringstream why;
   if (question_of(o) != Question::difference) {
-    if (c.identical) why << c.system_a << " and " << c.system_b << " score identically on every query. ";
+    if (c.identical) why << c.system_a << " and " << c.system_b << " score identically on every " << c.unit.one << ". ";
     why << question_reason(c, o, several);
   } else if (c.identical) {
-    why << c.system_a << " and " << c.system_b << " score identically on every query; there is no difference to test.";
+    why << c.system_a << " and " << c.system_b << " score identically on every " << c.unit.one << "; there is no difference to test.";
   } else if (c.verdict == Verdict::ship) {
     why << c.system_b << " is better: the " << pct << "% " << ci_name << " of the improvement lies above " << format_csv(o.min_effect) << " and the " << p_name
         << " " << p_is(p) << ".";
@@ -135,10 +137,10 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
     // Neither is said for a pair of a family: the pilot's n answers a single test at α, not the family's.
     const bool alone = !o.family;
     if (alone && c.planning.n_required && sign * c.delta > 0 && *c.planning.n_required < reach)
-      why << " At least " << reach << " queries are needed: below that the randomization test cannot reach α = " << format_csv(o.alpha)
+      why << " At least " << reach << " " << c.unit.many << " are needed: below that the randomization test cannot reach α = " << format_csv(o.alpha)
           << " whatever the effect.";
     else if (alone && c.planning.n_required && sign * c.delta > 0)
-      why << " About " << thousands(*c.planning.n_required) << " queries would detect an effect of this size with "
+      why << " About " << c.unit.count(*c.planning.n_required) << " would detect an effect of this size with "
           << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
   }
   return why.str();
@@ -150,7 +152,7 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
                                              : (c.dataset.empty() ? c.measure : c.measure + " (" + c.dataset + ")");
   std::ostringstream sent;
   if (c.identical) {
-    sent << c.system_b << " and " << c.system_a << " score identically on " << what << " for all " << thousands(c.n) << " queries.";
+    sent << c.system_b << " and " << c.system_a << " score identically on " << what << " for all " << c.unit.count(c.n) << ".";
     return sent.str();
   }
   const std::string alone = (o.family ? "this pair alone, " : "") + (o.alternative == Alternative::two_sided ? std::string() : sided(c, o.alternative) + ", ");
@@ -158,19 +160,19 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     const ClusterSummary& k = *c.cluster;
     sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct << "% CI ["
          << format_signed(k.ci_low) << ", " << format_signed(k.ci_high) << "], " << p_equals(k.p) << " (cluster-robust t, " << alone
-         << thousands(k.clusters) << " clusters, " << thousands(k.clusters - 1) << " df), n = " << thousands(c.n) << " items; design effect "
+         << thousands(k.clusters) << " clusters, " << thousands(k.clusters - 1) << " df), n = " << c.unit.count(c.n) << "; design effect "
          << format_sig(k.design_effect) << ", effective n ≈ " << thousands(static_cast<std::uint64_t>(std::llround(k.effective_n))) << ".";
   } else if (c.binary) {
     const BinarySummary& b = *c.binary;
     sent << c.system_b << " vs " << c.system_a << " on " << what << ": accuracy " << format_sig(c.mean_b) << " vs " << format_sig(c.mean_a)
          << ", Δ = " << format_signed(c.delta) << ", " << pct << "% CI [" << format_signed(b.newcombe.low) << ", " << format_signed(b.newcombe.high)
-         << "] (Newcombe), " << p_equals(b.mcnemar.p) << " (exact McNemar, " << alone << thousands(b.mcnemar.discordant_b) << (b.mcnemar.discordant_b == 1 ? " item only " : " items only ")
+         << "] (Newcombe), " << p_equals(b.mcnemar.p) << " (exact McNemar, " << alone << c.unit.count(b.mcnemar.discordant_b) << " only "
          << c.system_b << " gets right, " << thousands(b.mcnemar.discordant_a) << " only " << c.system_a << "; mid-p " << format_p(b.mcnemar.p_mid)
          << "), n = " << thousands(c.n) << ".";
     // No failure at all: the interval's width hides how little n says; the rule of three bounds the error rate.
     for (const auto& [system, right] : {std::pair{c.system_a, b.table.correct_a()}, std::pair{c.system_b, b.table.correct_b()}})
       if (right == c.n)
-        sent << " " << system << " is right on all " << thousands(c.n) << " items: its error rate is below " << format_sig(rule_of_three(c.n))
+        sent << " " << system << " is right on all " << c.unit.count(c.n) << ": its error rate is below " << format_sig(rule_of_three(c.n))
              << " with 95% confidence (rule of three).";
   } else {
     sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct << "% CI ["

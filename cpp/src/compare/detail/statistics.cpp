@@ -51,7 +51,7 @@ ClusterSummary clustered(const PairedSample& s, const std::vector<double>& d, co
   if (ids.clusters < 2) {
     std::string what = s.system_b + " vs " + s.system_a;
     if (!s.dataset.empty()) what += ", " + s.dataset;
-    throw InputError(what + ": every query is in one cluster; clustered statistics need at least 2 clusters", ErrorKind::not_enough_data);
+    throw InputError(what + ": every " + s.unit.one + " is in one cluster; clustered statistics need at least 2 clusters", ErrorKind::not_enough_data);
   }
   const ClusteredMean m = clustered_mean(d, ids, o.confidence, o.alternative);
   ClusterSummary k;
@@ -102,12 +102,12 @@ void ask_question(Comparison& c, std::size_t n, double sd, const CompareOptions&
 
 Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   const std::size_t n = s.a.size();
-  if (s.b.size() != n) throw std::logic_error(s.dataset + ": systems A and B have different numbers of queries");
+  if (s.b.size() != n) throw std::logic_error(s.dataset + ": systems A and B have different numbers of values");
   if (n < 2) {
     std::string what = s.system_b + " vs " + s.system_a;
     if (!s.dataset.empty()) what += ", " + s.dataset;
     if (!s.measure.empty()) what += ", " + s.measure;
-    throw InputError(what + ": at least 2 paired queries are needed, found " + std::to_string(n), ErrorKind::not_enough_data);
+    throw InputError(what + ": at least 2 paired " + s.unit.many + " are needed, found " + std::to_string(n), ErrorKind::not_enough_data);
   }
   Comparison c;
   c.dataset = s.dataset;
@@ -115,6 +115,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   c.system_a = s.system_a;
   c.system_b = s.system_b;
   c.n = n;
+  c.unit = s.unit;
   std::vector<double> d(n);
   for (std::size_t i = 0; i < n; ++i) d[i] = s.b[i] - s.a[i];
   c.mean_a = std::accumulate(s.a.begin(), s.a.end(), 0.0) / static_cast<double>(n);
@@ -160,7 +161,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   ask_question(c, n, ms.sd, o);
   if (!s.clusters.empty()) c.cluster = clustered(s, d, o);
   // Clustered items plan in clusters; the item-resampling curve would be drawn only to be dropped.
-  c.planning = c.cluster ? plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o) : plan_from_pilot(d, c.delta, c.sd_diff, o);
+  c.planning = c.cluster ? plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o) : plan_from_pilot(d, c.delta, c.sd_diff, o, s.unit);
   if (!s.repeats_a.empty() || !s.repeats_b.empty()) c.repeats = repeated(s, d);
   try {
     c.planning.estimates = estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));

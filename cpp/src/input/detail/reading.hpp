@@ -107,7 +107,8 @@ class Collector {
   bool empty() const { return records_ == 0; }
   ScoreFile finish(InputFormat f, bool by_position = false) {
     if (records_ == 0) throw InputError("no scores found in the input");
-    for (auto& s : series_) s.by_position = by_position;
+    const Unit& unit = unit_of(f);
+    for (auto& s : series_) s.by_position = by_position, s.unit = unit;
     ScoreFile out;
     out.format = f;
     out.series = std::move(series_);

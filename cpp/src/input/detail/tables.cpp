@@ -46,7 +46,8 @@ std::vector<std::string> split_delimited(std::string_view s, char delim, std::si
 bool is_one_of(const std::string& name, std::initializer_list<const char*> names) {
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
 }
-bool is_qid(const std::string& n) { return is_one_of(n, {"qid", "query", "query_id", "queryid", "topic", "topic_id", "id", "q"}); }
+bool is_item(const std::string& n) { return is_one_of(n, {"item", "item_id"}); }
+bool is_qid(const std::string& n) { return is_item(n) || is_one_of(n, {"qid", "query", "query_id", "queryid", "topic", "topic_id", "id", "q"}); }
 bool is_score(const std::string& n) { return is_one_of(n, {"score", "value", "val"}); }
 bool is_dataset(const std::string& n) { return is_one_of(n, {"dataset", "collection", "corpus", "task", "benchmark"}); }
 bool is_measure(const std::string& n) { return is_one_of(n, {"measure", "metric"}); }
@@ -234,6 +235,13 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     return std::nullopt;
   };
   const auto qid_col = find(is_qid);
+  // A table headed "item" holds an evaluation's items (a pair a board of logs hands to Analyze): its sentences say so.
+  const auto finish = [&] {
+    ScoreFile file = col.finish(format);
+    if (qid_col && is_item(names[*qid_col]))
+      for (auto& s : file.series) s.unit = item_unit;
+    return file;
+  };
   const auto dataset_col = find(is_dataset);
   const auto cluster_col = find(is_cluster);
   // The row's cluster, when the table has a cluster column.
@@ -257,7 +265,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
               number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number, f[*score_col],
               cluster_of(f));
     }
-    return col.finish(format);
+    return finish();
   }
   // Wide: the qid column (or the first), optional dataset and cluster columns, then systems.
   const std::size_t q = qid_col.value_or(0);
@@ -290,7 +298,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
               number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));
     }
   }
-  return col.finish(format);
+  return finish();
 }
 
 }  // namespace pairpower::reading

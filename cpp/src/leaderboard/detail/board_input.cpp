@@ -14,6 +14,7 @@ namespace {
 // One dataset's systems × queries, pairing query ids by the missing-id policy.
 DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
   DatasetScores d{dataset, !rows.empty() && rows.front()->by_position, {}, {}, BoardMatrix(0, 0)};
+  if (std::any_of(rows.begin(), rows.end(), [](const ScoreSeries* s) { return s->unit == item_unit; })) d.unit = item_unit;
   // Each query id's place in first-seen order, and each system's score there (a hash map: boards of
   // 20 systems × 14,000 items are common, and ordered maps of strings made this their slowest step).
   std::unordered_map<std::string_view, std::uint32_t> place;
@@ -62,7 +63,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
       for (std::size_t i = 0; i < k; ++i)
         if (!has[i * queries + q]) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
       throw Error("missing", ErrorKind::unmatched_ids,
-                  "query '" + std::string(order[q]) + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
+                  d.unit.one + " '" + std::string(order[q]) + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
     }
   }
   // Clusters: every input names its items' clusters, and one item is in one cluster for all of them.
@@ -76,7 +77,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
         const auto [it, fresh] = cluster_of.try_emplace(s->qids[i], s->clusters[i], s->system);
         if (!fresh && it->second.first != s->clusters[i])
           throw Error("cluster", ErrorKind::malformed_input,
-                      "query '" + s->qids[i] + "' is in cluster '" + it->second.first + "' for '" + it->second.second + "' and in '" + s->clusters[i] + "' for '" + s->system + "'");
+                      d.unit.one + " '" + s->qids[i] + "' is in cluster '" + it->second.first + "' for '" + it->second.second + "' and in '" + s->clusters[i] + "' for '" + s->system + "'");
       }
     }
     for (const auto& q : d.qids) d.clusters.push_back(cluster_of.at(q).first);
@@ -130,7 +131,7 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
 void check_size(const DatasetScores& d) {
   const std::size_t k = d.board.systems(), n = d.board.queries();
   if (k < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 systems" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(k) + ")"));
-  if (n < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 shared queries" + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(n) + ")"));
+  if (n < 2) throw Error("scores", ErrorKind::not_enough_data, "a leaderboard needs at least 2 shared " + d.unit.many + (d.dataset.empty() ? std::string() : " (dataset '" + d.dataset + "' has " + std::to_string(n) + ")"));
 }
 
 // Every pair once, A before B in input order.

@@ -20,6 +20,7 @@ struct DatasetScores {
   std::vector<std::string> qids;
   BoardMatrix board{0, 0};
   std::vector<std::string> clusters{};  ///< each query's cluster (as qids), empty when the inputs name none
+  Unit unit{};                          ///< what the ids name: items when any input is an evaluation log
 };
 
 /// An input that names no measure (a qid,score file, a bare column) beside inputs that all name one

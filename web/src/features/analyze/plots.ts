@@ -87,28 +87,28 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       hi = Math.max(hi, y);
     }
     const above = xs.reduce((k, x, i) => k + (ys[i] > x ? 1 : 0), 0), below = xs.reduce((k, x, i) => k + (ys[i] < x ? 1 : 0), 0);
-    const fig = figure(`${c.system_b} vs ${c.system_a}, per query (above the dashed diagonal: B better)` +
-      (every > 1 ? `; every ${every}th of ${fmt.int(total)} queries shown` : ''),
-      `Of the ${fmt.int(xs.length)} queries plotted, ${fmt.int(above)} lie above the diagonal (B better), ${fmt.int(below)} below (A better), ${fmt.int(xs.length - above - below)} on it.`);
+    const fig = figure(`${c.system_b} vs ${c.system_a}, per ${c.unit.one} (above the dashed diagonal: B better)` +
+      (every > 1 ? `; every ${every}th of ${fmt.int(total)} ${c.unit.many} shown` : ''),
+      `Of the ${fmt.int(xs.length)} ${c.unit.many} plotted, ${fmt.int(above)} lie above the diagonal (B better), ${fmt.int(below)} below (A better), ${fmt.int(xs.length - above - below)} on it.`);
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: w,
       scales: { x: { time: false, range: [lo, hi] }, y: { range: [lo, hi] } },
       axes: [ax(c.system_a), ax(c.system_b)],
-      series: [{}, { label: 'queries', stroke: BLUE, paths: () => null, points: { show: true, size: 4, fill: BLUE } }, { label: 'B = A', stroke: GREY, dash: [4, 4], points: { show: false } }],
+      series: [{}, { label: c.unit.many, stroke: BLUE, paths: () => null, points: { show: true, size: 4, fill: BLUE } }, { label: 'B = A', stroke: GREY, dash: [4, 4], points: { show: false } }],
       legend: { show: false },
     }, [xs, ys, xs] as uPlot.AlignedData, fig));
   }
   if (p.differences) {
     const differences = p.differences;
-    const fig = figure('Per-query differences B − A (solid: 0, dashed: Δ)',
-      `Histogram of ${fmt.int(differences.counts.reduce((a, b) => a + b, 0))} per-query differences, from ${fmt.p4(differences.centers[0])} to ${fmt.p4(differences.centers[differences.centers.length - 1])}; the mean difference Δ is ${fmt.p4(c.delta)}.`);
+    const fig = figure(`Per-${c.unit.one} differences B − A (solid: 0, dashed: Δ)`,
+      `Histogram of ${fmt.int(differences.counts.reduce((a, b) => a + b, 0))} per-${c.unit.one} differences, from ${fmt.p4(differences.centers[0])} to ${fmt.p4(differences.centers[differences.centers.length - 1])}; the mean difference Δ is ${fmt.p4(c.delta)}.`);
     box.append(fig);
     draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false } },
-      axes: [ax('B − A'), ax('queries')],
-      series: [{}, { label: 'queries', fill: alpha(BLUE, 0.5), stroke: BLUE, paths: bars(UPlot), points: { show: false } }],
+      axes: [ax('B − A'), ax(c.unit.many)],
+      series: [{}, { label: c.unit.many, fill: alpha(BLUE, 0.5), stroke: BLUE, paths: bars(UPlot), points: { show: false } }],
       legend: { show: false },
       plugins: [markers([{ x: 0, color: GREY, dash: SOLID }, { x: c.delta, color: RED, dash: DASHED }])],
     }, [differences.centers, differences.counts], fig));
@@ -141,7 +141,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       (haveInside ? `; solid vertical: the n you have (${fmt.int(c.n)})` : `; the n you have (${fmt.int(c.n)}) lies beyond the curve's end`) +
       (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; dashed vertical: the n needed (${fmt.int(need)})`) : ''),
       `Power rises from ${fmt.p3(curve[0].power)} at n = ${fmt.int(ns[0])} to ${fmt.p3(curve[curve.length - 1].power)} at n = ${fmt.int(ns[ns.length - 1])}` +
-      (need !== null ? `; the target power ${target} needs about ${fmt.int(need)} queries.` : `; the target power ${target} is not reached.`));
+      (need !== null ? `; the target power ${target} needs about ${fmt.int(need)} ${c.unit.many}.` : `; the target power ${target} is not reached.`));
     box.append(fig);
     const marks = haveInside ? [{ x: c.n, color: GREY, dash: SOLID }] : [];
     if (need !== null && !beyond) marks.push({ x: need, color: RED, dash: DASHED });

@@ -40,7 +40,7 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
     ...r.comparisons.map((c: ComparisonReport, i: number) => {
       const pairing = r.pairing[i];
       const unmatched = pairing && (pairing.only_a || pairing.only_b)
-        ? h('p', { class: 'note' }, `${pairing.matched} queries matched; ${pairing.only_a} only in ${c.system_a}${pairing.examples_only_a.length ? ` (${pairing.examples_only_a.join(', ')}${pairing.only_a > pairing.examples_only_a.length ? ', …' : ''})` : ''}, ${pairing.only_b} only in ${c.system_b}${pairing.examples_only_b.length ? ` (${pairing.examples_only_b.join(', ')}${pairing.only_b > pairing.examples_only_b.length ? ', …' : ''})` : ''} — handled as “${missing}”.`)
+        ? h('p', { class: 'note' }, `${pairing.matched} ${c.unit.many} matched; ${pairing.only_a} only in ${c.system_a}${pairing.examples_only_a.length ? ` (${pairing.examples_only_a.join(', ')}${pairing.only_a > pairing.examples_only_a.length ? ', …' : ''})` : ''}, ${pairing.only_b} only in ${c.system_b}${pairing.examples_only_b.length ? ` (${pairing.examples_only_b.join(', ')}${pairing.only_b > pairing.examples_only_b.length ? ', …' : ''})` : ''} — handled as “${missing}”.`)
         : null;
       const rows = reportStats(c).map(([path, v]) => h('tr', {}, h('th', { scope: 'row' }, LABELS[path] ?? path), h('td', {}, stat(path, v, c.display[path] ?? String(v), i))));
       const sentence = h('blockquote', { class: 'sentence', 'data-testid': 'sentence' }, c.sentence);
@@ -51,8 +51,8 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         renderWarnings(r.warnings.filter((w) => w.comparison === i)),
         sentence,
         h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c.sentence) }, 'Copy the sentence'),
-        toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: 'Simulate power for these queries’ own score distribution, resampled and shifted to each δ',
-          onclick: () => toPlan(i) }, 'Plan with these queries as a pilot') : null,
+        toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: `Simulate power for these ${c.unit.many}’ own score distribution, resampled and shifted to each δ`,
+          onclick: () => toPlan(i) }, `Plan with these ${c.unit.many} as a pilot`) : null,
         toCalculator && c.planning.calculator ? h('button', { type: 'button', 'data-testid': 'send-calculator',
           title: 'Fill the quick calculator with what these items say: the SD of their differences, or the accuracies and agreement of binary items, and their clusters',
           onclick: () => toCalculator(i) }, 'Plan the next eval in the calculator') : null,

@@ -279,7 +279,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     const named = (c: AnalysisReport['comparisons'][number]) => `${c.system_b} vs ${c.system_a}${c.measure ? ` on ${c.measure}` : ''}${c.dataset ? ` (${c.dataset})` : ''}`;
     const toPlan = sendPilot && last ? (i: number) => {
       const c = r.comparisons[i], differences = last!.pilots[i];
-      sendPilot({ kind: 'pilot', differences, n: differences.length, measure: c.measure, label: `${named(c)}, ${differences.length} queries` });
+      sendPilot({ kind: 'pilot', differences, n: differences.length, measure: c.measure, label: `${named(c)}, ${differences.length} ${c.unit.many}` });
     } : undefined;
     const toCalculator = sendPilot ? (i: number) => {
       const inputs = r.comparisons[i].planning.calculator;

@@ -247,7 +247,7 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
   const plot = h('div', { class: 'forest-plot-slot' });
   later.unshift(() => plot.replaceWith(forestPlot(b)));
   return h('section', { class: 'board', 'data-dataset': b.dataset },
-    h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared queries`),
+    h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared ${b.unit.many}`),
     // Bare columns were paired row by row: the core's note, beside the board it qualifies.
     b.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, b.note) : null,
     h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter are statistically indistinguishable. `,
@@ -256,7 +256,7 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
     plot,
     // Long model names and a binary board's Wilson intervals can outgrow a phone: the table scrolls, not the page.
     h('div', { class: 'tables' }, h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
-      h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', 'queries to separate from the next'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', `${b.unit.many} to separate from the next`].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`,
           // Binary items: the accuracy's Wilson interval beside the t interval.
