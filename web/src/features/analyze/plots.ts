@@ -148,7 +148,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false, distr: 3 }, y: { range: [0, 1] } },
-      axes: [ax('queries n (log scale)'), ax('power')],
+      axes: [ax(`${c.unit.many} n (log scale)`), ax('power')],
       series: [
         {},
         { label: 'power', stroke: BLUE, width: 2 },

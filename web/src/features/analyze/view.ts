@@ -81,8 +81,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   // The answer first: the report and its exports stand above the inputs and settings (empty before the
   // first run, so the form leads then); keyboard and reading order follow the same order.
   const element = h('section', { id: 'analyze', 'aria-labelledby': 'analyze-title', 'data-state': 'idle' },
-    h('h2', { id: 'analyze-title' }, 'Analyze: is B really better than A on these queries?'),
-    h('p', { class: 'note' }, 'Paste or drop per-query scores: two trec_eval -q, ir_measures -q, ranx or pytrec_eval outputs — or one CSV/TSV table with a column per system (optionally a dataset column). Nothing leaves this page.'),
+    h('h2', { id: 'analyze-title' }, 'Analyze: is B really better than A on these queries or items?'),
+    h('p', { class: 'note' }, 'Paste or drop per-query or per-item scores: two trec_eval -q, ir_measures -q, ranx or pytrec_eval outputs, two evaluation logs (lm-eval, inspect_ai, HELM, openai/evals) — or one CSV/TSV table with a column per system (optionally a dataset column). Nothing leaves this page.'),
     handoffEl,
     staleNote,
     reportEl,
