@@ -47,6 +47,19 @@ TEST_CASE("McNemar's exact two-sided p equals R's binom.test on the discordant i
   }
 }
 
+TEST_CASE("McNemar's exact p and mid-p equal R's exact2x2 on every table with discordant items, each alternative", "[binary]") {
+  const auto& f = test::fixture("binary_paired.json");
+  REQUIRE(f.contains("r_exact2x2"));
+  REQUIRE(f.at("r_exact2x2").at("tables").size() >= 30);
+  for (const auto& c : f.at("r_exact2x2").at("tables")) {
+    const Alternative alt = *alternative_from_string(c.at("alternative").get<std::string>());
+    INFO("table " << c.at("table").dump() << ", " << to_string(alt));
+    const McNemarResult m = mcnemar(table_of(c), alt);
+    CHECK(near(m.p, c.at("p").get<double>()));
+    CHECK(near(m.p_mid, c.at("p_mid").get<double>()));
+  }
+}
+
 TEST_CASE("Wilson intervals equal statsmodels' proportion_confint and Newcombe's interval the paper's method 10", "[binary]") {
   for (const auto& row : test::fixture("binary_paired.json").at("tables")) {
     const BinaryTable t = table_of(row);
