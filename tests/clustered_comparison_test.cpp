@@ -123,5 +123,5 @@ TEST_CASE("a clustered pilot plans the next eval in clusters: its MDE and n foll
   // Far more items than the independent plan, which the design effect (> 1 here) would have understated.
   CHECK(*c.planning.n_required > min_sample_size(PowerMethod::paired_t, c.delta, c.sd_diff, 0.05, 0.8)->n);
   CHECK(c.planning.curve.empty());
-  CHECK(c.planning.curve_note.find("No power curve: the items are in 8 clusters") == 0);
+  CHECK(c.planning.curve_note.find("No power curve: the queries are in 8 clusters") == 0);  // the table heads its ids qid
 }

@@ -127,7 +127,7 @@ TEST_CASE("the same document twice under one filter is refused at its line; unde
   auto rs = log.records;
   rs.push_back(rs[0]);
   CHECK_THROWS_WITH(read(joined(rs), log.path),
-                    Catch::Contains("line " + std::to_string(rs.size()) + ": query '0' appears twice"));
+                    Catch::Contains("line " + std::to_string(rs.size()) + ": item '0' appears twice"));
   rs.back() = with_value(rs.back(), "filter", "\"take_first\"");
   CHECK(read(joined(rs), log.path).measures().size() == 4);
 }

@@ -25,11 +25,11 @@ ScoreFile read(const std::string& path, const std::string& system) {
   return parse_scores(slurp(path), InputFormat::auto_detect, o);
 }
 
-// Every sentence, reason and warning of a compare run, in one text.
+// Every sentence, reason, note and warning of a compare run, in one text.
 std::string words_of(const CompareResult& r) {
   std::string out;
   for (const auto& c : r.comparisons) {
-    out += c.reason + "\n" + c.sentence + "\n";
+    out += c.reason + "\n" + c.sentence + "\n" + c.planning.curve_note + "\n";
     for (const auto& w : c.warnings) out += w.message + "\n";
   }
   return out;
@@ -108,4 +108,28 @@ TEST_CASE("a board of evaluation logs counts shared items, and its pair goes to 
   REQUIRE_FALSE(back.series.empty());
   for (const auto& s : back.series) CHECK(s.unit == item_unit);
   CHECK(back.describe().find("40 items") != std::string::npos);
+}
+
+TEST_CASE("clustered queries of a table stay queries in the comparison's and the board's words", "[units]") {
+  // 12 queries in 3 clusters, three systems; few clusters, so the few-clusters warnings speak too.
+  std::string table = "qid,cluster,A,B,C\n";
+  for (int q = 0; q < 12; ++q)
+    table += "q" + std::to_string(q) + ",c" + std::to_string(q % 3) + "," + std::to_string(0.3 + 0.01 * q) + "," + std::to_string(0.35 + 0.02 * (q % 5)) + "," +
+             std::to_string(0.5 - 0.01 * q) + "\n";
+  const ScoreFile f = parse_scores(table, InputFormat::auto_detect, "t");
+  for (const auto& s : f.series) CHECK(s.unit == query_unit);
+  const auto plan = build_comparisons(f, nullptr, {}, MissingPolicy::error);
+  const auto r = compare_all(plan.samples, test::quick_compare_options());
+  REQUIRE(r.comparisons.at(0).cluster.has_value());
+  const std::string words = words_of(r);
+  CHECK(words.find("queries") != std::string::npos);
+  CHECK(words.find("item") == std::string::npos);
+
+  const LeaderboardOptions o{.resamples = 200, .bootstrap = 100};
+  const auto board = leaderboard(f.series, "", o);
+  REQUIRE(board.boards.at(0).clusters == 3);
+  std::string text = leaderboard_text(board, o);
+  for (const auto& w : board.warnings) text += w.message + "\n";
+  CHECK(text.find("12 queries") != std::string::npos);
+  CHECK(text.find("item") == std::string::npos);
 }

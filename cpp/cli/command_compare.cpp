@@ -126,10 +126,11 @@ int run_compare(const CompareFlags& f) {
   const std::string& missing_id = job.settings.missing;
   const CompareOptions& o = job.settings.options;  // as the job ran them (the family filled in)
   // Unmatched ids are reported even when the policy handled them.
-  for (const auto& p : plan.pairing)
-    if (p.only_a || p.only_b)
-      fmt::print(stderr, "pairpower: note: {} query ids only in {}, {} only in {}{}; handled by --missing {}\n", p.only_a, p.system_a, p.only_b,
-                 p.system_b, p.measure.empty() ? "" : " (" + p.measure + ")", missing_id);
+  for (std::size_t x = 0; x < plan.pairing.size(); ++x)
+    if (const auto& p = plan.pairing[x]; p.only_a || p.only_b)
+      fmt::print(stderr, "pairpower: note: {} {} ids only in {}, {} only in {}{}; handled by --missing {}\n", p.only_a,
+                 x < plan.samples.size() ? plan.samples[x].unit.one : query_unit.one, p.system_a, p.only_b, p.system_b,
+                 p.measure.empty() ? "" : " (" + p.measure + ")", missing_id);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
   for (const auto& c : r.comparisons)
     for (const auto& w : c.warnings) fmt::print(stderr, "warning: {}: {}\n", comparison_name(c), w.message);

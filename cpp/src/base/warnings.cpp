@@ -152,11 +152,11 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
                                     fraction(smallest_attainable_p(b.n, Alternative::two_sided)) + ", above α = " + format_csv(o.alpha) +
                                     ": a pair's own randomization p and its Holm p cannot fall below α whatever the scores (they can from " +
                                     std::to_string(smallest_n_reaching(o.alpha, Alternative::two_sided)) +
-                                    " " + b.unit.many + "). The tiers' randomized Tukey test shuffles all systems' scores within a " + b.unit.one + " and has a lower floor."});
+                                    " " + b.unit.many + "). The tiers' randomized Tukey test shuffles all systems' scores within " + b.unit.a() + " and has a lower floor."});
     if (b.clusters)
-      out.push_back({"clustered_board", "The " + thousands(b.n) + " items" + where + " are in " + thousands(b.clusters) +
+      out.push_back({"clustered_board", "The " + b.unit.count(b.n) + where + " are in " + thousands(b.clusters) +
                                             " clusters: which systems differ (tiers, rank sets, 'significant') follows each pair's cluster-robust test, Holm over the pairs. "
-                                            "The randomized Tukey p, each pair's randomization p and the bootstrap rank and Δ intervals treat items as independent: too narrow here."});
+                                            "The randomized Tukey p, each pair's randomization p and the bootstrap rank and Δ intervals treat " + b.unit.many + " as independent: too narrow here."});
     if (b.clusters && b.clusters < cluster_min_clusters)
       out.push_back({"few_clusters", "The cluster-robust tests" + where + " rest on " + thousands(b.clusters) + " clusters: below about " +
                                          std::to_string(cluster_min_clusters) + " clusters their standard errors tend to be too small, so the p's that decide are optimistic."});

@@ -53,7 +53,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
     const std::string* from_b = it == cluster_in_b.end() ? nullptr : it->second;
     if (from_a && from_b && *from_a != *from_b)
       throw InputError(where + s.unit.one + " " + qid + " is in cluster " + *from_a + " for " + a.system + " but in cluster " + *from_b +
-                       " for " + b.system + "; a " + s.unit.one + " belongs to one cluster");
+                       " for " + b.system + "; " + s.unit.a() + " belongs to one cluster");
     if (!from_a && !from_b)
       throw InputError(where + s.unit.one + " " + qid + " has no cluster, while other " + s.unit.many + " have one; give every " + s.unit.one + " its cluster");
     s.clusters.push_back(from_a ? *from_a : *from_b);

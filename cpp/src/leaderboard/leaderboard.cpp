@@ -105,7 +105,7 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   ClusterIds ids;
   if (!d.clusters.empty()) {
     ids = cluster_ids(d.clusters);
-    if (ids.clusters < 2) throw Error("cluster", ErrorKind::not_enough_data, "the items of a board name " + std::to_string(ids.clusters) + " cluster; at least 2 are needed");
+    if (ids.clusters < 2) throw Error("cluster", ErrorKind::not_enough_data, "the " + d.unit.many + " of a board name " + std::to_string(ids.clusters) + " cluster; at least 2 are needed");
     detail::add_clustered_tests(clustered, b, ids, pairs, o.confidence);
     out.clusters = ids.clusters;
   }

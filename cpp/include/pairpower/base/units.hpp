@@ -8,6 +8,7 @@
 // Example:
 //   pairpower::item_unit.count(14042);  // "14,042 items"
 //   pairpower::query_unit.count(1);     // "1 query"
+//   pairpower::item_unit.a();           // "an item"
 #include <cstdint>
 #include <string>
 
@@ -20,6 +21,8 @@ struct Unit {
   std::string one = "query", many = "queries";
   /// "1 query", "14,042 items".
   std::string count(std::uint64_t n) const { return thousands(n) + " " + (n == 1 ? one : many); }
+  /// "a query", "an item".
+  std::string a() const { return (one.find_first_of("aeiou") == 0 ? "an " : "a ") + one; }
   bool operator==(const Unit&) const = default;
 };
 

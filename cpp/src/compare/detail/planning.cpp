@@ -116,7 +116,7 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
   return p;
 }
 
-PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_diff, const ClusterSummary& k, const CompareOptions& o) {
+PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_diff, const ClusterSummary& k, const CompareOptions& o, const Unit& unit) {
   PilotPlanning p;
   p.curve_cap = pilot_curve_cap;
   if (!(sd_diff >= 1e-12) || k.clusters < 2) return p;
@@ -133,9 +133,9 @@ PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_d
     p.mde.reset();
     p.n_required.reset();
   }
-  p.curve_note = "No power curve: the items are in " + thousands(k.clusters) + " clusters and the curve would resample them as if independent. The MDE and n "
-                 "to detect Δ plan for the cluster-robust t on clusters of this pilot's mean size (" + format_sig(m) + " items) and its design effect (" +
-                 format_sig(k.design_effect) + "); n counts items.";
+  p.curve_note = "No power curve: the " + unit.many + " are in " + thousands(k.clusters) + " clusters and the curve would resample them as if independent. The MDE and n "
+                 "to detect Δ plan for the cluster-robust t on clusters of this pilot's mean size (" + format_sig(m) + " " + unit.many + ") and its design effect (" +
+                 format_sig(k.design_effect) + "); n counts " + unit.many + ".";
   return p;
 }
 

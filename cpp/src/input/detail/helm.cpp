@@ -40,7 +40,7 @@ ScoreFile parse_helm(const nlohmann::json& rows, const std::string& fallback, st
     if (end != std::string::npos) dataset += run.substr(end + 1);
     while (!dataset.empty() && (dataset.back() == ',' || dataset.back() == ':')) dataset.pop_back();
   }
-  Collector col;
+  Collector col(InputFormat::helm);
   std::size_t k = 0;
   for (const auto& row : rows) {
     ++k;

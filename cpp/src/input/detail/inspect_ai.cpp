@@ -89,7 +89,7 @@ class InspectLog {
   }
 
   ScoreFile finish() {
-    Collector col;
+    Collector col{InputFormat::inspect_ai};
     std::vector<std::string> unscored;
     for (const auto& m : order_) {
       if (!scalar_[m]) {

@@ -63,7 +63,7 @@ ScoreFile parse_nested_json(const nlohmann::json& j, InputFormat format, const s
     if (!mv.numeric || kind == MeasureKind::text) text.insert(m);
     else if (kind == MeasureKind::summary) summary.insert(m);
   }
-  Collector col;
+  Collector col(format);
   for (const auto& [outer, inner] : j.items())
     for (const auto& [key, v] : inner.items()) {
       const std::string& metric = ranx ? outer : key;
@@ -79,7 +79,7 @@ ScoreFile parse_nested_json(const nlohmann::json& j, InputFormat format, const s
 
 ScoreFile parse_flat_json(const nlohmann::json& j, const std::string& system) {
   if (!j.is_object() || j.empty()) throw InputError("line 1: expected a JSON object {qid: score}");
-  Collector col;
+  Collector col(InputFormat::json_scores);
   for (const auto& [qid, v] : j.items()) col.add("", "", system, qid, json_score(v, qid, ""), 1);
   return col.finish(InputFormat::json_scores);
 }
@@ -142,7 +142,7 @@ InputFormat detect_json(std::string_view text) {
 
 // ir_measures -o jsonl: one {"query_id", "measure", "value"} object per line.
 ScoreFile parse_json_lines(std::string_view text, const std::string& system) {
-  Collector col;
+  Collector col(InputFormat::ir_measures_jsonl);
   for (const Line& l : lines_of(text)) {
     const auto j = parse_json(l.text);
     if (!j.is_object() || !j.contains("query_id") || !j.contains("measure") || !j.contains("value"))

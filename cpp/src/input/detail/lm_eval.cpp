@@ -186,7 +186,7 @@ ScoreFile parse_lm_eval_samples(std::string_view text, const std::string& fallba
   const std::string model = lm_eval_model_of(source_path);
   const std::string system = model.empty() ? fallback : model;
   const std::string dataset = lm_eval_task_of(source_path);
-  Collector col;
+  Collector col(InputFormat::lm_eval_samples);
   for (const auto& s : scores)
     if (scalar[s.measure]) col.add(dataset, names[s.measure], system, s.qid, s.value, s.line, {}, cluster_field.empty() ? nullptr : &s.cluster);
   std::vector<std::string> unscored;

@@ -99,7 +99,7 @@ ScoreFile parse_openai_evals(std::string_view text, const std::string& fallback)
       it->second.values.push_back(*v);
     }
   }
-  Collector col;
+  Collector col(InputFormat::openai_evals);
   std::vector<std::string> skipped;
   for (const auto& m : order) {
     if (!numeric[m]) {

@@ -78,16 +78,18 @@ void keep_repeats(ScoreSeries& s, ValuesOf values_of) {
 }
 
 // Collects values into series keyed by (dataset, measure, system), refusing a
-// second value for the same query.
+// second value for the same query (or item: the format's unit names them, in its messages and its series).
 class Collector {
  public:
   /// `keep_text_of`: systems whose values are also kept as written (`text` of add).
-  explicit Collector(const std::vector<std::string>& keep_text_of = {}) : keep_(keep_text_of) {}
+  explicit Collector(InputFormat format, const std::vector<std::string>& keep_text_of = {}) : keep_(keep_text_of), unit_(unit_of(format)) {}
+  /// A table whose id column is headed "item" holds an evaluation's items.
+  void name_ids(const Unit& unit) { unit_ = unit; }
   /// `cluster`: the query's cluster, when the input has a cluster column (then every row gives one).
   void add(const std::string& dataset, const std::string& measure, const std::string& system, const std::string& qid, double v,
            std::size_t line, std::string_view text = {}, const std::string* cluster = nullptr) {
-    if (qid.empty()) fail_at(line, "the query id is empty");
-    if (cluster && cluster->empty()) fail_at(line, "the cluster of query " + shown(qid) + " is empty");
+    if (qid.empty()) fail_at(line, "the " + unit_.one + " id is empty");
+    if (cluster && cluster->empty()) fail_at(line, "the cluster of " + unit_.one + " " + shown(qid) + " is empty");
     const std::string key = dataset + '\x1f' + measure + '\x1f' + system;
     auto [it, fresh] = index_.try_emplace(key, series_.size());
     if (fresh) series_.push_back({dataset, measure, system, {}, {}, false});
@@ -96,7 +98,7 @@ class Collector {
     if (!inserted) {
       std::string where = system.empty() ? std::string() : " for system " + shown(system);
       if (!measure.empty()) where += ", measure " + shown(measure);
-      fail_at(line, "query " + shown(qid) + " appears twice" + where + " (first on line " + std::to_string(pos->second) + ")");
+      fail_at(line, unit_.one + " " + shown(qid) + " appears twice" + where + " (first on line " + std::to_string(pos->second) + ")");
     }
     series_[it->second].qids.push_back(qid);
     series_[it->second].values.push_back(v);
@@ -107,8 +109,7 @@ class Collector {
   bool empty() const { return records_ == 0; }
   ScoreFile finish(InputFormat f, bool by_position = false) {
     if (records_ == 0) throw InputError("no scores found in the input");
-    const Unit& unit = unit_of(f);
-    for (auto& s : series_) s.by_position = by_position, s.unit = unit;
+    for (auto& s : series_) s.by_position = by_position, s.unit = unit_;
     ScoreFile out;
     out.format = f;
     out.series = std::move(series_);
@@ -122,6 +123,7 @@ class Collector {
   std::unordered_map<std::string, std::size_t> index_;
   std::unordered_map<std::string, std::unordered_map<std::string, std::size_t>> first_line_;
   std::size_t records_ = 0;
+  Unit unit_;
 };
 
 // Values of one measure: a measure whose every value is text (relstring) is

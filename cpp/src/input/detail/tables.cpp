@@ -156,7 +156,7 @@ std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines) {
     return (single_field(l) && looks_numeric(l)) || comma_decimal(l);
   };
   // One number per line (a spreadsheet column), perhaps under a one-word header.
-  if (single_field(first) && (looks_numeric(first) || (lines.size() > 1 && !is_qid(lower(first)) && lone_number(lines[1].text))))
+  if (single_field(first) && (looks_numeric(first) || (lines.size() > 1 && (!is_qid(lower(first)) || is_item(lower(first))) && lone_number(lines[1].text))))
     return InputFormat::csv_column;
   // "0,4101" is two whole numbers or one with a decimal comma: a line with a
   // single number settles it; when every line is such a pair, nothing does.
@@ -188,7 +188,7 @@ std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines) {
 ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system, const std::vector<std::string>& keep_text_of) {
   const char delim = delimiter_of(lines.front().text);
   const auto split = [&](const Line& l) { return fields_of(l.text, delim, l.number); };
-  Collector col(keep_text_of);
+  Collector col(format, keep_text_of);
   std::size_t row = 0;  // rows without query ids are queries 1, 2, 3, …
   if (format == InputFormat::csv_column) {
     const std::string_view first = trim(lines.front().text);
@@ -236,12 +236,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   };
   const auto qid_col = find(is_qid);
   // A table headed "item" holds an evaluation's items (a pair a board of logs hands to Analyze): its sentences say so.
-  const auto finish = [&] {
-    ScoreFile file = col.finish(format);
-    if (qid_col && is_item(names[*qid_col]))
-      for (auto& s : file.series) s.unit = item_unit;
-    return file;
-  };
+  if (qid_col && is_item(names[*qid_col])) col.name_ids(item_unit);
   const auto dataset_col = find(is_dataset);
   const auto cluster_col = find(is_cluster);
   // The row's cluster, when the table has a cluster column.
@@ -265,7 +260,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
               number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number, f[*score_col],
               cluster_of(f));
     }
-    return finish();
+    return col.finish(format);
   }
   // Wide: the qid column (or the first), optional dataset and cluster columns, then systems.
   const std::size_t q = qid_col.value_or(0);
@@ -298,7 +293,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
               number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));
     }
   }
-  return finish();
+  return col.finish(format);
 }
 
 }  // namespace pairpower::reading

@@ -100,7 +100,7 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
     if (std::find(names.begin(), names.end(), name) != names.end()) name += " (" + std::to_string(k + 1) + ")";
     names.push_back(name);
   }
-  Collector col(keep_text_of);
+  Collector col(format, keep_text_of);
   try {
     for (std::size_t k = 0; k < runs.size(); ++k)
       for (std::size_t j = 0; j < runs[k].rows.size(); ++j) {

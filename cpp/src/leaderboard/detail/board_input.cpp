@@ -72,7 +72,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
     for (const ScoreSeries* s : rows) {
       if (s->clusters.size() != s->qids.size())
         throw Error("cluster", ErrorKind::malformed_input,
-                    "'" + s->system + "' names no clusters while other systems' inputs do; give every input its items' clusters");
+                    "'" + s->system + "' names no clusters while other systems' inputs do; give every input its " + d.unit.many + "' clusters");
       for (std::size_t i = 0; i < s->qids.size(); ++i) {
         const auto [it, fresh] = cluster_of.try_emplace(s->qids[i], s->clusters[i], s->system);
         if (!fresh && it->second.first != s->clusters[i])

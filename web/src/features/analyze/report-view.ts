@@ -40,7 +40,7 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
     ...r.comparisons.map((c: ComparisonReport, i: number) => {
       const pairing = r.pairing[i];
       const unmatched = pairing && (pairing.only_a || pairing.only_b)
-        ? h('p', { class: 'note' }, `${pairing.matched} ${c.unit.many} matched; ${pairing.only_a} only in ${c.system_a}${pairing.examples_only_a.length ? ` (${pairing.examples_only_a.join(', ')}${pairing.only_a > pairing.examples_only_a.length ? ', …' : ''})` : ''}, ${pairing.only_b} only in ${c.system_b}${pairing.examples_only_b.length ? ` (${pairing.examples_only_b.join(', ')}${pairing.only_b > pairing.examples_only_b.length ? ', …' : ''})` : ''} — handled as “${missing}”.`)
+        ? h('p', { class: 'note' }, `${pairing.matched} ${pairing.matched === 1 ? c.unit.one : c.unit.many} matched; ${pairing.only_a} only in ${c.system_a}${pairing.examples_only_a.length ? ` (${pairing.examples_only_a.join(', ')}${pairing.only_a > pairing.examples_only_a.length ? ', …' : ''})` : ''}, ${pairing.only_b} only in ${c.system_b}${pairing.examples_only_b.length ? ` (${pairing.examples_only_b.join(', ')}${pairing.only_b > pairing.examples_only_b.length ? ', …' : ''})` : ''} — handled as “${missing}”.`)
         : null;
       const rows = reportStats(c).map(([path, v]) => h('tr', {}, h('th', { scope: 'row' }, LABELS[path] ?? path), h('td', {}, stat(path, v, c.display[path] ?? String(v), i))));
       const sentence = h('blockquote', { class: 'sentence', 'data-testid': 'sentence' }, c.sentence);
