@@ -41,7 +41,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
   for (std::size_t i = 0; i < b.qids.size(); ++i) in_b.emplace(b.qids[i], b.values[i]);
   std::set<std::string> in_a(a.qids.begin(), a.qids.end());
   PairedSample s{a.dataset, a.measure, a.system, b.system, {}, {}, {}};
-  s.unit = a.unit == item_unit || b.unit == item_unit ? item_unit : query_unit;
+  s.unit = joined_unit(a.unit, b.unit);
   // Clusters from either input; where both give one for a query, they must agree.
   std::unordered_map<std::string, const std::string*> cluster_in_b;
   for (std::size_t i = 0; i < b.clusters.size(); ++i) cluster_in_b.emplace(b.qids[i], &b.clusters[i]);

@@ -29,6 +29,10 @@ struct Unit {
 inline const Unit query_unit{"query", "queries"};
 inline const Unit item_unit{"item", "items"};
 
+/// The unit of scores joined from two inputs: items when either counts items (a log paired with a
+/// table of its items still scores items), queries otherwise.
+inline const Unit& joined_unit(const Unit& a, const Unit& b) { return a == item_unit || b == item_unit ? item_unit : query_unit; }
+
 template <> struct described::Description<Unit> {
   static constexpr std::string_view name = "Unit", doc = "What the paired units are called: query/queries, or item/items for evaluation logs (base/units.hpp).";
   static constexpr auto fields = std::tuple{Field{"one", &Unit::one}, Field{"many", &Unit::many}};

@@ -14,7 +14,7 @@ namespace {
 // One dataset's systems × queries, pairing query ids by the missing-id policy.
 DatasetScores board_of(const std::string& dataset, const std::vector<const ScoreSeries*>& rows, MissingPolicy missing) {
   DatasetScores d{dataset, !rows.empty() && rows.front()->by_position, {}, {}, BoardMatrix(0, 0)};
-  if (std::any_of(rows.begin(), rows.end(), [](const ScoreSeries* s) { return s->unit == item_unit; })) d.unit = item_unit;
+  for (const ScoreSeries* s : rows) d.unit = joined_unit(d.unit, s->unit);
   // Each query id's place in first-seen order, and each system's score there (a hash map: boards of
   // 20 systems × 14,000 items are common, and ordered maps of strings made this their slowest step).
   std::unordered_map<std::string_view, std::uint32_t> place;
