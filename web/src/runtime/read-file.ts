@@ -10,6 +10,9 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
+const gunzip = async (bytes: Uint8Array) =>
+  new Uint8Array(await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+
 async function fileBytes(f: Blob): Promise<Uint8Array> {
   const head = new Uint8Array(await f.slice(0, 2).arrayBuffer());
   return isGzip(head)
@@ -28,13 +31,19 @@ export async function readFileText(f: Blob): Promise<string> {
   return new TextDecoder(utf16(bytes) ?? 'utf-8').decode(bytes);
 }
 
-/** The file's bytes as UTF-8 (what the core reads), without making a JavaScript string of them: a gzip
- * file decompressed, and UTF-16 re-encoded. */
-export async function readFileUtf8(f: Blob): Promise<Uint8Array> {
-  const bytes = await fileBytes(f);
-  if (isZip(bytes)) return new TextEncoder().encode(await zipToText(bytes, nameOf(f)));
+/** A file's bytes as read (`name` names it in errors) as UTF-8, what the core reads, without making a
+ * JavaScript string of them: gzip decompressed, a zip archive's files put in the core's archive text,
+ * UTF-16 re-encoded. */
+export async function utf8Of(raw: Uint8Array, name: string): Promise<Uint8Array> {
+  const bytes = isGzip(raw) ? await gunzip(raw) : raw;
+  if (isZip(bytes)) return new TextEncoder().encode(await zipToText(bytes, name));
   const encoding = utf16(bytes);
   return encoding ? new TextEncoder().encode(new TextDecoder(encoding).decode(bytes)) : bytes;
+}
+
+/** The file's bytes as UTF-8 (utf8Of). */
+export async function readFileUtf8(f: Blob): Promise<Uint8Array> {
+  return utf8Of(new Uint8Array(await f.arrayBuffer()), nameOf(f));
 }
 
 /** A file's name without its extensions of compression and format: "runs/bm25.run.gz" → "bm25.run". */

@@ -37,7 +37,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // A folder's files keep their paths (lm-eval names a model by its folder and its results file);
   // the hidden files a desktop leaves in folders hold no scores.
   const folder = h('input', { type: 'file', webkitdirectory: '', id: 'lb-folder', 'data-testid': 'folder-leaderboard', 'aria-describedby': 'lb-folder-help' });
-  // Read when ranked, a share by each worker (readFilesPart).
+  // Read when ranked, by the page's thread for the workers that parse them (readFilesPart).
   let loaded: ChosenFile[] = [];
   const load = (chosen: File[]) => {
     loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f }));
@@ -140,7 +140,12 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         runsIn.note(joined.warnings.join(' '));
         board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
       } else if (files.length) {
-        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, { format: source.format, cluster: source.cluster }, part, n));
+        // Each file's bytes handed over as they are (decoded in the worker), without a copy.
+        const bytes = Comlink.proxy(async (i: number) => {
+          const b = new Uint8Array(await files[i].file.arrayBuffer());
+          return Comlink.transfer(b, [b.buffer]);
+        });
+        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, bytes, { format: source.format, cluster: source.cluster }, part, n));
         markStage('rank-read');
         board = await ctx.callAnalysis((w) => w.rankPrepare({ ...source, read }));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));

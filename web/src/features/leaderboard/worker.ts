@@ -9,7 +9,7 @@ import type { LeaderboardReport } from './report';
 import { reportChecks } from '../../runtime/worker/checks';
 import { scoreRunFiles, type Progress } from '../../runtime/worker/runs';
 import type { RunFiles, ScoredFile } from '../../runtime/scored-runs';
-import { readFileUtf8 } from '../../runtime/read-file';
+import { readFileUtf8, utf8Of } from '../../runtime/read-file';
 
 /** A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder). */
 export type ChosenFile = { name: string; file: File };
@@ -18,8 +18,18 @@ export type ChosenFile = { name: string; file: File };
 const buffers = (series: PreparedSeries[]) =>
   series.flatMap((s) => [s.values, s.qids.bytes, s.qids.ends, ...(s.clusters ? [s.clusters.bytes, s.clusters.ends] : [])].map((a) => a.buffer as ArrayBuffer));
 
-const readOne = async (files: ChosenFile[], index: number) => ({ name: files[index].name, index, text: await readFileUtf8(files[index].file) });
-const readAll = (files: ChosenFile[], indices: number[]) => Promise.all(indices.map((index) => readOne(files, index)));
+/**
+ * A chosen file's bytes as read by the page's thread. A worker busy in the wasm takes in none of a file
+ * it reads itself meanwhile (the bytes reach a worker through its own thread), so the page's thread,
+ * idle while the workers parse, reads for them (scripts/bench-file-read.mjs).
+ */
+export type FileSource = (index: number) => Promise<Uint8Array>;
+
+const readOne = async (files: ChosenFile[], index: number, source?: FileSource) => ({
+  name: files[index].name, index,
+  text: source ? await utf8Of(await source(index), files[index].file.name) : await readFileUtf8(files[index].file),
+});
+const readAll = (files: ChosenFile[], indices: number[], source?: FileSource) => Promise.all(indices.map((index) => readOne(files, index, source)));
 
 export const leaderboardApi = {
   /** A leaderboard pair's scores as a table for Analyze; chosen files are read here again. */
@@ -29,18 +39,17 @@ export const leaderboardApi = {
     return guard(() => unwrap(m.pairTable({ ...q, inputs })).text);
   },
   /**
-   * This worker's share of the chosen files (the core's inputShare), read and parsed: rankPrepare joins
-   * the parts. A file is parsed while the browser reads the next (its reading is not this thread's work),
-   * each with the files that name the models.
+   * This worker's share of the chosen files (the core's inputShare), parsed as `source` reads them: rankPrepare
+   * joins the parts. A file is parsed while the page reads the next, each with the files that name the models.
    */
-  async readFilesPart(files: ChosenFile[], how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
+  async readFilesPart(files: ChosenFile[], source: FileSource, how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
     const m = await fullEngine();
     const { indices, naming } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
-    const names = await readAll(files, naming);
+    const names = await readAll(files, naming, source);
     const scores = indices.filter((i) => !naming.includes(i));
     const series: ReadSeries[] = [];
     const ahead = (k: number) => {
-      const r = k < scores.length ? readOne(files, scores[k]) : null;
+      const r = k < scores.length ? readOne(files, scores[k], source) : null;
       r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
       return r;
     };
