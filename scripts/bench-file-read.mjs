@@ -2,8 +2,9 @@
 // from pairpower: what reading alone costs the leaderboard of LLM-eval logs (bench-logs.mjs). Each
 // worker reads its share (every n-th file, one file ahead of the one it is on) and then either does
 // nothing or stays busy `busy` ms per file, as a worker parsing it would; or the page's thread reads
-// and hands each file's bytes to the worker whose share it is. Wall time from the first read to the
-// last worker done, best of `runs`, each way in a fresh browser.
+// each file's bytes for the worker whose share it is when it asks, 1, 2 or 3 files ahead (the
+// leaderboard's workers ask 2 ahead). Wall time from the first read to the last worker done, the
+// median of `runs` rounds, each way in a fresh browser.
 // Usage: node scripts/bench-file-read.mjs [runs] [dir] [busy-ms]   (dir: bench-logs.mjs's folder)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,29 +31,31 @@ onmessage = async (e) => {
       busy(busyMs);
     }
     postMessage('done');
-  } else onmessage = (m) => (m.data === null ? postMessage('done') : busy(busyMs));
+  } else {
+    // As the app asks the page: so many files ahead of the one it works on.
+    const { count, ahead } = e.data;
+    let k = 0;
+    for (let i = 0; i < Math.min(ahead, count); i++) postMessage({ want: i });
+    onmessage = () => {
+      if (k + ahead < count) postMessage({ want: k + ahead });
+      k++;
+      busy(busyMs);
+      if (k === count) postMessage('done');
+    };
+  }
 };\`;
 const url = URL.createObjectURL(new Blob([worker], { type: 'text/javascript' }));
-window.read = async (count, busyMs, byPage) => {
+window.read = async (count, busyMs, byPage, ahead) => {
   const files = [...document.getElementById('f').files].filter((f) => f.name.startsWith('samples_'));
   const share = (w) => files.filter((_, i) => i % count === w);
   const t0 = performance.now();
   const workers = Array.from({ length: count }, () => new Worker(url));
-  const done = workers.map((w) => new Promise((ok) => (w.onmessage = ok)));
-  if (!byPage) workers.forEach((w, i) => w.postMessage({ files: share(i), busyMs }));
-  else {
-    workers.forEach((w) => w.postMessage({ busyMs }));
-    await Promise.all(workers.map(async (w, i) => {
-      const mine = share(i);
-      let next = mine[0].arrayBuffer();
-      for (let k = 0; k < mine.length; k++) {
-        const b = await next;
-        next = k + 1 < mine.length ? mine[k + 1].arrayBuffer() : null;
-        w.postMessage(b, [b]);
-      }
-      w.postMessage(null);
-    }));
-  }
+  const done = workers.map((w, i) => new Promise((ok) => (w.onmessage = async (m) => {
+    if (m.data === 'done') return ok();
+    const b = await share(i)[m.data.want].arrayBuffer();
+    w.postMessage(b, [b]);
+  })));
+  workers.forEach((w, i) => w.postMessage(byPage ? { busyMs, count: share(i).length, ahead } : { files: share(i), busyMs }));
   await Promise.all(done);
   workers.forEach((w) => w.terminate());
   return performance.now() - t0;
@@ -61,22 +64,26 @@ window.read = async (count, busyMs, byPage) => {
 const server = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page)).listen(0);
 const url = `http://localhost:${server.address().port}/`;
 
-async function best(count, busy, byPage) {
-  const times = [];
-  for (let r = 0; r < runs; r++) {
-    const browser = await launch();
-    const p = await browser.newPage();
-    await p.goto(url);
-    await p.setInputFiles('#f', dir);
-    times.push(await p.evaluate(([c, b, byPage]) => window.read(c, b, byPage), [count, busy, byPage]));
-    await browser.close();
-  }
-  return `${(Math.min(...times) / 1000).toFixed(3)} s (runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')})`;
+async function once(count, busy, byPage, ahead) {
+  const browser = await launch();
+  const p = await browser.newPage();
+  await p.goto(url);
+  await p.setInputFiles('#f', dir);
+  const t = await p.evaluate(([c, b, byPage, ahead]) => window.read(c, b, byPage, ahead), [count, busy, byPage, ahead]);
+  await browser.close();
+  return t / 1000;
 }
 
+// The ways, interleaved round by round (the machine's speed drifts within minutes); medians.
+const ways = [
+  ...[1, 2, 4].map((count) => ({ what: `${count} worker(s) reading, nothing else`, args: [count, 0, false, 1] })),
+  { what: `2 workers reading for themselves (a file ahead), busy ${busyMs} ms per file`, args: [2, busyMs, false, 1] },
+  ...[1, 2, 3].map((ahead) => ({ what: `the page's thread reading for 2 workers, ${ahead} file(s) ahead of each, busy ${busyMs} ms per file`, args: [2, busyMs, true, ahead] })),
+];
+const times = ways.map(() => []);
+for (let r = 0; r < runs; r++) for (const [i, w] of ways.entries()) times[i].push(await once(...w.args));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`== pairpower file-read bench, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}`);
-console.log(`command: node scripts/bench-file-read.mjs ${runs} ${dir} ${busyMs}   (20 lm-eval samples files; best of ${runs}, each in a fresh browser)`);
-for (const count of [1, 2, 4]) console.log(`${count} worker(s) reading, nothing else: ${await best(count, 0, false)}`);
-console.log(`2 workers reading, busy ${busyMs} ms per file: ${await best(2, busyMs, false)}`);
-console.log(`the page's thread reading for 2 workers, busy ${busyMs} ms per file: ${await best(2, busyMs, true)}`);
+console.log(`command: node scripts/bench-file-read.mjs ${runs} ${dir} ${busyMs}   (20 lm-eval samples files; ${runs} interleaved rounds, each open in a fresh browser)`);
+for (const [i, w] of ways.entries()) console.log(`${w.what}: median ${median(times[i]).toFixed(3)} s (runs: ${times[i].map((t) => t.toFixed(2)).join(', ')})`);
 server.close();

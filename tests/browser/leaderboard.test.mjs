@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { boardTable, clickAndWait, openLeaderboard as openLeaderboardPage, paste, pasteNew, rankAndWait, root, useSite } from './browser.mjs';
@@ -94,6 +95,22 @@ test('several trec_eval files, one per system, give the CLI’s board', async ()
   await page.fill('#lb-measure', 'map');
   assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.deepEqual((await shownRows(page)).map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+});
+
+test('chosen files written gzipped or as UTF-16 are read as the CLI reads them plain', async () => {
+  const files = ['te908.q.org_manual_bm25.txt', 'te908.q.org_manual_ance_bert.txt'].map((f) => `${root}tests/fixtures/real/trec_eval/${f}`);
+  const want = cli([...files, '--measure', 'map', '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const page = await openLeaderboard();
+  await page.setInputFiles('[data-testid="files-leaderboard"]', [
+    { name: 'bm25.txt.gz', mimeType: 'application/gzip', buffer: gzipSync(readFileSync(files[0])) },
+    { name: 'ance-powershell.txt', mimeType: 'text/plain', buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(files[1], 'utf8'), 'utf16le')]) },
+  ]);
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('2 files'));
+  await page.fill('#lb-measure', 'map');
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const rows = await shownRows(page);
+  assert.deepEqual(rows.map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+  for (const [i, r] of rows.entries()) assert.ok(Math.abs(r[3] - want.systems[i].mean) <= 1e-12);
 });
 
 test('bad input shows the error panel with the line, and a setting out of bounds names its label', async () => {

@@ -10,14 +10,12 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
-const gunzip = async (bytes: Uint8Array) =>
-  new Uint8Array(await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+/** A stream of gzip's bytes, decompressed. */
+const gunzipped = async (gzip: ReadableStream<Uint8Array<ArrayBuffer>>) => new Uint8Array(await new Response(gzip.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
 
 async function fileBytes(f: Blob): Promise<Uint8Array> {
   const head = new Uint8Array(await f.slice(0, 2).arrayBuffer());
-  return isGzip(head)
-    ? new Uint8Array(await new Response(f.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
-    : new Uint8Array(await f.arrayBuffer());
+  return isGzip(head) ? gunzipped(f.stream()) : new Uint8Array(await f.arrayBuffer());
 }
 
 const utf16 = (b: Uint8Array) => (b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : null);
@@ -31,19 +29,24 @@ export async function readFileText(f: Blob): Promise<string> {
   return new TextDecoder(utf16(bytes) ?? 'utf-8').decode(bytes);
 }
 
-/** A file's bytes as read (`name` names it in errors) as UTF-8, what the core reads, without making a
- * JavaScript string of them: gzip decompressed, a zip archive's files put in the core's archive text,
- * UTF-16 re-encoded. */
-export async function utf8Of(raw: Uint8Array, name: string): Promise<Uint8Array> {
-  const bytes = isGzip(raw) ? await gunzip(raw) : raw;
+// Decompressed bytes as UTF-8, what the core reads, without making a JavaScript string of them: a zip
+// archive's files put in the core's archive text (`name` names it in errors), UTF-16 re-encoded.
+async function asUtf8(bytes: Uint8Array, name: string): Promise<Uint8Array> {
   if (isZip(bytes)) return new TextEncoder().encode(await zipToText(bytes, name));
   const encoding = utf16(bytes);
   return encoding ? new TextEncoder().encode(new TextDecoder(encoding).decode(bytes)) : bytes;
 }
 
-/** The file's bytes as UTF-8 (utf8Of). */
+/** A file's bytes, read elsewhere, as UTF-8 (a gzip file decompressed; asUtf8). */
+export async function utf8Of(raw: Uint8Array<ArrayBuffer>, name: string): Promise<Uint8Array> {
+  // The bytes enqueued as they are: no copy of a large file before it is decompressed.
+  const gzip = () => new ReadableStream<Uint8Array<ArrayBuffer>>({ start: (c) => (c.enqueue(raw), c.close()) });
+  return asUtf8(isGzip(raw) ? await gunzipped(gzip()) : raw, name);
+}
+
+/** The file's bytes as UTF-8 (a gzip file decompressed as it is read; asUtf8). */
 export async function readFileUtf8(f: Blob): Promise<Uint8Array> {
-  return utf8Of(new Uint8Array(await f.arrayBuffer()), nameOf(f));
+  return asUtf8(await fileBytes(f), nameOf(f));
 }
 
 /** A file's name without its extensions of compression and format: "runs/bm25.run.gz" → "bm25.run". */

@@ -23,13 +23,34 @@ const buffers = (series: PreparedSeries[]) =>
  * it reads itself meanwhile (the bytes reach a worker through its own thread), so the page's thread,
  * idle while the workers parse, reads for them (scripts/bench-file-read.mjs).
  */
-export type FileSource = (index: number) => Promise<Uint8Array>;
+export type FileSource = ((index: number) => Promise<Uint8Array<ArrayBuffer>>) & Comlink.ProxyMarked;
 
 const readOne = async (files: ChosenFile[], index: number, source?: FileSource) => ({
   name: files[index].name, index,
   text: source ? await utf8Of(await source(index), files[index].file.name) : await readFileUtf8(files[index].file),
 });
 const readAll = (files: ChosenFile[], indices: number[], source?: FileSource) => Promise.all(indices.map((index) => readOne(files, index, source)));
+
+async function readShare(files: ChosenFile[], source: FileSource, how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
+  const m = await fullEngine();
+  const { indices, naming } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
+  const names = await readAll(files, naming, source);
+  const scores = indices.filter((i) => !naming.includes(i));
+  const series: ReadSeries[] = [];
+  const ahead = (k: number) => {
+    const r = k < scores.length ? readOne(files, scores[k], source) : null;
+    r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
+    return r;
+  };
+  // Two files asked for ahead of the one parsed: with one, the page's reading still falls behind (bench:files).
+  const next = [ahead(0), ahead(1)];
+  for (let k = 0; next[0]; k++) {
+    const input = await next.shift()!;
+    next.push(ahead(k + 2));
+    series.push(...guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] }))).series);
+  }
+  return Comlink.transfer({ series }, buffers(series));
+}
 
 export const leaderboardApi = {
   /** A leaderboard pair's scores as a table for Analyze; chosen files are read here again. */
@@ -40,26 +61,15 @@ export const leaderboardApi = {
   },
   /**
    * This worker's share of the chosen files (the core's inputShare), parsed as `source` reads them: rankPrepare
-   * joins the parts. A file is parsed while the page reads the next, each with the files that name the models.
+   * joins the parts. A file is parsed while the page reads the next two, each with the files that name the models.
    */
   async readFilesPart(files: ChosenFile[], source: FileSource, how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
-    const m = await fullEngine();
-    const { indices, naming } = guard(() => unwrap(m.inputShare({ paths: files.map((f) => f.name), part, parts })));
-    const names = await readAll(files, naming, source);
-    const scores = indices.filter((i) => !naming.includes(i));
-    const series: ReadSeries[] = [];
-    const ahead = (k: number) => {
-      const r = k < scores.length ? readOne(files, scores[k], source) : null;
-      r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
-      return r;
-    };
-    let next = ahead(0);
-    for (let k = 0; next; k++) {
-      const input = await next;
-      next = ahead(k + 1);
-      series.push(...guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] }))).series);
+    // The page's end of `source` is let go when this share is read, or refused (a read still on its way is dropped).
+    try {
+      return await readShare(files, source, how, part, parts);
+    } finally {
+      (source as unknown as Comlink.Remote<FileSource>)[Comlink.releaseProxy]();
     }
-    return Comlink.transfer({ series }, buffers(series));
   },
   /** The inputs read once: the board every part and the merge start from. */
   async rankPrepare(q: LeaderboardInputs): Promise<PreparedBoard> {

@@ -19,10 +19,10 @@ export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progres
   const qrels = { name: withoutGzip(files.qrels.name), text: await readFileUtf8(files.qrels) };
   guard(() => unwrap(m.loadQrels(qrels)));
   const out: ScoredFile[] = [];
-  // The next files are read (by the browser, off this thread) while this one is scored: up to three
-  // ahead, as the browser hands a file over in many small pieces and falls behind a scoring core, but
-  // no more than 64 MB of them unless it is the very next one (a .gz file counted as 8 times its size,
-  // as run files compress).
+  // The next files are read while this one is scored: up to three ahead, as a file's pieces come in
+  // through this thread's own tasks (between scorings, and only a pipe's worth during one), but no more
+  // than 64 MB of them unless it is the very next one (a .gz file counted as 8 times its size, as run
+  // files compress).
   const sizeOf = (f: File) => (/\.gz$/i.test(f.name) ? 8 * f.size : f.size);
   const read = (index: number) => {
     const f = files.runs[index];
