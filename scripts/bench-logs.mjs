@@ -4,7 +4,9 @@
 // bootstrap). Native: the CLI on 2 threads, wall time, best of `runs`. Page: headless Chromium,
 // cross-origin isolated, the folder chosen in Leaderboard (reading its files into the page) and ranked;
 // both steps timed, best of `runs` each in a fresh page, with the longest main-thread stall; then
-// the page's board against the CLI's, pair by pair.
+// the page's board against the CLI's, pair by pair. Each side's CPU seconds too (the CLI's, and
+// Chromium's processes' from choosing the folder to the board drawn): on C cores the page's wall
+// time cannot fall below its CPU / C, which bounds page/native whatever the scheduling.
 // Usage: node scripts/bench-logs.mjs [runs] [dir]   (needs `npm run build`; makes dir when empty)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { launch, openLeaderboard, serve } from '../tests/browser/browser.mjs';
 import { cliPath } from '../tests/wasm/load-module.mjs';
 import { startProbe, stopProbe } from './page-probe.mjs';
+import { descendantsCpu, waitedChildrenCpu } from './process-cpu.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const dir = process.argv[3] ?? join(os.tmpdir(), 'pairpower-lmbench');
@@ -23,13 +26,17 @@ const args = ['leaderboard', ...files, '--measure', 'acc', '--format', 'json'];
 
 function native() {
   const times = [];
+  const cpus = [];
   let out = '';
   for (let i = 0; i < runs; i++) {
+    const c0 = waitedChildrenCpu();
     const t0 = process.hrtime.bigint();
     out = execFileSync(cliPath, [...args, '--threads', '2'], { maxBuffer: 1 << 28 }).toString();
     times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    cpus.push(waitedChildrenCpu() - c0);
   }
-  return { time: Math.min(...times), times, report: JSON.parse(out) };
+  const best = times.indexOf(Math.min(...times));
+  return { time: times[best], times, cpu: cpus[best], report: JSON.parse(out) };
 }
 
 async function pageRun() {
@@ -37,6 +44,7 @@ async function pageRun() {
   const { server, url } = await serve(true);
   const p = await openLeaderboard(browser, url, { resamples: 10000, bootstrap: 10000 });  // the defaults, as the CLI's
   p.setDefaultTimeout(600_000);
+  const cpu0 = descendantsCpu();
   const t0 = Date.now();
   await p.setInputFiles('[data-testid="folder-leaderboard"]', dir);  // the folder names each model, as in the CLI
   await p.waitForFunction((n) => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith(`${n} files`), files.length);
@@ -45,6 +53,7 @@ async function pageRun() {
   await startProbe(p);
   await p.click('[data-testid="rank"]');
   await p.waitForFunction(() => ['done', 'error'].includes(document.getElementById('leaderboard').dataset.state));
+  const cpu = descendantsCpu() - cpu0;
   const stall = await stopProbe(p);
   if ((await p.getAttribute('#leaderboard', 'data-state')) !== 'done') throw new Error(await p.textContent('[data-testid="error"]'));
   const rank = Number(await p.getAttribute('#leaderboard', 'data-elapsed-s'));
@@ -55,13 +64,13 @@ async function pageRun() {
   const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
   await browser.close();
   server.close();
-  return { load, rank, total: load + rank, stall, report, marks };
+  return { load, rank, total: load + rank, cpu, stall, report, marks };
 }
 
 console.log(`== pairpower LLM-log leaderboard bench, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}`);
 console.log(`command: node scripts/bench-logs.mjs ${runs} ${dir}   (${files.length} lm-eval samples files; best of ${runs})`);
 const n = native();
-console.log(`native CLI, 2 threads: ${n.time.toFixed(3)} s  (runs: ${n.times.map((t) => t.toFixed(2)).join(', ')})`);
+console.log(`native CLI, 2 threads: ${n.time.toFixed(3)} s, ${n.cpu.toFixed(2)} s of CPU  (runs: ${n.times.map((t) => t.toFixed(2)).join(', ')})`);
 const pages = [];
 for (let i = 0; i < runs; i++) pages.push(await pageRun());
 const best = pages.reduce((a, b) => (b.total < a.total ? b : a));
@@ -69,6 +78,8 @@ console.log(`Chromium page: ${best.total.toFixed(3)} s = reading the files ${bes
 const stages = ['read', 'prepared', 'resampled', 'merged', 'drawn'];
 const names = { read: 'reading and parsing (a share per worker)', prepared: 'joining into one board', resampled: 'resampling (a part per worker)', merged: 'merging the parts into the report', drawn: 'drawing' };
 const at = (r, s) => r.marks[s] ?? NaN;
+const cores = os.cpus().length;
+console.log(`  CPU of the best run: ${best.cpu.toFixed(2)} s in Chromium's processes = ${(best.cpu / n.cpu).toFixed(2)}× the CLI's; on ${cores} cores the page cannot take less than ${(best.cpu / cores).toFixed(3)} s = ${(best.cpu / cores / n.time).toFixed(2)}× the CLI's wall`);
 console.log(`  stages of the best run: ${stages.map((s, i) => `${names[s]} ${((at(best, s) - (i ? at(best, stages[i - 1]) : at(best, 'start'))) / 1000).toFixed(3)} s`).join(', ')}`);
 // Value for value, but for what libm's special functions give (glibc natively, musl in the wasm): the
 // studentized range's p and McNemar's binomial p, to 1e-12, as the wasm tests hold them.

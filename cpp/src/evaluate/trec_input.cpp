@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/find_byte.hpp"
 
 namespace pairpower {
 namespace {
@@ -50,8 +51,7 @@ template <class F>
 void each_line(std::string_view text, F&& f) {
   std::size_t number = 0, at = 0;
   while (at < text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
+    const std::size_t end = find_byte(text, at, '\n');
     const std::string_view line = text.substr(at, end - at);
     ++number;
     at = end + 1;
@@ -125,7 +125,7 @@ void read_json_nested(const std::string& text, std::shared_ptr<const std::string
   }
   owner = storage;
   const std::string_view all(*storage);
-  const auto view_at = [&](std::size_t at) { return all.substr(at, all.find('\n', at) - at); };
+  const auto view_at = [&](std::size_t at) { return all.substr(at, find_byte(all, at, '\n') - at); };
   for (const auto& [q, docs] : topics) make(view_at(q), docs, view_at);
 }
 

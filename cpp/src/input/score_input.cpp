@@ -100,7 +100,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
   if (raw.size() > max_input_bytes) throw InputError("the input is " + std::to_string(raw.size() >> 20) + " MiB; at most " + std::to_string(max_input_bytes >> 20) + " MiB are read");
   std::string storage;
   const std::string_view text = utf8_view(raw, storage);
-  if (text.find('\0') != std::string_view::npos)
+  if (find_byte(text, 0, '\0') != text.size())
     throw InputError("the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)");
   if (format == InputFormat::auto_detect) format = detect_utf8(text);
   const std::string system(o.system_name.empty() ? "A" : o.system_name);
@@ -202,9 +202,9 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     ScoreFile f;
     try {
       f = parse_scores(e.text, InputFormat::auto_detect, one);
-    } catch (const Error& x) {
-      if (x.field == "scores") throw InputError(e.name + ": " + x.detail, x.kind);
-      throw Error(x.field, x.kind, e.name + ": " + x.detail, x.value);
+    } catch (const Error& err) {
+      if (err.field == "scores") throw InputError(e.name + ": " + err.detail, err.kind);
+      throw Error(err.field, err.kind, e.name + ": " + err.detail, err.value);
     }
     if (out.series.empty()) out.format = f.format;
     if (f.format == InputFormat::lm_eval_samples)

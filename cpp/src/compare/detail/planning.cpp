@@ -125,7 +125,7 @@ PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_d
   const double m = static_cast<double>(n) / static_cast<double>(k.clusters);
   const double sd_unit = k.se * std::sqrt(static_cast<double>(k.clusters));
   try {
-    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, k.clusters, sd_unit, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta;
+    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, static_cast<std::size_t>(k.clusters) /* ≤ the items in memory */, sd_unit, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta;
     if (delta != 0)
       if (const auto need = min_sample_size(PowerMethod::paired_t, delta, sd_unit, o.alpha, o.planning_power, solver_n_max, o.alternative))
         p.n_required = design_items(need->n, EvalDesign{m, 0, 1, 0});

@@ -23,18 +23,8 @@ std::size_t skip_blanks(std::string_view t, std::size_t i) {
 }
 
 #if defined(__wasm_simd128__)
-// The wasm build's memchr (musl's) steps four bytes at a time and a byte loop one: these scans
-// step sixteen, as glibc's memchr does natively, where the record's skipped values are most of its text.
-std::size_t find_quote(std::string_view t, std::size_t i) {
-  const char* p = t.data();
-  const v128_t quote = wasm_i8x16_splat('"');
-  for (; i + 16 <= t.size(); i += 16)
-    if (const auto bits = static_cast<unsigned>(wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(p + i), quote)))) return i + static_cast<std::size_t>(__builtin_ctz(bits));
-  while (i < t.size() && p[i] != '"') ++i;
-  return i;
-}
-
-// The next quote or bracket at or after i: '[' and ']' are '{' and '}' but for the bit 0x20.
+// The next quote or bracket at or after i: '[' and ']' are '{' and '}' but for the bit 0x20. In the
+// wasm build sixteen bytes a step (as find_byte), where a record's skipped values are most of its text.
 std::size_t find_structural(std::string_view t, std::size_t i) {
   const char* p = t.data();
   const v128_t quote = wasm_i8x16_splat('"'), open = wasm_i8x16_splat('{'), close = wasm_i8x16_splat('}'), fold = wasm_i8x16_splat(0x20);
@@ -47,11 +37,6 @@ std::size_t find_structural(std::string_view t, std::size_t i) {
   return i;
 }
 #else
-std::size_t find_quote(std::string_view t, std::size_t i) {
-  const void* q = i < t.size() ? std::memchr(t.data() + i, '"', t.size() - i) : nullptr;
-  return q ? static_cast<std::size_t>(static_cast<const char*>(q) - t.data()) : t.size();
-}
-
 std::size_t find_structural(std::string_view t, std::size_t i) {
   while (i < t.size() && t[i] != '"' && t[i] != '{' && t[i] != '}' && t[i] != '[' && t[i] != ']') ++i;
   return i;
@@ -62,7 +47,7 @@ std::size_t find_structural(std::string_view t, std::size_t i) {
 std::size_t end_of_string(std::string_view t, std::size_t i, std::size_t line) {
   std::size_t from = i + 1;
   while (true) {
-    const std::size_t at = find_quote(t, from);
+    const std::size_t at = find_byte(t, from, '"');
     if (at >= t.size()) malformed(line, "a string is not closed");
     std::size_t k = at;
     while (k > from && t[k - 1] == '\\') --k;

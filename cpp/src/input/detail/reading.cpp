@@ -22,12 +22,12 @@ std::vector<Line> lines_of(std::string_view text, std::size_t most) {
   std::vector<Line> out;
   std::size_t number = 0, start = 0;
   while (start <= text.size() && out.size() < most) {
-    const std::size_t end = text.find('\n', start);
-    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    const std::size_t end = find_byte(text, start, '\n');
+    std::string_view line = text.substr(start, end - start);
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (!trim(line).empty()) out.push_back({number, line});
-    if (end == std::string_view::npos) break;
+    if (end == text.size()) break;
     start = end + 1;
   }
   return out;
