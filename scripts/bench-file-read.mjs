@@ -4,7 +4,9 @@
 // nothing or stays busy `busy` ms per file, as a worker parsing it would; or the page's thread reads
 // each file's bytes for the worker whose share it is when it asks, 1, 2 or 3 files ahead (the
 // leaderboard's workers ask 2 ahead). Wall time from the first read to the last worker done, the
-// median of `runs` rounds, each way in a fresh browser.
+// median of `runs` rounds, each way in a fresh browser. Then what reading alone costs in CPU
+// (Chromium's processes, scripts/process-cpu.mjs), six ways: the page's thread a file at a time or
+// four at a time, or as streams; two workers with FileReaderSync, arrayBuffer or streams.
 // Usage: node scripts/bench-file-read.mjs [runs] [dir] [busy-ms]   (dir: bench-logs.mjs's folder)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { launch } from '../tests/browser/browser.mjs';
+import { cpuSince, descendantsCpu } from './process-cpu.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const dir = process.argv[3] ?? join(os.tmpdir(), 'pairpower-lmbench');
@@ -21,9 +24,23 @@ if (!existsSync(join(dir, 'model-19'))) execFileSync('/usr/bin/python3', ['bench
 // The page: a folder input, and a worker that reads its share itself or takes bytes from the page.
 const page = `<!doctype html><input type=file id=f webkitdirectory multiple><script>
 const worker = \`const busy = (ms) => { const t = performance.now(); while (performance.now() - t < ms); };
+const intoOne = async (f) => {
+  const out = new Uint8Array(f.size);
+  let at = 0;
+  for (const reader = f.stream().getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) return out;
+    out.set(value, at);
+    at += value.length;
+  }
+};
 onmessage = async (e) => {
-  const { files, busyMs } = e.data;
-  if (files) {
+  const { files, busyMs, only } = e.data;
+  if (only) {
+    const sync = new FileReaderSync();
+    for (const f of files) only === 'sync' ? sync.readAsArrayBuffer(f) : only === 'stream' ? await intoOne(f) : await f.arrayBuffer();
+    postMessage('done');
+  } else if (files) {
     let next = files[0].arrayBuffer();
     for (let k = 0; k < files.length; k++) {
       await next;
@@ -45,6 +62,22 @@ onmessage = async (e) => {
   }
 };\`;
 const url = URL.createObjectURL(new Blob([worker], { type: 'text/javascript' }));
+const intoOne = eval(worker.slice(worker.indexOf('async (f)'), worker.indexOf('};', worker.indexOf('async (f)')) + 1));
+// Reading alone: the page's thread (a file at a time, four at a time, or as streams) or two workers.
+window.readOnly = async (how) => {
+  const files = [...document.getElementById('f').files].filter((f) => f.name.startsWith('samples_'));
+  const t0 = performance.now();
+  if (how.startsWith('page')) {
+    let k = 0;
+    const next = async () => { while (k < files.length) { const f = files[k++]; how === 'page-stream' ? await intoOne(f) : await f.arrayBuffer(); } };
+    await Promise.all(Array.from({ length: how === 'page-4' ? 4 : 1 }, next));
+  } else {
+    const workers = [0, 1].map(() => new Worker(url));
+    await Promise.all(workers.map((w, i) => new Promise((ok) => { w.onmessage = ok; w.postMessage({ files: files.filter((_, j) => j % 2 === i), only: how.slice(8) }); })));
+    workers.forEach((w) => w.terminate());
+  }
+  return performance.now() - t0;
+};
 window.read = async (count, busyMs, byPage, ahead) => {
   const files = [...document.getElementById('f').files].filter((f) => f.name.startsWith('samples_'));
   const share = (w) => files.filter((_, i) => i % count === w);
@@ -86,4 +119,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`== pairpower file-read bench, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}`);
 console.log(`command: node scripts/bench-file-read.mjs ${runs} ${dir} ${busyMs}   (20 lm-eval samples files; ${runs} interleaved rounds, each open in a fresh browser)`);
 for (const [i, w] of ways.entries()) console.log(`${w.what}: median ${median(times[i]).toFixed(3)} s (runs: ${times[i].map((t) => t.toFixed(2)).join(', ')})`);
+
+// What reading alone costs in CPU, each way in a fresh browser, interleaved.
+const alone = ['page-1', 'page-4', 'page-stream', 'workers-sync', 'workers-buffer', 'workers-stream'];
+const costs = Object.fromEntries(alone.map((how) => [how, []]));
+for (let r = 0; r < runs; r++)
+  for (const how of alone) {
+    const browser = await launch();
+    const p = await browser.newPage();
+    await p.goto(url);
+    await p.setInputFiles('#f', dir);
+    await new Promise((settled) => setTimeout(settled, 300));  // the browser's listing of the folder is not reading
+    const before = descendantsCpu();
+    const t = await p.evaluate((h) => window.readOnly(h), how);
+    costs[how].push([t / 1000, cpuSince(before, descendantsCpu()).total]);
+    await browser.close();
+  }
+for (const how of alone)
+  console.log(`reading alone, ${how}: ${costs[how].map(([t, c]) => `${t.toFixed(2)} s wall / ${c.toFixed(2)} s CPU`).join(', ')}`);
 server.close();

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { launch, openLeaderboard, serve } from '../tests/browser/browser.mjs';
 import { cliPath } from '../tests/wasm/load-module.mjs';
 import { startProbe, stopProbe } from './page-probe.mjs';
-import { descendantsCpu, waitedChildrenCpu } from './process-cpu.mjs';
+import { cpuSince, descendantsCpu, waitedChildrenCpu } from './process-cpu.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const dir = process.argv[3] ?? join(os.tmpdir(), 'pairpower-lmbench');
@@ -53,7 +53,7 @@ async function pageRun() {
   await startProbe(p);
   await p.click('[data-testid="rank"]');
   await p.waitForFunction(() => ['done', 'error'].includes(document.getElementById('leaderboard').dataset.state));
-  const cpu = descendantsCpu() - cpu0;
+  const { total: cpu, gained: threads } = cpuSince(cpu0, descendantsCpu());
   const stall = await stopProbe(p);
   if ((await p.getAttribute('#leaderboard', 'data-state')) !== 'done') throw new Error(await p.textContent('[data-testid="error"]'));
   const rank = Number(await p.getAttribute('#leaderboard', 'data-elapsed-s'));
@@ -64,7 +64,7 @@ async function pageRun() {
   const report = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
   await browser.close();
   server.close();
-  return { load, rank, total: load + rank, cpu, stall, report, marks };
+  return { load, rank, total: load + rank, cpu, threads, stall, report, marks };
 }
 
 console.log(`== pairpower LLM-log leaderboard bench, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, ${os.cpus()[0].model}`);
@@ -80,6 +80,7 @@ const names = { read: 'reading and parsing (a share per worker)', prepared: 'joi
 const at = (r, s) => r.marks[s] ?? NaN;
 const cores = os.cpus().length;
 console.log(`  CPU of the best run: ${best.cpu.toFixed(2)} s in Chromium's processes = ${(best.cpu / n.cpu).toFixed(2)}× the CLI's; on ${cores} cores the page cannot take less than ${(best.cpu / cores).toFixed(3)} s = ${(best.cpu / cores / n.time).toFixed(2)}× the CLI's wall`);
+console.log(`  by thread (seconds): ${[...best.threads].sort((a, b) => b[1] - a[1]).filter(([, v]) => v >= 0.01).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
 console.log(`  stages of the best run: ${stages.map((s, i) => `${names[s]} ${((at(best, s) - (i ? at(best, stages[i - 1]) : at(best, 'start'))) / 1000).toFixed(3)} s`).join(', ')}`);
 // Value for value, but for what libm's special functions give (glibc natively, musl in the wasm): the
 // studentized range's p and McNemar's binomial p, to 1e-12, as the wasm tests hold them.

@@ -19,15 +19,16 @@ export function waitedChildrenCpu() {
   return (Number(f[13]) + Number(f[14])) / ticks;  // cutime, cstime
 }
 
-/** CPU seconds of the live processes below `root` (a browser this process launched and its helpers). */
+/**
+ * CPU seconds of the live processes below `root` (a browser this process launched and its helpers),
+ * thread by thread: a map from "process type: thread name" (Chromium's --type, "browser" for its
+ * first process; Linux's 15-character thread names) to seconds. A process that ended is left out.
+ */
 export function descendantsCpu(root = process.pid) {
   const parent = new Map();
-  const used = new Map();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      const f = statOf(pid);
-      parent.set(pid, f[1]);
-      used.set(pid, (Number(f[11]) + Number(f[12])) / ticks);  // utime, stime
+      parent.set(pid, statOf(pid)[1]);
     } catch {
       // gone between the listing and the read
     }
@@ -36,7 +37,27 @@ export function descendantsCpu(root = process.pid) {
     for (let p = parent.get(pid); p && p !== '0'; p = parent.get(p)) if (p === String(root)) return true;
     return false;
   };
-  let total = 0;
-  for (const [pid, cpu] of used) if (below(pid)) total += cpu;
-  return total;
+  const out = new Map();
+  for (const pid of parent.keys()) {
+    if (!below(pid)) continue;
+    try {
+      const type = readFileSync(`/proc/${pid}/cmdline`, 'utf8').match(/--type=([a-z-]+)/)?.[1] ?? 'browser';
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const key = `${type}: ${text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'))}`;
+        const f = statOf(`${pid}/task/${tid}`);
+        out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) / ticks);  // utime, stime
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** The seconds each key gained from `before` to `after` (descendantsCpu's maps), and their sum. */
+export function cpuSince(before, after) {
+  const gained = new Map();
+  for (const [k, v] of after) if (v - (before.get(k) ?? 0) > 0) gained.set(k, v - (before.get(k) ?? 0));
+  return { total: [...gained.values()].reduce((a, b) => a + b, 0), gained };
 }
