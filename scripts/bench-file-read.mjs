@@ -132,7 +132,7 @@ for (let r = 0; r < runs; r++)
     await new Promise((settled) => setTimeout(settled, 300));  // the browser's listing of the folder is not reading
     const before = descendantsCpu();
     const t = await p.evaluate((h) => window.readOnly(h), how);
-    costs[how].push([t / 1000, cpuSince(before, descendantsCpu()).total]);
+    costs[how].push([t / 1000, cpuSince(before, descendantsCpu()).total]);  // ended workers' threads count in their process
     await browser.close();
   }
 for (const how of alone)

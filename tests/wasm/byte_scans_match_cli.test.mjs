@@ -1,6 +1,7 @@
-// The readers find line ends and NUL bytes sixteen bytes at a time in the wasm build and with
-// glibc's memchr natively: a byte of either kind at every offset of a 16-byte step, and in the
-// tail shorter than one, must be found in the wasm as the CLI finds it.
+// The readers find line ends and NUL bytes sixteen bytes at a time in the wasm build and with the
+// C library's memchr natively: a byte of either kind at every offset of a 16-byte step, and in the
+// tail shorter than one, must be found in the wasm as written (line ends) and as the CLI finds it
+// (NUL bytes).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,19 +17,27 @@ const unpack = (p) => {
   return out;
 };
 
-test('a table whose line ends fall at every offset of a 16-byte step reads row for row in the wasm', async () => {
+test('a table whose line ends fall at every offset of a 16-byte step, and in the tail shorter than one, reads row for row in the wasm', async () => {
   const m = await loadModule('st');
-  // Query ids of 1 to 40 characters move each line's end through every offset; short lines last put
-  // several ends in the final bytes, fewer than a step; the last line may have no end.
-  const long = Array.from({ length: 40 }, (_, i) => [`q${'x'.repeat(i)}`, (i % 7) / 7, (i % 3) / 3]);
-  for (const [rows, last] of [long, [...long].reverse()].flatMap((r) => ['\n', '\r\n', ''].map((end) => [r, end]))) {
-    const text = `qid,A,B\n${rows.map((r) => r.join(',')).join('\n')}${last}`;
+  // Values of one width: a line is its id's length and a constant, so ids of 1 to 40 characters give lines of
+  // every length modulo 16 (where each line's end falls in the step its search starts); the ends of
+  // the short lines last are found in the tail, fewer than 16 bytes from the end.
+  const values = ['0.0', '0.5', '1.0'];
+  const rows = [
+    ...Array.from({ length: 40 }, (_, i) => [`q${'x'.repeat(i)}`, values[i % 3], values[(i + 1) % 3]]),
+    ...['a', 'b', 'c', 'd'].map((id, i) => [id, String(i % 2), String(1 - (i % 2))]),
+  ];
+  for (const [end, last] of [['\n', '\n'], ['\n', ''], ['\r\n', '\r\n'], ['\r\n', '']]) {
+    const text = `qid,A,B${end}${rows.map((r) => r.join(',')).join(end)}${last}`;
+    const lines = text.split('\n').slice(0, -1);  // each line searched for its end, from its start
+    assert.equal(new Set(lines.map((l) => l.length % 16)).size, 16, 'line ends at every offset of a step');
+    assert.ok(lines.some((_, i) => text.length - lines.slice(0, i).reduce((a, l) => a + l.length + 1, 0) < 16), 'a line end in the tail');
     const board = m.rankPrepare({ inputs: [{ name: 't.csv', text: new TextEncoder().encode(text) }] });
     assert.ok(!board.error, board.error);
     for (const [k, system] of ['A', 'B'].entries()) {
       const s = board.series.find((x) => x.system === system);
-      assert.deepEqual(unpack(s.qids), rows.map((r) => r[0]), `${system}, ending ${JSON.stringify(last)}`);
-      assert.deepEqual([...s.values], rows.map((r) => r[k + 1]), `${system}, ending ${JSON.stringify(last)}`);
+      assert.deepEqual(unpack(s.qids), rows.map((r) => r[0]), `${system}, lines ending ${JSON.stringify(end)}, last ${JSON.stringify(last)}`);
+      assert.deepEqual([...s.values], rows.map((r) => Number(r[k + 1])), `${system}, lines ending ${JSON.stringify(end)}, last ${JSON.stringify(last)}`);
     }
   }
 });

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "pairpower/base/find_byte.hpp"
 #include "pairpower/input/measures.hpp"
 #include "pairpower/registry/registry.hpp"
 #include <nlohmann/json.hpp>

@@ -10,10 +10,11 @@
 
 namespace pairpower {
 
-/// The first `c` at or after i, or t.size(). Natively glibc's memchr; the wasm build's memchr
-/// (musl's) steps four bytes at a time, so there this steps sixteen, as glibc's does: a log's
-/// lines and skipped strings are most of its bytes.
+/// The first `c` at or after i, or t.size() (also for an i past the end). Natively the C library's
+/// memchr; the wasm build's memchr (musl's) steps four bytes at a time, so there this steps sixteen,
+/// as glibc's does natively: a log's lines and skipped strings are most of its bytes.
 inline std::size_t find_byte(std::string_view t, std::size_t i, char c) noexcept {
+  if (i >= t.size()) return t.size();
 #if defined(__wasm_simd128__)
   const char* p = t.data();
   const v128_t want = wasm_i8x16_splat(c);
@@ -22,7 +23,7 @@ inline std::size_t find_byte(std::string_view t, std::size_t i, char c) noexcept
   while (i < t.size() && p[i] != c) ++i;
   return i;
 #else
-  const void* q = i < t.size() ? std::memchr(t.data() + i, c, t.size() - i) : nullptr;
+  const void* q = std::memchr(t.data() + i, c, t.size() - i);
   return q ? static_cast<std::size_t>(static_cast<const char*>(q) - t.data()) : t.size();
 #endif
 }

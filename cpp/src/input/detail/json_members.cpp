@@ -1,6 +1,5 @@
 #include "json_members.hpp"
 
-#include <cstring>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -8,6 +7,7 @@
 #include <wasm_simd128.h>
 #endif
 
+#include "pairpower/base/find_byte.hpp"
 #include "reading.hpp"
 
 namespace pairpower::reading {

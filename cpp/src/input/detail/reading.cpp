@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/find_byte.hpp"
 
 namespace pairpower::reading {
 

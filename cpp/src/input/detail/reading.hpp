@@ -13,7 +13,6 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "pairpower/base/find_byte.hpp"
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower::reading {
