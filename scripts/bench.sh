@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): the seed paper's full grid (R = 1000, both models,
 # t + Wilcoxon) with 1 thread and with all threads, the per-pair kernel cost at
-# N = 200, and — in the same run — the seed paper's own Python/scipy script at
-# a reduced replicate count, scaled to R = 1000, so the speed-up is a ratio
-# measured side by side. Prints its command and figures for BENCHMARKS.md.
+# N = 200, the scoring of runs and the leaderboard of 20 models' LLM-eval logs
+# (each by its own script, natively and in the page), and — in the same run —
+# the seed paper's own Python/scipy script at a reduced replicate count, scaled
+# to R = 1000, so the speed-up is a ratio measured side by side. Prints its
+# command and figures for BENCHMARKS.md.
 #
 # Usage: scripts/bench.sh [seed-replicates]   (default 20; the seed at R = 1000 takes minutes)
 set -euo pipefail
@@ -38,6 +40,8 @@ echo "kernel at N = 200, 1 thread (generate + t + Wilcoxon; one cell alone, and 
 
 # Scoring runs (evaluate, leaderboard --qrels, the page): its own script, its ratios measured side by side.
 if [[ -f dist/index.html ]]; then node scripts/bench-evaluate.mjs; else node scripts/bench-evaluate.mjs --skip-page; fi
+# 20 models' LLM-eval logs ranked natively and in the page, with each side's CPU (makes the logs in /tmp once).
+if [[ -f dist/index.html ]]; then node scripts/bench-logs.mjs 3; else echo "LLM-eval logs: the page's side needs npm run build; skipped"; fi
 
 seed_md=../shared/seeds/000_paper_readable.md
 if [[ ! -f $seed_md ]]; then
