@@ -21,10 +21,8 @@ const dir = process.argv[3] ?? join(os.tmpdir(), 'pairpower-lmbench');
 const busyMs = Number(process.argv[4] ?? 50);
 if (!existsSync(join(dir, 'model-19'))) execFileSync('/usr/bin/python3', ['bench/make_lm_eval_logs.py', dir], { stdio: 'inherit' });
 
-// The page: a folder input, and a worker that reads its share itself or takes bytes from the page.
-const page = `<!doctype html><input type=file id=f webkitdirectory multiple><script>
-const worker = \`const busy = (ms) => { const t = performance.now(); while (performance.now() - t < ms); };
-const intoOne = async (f) => {
+// A file read as a stream into one buffer: the same source in the page and in its workers.
+const intoOne = `const intoOne = async (f) => {
   const out = new Uint8Array(f.size);
   let at = 0;
   for (const reader = f.stream().getReader(); ;) {
@@ -33,7 +31,11 @@ const intoOne = async (f) => {
     out.set(value, at);
     at += value.length;
   }
-};
+};`;
+// The page: a folder input, and a worker that reads its share itself or takes bytes from the page.
+const page = `<!doctype html><input type=file id=f webkitdirectory multiple><script>
+const worker = \`const busy = (ms) => { const t = performance.now(); while (performance.now() - t < ms); };
+${intoOne}
 onmessage = async (e) => {
   const { files, busyMs, only } = e.data;
   if (only) {
@@ -62,7 +64,7 @@ onmessage = async (e) => {
   }
 };\`;
 const url = URL.createObjectURL(new Blob([worker], { type: 'text/javascript' }));
-const intoOne = eval(worker.slice(worker.indexOf('async (f)'), worker.indexOf('};', worker.indexOf('async (f)')) + 1));
+${intoOne}
 // Reading alone: the page's thread (a file at a time, four at a time, or as streams) or two workers.
 window.readOnly = async (how) => {
   const files = [...document.getElementById('f').files].filter((f) => f.name.startsWith('samples_'));

@@ -45,17 +45,17 @@ async function pageRun() {
   const p = await openLeaderboard(browser, url, { resamples: 10000, bootstrap: 10000 });  // the defaults, as the CLI's
   p.setDefaultTimeout(600_000);
   const cpu0 = descendantsCpu();
-  const t0 = Date.now();
-  const s0 = process.hrtime.bigint();
+  const t0 = process.hrtime.bigint();
+  const since = () => Number(process.hrtime.bigint() - t0) / 1e9;
   await p.setInputFiles('[data-testid="folder-leaderboard"]', dir);  // the folder names each model, as in the CLI
   await p.waitForFunction((n) => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith(`${n} files`), files.length);
-  const load = (Date.now() - t0) / 1000;
+  const load = since();
   await p.fill('#lb-measure', 'acc');
   await startProbe(p);
   await p.click('[data-testid="rank"]');
   await p.waitForFunction(() => ['done', 'error'].includes(document.getElementById('leaderboard').dataset.state));
   const { total: cpu, byLabel: threads } = cpuSince(cpu0, descendantsCpu());
-  const span = Number(process.hrtime.bigint() - s0) / 1e9;  // the CPU's window: the bench's own steps between the stages too
+  const span = since();  // the CPU's window: the bench's own steps between the stages too
   const stall = await stopProbe(p);
   if ((await p.getAttribute('#leaderboard', 'data-state')) !== 'done') throw new Error(await p.textContent('[data-testid="error"]'));
   const rank = Number(await p.getAttribute('#leaderboard', 'data-elapsed-s'));
