@@ -34,6 +34,12 @@ export async function shownPowers(page) {
   return cells;
 }
 
+/** The idle warm-up's end, as the page marks it: 'pairpower:warm', or 'pairpower:warm-failed'. */
+export async function warmedUp(page) {
+  await page.waitForFunction(() => performance.getEntriesByName('pairpower:warm').length + performance.getEntriesByName('pairpower:warm-failed').length > 0, null, { polling: 100 });
+  return page.evaluate(() => performance.getEntriesByType('mark').find((m) => m.name.startsWith('pairpower:warm'))?.name);
+}
+
 export async function waitDone(page, timeout = 120_000) {
   await page.waitForSelector('#app[data-state="done"]', { timeout });
 }

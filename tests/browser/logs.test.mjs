@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { analyzeAndWait, clickAndWait, launch, openAnalyze, openLeaderboard, rankAndWait, root, serve } from './browser.mjs';
+import { analyzeAndWait, clickAndWait, launch, openAnalyze, openLeaderboard, rankAndWait, root, serve, warmedUp } from './browser.mjs';
 
 const logs = join(root, 'tests/fixtures/logs');
 const expected = JSON.parse(readFileSync(join(logs, 'expected.json'), 'utf8'));
@@ -145,6 +145,8 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
   const samples = ['run-1', 'run-2'].flatMap((r) => ['arith_diff', 'arith_sum'].map((t) => execFileSync('sh', ['-c', `ls ${join(dir, r)}/samples_${t}_*.jsonl`], { encoding: 'utf8' }).trim()));
   const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['leaderboard', ...samples, '--measure', 'acc', '--resamples', '2000', '--bootstrap', '1000', '--format', 'json'], { encoding: 'utf8' }));
   const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  // The idle page warmed the leaderboard's code up (on a board of its own, which must leave no trace).
+  assert.equal(await warmedUp(lb), 'pairpower:warm');
   await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
   await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('6 files'));
   await lb.fill('#lb-measure', 'acc');

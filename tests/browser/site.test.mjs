@@ -4,8 +4,12 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cliPowers, launch, root, serve, shownPowers, waitDone } from './browser.mjs';
+import { cliPowers, launch, rankAndWait, root, serve, shownPowers, waitDone, warmedUp } from './browser.mjs';
 
 let browser, plain;
 // A hang guard, not a speed requirement: generous for a busy machine.
@@ -147,6 +151,27 @@ test('the single-file build runs from disk with no network, gives the CLI’s nu
   await page.waitForSelector('[data-testid="calc-curve"] canvas');
   assert.deepEqual(errors, []);
   assert.deepEqual(requests.filter((u) => !u.startsWith('blob:') && u !== file.split('#')[0] && !u.startsWith(file)), []);
+});
+
+test('the single-file build from disk warms the leaderboard up while idle and ranks a folder of lm-eval logs as the CLI does', async () => {
+  const page = guarded(await browser.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const file = pathToFileURL(`${root}dist-single/pairpower.html`).href;
+  await page.goto(`${file}#view=leaderboard`);
+  assert.equal(await warmedUp(page), 'pairpower:warm');
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  for (const m of ['dummy-a', 'dummy-b']) cpSync(join(root, 'tests/fixtures/logs/lm_eval', m), join(dir, m), { recursive: true });
+  const samples = readdirSync(dir).flatMap((m) => readdirSync(join(dir, m)).filter((f) => f.startsWith('samples_')).map((f) => join(dir, m, f)));
+  const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['leaderboard', ...samples, '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--format', 'json'], { encoding: 'utf8' }));
+  await page.fill('#lb-resamples', '500');
+  await page.fill('#lb-bootstrap', '200');
+  await page.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await page.fill('#lb-measure', 'acc');
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  const boards = await page.$$eval('section.board', (bs) => bs.map((b) => [...b.querySelectorAll('tr[data-system][data-rank]')].map((r) => [r.dataset.system, r.dataset.rank])));
+  assert.deepEqual(boards, want.leaderboards.map((b) => b.systems.map((s) => [s.system, String(s.rank)])));
+  assert.deepEqual(errors, []);
 });
 
 test('every control has a label, tables have captions, and phone width does not scroll sideways', async () => {

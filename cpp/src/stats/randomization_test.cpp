@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pairpower/base/count_ones.hpp"
 #include "pairpower/simulation/detail/random.hpp"
 
 namespace pairpower {
@@ -99,9 +100,7 @@ RandomizationResult randomization_test(std::span<const double> d, const Randomiz
     const std::uint32_t last_mask = e->nonzero % 32 ? (std::uint32_t{1} << (e->nonzero % 32)) - 1 : ~std::uint32_t{0};
     for (std::uint64_t k = 0; k < opt.resamples; ++k) {
       rng.fill(bits.data(), bits.size());
-      std::uint64_t positive = 0;
-      for (std::size_t w = 0; w + 1 < words32; ++w) positive += static_cast<std::uint64_t>(std::popcount(bits[w]));
-      positive += static_cast<std::uint64_t>(std::popcount(bits[words32 - 1] & last_mask));
+      const std::uint64_t positive = count_ones(bits.data(), words32 - 1) + static_cast<std::uint64_t>(std::popcount(bits[words32 - 1] & last_mask));
       tally.at_most += positive <= e->positive;
       tally.at_least += positive >= e->positive;
     }

@@ -6,7 +6,7 @@ import type * as Comlink from 'comlink';
 import { VIEWS, type AppViewContext } from './views';
 import type { HandOff, View } from '../runtime/view';
 import type { EngineApi } from './engine.worker';
-import { EngineStopped, describeEngines, orFailure, shutdown } from '../runtime/engines';
+import { EngineStopped, describeEngines, markStage, orFailure, shutdown } from '../runtime/engines';
 import { h } from '../ui/dom';
 import { earlyEngines, startAppEngines, type AppEngines } from './start-engines';
 
@@ -202,7 +202,12 @@ export function startShell(): void {
     await asked;
     // The analysis engine (Analyze, the leaderboard) starts once the link's
     // answers are in, so that it is up when asked for and took nothing from them.
-    void e.analysisReady;
+    // Then its hot code warmed up while the page is idle, as the simulation's: marked 'warm' (benches wait
+    // for it, as a person choosing files does), or 'warm-failed' (a run then only starts in the baseline tier).
+    void e.analysisReady.then(() => e.analysis.warmUpLeaderboard()).then(() => markStage('warm'), (err) => {
+      console.warn('pairpower: the warm-up failed:', err);
+      markStage('warm-failed');
+    });
     registerServiceWorker();
     const buildRest = () => VIEWS.forEach((v) => viewOf(v.id));
     if ('requestIdleCallback' in window) requestIdleCallback(buildRest, { timeout: 2000 });

@@ -13,6 +13,7 @@ import { parseNumber } from '../../runtime/field-text';
 import { folderFiles } from '../../runtime/read-file';
 import type { View, ViewContext } from '../../runtime/view';
 import type { ChosenFile, LeaderboardApi } from './worker';
+import { startReaders } from './readers';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_FIELDS } from '../analyze/fields';
@@ -140,12 +141,14 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         runsIn.note(joined.warnings.join(' '));
         board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
       } else if (files.length) {
-        // Each file's bytes handed over as they are (decoded in the worker), without a copy.
+        // Each file's bytes read by a reader of their own and handed over as they are (decoded in the worker), without a copy.
+        const readers = startReaders(2);
         const bytes = Comlink.proxy(async (i: number) => {
-          const b = new Uint8Array(await files[i].file.arrayBuffer());
+          const b = await readers.bytes(files[i].file);
           return Comlink.transfer(b, [b.buffer]);
         });
-        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, bytes, { format: source.format, cluster: source.cluster }, part, n));
+        const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, bytes, { format: source.format, cluster: source.cluster }, part, n))
+          .finally(() => readers.stop());
         markStage('rank-read');
         board = await ctx.callAnalysis((w) => w.rankPrepare({ ...source, read }));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
