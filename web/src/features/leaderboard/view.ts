@@ -14,6 +14,7 @@ import { folderFiles } from '../../runtime/read-file';
 import type { View, ViewContext } from '../../runtime/view';
 import type { ChosenFile, LeaderboardApi } from './worker';
 import { startReaders } from './readers';
+import { seriesBuffers } from './series-buffers';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_FIELDS } from '../analyze/fields';
@@ -150,12 +151,13 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         const read = await ctx.callAnalysisParts((w, part, n) => w.readFilesPart(files, bytes, { format: source.format, cluster: source.cluster }, part, n))
           .finally(() => readers.stop());
         markStage('rank-read');
-        board = await ctx.callAnalysis((w) => w.rankPrepare({ ...source, read }));
+        board = await ctx.callAnalysis((w) => w.rankPrepare(Comlink.transfer({ ...source, read }, read.flatMap((x) => seriesBuffers(x.series)))));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
       markStage('rank-prepared');
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
       markStage('rank-resampled');
-      const r = await ctx.callAnalysis((w) => w.rankMerge(settings, board, parts));
+      // The board's last use: its buffers move to the merging worker.
+      const r = await ctx.callAnalysis((w) => w.rankMerge(settings, Comlink.transfer(board, seriesBuffers(board.series)), parts));
       markStage('rank-merged');
       last = { ...r, trecEval };
       const later: (() => void)[] = [];

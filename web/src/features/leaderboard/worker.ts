@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PairpowerModule, PreparedBoard, PreparedSeries, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -10,13 +10,11 @@ import { reportChecks } from '../../runtime/worker/checks';
 import { scoreRunFiles, type Progress } from '../../runtime/worker/runs';
 import type { RunFiles, ScoredFile } from '../../runtime/scored-runs';
 import { readFileUtf8, utf8Of } from '../../runtime/read-file';
+import { seriesBuffers } from './series-buffers';
 
 /** A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder). */
 export type ChosenFile = { name: string; file: File };
 
-// A series' typed arrays, handed on without a copy.
-const buffers = (series: PreparedSeries[]) =>
-  series.flatMap((s) => [s.values, s.qids.bytes, s.qids.ends, ...(s.clusters ? [s.clusters.bytes, s.clusters.ends] : [])].map((a) => a.buffer as ArrayBuffer));
 
 /**
  * A chosen file's bytes as read by the page's thread. A worker busy in the wasm takes in none of a file
@@ -49,7 +47,7 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
     next.push(ahead(k + 2));
     series.push(...guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] }))).series);
   }
-  return Comlink.transfer({ series }, buffers(series));
+  return Comlink.transfer({ series }, seriesBuffers(series));
 }
 
 // V8 runs new wasm in its baseline tier and compiles a function's optimised code once it has run a while,
@@ -100,7 +98,7 @@ export const leaderboardApi = {
   async rankPrepare(q: LeaderboardInputs): Promise<PreparedBoard> {
     const m = await fullEngine();
     const board = guard(() => unwrap(m.rankPrepare(q)));
-    return Comlink.transfer(board, buffers(board.series));
+    return Comlink.transfer(board, seriesBuffers(board.series));
   },
   /** Every parts-th run file scored here against the qrels (one measure); the view joins the parts and reads them into a board (rankPrepare). */
   async scoreRunsPart(files: RunFiles, part: number, parts: number, progress?: Progress): Promise<ScoredFile[]> {
