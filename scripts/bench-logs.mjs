@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { launch, openLeaderboard, serve } from '../tests/browser/browser.mjs';
+import { launch, openLeaderboard, serve, warmedUp } from '../tests/browser/browser.mjs';
 import { cliPath } from '../tests/wasm/load-module.mjs';
 import { startProbe, stopProbe } from './page-probe.mjs';
 import { cpuSince, descendantsCpu, waitedChildrenCpu } from './process-cpu.mjs';
@@ -50,7 +50,8 @@ async function pageRun() {
   const p = await openLeaderboard(browser, url, { resamples: 10000, bootstrap: 10000 });  // the defaults, as the CLI's
   p.setDefaultTimeout(600_000);
   // The page as a person finds it by the time they have chosen a folder: loaded, idle, its warm-up done.
-  await p.waitForFunction(() => performance.getEntriesByName('pairpower:warm').length > 0, null, { polling: 100 });
+  const warm = await warmedUp(p);
+  if (warm !== 'pairpower:warm') throw new Error(`the page's warm-up did not finish (${warm}): see its console`);
   const cpu0 = descendantsCpu();
   const t0 = process.hrtime.bigint();
   const since = () => Number(process.hrtime.bigint() - t0) / 1e9;

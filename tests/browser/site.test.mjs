@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -169,8 +169,11 @@ test('the single-file build from disk warms the leaderboard up while idle and ra
   await page.setInputFiles('[data-testid="folder-leaderboard"]', dir);
   await page.fill('#lb-measure', 'acc');
   assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
-  const boards = await page.$$eval('section.board', (bs) => bs.map((b) => [...b.querySelectorAll('tr[data-system][data-rank]')].map((r) => [r.dataset.system, r.dataset.rank])));
-  assert.deepEqual(boards, want.leaderboards.map((b) => b.systems.map((s) => [s.system, String(s.rank)])));
+  const download = page.waitForEvent('download');
+  await page.click('[data-testid="leaderboard-download-json"]');
+  const got = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  const board = (r) => r.leaderboards.map((b) => [b.dataset, b.n, b.systems.map((s) => [s.system, s.mean, s.rank]), b.pairs.map((x) => [x.system_a, x.system_b, x.p, x.p_tukey])]);
+  assert.deepEqual(board(got), board(want));
   assert.deepEqual(errors, []);
 });
 

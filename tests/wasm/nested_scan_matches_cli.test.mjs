@@ -1,7 +1,8 @@
 // The wasm build skips a log record's nested values 64 bytes a step (quotes, backslashes and brackets
 // as bit masks, strings marked by a running XOR); natively a byte or a search at a time. Random nested
 // values whose strings hold brackets, quotes and runs of backslashes at every offset of a step must
-// read as written; cut records, and a backslash outside any string, must meet the CLI's answer.
+// read as written; records cut every 3 bytes (so at every offset of a step, over the 64-byte steps a
+// record spans), and a backslash outside any string, must meet the CLI's answer.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -69,10 +70,11 @@ test('random nested values with quotes, backslashes and brackets at every offset
   }
 });
 
-test('records cut at every offset of their nested values are refused in the wasm as in the CLI, naming line and cause', async () => {
+test('records cut every few bytes through their nested values are refused in the wasm as in the CLI, naming line and cause', async () => {
   const m = await loadModule('st');
   const written = lines(41, 6).map((w) => w.line);
   const start = written[3].indexOf('"doc"');
+  assert.ok(written[3].length - 20 - (start + 8) >= 3 * 64, 'the cuts fall at every offset of a 64-byte step');
   const causes = new Set();
   for (let cut = start + 8; cut < written[3].length - 20; cut += 3) {
     const broken = written.map((l, i) => (i === 3 ? l.slice(0, cut) : l)).join('\n') + '\n';

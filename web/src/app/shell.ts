@@ -134,6 +134,24 @@ export function startShell(): void {
     app.setAttribute('data-embed', embedMode === 'calculator' ? 'calculator' : 'grid');
   }
 
+  // A view's warm-up (View.warmUp), once, when it shows on a settled page with no run going: in an idle
+  // moment, marked 'warm' (benches wait for it, as a person choosing files does) or 'warm-failed' (its first
+  // run then starts in V8's baseline tier, no worse).
+  let settled = false;
+  const warmed = new Set<string>();
+  function warmUpShown() {
+    const view = viewOf(app.getAttribute('data-view') ?? VIEWS[0].id);
+    if (!settled || !view.warmUp || warmed.has(view.id) || app.getAttribute('data-state') === 'running') return;
+    warmed.add(view.id);
+    const warm = () =>
+      void view.warmUp!().then(() => markStage('warm'), (err) => {
+        console.warn('pairpower: the warm-up failed:', err);
+        markStage('warm-failed');
+      });
+    if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 1000 });
+    else setTimeout(warm, 200);
+  }
+
   function showView(view: View) {
     for (const v of built.values()) v.element.hidden = v !== view;
     for (const [id, link] of links) {
@@ -144,6 +162,7 @@ export function startShell(): void {
     view.errorSlot.before(errorPanel);
     showError(null);
     app.setAttribute('data-view', view.id);
+    warmUpShown();
   }
 
   /** Shows the hash's view and lets every view read its keys; the view whose hash asks for a run, if any. */
@@ -202,12 +221,9 @@ export function startShell(): void {
     await asked;
     // The analysis engine (Analyze, the leaderboard) starts once the link's
     // answers are in, so that it is up when asked for and took nothing from them.
-    // Then its hot code warmed up while the page is idle, as the simulation's: marked 'warm' (benches wait
-    // for it, as a person choosing files does), or 'warm-failed' (a run then only starts in the baseline tier).
-    void e.analysisReady.then(() => e.analysis.warmUpLeaderboard()).then(() => markStage('warm'), (err) => {
-      console.warn('pairpower: the warm-up failed:', err);
-      markStage('warm-failed');
-    });
+    void e.analysisReady;
+    settled = true;
+    warmUpShown();
     registerServiceWorker();
     const buildRest = () => VIEWS.forEach((v) => viewOf(v.id));
     if ('requestIdleCallback' in window) requestIdleCallback(buildRest, { timeout: 2000 });

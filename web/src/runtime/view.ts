@@ -73,6 +73,8 @@ export interface View {
   run?(): Promise<void>;
   /** A run is going: hash changes wait. */
   busy?(): boolean;
+  /** Runs the view's hot engine code once on a small input of its own (the shell asks once, when the view shows on an idle page). */
+  warmUp?(): Promise<void>;
   /** Takes scores handed over by another view. */
   receive?(handOff: HandOff): void;
   /** Extra parts of the page outside the view (dialogs). */

@@ -17,7 +17,8 @@ inline std::uint64_t count_ones(const std::uint32_t* w, std::size_t n) noexcept 
   std::size_t i = 0;
 #if defined(__wasm_simd128__)
   while (i + 4 <= n) {
-    // Byte counters take 31 steps of at most 8 each (248 < 256) before they are widened into the total.
+    // Byte counters take 31 steps of at most 8 each before they are widened into the total.
+    static_assert(31 * 8 < 256, "a byte counter must not wrap between widenings");
     const std::size_t steps = (n - i) / 4 < 31 ? (n - i) / 4 : 31;
     v128_t bytes = wasm_i8x16_splat(0);
     for (std::size_t s = 0; s < steps; ++s, i += 4) bytes = wasm_i8x16_add(bytes, wasm_i8x16_popcnt(wasm_v128_load(w + i)));

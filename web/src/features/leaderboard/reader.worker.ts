@@ -1,5 +1,4 @@
-// A worker that only reads chosen files' bytes. The parsing workers cannot take a file in while their
-// wasm runs, and the page's thread spends more CPU on a file than a worker does (bench:files).
+// A worker that only reads chosen files' bytes, for a parsing worker (readers.ts).
 import * as Comlink from 'comlink';
 
 const readerApi = {

@@ -1,6 +1,6 @@
 // Workers that only read the chosen files' bytes for the parsing workers, which take in nothing while
-// their wasm runs. The page's thread could read for them, but spends more CPU per file than a worker
-// does, on the two cores the parsing needs too (bench:files).
+// their wasm runs. The page's thread could read for them, but these cost the page less CPU on the two
+// cores the parsing needs too (BENCHMARKS.md, the LLM-log leaderboard).
 import * as Comlink from 'comlink';
 import type { ReaderApi } from './reader.worker';
 import ReaderWorker from './reader.worker?worker&inline';

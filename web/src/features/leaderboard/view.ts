@@ -39,7 +39,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // A folder's files keep their paths (lm-eval names a model by its folder and its results file);
   // the hidden files a desktop leaves in folders hold no scores.
   const folder = h('input', { type: 'file', webkitdirectory: '', id: 'lb-folder', 'data-testid': 'folder-leaderboard', 'aria-describedby': 'lb-folder-help' });
-  // Read when ranked, by the page's thread for the workers that parse them (readFilesPart).
+  // Read when ranked, by reading workers for the workers that parse them (readers.ts, readFilesPart).
   let loaded: ChosenFile[] = [];
   const load = (chosen: File[]) => {
     loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f }));
@@ -226,7 +226,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     onclick: () => last?.trecEval && downloadText(last.trecEval, 'pairpower-per-query.trec_eval.txt') }, 'Download per-query (trec_eval -q)');
   exportsEl.append(trecEvalButton);
 
-  return { id: 'leaderboard', label: 'Leaderboard', element, errorSlot: slot };
+  // The analysis worker's leaderboard code warmed up on a small board of its own (worker.ts, warmUp).
+  const warmUp = () => ctx.callAnalysis((w) => w.warmUpLeaderboard());
+  return { id: 'leaderboard', label: 'Leaderboard', element, errorSlot: slot, warmUp };
 }
 
 type OpenPair = (board: BoardReport, a: string, b: string) => void;

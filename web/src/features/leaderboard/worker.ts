@@ -15,11 +15,9 @@ import { seriesBuffers } from './series-buffers';
 /** A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder). */
 export type ChosenFile = { name: string; file: File };
 
-
 /**
- * A chosen file's bytes as read by the page's thread. A worker busy in the wasm takes in none of a file
- * it reads itself meanwhile (the bytes reach a worker through its own thread), so the page's thread,
- * idle while the workers parse, reads for them (scripts/bench-file-read.mjs).
+ * A chosen file's bytes, read elsewhere (by the view's reading workers, readers.ts): a worker busy in the
+ * wasm takes in none of a file it reads itself meanwhile (the bytes reach a worker through its own thread).
  */
 export type FileSource = ((index: number) => Promise<Uint8Array<ArrayBuffer>>) & Comlink.ProxyMarked;
 
@@ -40,7 +38,7 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
     r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
     return r;
   };
-  // Two files asked for ahead of the one parsed: with one, the page's reading still falls behind (bench:files).
+  // Two files asked for ahead of the one parsed: with one, the reading still falls behind (bench:files).
   const next = [ahead(0), ahead(1)];
   for (let k = 0; next[0]; k++) {
     const input = await next.shift()!;
@@ -52,8 +50,9 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
 
 // V8 runs new wasm in its baseline tier and compiles a function's optimised code once it has run a while,
 // on the cores the run that made it hot needs (bench:logs traced: ~0.6 s of CPU in a first board of LLM
-// logs). A small board while the page is idle spares the user's first ranking that phase: 20 models'
-// lm-eval-shaped logs of binary items read, joined, ranked in two parts and merged, its report checked.
+// logs). A small board while the Leaderboard shows on an idle page spares the user's first ranking that
+// phase: 20 models' lm-eval-shaped logs of binary items read, joined, ranked in two parts and merged, its
+// report checked (which loads the checks).
 function warmUp(m: PairpowerModule): void {
   const record = (model: number, i: number) => JSON.stringify({
     doc_id: i, doc: { question: `What is ${i} + ${model}?`, choices: ['1', '2', '3', '4'], answer: i % 4 }, target: String(i % 4),
@@ -72,7 +71,7 @@ function warmUp(m: PairpowerModule): void {
 }
 
 export const leaderboardApi = {
-  /** Runs the leaderboard's hot code once while the page is idle (see warmUp). */
+  /** Runs the leaderboard's hot code once on a small board (see warmUp). */
   async warmUpLeaderboard(): Promise<void> {
     warmUp(await fullEngine());
   },
