@@ -134,6 +134,12 @@ export function startShell(): void {
     app.setAttribute('data-embed', embedMode === 'calculator' ? 'calculator' : 'grid');
   }
 
+  /** Runs f in an idle moment, at most `timeoutMs` from now (after 200 ms where the browser has no idle callbacks). */
+  function whenIdle(f: () => void, timeoutMs: number) {
+    if ('requestIdleCallback' in window) requestIdleCallback(f, { timeout: timeoutMs });
+    else setTimeout(f, 200);
+  }
+
   // A view's warm-up (View.warmUp), once, when it shows on a settled page with no run going: in an idle
   // moment, marked 'warm' (benches wait for it, as a person choosing files does) or 'warm-failed' (its first
   // run then starts in V8's baseline tier, no worse).
@@ -148,8 +154,7 @@ export function startShell(): void {
         console.warn('pairpower: the warm-up failed:', err);
         markStage('warm-failed');
       });
-    if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 1000 });
-    else setTimeout(warm, 200);
+    whenIdle(warm, 1000);
   }
 
   function showView(view: View) {
@@ -226,8 +231,7 @@ export function startShell(): void {
     warmUpShown();
     registerServiceWorker();
     const buildRest = () => VIEWS.forEach((v) => viewOf(v.id));
-    if ('requestIdleCallback' in window) requestIdleCallback(buildRest, { timeout: 2000 });
-    else setTimeout(buildRest, 200);
+    whenIdle(buildRest, 2000);
   }
 
   void boot();

@@ -2,6 +2,7 @@
 // their wasm runs. The page's thread could read for them, but these cost the page less CPU on the two
 // cores the parsing needs too (BENCHMARKS.md, the LLM-log leaderboard).
 import * as Comlink from 'comlink';
+import { orFailure } from '../../runtime/engines';
 import type { ReaderApi } from './reader.worker';
 import ReaderWorker from './reader.worker?worker&inline';
 
@@ -27,7 +28,7 @@ export function startReaders(count: number): FileReaders {
     });
   let turn = 0;
   return {
-    bytes: (file) => Promise.race([remotes[turn++ % remotes.length].bytes(file), failed]),
+    bytes: (file) => orFailure({ failure: failed }, remotes[turn++ % remotes.length].bytes(file)),
     stop: () => {
       fail(new Error('the files are no longer being read'));
       workers.forEach((w) => w.terminate());
