@@ -72,6 +72,14 @@ TEST_CASE("a binary design from accuracies and agreement splits the discordant i
   CHECK_THROWS_WITH(BinaryDesign::from_accuracies(0.70, 0.75, 0.97), Catch::Contains("fewer than the accuracies' difference 0.05 needs: the agreement can be at most 0.95"));
   CHECK_THROWS(BinaryDesign::from_accuracies(0.9, 0.95, 0.5));  // 50% discordant: more than the 10% A gets wrong allows
   CHECK_THROWS(BinaryDesign::from_discordant(0, 0));
+  // Full agreement is refused on the agreement, the field a person gave.
+  try {
+    (void)BinaryDesign::from_accuracies(1, 1, 1);
+    FAIL("full agreement was accepted");
+  } catch (const Error& e) {
+    CHECK(e.field == "agreement");
+    CHECK_THAT(e.what(), Catch::Contains("no item discordant"));
+  }
   CHECK(mcnemar_sample_size(BinaryDesign::from_discordant(0.1, 0.1), 0.05, 0.8, Alternative::two_sided, true) == 0);
   CHECK(mcnemar_sample_size(BinaryDesign::from_discordant(0.2, 0.1), 0.05, 0.8, Alternative::greater, true) == 0);
 }

@@ -8,6 +8,7 @@
 
 #include "fixtures.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/multiple_testing.hpp"
 
 using namespace pairpower;
@@ -59,6 +60,21 @@ TEST_CASE("several datasets are adjusted with holm and summarised in one line", 
   CHECK(r.comparisons[1].p_holm >= r.comparisons[1].randomization.p_value);
   CHECK(r.overall == Verdict::reject);
   CHECK(r.summary == "B is significantly better than A on 1 of 3 comparisons after Holm; significantly worse on 1.");
+}
+
+TEST_CASE("a summary says a regression first when nothing improved", "[comparison]") {
+  const auto r = compare_all({sample(-0.03, 300, 9, "a"), sample(0.0, 300, 10, "b"), sample(-0.03, 300, 11, "c")}, fast());
+  CHECK(r.summary == "B is significantly worse than A on 2 of 3 comparisons after Holm; better on none.");
+}
+
+TEST_CASE("of several comparisons each quotable sentence gives its Holm-adjusted p beside its own", "[comparison]") {
+  const auto r = compare_all({sample(0.03, 300, 6, "a"), sample(0.0, 300, 7, "b"), sample(-0.03, 300, 8, "c")}, fast());
+  for (const auto& c : r.comparisons) {
+    CHECK_THAT(c.sentence, Catch::Contains("(paired randomization, this comparison alone, ") &&
+                               Catch::Contains("Holm-adjusted over the 3 comparisons: " + p_equals(c.p_holm) + "; the interval is this comparison's alone."));
+  }
+  const auto one = compare_all({sample(0.03, 300, 6, "a")}, fast());
+  CHECK_THAT(one.comparisons[0].sentence, !Catch::Contains("Holm") && !Catch::Contains("alone"));
 }
 
 TEST_CASE("identical systems give defined numbers and HOLD, never NaN", "[comparison]") {

@@ -96,7 +96,7 @@ TEST_CASE("the report names the family in its settings, and null without one", "
   CHECK(j["settings"]["family"]["procedure_label"] == "randomized Tukey HSD");
   CHECK(j["settings"]["family"]["p"] == 0.228);
   CHECK(j["settings"]["family"]["question_alpha"] == 0.05 / 28);
-  CHECK(j["settings"]["family"]["rule"] == "The larger of its family-wise p and the pair's own p (exact McNemar on binary items, else randomization) decides the verdict.");
+  CHECK(j["settings"]["family"]["rule"] == "The larger of its family-wise p and the pair's own p (cluster-robust t when clusters are given, else exact McNemar on binary items, else randomization) decides the verdict.");
   auto eq = o;
   eq.equivalence_margin = 0.02;
   CHECK(report_json(compare_all({s}, eq), ReportSettings{eq, "error", {}, "bm25", {}})["settings"]["family"]["rule"] ==

@@ -83,7 +83,7 @@ describe('the report schema', () => {
     const r = boundaryValidator('CliReport').safeParse(fromCli);
     expect(r.success ? [] : r.error.issues).toEqual([]);
     expect(fromCli.settings.family).toEqual({ systems: 8, pairs: 28, procedure: 'randomized-tukey', procedure_label: 'randomized Tukey HSD', p: 0.3,
-      question_alpha: 0.05 / 28, rule: "The larger of its family-wise p and the pair's own p (exact McNemar on binary items, else randomization) decides the verdict." });
+      question_alpha: 0.05 / 28, rule: "The larger of its family-wise p and the pair's own p (cluster-robust t when clusters are given, else exact McNemar on binary items, else randomization) decides the verdict." });
     const m = await loadModule('st');
     const out = m.analyzeScores({ textA: readFileSync(real(a), 'utf8'), textB: readFileSync(real(b), 'utf8'), measures: ['map'], missing: 'intersect',
       alpha: 0.05, confidence: 0.95, resamples: 500, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0,

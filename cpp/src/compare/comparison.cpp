@@ -97,7 +97,7 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
     c.p_bh = bh[i];
     c.verdict = comparison::verdict_of(c, o, several);
     c.reason = comparison::reason(c, o, several);
-    c.sentence = comparison::sentence(c, o);
+    c.sentence = comparison::sentence(c, o, r.comparisons.size());
     c.warnings = comparison_warnings(samples[i], c, o);
   }
   r.overall = overall_verdict(r.comparisons);

@@ -145,7 +145,12 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
     const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
     s.ci_low = t.ci_low;
     s.ci_high = t.ci_high;
-    if (binary) s.wilson = detail::wilson_of(b, i, o.confidence);
+    if (binary) {
+      // An accuracy's t interval can leave [0, 1] (few items, or near 0 or 1): its Wilson interval cannot.
+      s.wilson = detail::wilson_of(b, i, o.confidence);
+      s.ci_low = (*s.wilson)[0];
+      s.ci_high = (*s.wilson)[1];
+    }
     if (out.clusters) {
       const auto ci = detail::cluster_interval(b, i, ids, o.confidence);
       s.ci_low = ci[0];

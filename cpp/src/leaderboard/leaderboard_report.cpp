@@ -78,7 +78,8 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     }
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
            std::to_string(b.k) + " systems on " + thousands(b.n) + " shared " + b.unit.many +
-           (b.clusters ? " in " + thousands(b.clusters) + " clusters (intervals: cluster-robust t)" : std::string()) + "\n";
+           (b.clusters ? " in " + thousands(b.clusters) + " clusters (intervals: cluster-robust t)"
+            : !b.systems.empty() && b.systems.front().wilson ? std::string(" (intervals: Wilson)") : std::string()) + "\n";
     if (b.by_position) out += "  note: " + pairing_note(b) + "\n";
     out += "  rank  " + padded("system", width) + "  " + padded("mean", mean_width) + "  " + padded(std::to_string(level) + "% CI", ci_width) +
            "  rank set      tier\n";
@@ -91,10 +92,12 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
            "); systems sharing a tier letter are statistically indistinguishable.\n";
     out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
-           p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs separable at this n.\n";
+           p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs have the " + b.unit.many +
+           " to separate them with " + fixed(100 * o.power, 0) + "% power (paired t, Bonferroni α).\n";
     // Binary items: the exact tests that fit them, beside the board's resampling tests.
     if (!b.pairs.empty() && b.pairs.front().mcnemar) {
-      out += "  binary " + b.unit.many + ": accuracy with Wilson " + std::to_string(level) + "% intervals";
+      out += "  binary " + b.unit.many + ": accuracy with Wilson " + std::to_string(level) + "% intervals" +
+             (b.clusters ? " (these and McNemar's test treat the " + b.unit.many + " as independent; the cluster-robust tests decide)" : std::string());
       for (const auto& s : b.systems)
         if (s.wilson) out += "; " + s.system + " [" + stat((*s.wilson)[0]) + ", " + stat((*s.wilson)[1]) + "]";
       out += "\n  exact McNemar per pair (Holm over the pairs):\n";

@@ -33,10 +33,10 @@ class Region {
  public:
   Region(double alpha, Alternative alt) : alpha_(alpha), alt_(alt) {}
   long long critical(std::uint64_t m) {
-    const auto i = static_cast<std::size_t>(m);
+    const auto i = static_cast<std::size_t>(m);  // m ≤ n ≤ 1,000,000 (binary_answers' bound): exact on wasm32 too
     if (i >= k_.size()) k_.resize(i + 1, unknown);
     if (k_[i] == unknown)
-      k_[i] = static_cast<std::int32_t>(alt_ == Alternative::two_sided ? sign_test_critical_k(m, alpha_) : sign_test_one_sided_critical_k(m, alpha_));
+      k_[i] = static_cast<std::int32_t>(alt_ == Alternative::two_sided ? sign_test_critical_k(i, alpha_) : sign_test_one_sided_critical_k(i, alpha_));
     return k_[i];
   }
   // P(reject | m discordant items, each B's with probability q).
@@ -93,6 +93,7 @@ BinaryDesign BinaryDesign::from_accuracies(double accuracy_a, double accuracy_b,
                 "leaves " + format_csv(psi) + " of the items discordant, fewer than the accuracies' difference " + format_csv(std::fabs(delta)) +
                     " needs: the agreement can be at most " + format_csv(1 - std::fabs(delta)),
                 format_csv(agreement));
+  if (psi <= 0) throw Error("agreement", ErrorKind::invalid_value, "must be below 1: full agreement leaves no item discordant, and McNemar's test has nothing to test", format_csv(agreement));
   const double only_a = std::max(0.0, (psi - delta) / 2), only_b = std::max(0.0, (psi + delta) / 2);
   if (only_a > accuracy_a + 1e-12 || only_b > accuracy_b + 1e-12 || only_a > 1 - accuracy_b + 1e-12 || only_b > 1 - accuracy_a + 1e-12)
     throw Error("agreement", ErrorKind::invalid_value,

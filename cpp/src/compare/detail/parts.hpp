@@ -26,7 +26,7 @@ std::vector<SystemTally> tally_by_system(const std::vector<Comparison>& cs, cons
 /// Why the verdict, in a sentence or two.
 std::string reason(const Comparison& c, const CompareOptions& o, bool several);
 /// The result in one sentence a paper or a PR can quote.
-std::string sentence(const Comparison& c, const CompareOptions& o);
+std::string sentence(const Comparison& c, const CompareOptions& o, std::size_t comparisons);
 /// The whole result in one paragraph.
 std::string summary(const CompareResult& r, const CompareOptions& o, bool several);
 

@@ -146,7 +146,9 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
   return why.str();
 }
 
-std::string sentence(const Comparison& c, const CompareOptions& o) {
+std::string sentence(const Comparison& c, const CompareOptions& o, std::size_t comparisons) {
+  // Of several comparisons, the p quoted is this one's alone; the Holm-adjusted p follows it.
+  const bool several = comparisons > 1;
   const int pct = static_cast<int>(std::lround(o.confidence * 100));
   const std::string what = c.measure.empty() ? (c.dataset.empty() ? std::string("the scores") : c.dataset)
                                              : (c.dataset.empty() ? c.measure : c.measure + " (" + c.dataset + ")");
@@ -155,7 +157,7 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     sent << c.system_b << " and " << c.system_a << " score identically on " << what << " for all " << c.unit.count(c.n) << ".";
     return sent.str();
   }
-  const std::string alone = (o.family ? "this pair alone, " : "") + (o.alternative == Alternative::two_sided ? std::string() : sided(c, o.alternative) + ", ");
+  const std::string alone = (o.family ? "this pair alone, " : several ? "this comparison alone, " : "") + (o.alternative == Alternative::two_sided ? std::string() : sided(c, o.alternative) + ", ");
   if (c.cluster) {
     const ClusterSummary& k = *c.cluster;
     sent << c.system_b << " vs " << c.system_a << " on " << what << ": Δ = " << format_signed(c.delta) << ", " << pct << "% CI ["
@@ -185,6 +187,8 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
     sent << c.pearson << ".";
     sent.unsetf(std::ios::fixed);
   }
+  const std::string over = "Holm-adjusted over the " + thousands(comparisons) + " comparisons: ";
+  if (several && question_of(o) == Question::difference) sent << " " << over << p_equals(c.p_holm) << "; the interval is this comparison's alone.";
   if (o.family)
     sent << " " << c.system_b << " and " << c.system_a << " are " << (o.family->p < o.alpha ? "separable" : "not separable") << " at family-wise "
          << p_equals(o.family->p) << " among " << thousands(o.family->pairs) << " pairs of " << thousands(o.family->systems) << " systems ("
@@ -192,10 +196,11 @@ std::string sentence(const Comparison& c, const CompareOptions& o) {
   // A pair of a family: the question's level is the family's Bonferroni level, said with the p.
   const std::string at = o.family ? ", tested at " + level_words(o) : "";
   if (c.equivalence)
-    sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << at << ", "
+    sent << " Equivalence within ±" << format_csv(c.equivalence->margin) << " (TOST, paired t): " << p_equals(c.equivalence->p) << at << (several ? " (" + over + p_equals(c.question_p_holm) + ")" : "") << ", "
          << percent(c.equivalence->ci_level) << "% CI [" << format_signed(c.equivalence->ci_low) << ", " << format_signed(c.equivalence->ci_high) << "].";
   if (c.non_inferiority)
-    sent << " Non-inferiority at margin " << format_csv(c.non_inferiority->margin) << " (one-sided paired t): " << p_equals(c.non_inferiority->p) << at << ".";
+    sent << " Non-inferiority at margin " << format_csv(c.non_inferiority->margin) << " (one-sided paired t): " << p_equals(c.non_inferiority->p) << at
+         << (several ? " (" + over + p_equals(c.question_p_holm) + ")" : "") << ".";
   return sent.str();
 }
 
@@ -214,8 +219,14 @@ std::string summary(const CompareResult& r, const CompareOptions& o, bool severa
     }
     return s.str();
   }
-  const auto tally = [](const SystemTally& t) {
-    return std::to_string(t.better) + " of " + std::to_string(t.comparisons) + (t.comparisons == 1 ? " comparison" : " comparisons");
+  // What separated is said first, so that a skim of the line's start is not its opposite.
+  const auto of = [](const SystemTally& t) {
+    return " of " + std::to_string(t.comparisons) + (t.comparisons == 1 ? " comparison" : " comparisons");
+  };
+  const auto standing = [&](const SystemTally& t, const std::string& than, const std::string& adj, const std::string& sep) {
+    if (t.better == 0) return "significantly worse" + than + " on " + std::to_string(t.worse) + of(t) + adj + sep + "better on none";
+    return "significantly better" + than + " on " + std::to_string(t.better) + of(t) + adj + sep +
+           (t.worse ? "significantly worse on " + std::to_string(t.worse) : std::string("worse on none"));
   };
   if (r.by_system.size() == 1 && r.by_system.front().better == 0 && r.by_system.front().worse == 0) {
     // Nothing separated: said as such, not as "significantly better on 0 of 1".
@@ -224,14 +235,13 @@ std::string summary(const CompareResult& r, const CompareOptions& o, bool severa
       << " separate " << t.system << " from " << r.baseline << adjusted(o, several) << ".";
   } else if (r.by_system.size() == 1) {
     const auto& t = r.by_system.front();
-    s << t.system << " is significantly better than " << r.baseline << " on " << tally(t) << adjusted(o, several)
-      << "; significantly worse on " << t.worse << ".";
+    s << t.system << " is " << standing(t, " than " + r.baseline, adjusted(o, several), "; ") << ".";
   } else {
     s << "Against " << r.baseline << (o.family || several ? "," + adjusted(o, several) : "") << ":";
     for (std::size_t i = 0; i < r.by_system.size(); ++i) {
       const auto& t = r.by_system[i];
-      s << (i ? ";" : "") << " " << t.system << " is significantly better on " << tally(t) << " and worse on " << t.worse << " ("
-        << to_string(t.verdict) << ")";
+      s << (i ? ";" : "") << " " << t.system << " is "
+        << (t.better == 0 && t.worse == 0 ? "separated on none" + of(t) : standing(t, "", "", ", ")) << " (" << to_string(t.verdict) << ")";
     }
     s << ".";
   }
@@ -245,7 +255,7 @@ namespace pairpower {
 std::string family_rule(const CompareOptions& o) {
   if (!o.family) return "";
   if (question_of(o) == Question::difference)
-    return "The larger of its family-wise p and the pair's own p (exact McNemar on binary items, else randomization) decides the verdict.";
+    return "The larger of its family-wise p and the pair's own p (cluster-robust t when clusters are given, else exact McNemar on binary items, else randomization) decides the verdict.";
   return std::string(question_of(o) == Question::equivalence ? "Equivalence" : "Non-inferiority") + " is tested at " + comparison::level_words(o) +
          ", which bounds the chance of any false such claim among the family's pairs.";
 }

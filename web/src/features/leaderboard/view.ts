@@ -236,7 +236,7 @@ type OpenPair = (board: BoardReport, a: string, b: string) => void;
 /** The report's elements; `later` gets what is filled in afterwards, a task each. */
 function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HTMLElement[] {
   const warned = renderWarnings(r.warnings);  // the core's: above the boards they qualify
-  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, r.rank_set_note, open, later))];
+  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, r.rank_set_note, r.settings.planning_power, open, later))];
   const a = r.across_datasets;
   if (a) {
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
@@ -251,7 +251,7 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
   return parts;
 }
 
-function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() => void)[]): HTMLElement {
+function board(b: BoardReport, rankSetNote: string, power: number, open: OpenPair, later: (() => void)[]): HTMLElement {
   const matrix = pairMatrix(b, (x, y) => open(b, x, y));
   later.push(...matrix.fills);
   const significant = b.pairs.filter((p) => p.significant).length;
@@ -264,15 +264,17 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
     b.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, b.note) : null,
     h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter are statistically indistinguishable. `,
       `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
-      `${Math.round(b.separable_share * 100)}% of adjacent pairs are separable at this n.`),
+      // The planning criterion, named: a pair can differ significantly with less than this power.
+      `${Math.round(b.separable_share * 100)}% of adjacent pairs have the ${b.unit.many} to separate them with ${Math.round(power * 100)}% power (paired t, Bonferroni α).`),
     plot,
     // Long model names and a binary board's Wilson intervals can outgrow a phone: the table scrolls, not the page.
     h('div', { class: 'tables' }, h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
       h('thead', {}, h('tr', {}, ...['rank', 'system', 'mean [CI]', 'rank set', 'tier', 'tied with best', `${b.unit.many} to separate from the next`].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...b.systems.map((s) => h('tr', { 'data-system': s.system, 'data-rank': s.rank, 'data-tier': s.tier, 'data-mean': s.mean, 'data-rank-set': `${s.rank_set_low}-${s.rank_set_high}` },
         h('td', {}, s.rank), h('th', { scope: 'row' }, s.system), h('td', {}, `${fmt.stat(s.mean)} [${fmt.stat(s.ci_low)}, ${fmt.stat(s.ci_high)}]`,
-          // Binary items: the accuracy's Wilson interval beside the t interval.
-          s.wilson ? h('span', { class: 'note', 'data-testid': 'wilson', 'data-low': s.wilson[0], 'data-high': s.wilson[1] }, ` Wilson [${fmt.stat(s.wilson[0])}, ${fmt.stat(s.wilson[1])}]`) : null),
+          // Binary items: the interval is the accuracy's Wilson interval, or with clusters the cluster-robust one, with Wilson's beside it.
+          s.wilson ? h('span', { class: 'note', 'data-testid': 'wilson', 'data-low': s.wilson[0], 'data-high': s.wilson[1] },
+            b.clusters ? ` Wilson [${fmt.stat(s.wilson[0])}, ${fmt.stat(s.wilson[1])}], for independent ${b.unit.many}` : ' (Wilson)') : null),
         h('td', {}, rankSet(s)), h('td', {}, s.tier), h('td', {}, s.tied_with_best ? 'yes' : 'no'),
         h('td', {}, s.n_to_separate_next === null ? '—' : fmt.int(s.n_to_separate_next))))))),
     matrix.element,
