@@ -218,6 +218,8 @@ test('a leaderboard of three models\' inspect_ai logs on binary items gives Wils
   assert.ok([0, 1, 3].includes(r.status), r.stderr);
   const [board] = r.json.leaderboards;
   for (const s of board.systems) for (const k of [0, 1]) assert.ok(close(s.wilson[k], e.wilson[s.system][k], 1e-12), `${s.system} Wilson`);
+  // Unclustered binary items: each system's interval is its Wilson interval (a t interval of an accuracy can leave [0, 1]).
+  for (const s of board.systems) assert.deepEqual([s.ci_low, s.ci_high], s.wilson, `${s.system} interval`);
   assert.equal(board.pairs.length, e.pairs.length);
   for (const p of board.pairs) {
     const want = e.pairs.find((x) => x.systems.includes(p.system_a) && x.systems.includes(p.system_b));
