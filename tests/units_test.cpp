@@ -103,7 +103,8 @@ TEST_CASE("a board of evaluation logs counts shared items, and its pair goes to 
   const std::string a = logs.a.systems().at(0), b = logs.b.systems().at(0);
   const PairScores p = pair_scores(series, logs.measure, r.boards[0].dataset, a, b, MissingPolicy::error);
   const std::string table = pair_scores_csv(p, a, b);
-  CHECK(table.rfind("item," + a + "," + b + "\n", 0) == 0);
+  const std::string dataset = r.boards[0].dataset.empty() ? "" : "dataset,";
+  CHECK(table.rfind("item," + dataset + "measure," + a + "," + b + "\n", 0) == 0);
   const ScoreFile back = parse_scores(table, InputFormat::auto_detect, "pair");
   REQUIRE_FALSE(back.series.empty());
   for (const auto& s : back.series) CHECK(s.unit == item_unit);

@@ -300,6 +300,8 @@ PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string&
   p.b_text = scores_as_written(series, dataset, m, system_b, p.qids, p.b);
   p.clusters = d->clusters;
   p.unit = d->unit;
+  p.dataset = dataset;
+  p.measure = m;
   return p;
 }
 

@@ -1,4 +1,4 @@
-// A leaderboard's pair as Analyze receives it: a `qid,A,B` table whose scores
+// A leaderboard's pair as Analyze receives it: a `qid,[dataset,][measure,]A,B` table whose scores
 // are the user's own text (0.3490 stays 0.3490) where the parser kept it.
 #include <algorithm>
 #include <cstdio>
@@ -46,11 +46,15 @@ std::string pair_scores_csv(const PairScores& p, const std::string& system_a, co
   const auto cell = [&](const std::vector<std::string>& text, const std::vector<double>& v, std::size_t q) {
     return q < text.size() && !text[q].empty() ? text[q] : exact(v[q]);
   };
-  // The items' clusters go with the pair: Analyze then tests it as the board did.
+  // The items' clusters go with the pair: Analyze then tests it as the board did; and its dataset
+  // and measure, which Analyze's sentence names.
   const bool clustered = !p.clusters.empty();
-  std::string out = (p.unit == item_unit ? "item," : "qid,") + std::string(clustered ? "cluster," : "") + csv_field(system_a) + "," + csv_field(system_b) + "\n";
+  std::string head = p.unit == item_unit ? "item," : "qid,", fixed;
+  if (!p.dataset.empty()) head += "dataset,", fixed += csv_field(p.dataset) + ",";
+  if (!p.measure.empty()) head += "measure,", fixed += csv_field(p.measure) + ",";
+  std::string out = head + (clustered ? "cluster," : "") + csv_field(system_a) + "," + csv_field(system_b) + "\n";
   for (std::size_t q = 0; q < p.qids.size(); ++q)
-    out += csv_field(p.qids[q]) + "," + (clustered ? csv_field(p.clusters[q]) + "," : std::string()) + cell(p.a_text, p.a, q) + "," + cell(p.b_text, p.b, q) + "\n";
+    out += csv_field(p.qids[q]) + "," + fixed + (clustered ? csv_field(p.clusters[q]) + "," : std::string()) + cell(p.a_text, p.a, q) + "," + cell(p.b_text, p.b, q) + "\n";
   return out;
 }
 

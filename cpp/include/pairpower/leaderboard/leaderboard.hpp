@@ -187,6 +187,8 @@ struct PairScores {
   /// Each query's cluster, when the board's inputs name them (the pair keeps them for Analyze); else empty.
   std::vector<std::string> clusters{};
   Unit unit{};  ///< what the ids name: the pair's table heads them "qid" or "item"
+  /// The board's dataset and measure: the pair's table names them, so Analyze's sentence does.
+  std::string dataset{}, measure{};
 };
 /// Throws Error naming "measure", "missing", "dataset" or "system" as leaderboard() does.
 PairScores pair_scores(const std::vector<ScoreSeries>& series, const std::string& measure, const std::string& dataset,

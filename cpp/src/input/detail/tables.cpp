@@ -262,11 +262,12 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     }
     return col.finish(format);
   }
-  // Wide: the qid column (or the first), optional dataset and cluster columns, then systems.
+  // Wide: the qid column (or the first), optional dataset, measure and cluster columns, then systems.
   const std::size_t q = qid_col.value_or(0);
+  const auto measure_col = find(is_measure);
   std::vector<std::size_t> systems;
   for (std::size_t i = 0; i < header.size(); ++i)
-    if (i != q && (!dataset_col || i != *dataset_col) && (!cluster_col || i != *cluster_col)) systems.push_back(i);
+    if (i != q && i != dataset_col && i != measure_col && i != cluster_col) systems.push_back(i);
   if (systems.empty())
     fail_at(lines.front().number, "a wide table needs a query id column and at least one score column; the header has " +
                                       std::to_string(header.size()) + " columns");
@@ -289,7 +290,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
       fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
-      col.add(dataset_col ? f[*dataset_col] : "", measure, one_system ? system : header[s], f[q],
+      col.add(dataset_col ? f[*dataset_col] : "", measure_col ? f[*measure_col] : measure, one_system ? system : header[s], f[q],
               number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));
     }
   }
