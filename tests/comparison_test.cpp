@@ -62,9 +62,17 @@ TEST_CASE("several datasets are adjusted with holm and summarised in one line", 
   CHECK(r.summary == "B is significantly better than A on 1 of 3 comparisons after Holm; significantly worse on 1.");
 }
 
-TEST_CASE("a summary says a regression first when nothing improved", "[comparison]") {
+TEST_CASE("a summary says the larger of the significant counts first", "[comparison]") {
   const auto r = compare_all({sample(-0.03, 300, 9, "a"), sample(0.0, 300, 10, "b"), sample(-0.03, 300, 11, "c")}, fast());
-  CHECK(r.summary == "B is significantly worse than A on 2 of 3 comparisons after Holm; better on none.");
+  CHECK(r.summary == "B is significantly worse than A on 2 of 3 comparisons after Holm; significantly better on none.");
+  const auto mixed = compare_all({sample(-0.03, 300, 9, "a"), sample(0.03, 300, 12, "b"), sample(-0.03, 300, 11, "c")}, fast());
+  CHECK(mixed.summary == "B is significantly worse than A on 2 of 3 comparisons after Holm; significantly better on 1.");
+  // Several systems against one baseline: each system's line, the larger count first.
+  auto better = sample(0.03, 300, 13, "a"), worse = sample(-0.03, 300, 14, "a");
+  better.system_b = "C";
+  const auto two = compare_all({better, worse}, fast());
+  CHECK_THAT(two.summary, Catch::Contains("C is significantly better on 1 of 1 comparison, significantly worse on none (SHIP)") &&
+                              Catch::Contains("B is significantly worse on 1 of 1 comparison, significantly better on none (REJECT)"));
 }
 
 TEST_CASE("of several comparisons each quotable sentence gives its Holm-adjusted p beside its own", "[comparison]") {

@@ -95,7 +95,7 @@ TEST_CASE("a board of evaluation logs counts shared items, and its pair goes to 
   REQUIRE(r.boards.size() == 1);
   CHECK(r.boards[0].unit == item_unit);
   const std::string text = leaderboard_text(r, o);
-  CHECK(text.find("2 systems on 40 shared items") != std::string::npos);
+  CHECK(text.find("2 systems on 40 shared items (intervals: Wilson)") != std::string::npos);
   CHECK(text.find("quer") == std::string::npos);
   const auto j = nlohmann::json::parse(leaderboard_json_text(r, o));
   CHECK(j.at("leaderboards")[0].at("unit").at("many") == "items");

@@ -252,7 +252,7 @@ val rank_merge(const val& q) {
 }
 
 // The same inputs + {dataset, systemA, systemB} → {text}: the pair's scores as
-// a `qid,A,B` table for Analyze, paired as the leaderboard paired them and
+// a `qid,[dataset,][measure,][cluster,]A,B` table for Analyze, paired as the leaderboard paired them and
 // written as the user wrote them (only these two systems' texts are kept).
 val pair_table(const val& q) {
   return guarded([&] {

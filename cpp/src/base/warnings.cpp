@@ -156,9 +156,10 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
     if (b.clusters)
       out.push_back({"clustered_board", "The " + b.unit.count(b.n) + where + " are in " + thousands(b.clusters) +
                                             " clusters: which systems differ (tiers, rank sets, 'significant') follows each pair's cluster-robust test, Holm over the pairs. "
-                                            "The randomized Tukey p, each pair's randomization p, the bootstrap rank and Δ intervals, ANOVA, Friedman and the " + b.unit.many +
-                                            " to separate" + (!b.pairs.empty() && b.pairs.front().mcnemar ? ", Wilson's intervals and McNemar's p" : "") +
-                                            " treat " + b.unit.many + " as independent, so they overstate what these " + b.unit.many + " show."});
+                                            "The randomized Tukey p, each pair's randomization p, the bootstrap rank and Δ intervals, ANOVA, Friedman, " +
+                                            (!b.pairs.empty() && b.pairs.front().mcnemar ? std::string("Wilson's intervals, McNemar's p ") : std::string()) +
+                                            "and the " + b.unit.many + " to separate treat " + b.unit.many + " as independent, so they overstate what these " +
+                                            b.unit.many + " show."});
     if (b.clusters && b.clusters < cluster_min_clusters)
       out.push_back({"few_clusters", "The cluster-robust tests" + where + " rest on " + thousands(b.clusters) + " clusters: below about " +
                                          std::to_string(cluster_min_clusters) + " clusters their standard errors tend to be too small, so the p's that decide are optimistic."});

@@ -121,7 +121,7 @@ constexpr StatLabel stat_label_table[] = {
     {"non_inferiority.p", "non-inferiority p"}, {"non_inferiority.t", "non-inferiority t"}, {"non_inferiority.margin", "non-inferiority margin"},
     {"non_inferiority.p_outside", "p of worse by more than the margin"}, {"non_inferiority.p_holm", "Holm-adjusted non-inferiority p"},
     {"non_inferiority.p_outside_holm", "Holm-adjusted p of worse beyond the margin"},
-    {"family.p", "family-wise p (the family's; the larger of it and the pair's own p decides)"},
+    {"family.p", "family-wise p (the family's; of a difference, the larger of it and the pair's own p decides)"},
     {"cluster.clusters", "clusters"}, {"cluster.se", "cluster-robust SE of Δ"}, {"cluster.ci_low", "cluster-robust t CI, low"},
     {"cluster.ci_high", "cluster-robust t CI, high"}, {"cluster.t", "cluster-robust t"}, {"cluster.p", "cluster-robust t p (the pair's own p when clusters are given)"},
     {"cluster.design_effect", "design effect"}, {"cluster.effective_n", "effective n (n / design effect)"},

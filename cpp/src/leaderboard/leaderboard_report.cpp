@@ -93,14 +93,18 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
            p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs have the " + b.unit.many +
-           " to separate them with " + fixed(100 * o.power, 0) + "% power (paired t, Bonferroni α).\n";
+           " to separate them with " + fixed(100 * o.power, 0) + "% power at their observed Δ (paired t, Bonferroni α).\n";
     // Binary items: the exact tests that fit them, beside the board's resampling tests.
     if (!b.pairs.empty() && b.pairs.front().mcnemar) {
-      out += "  binary " + b.unit.many + ": accuracy with Wilson " + std::to_string(level) + "% intervals" +
-             (b.clusters ? " (these and McNemar's test treat the " + b.unit.many + " as independent; the cluster-robust tests decide)" : std::string());
-      for (const auto& s : b.systems)
-        if (s.wilson) out += "; " + s.system + " [" + stat((*s.wilson)[0]) + ", " + stat((*s.wilson)[1]) + "]";
-      out += "\n  exact McNemar per pair (Holm over the pairs):\n";
+      // Without clusters the intervals above are these Wilson intervals already.
+      if (b.clusters) {
+        out += "  binary " + b.unit.many + ": accuracy with Wilson " + std::to_string(level) + "% intervals (these and McNemar's test treat the " + b.unit.many +
+               " as independent; the cluster-robust tests decide)";
+        for (const auto& s : b.systems)
+          if (s.wilson) out += "; " + s.system + " [" + stat((*s.wilson)[0]) + ", " + stat((*s.wilson)[1]) + "]";
+        out += "\n";
+      }
+      out += "  exact McNemar per pair on the binary " + b.unit.many + " (Holm over the pairs):\n";
       for (const auto& p : b.pairs)
         out += "    " + p.system_b + " vs " + p.system_a + ": " + p_equals(p.mcnemar->p) + ", Holm " + (*p.mcnemar_p_holm < 0.001 ? std::string("< 0.001") : format_p(*p.mcnemar_p_holm)) + " (" +
                b.unit.count(p.mcnemar->discordant_b) + " only " + p.system_b + " gets right, " + thousands(p.mcnemar->discordant_a) + " only " +
@@ -131,7 +135,9 @@ namespace {
 std::string caption(const Board& b, const LeaderboardOptions& o) {
   return (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " + std::to_string(b.k) +
          " systems, " + b.unit.count(b.n) + (b.by_position ? " (" + pairing_note(b) + ")" : std::string()) + "; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
-         "% intervals" + (b.clusters ? " (cluster-robust, " + thousands(b.clusters) + " clusters)" : std::string()) +
+         "% intervals" +
+         (b.clusters ? " (cluster-robust, " + thousands(b.clusters) + " clusters)"
+          : !b.systems.empty() && b.systems.front().wilson ? std::string(" (Wilson)") : std::string()) +
          "; systems sharing a letter are not significantly different (" + procedure_label(b) + ", α = " + format_csv(o.alpha) + "); " +
          rank_set_note(o);
 }

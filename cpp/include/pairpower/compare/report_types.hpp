@@ -298,8 +298,8 @@ template <> struct Description<report::Comparison> {
       // The tests that decide binary and clustered comparisons come first, where a reader looks.
       Field{"cluster", &C::cluster, {.doc = "clustered queries only: the cluster-robust test that decides the verdict", .omit_empty = true}},
       Field{"repeats", &C::repeats, {.doc = "items scored several times only: within- and between-item variance", .omit_empty = true}},
-      Field{"mcnemar", &C::mcnemar, {.doc = "binary items only: the exact test that decides the verdict", .omit_empty = true}},
-      Field{"newcombe", &C::newcombe, {.doc = "binary items only: [low, high] of Δ, Newcombe's method 10, which the verdict reads", .omit_empty = true}},
+      Field{"mcnemar", &C::mcnemar, {.doc = "binary items only: the exact test that decides the verdict unless clusters are given", .omit_empty = true}},
+      Field{"newcombe", &C::newcombe, {.doc = "binary items only: [low, high] of Δ, Newcombe's method 10, which the verdict reads unless clusters are given", .omit_empty = true}},
       Field{"wilson_a", &C::wilson_a, {.doc = "binary items only: [low, high] of A's accuracy (Wilson)", .omit_empty = true}},
       Field{"wilson_b", &C::wilson_b, {.doc = "binary items only: [low, high] of B's accuracy (Wilson)", .omit_empty = true}},
       Field{"t", &C::t}, Field{"wilcoxon", &C::wilcoxon},

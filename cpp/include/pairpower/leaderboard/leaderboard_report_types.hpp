@@ -62,8 +62,8 @@ template <> struct Description<BoardSystem> {
   using S = BoardSystem;
   static constexpr std::string_view name = "BoardSystem", doc = "";
   static constexpr auto fields = std::tuple{
-      Field{"system", &S::system}, Field{"mean", &S::mean}, Field{"ci_low", &S::ci_low},
-      Field{"ci_high", &S::ci_high, {.doc = "the mean's interval: paired t; Wilson on binary items; cluster-robust t on clustered items"}}, Field{"rank", &S::rank},
+      Field{"system", &S::system}, Field{"mean", &S::mean}, Field{"ci_low", &S::ci_low, {.doc = "with ci_high, the mean's interval: a t interval; Wilson's on binary items; cluster-robust t on clustered items"}},
+      Field{"ci_high", &S::ci_high}, Field{"rank", &S::rank},
       Field{"rank_set_low", &S::rank_set_low}, Field{"rank_set_high", &S::rank_set_high}, Field{"rank_marginal_low", &S::rank_marginal_low},
       Field{"rank_marginal_high", &S::rank_marginal_high}, Field{"tier", &S::tier}, Field{"tied_with_best", &S::tied_with_best},
       Field{"n_to_separate_next", &S::n_to_separate_next},
@@ -107,7 +107,7 @@ template <> struct Description<report::BoardReport> {
   static constexpr auto fields = std::tuple{
       Field{"dataset", &B::dataset}, Field{"measure", &B::measure}, Field{"n", &B::n},
       Field{"unit", &B::unit, {.doc = "what n counts: query/queries, or item/items for evaluation logs"}}, Field{"k", &B::k}, Field{"systems", &B::systems},
-      Field{"pairs", &B::pairs}, Field{"anova", &B::anova}, Field{"friedman", &B::friedman}, Field{"separable_share", &B::separable_share, {.doc = "share of adjacent pairs whose n_to_separate_next (paired t, Bonferroni α, the planning power) is at most n"}},
+      Field{"pairs", &B::pairs}, Field{"anova", &B::anova}, Field{"friedman", &B::friedman}, Field{"separable_share", &B::separable_share, {.doc = "share of adjacent pairs whose n_to_separate_next (paired t at their observed Δ, Bonferroni α, the planning power) is at most n"}},
       Field{"paired_by", &B::paired_by,
             {.type = "'query id'|'position'", .doc = "'position' when the inputs were bare columns without query ids: row i of each is one query, said in `note`"}},
       Field{"note", &B::note},

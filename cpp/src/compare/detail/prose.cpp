@@ -188,7 +188,7 @@ std::string sentence(const Comparison& c, const CompareOptions& o, std::size_t c
     sent.unsetf(std::ios::fixed);
   }
   const std::string over = "Holm-adjusted over the " + thousands(comparisons) + " comparisons: ";
-  if (several && question_of(o) == Question::difference) sent << " " << over << p_equals(c.p_holm) << "; the interval is this comparison's alone.";
+  if (several) sent << " " << over << p_equals(c.p_holm) << "; the interval is this comparison's alone.";
   if (o.family)
     sent << " " << c.system_b << " and " << c.system_a << " are " << (o.family->p < o.alpha ? "separable" : "not separable") << " at family-wise "
          << p_equals(o.family->p) << " among " << thousands(o.family->pairs) << " pairs of " << thousands(o.family->systems) << " systems ("
@@ -219,14 +219,16 @@ std::string summary(const CompareResult& r, const CompareOptions& o, bool severa
     }
     return s.str();
   }
-  // What separated is said first, so that a skim of the line's start is not its opposite.
+  // The larger count is said first, so that a skim of the line's start is not its opposite.
   const auto of = [](const SystemTally& t) {
     return " of " + std::to_string(t.comparisons) + (t.comparisons == 1 ? " comparison" : " comparisons");
   };
+  const auto count = [](std::size_t x) { return x ? std::to_string(x) : std::string("none"); };
   const auto standing = [&](const SystemTally& t, const std::string& than, const std::string& adj, const std::string& sep) {
-    if (t.better == 0) return "significantly worse" + than + " on " + std::to_string(t.worse) + of(t) + adj + sep + "better on none";
-    return "significantly better" + than + " on " + std::to_string(t.better) + of(t) + adj + sep +
-           (t.worse ? "significantly worse on " + std::to_string(t.worse) : std::string("worse on none"));
+    const bool worse_first = t.worse > t.better;
+    const auto [first, second] = worse_first ? std::pair{t.worse, t.better} : std::pair{t.better, t.worse};
+    return std::string(worse_first ? "significantly worse" : "significantly better") + than + " on " + std::to_string(first) + of(t) + adj + sep +
+           (worse_first ? "significantly better on " : "significantly worse on ") + count(second);
   };
   if (r.by_system.size() == 1 && r.by_system.front().better == 0 && r.by_system.front().worse == 0) {
     // Nothing separated: said as such, not as "significantly better on 0 of 1".

@@ -1,8 +1,9 @@
 // The verdict. For "is there a difference": SHIP when the interval of the
 // improvement clears the minimum effect and the deciding p (deciding_p: for a
 // pair from a family the larger of its family-wise and own p, the Holm-adjusted
-// p with several comparisons, else the pair's own p: exact McNemar on binary items,
-// else randomization) is below α — the interval is Newcombe's on binary items, else BCa; REJECT when
+// p with several comparisons, else the pair's own p: cluster-robust t with clusters, exact
+// McNemar on binary items, else randomization) is below α — the interval is the cluster-robust
+// t's with clusters, Newcombe's on binary items, else BCa; REJECT when
 // B is significantly worse; HOLD otherwise. A one-sided alternative can only show its own side.
 // For equivalence / non-inferiority: SHIP when shown within the margin, REJECT
 // when shown outside it, HOLD otherwise, at question_alpha (α/m for a pair of a family).

@@ -1,6 +1,7 @@
 // CSV/TSV tables: wide (qid, a column per system), long (qid, system, score),
 // two bare numeric columns, one system's qid,score and one column of numbers.
 #include <cctype>
+#include <cstdlib>
 #include <functional>
 #include <unordered_set>
 
@@ -264,7 +265,17 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   }
   // Wide: the qid column (or the first), optional dataset, measure and cluster columns, then systems.
   const std::size_t q = qid_col.value_or(0);
-  const auto measure_col = find(is_measure);
+  // A measure column names its measure in words: a column of numbers headed "metric" is a system's.
+  auto measure_col = find(is_measure);
+  if (measure_col && lines.size() > 1) {
+    const auto first = fields_of(lines[1].text, delim, lines[1].number);
+    if (*measure_col < first.size()) {
+      const std::string cell(trim(first[*measure_col]));
+      char* end = nullptr;
+      std::strtod(cell.c_str(), &end);
+      if (!cell.empty() && end == cell.c_str() + cell.size()) measure_col.reset();
+    }
+  }
   std::vector<std::size_t> systems;
   for (std::size_t i = 0; i < header.size(); ++i)
     if (i != q && i != dataset_col && i != measure_col && i != cluster_col) systems.push_back(i);

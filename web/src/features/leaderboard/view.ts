@@ -265,7 +265,7 @@ function board(b: BoardReport, rankSetNote: string, power: number, open: OpenPai
     h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter are statistically indistinguishable. `,
       `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
       // The planning criterion, named: a pair can differ significantly with less than this power.
-      `${Math.round(b.separable_share * 100)}% of adjacent pairs have the ${b.unit.many} to separate them with ${Math.round(power * 100)}% power (paired t, Bonferroni α).`),
+      `${Math.round(b.separable_share * 100)}% of adjacent pairs have the ${b.unit.many} to separate them with ${Math.round(power * 100)}% power at their observed Δ (paired t, Bonferroni α).`),
     plot,
     // Long model names and a binary board's Wilson intervals can outgrow a phone: the table scrolls, not the page.
     h('div', { class: 'tables' }, h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
