@@ -142,19 +142,20 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
     const std::size_t i = order[pos];
     BoardSystem s{d.systems[i], means[i], 0, 0, ranks[i], sets[i].low, sets[i].high, intervals[i].low, intervals[i].high, tiers[i],
                   !differ(i, order[0]) || i == order[0], std::nullopt};
-    const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
-    s.ci_low = t.ci_low;
-    s.ci_high = t.ci_high;
-    if (binary) {
-      // An accuracy's t interval can leave [0, 1] (few items, or near 0 or 1): its Wilson interval cannot.
-      s.wilson = detail::wilson_of(b, i, o.confidence);
-      s.ci_low = (*s.wilson)[0];
-      s.ci_high = (*s.wilson)[1];
-    }
+    if (binary) s.wilson = detail::wilson_of(b, i, o.confidence);
+    // The mean's interval: cluster-robust with clusters; on binary items Wilson's (an accuracy's t
+    // interval can leave [0, 1]); else the t interval.
     if (out.clusters) {
       const auto ci = detail::cluster_interval(b, i, ids, o.confidence);
       s.ci_low = ci[0];
       s.ci_high = ci[1];
+    } else if (s.wilson) {
+      s.ci_low = (*s.wilson)[0];
+      s.ci_high = (*s.wilson)[1];
+    } else {
+      const auto t = paired_t_test(std::span<const double>(b.row(i), n), o.confidence);
+      s.ci_low = t.ci_low;
+      s.ci_high = t.ci_high;
     }
     if (pos + 1 < k) {
       const std::size_t next = order[pos + 1];

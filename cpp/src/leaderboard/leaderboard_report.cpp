@@ -38,6 +38,9 @@ std::string procedure_label(const Board& b) { return std::string(*family_procedu
 // "paired by position: no query ids given" for a board of bare columns, else "".
 std::string pairing_note(const Board& b) { return b.by_position ? std::string(by_position_note) : std::string(); }
 
+// The systems' intervals are Wilson's: binary items without clusters (leaderboard.cpp's analyse).
+bool wilson_intervals(const Board& b) { return !b.clusters && !b.systems.empty() && b.systems.front().wilson.has_value(); }
+
 }  // namespace
 
 std::string rank_set_note(const LeaderboardOptions& o) {
@@ -79,7 +82,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     out += (b.dataset.empty() ? std::string() : b.dataset + ", ") + (b.measure.empty() ? std::string("scores") : b.measure) + ": " +
            std::to_string(b.k) + " systems on " + thousands(b.n) + " shared " + b.unit.many +
            (b.clusters ? " in " + thousands(b.clusters) + " clusters (intervals: cluster-robust t)"
-            : !b.systems.empty() && b.systems.front().wilson ? std::string(" (intervals: Wilson)") : std::string()) + "\n";
+            : wilson_intervals(b) ? std::string(" (intervals: Wilson)") : std::string()) + "\n";
     if (b.by_position) out += "  note: " + pairing_note(b) + "\n";
     out += "  rank  " + padded("system", width) + "  " + padded("mean", mean_width) + "  " + padded(std::to_string(level) + "% CI", ci_width) +
            "  rank set      tier\n";
@@ -137,7 +140,7 @@ std::string caption(const Board& b, const LeaderboardOptions& o) {
          " systems, " + b.unit.count(b.n) + (b.by_position ? " (" + pairing_note(b) + ")" : std::string()) + "; " + std::to_string(static_cast<int>(o.confidence * 100 + 0.5)) +
          "% intervals" +
          (b.clusters ? " (cluster-robust, " + thousands(b.clusters) + " clusters)"
-          : !b.systems.empty() && b.systems.front().wilson ? std::string(" (Wilson)") : std::string()) +
+          : wilson_intervals(b) ? std::string(" (Wilson)") : std::string()) +
          "; systems sharing a letter are not significantly different (" + procedure_label(b) + ", α = " + format_csv(o.alpha) + "); " +
          rank_set_note(o);
 }

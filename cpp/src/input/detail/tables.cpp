@@ -1,7 +1,6 @@
 // CSV/TSV tables: wide (qid, a column per system), long (qid, system, score),
 // two bare numeric columns, one system's qid,score and one column of numbers.
 #include <cctype>
-#include <cstdlib>
 #include <functional>
 #include <unordered_set>
 
@@ -269,12 +268,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   auto measure_col = find(is_measure);
   if (measure_col && lines.size() > 1) {
     const auto first = fields_of(lines[1].text, delim, lines[1].number);
-    if (*measure_col < first.size()) {
-      const std::string cell(trim(first[*measure_col]));
-      char* end = nullptr;
-      std::strtod(cell.c_str(), &end);
-      if (!cell.empty() && end == cell.c_str() + cell.size()) measure_col.reset();
-    }
+    if (*measure_col < first.size() && number_or_comma(trim(first[*measure_col]))) measure_col.reset();
   }
   std::vector<std::size_t> systems;
   for (std::size_t i = 0; i < header.size(); ++i)
