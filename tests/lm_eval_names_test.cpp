@@ -66,6 +66,27 @@ TEST_CASE("an archive of lm-eval's output names each model as its results file d
   CHECK(datasets == std::set<std::string>{"arith_sum", "arith_diff"});
   // Without the results files the folders name the models.
   CHECK(systems_of(parse_archive(renamed_output(false), {})) == std::set<std::string>{"run-1", "run-2"});
+  // An archive held in a box (place "A") keeps its files' own names, even without folders.
+  std::vector<ArchiveEntry> flat;
+  for (auto& e : renamed_output(false))
+    if (e.name.find("arith_diff") != std::string::npos) flat.push_back({e.name.substr(e.name.find('/') + 1), e.text});
+  CHECK(systems_of(parse_archive(flat, {.place_name = "A"})) ==
+        std::set<std::string>{"samples_arith_diff_" + a_time, "samples_arith_diff_" + b_time});
+}
+
+TEST_CASE("a samples file without a folder is named by its place among the inputs, not by its file name", "[lm_eval][input]") {
+  const std::string name = "samples_arith_diff_" + a_time;
+  const std::string text = test::slurp(logs + "dummy-a/" + name + ".jsonl");
+  ReadOptions o{.system_name = name, .source_path = name + ".jsonl", .place_name = "B"};
+  const ScoreFile lone = parse_scores(text, InputFormat::auto_detect, o);
+  CHECK(systems_of(lone) == std::set<std::string>{"B"});
+  CHECK(lone.series.front().dataset == "arith_diff");
+  // In a folder, the folder names the model (as lm-eval names its output folders), whatever the place.
+  o.source_path = "google__gemma-2b/" + name + ".jsonl";
+  CHECK(systems_of(parse_scores(text, InputFormat::auto_detect, o)) == std::set<std::string>{"google__gemma-2b"});
+  // Without a place (a leaderboard's list of files), the file's name is all there is.
+  o.source_path = name + ".jsonl", o.place_name.clear();
+  CHECK(systems_of(parse_scores(text, InputFormat::auto_detect, o)) == std::set<std::string>{name});
 }
 
 TEST_CASE("a file's label is its name without folders or its last extension", "[input]") {

@@ -72,6 +72,8 @@ inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::Inpu
   source_of_error = source;
   pairpower::ReadOptions o;
   o.system_name = name;
+  // Analyze's boxes: a lone lm-eval samples file is named by its box, not by its file name (task and time).
+  if (const std::string_view box(source); box == "a" || box == "b") o.place_name = box == "a" ? "A" : "B";
   o.keep_text_of = keep_text_of;
   o.source_path = path.empty() ? name : path;
   o.cluster_field = cluster_field;

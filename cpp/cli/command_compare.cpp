@@ -30,7 +30,7 @@ const std::vector<std::string> output_formats{"text", "json", "md", "latex", "cs
 }  // namespace
 
 void add_compare(CLI::App& app, CompareFlags& f) {
-  app.add_option("files", f.files, "FILE_A [FILE_B]: score files (- for stdin); with --qrels, RUN RUN [RUN…]: runs")->required()->expected(1, -1);
+  app.add_option("files", f.files, "FILE_A [FILE_B]: score files, or a model's folder of logs (- for stdin); with --qrels, RUN RUN [RUN…]: runs, or folders of them")->required()->expected(1, -1);
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
   app.add_option("--measure", f.measures,
                  "measure(s) to compare: ndcg_cut_10, or map,P_10, or all (every measure both inputs hold, counts such as num_ret left out); repeatable (--measure 'P(rel=2)@10' --measure nDCG@10); "

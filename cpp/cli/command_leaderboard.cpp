@@ -21,7 +21,7 @@ namespace pairpower::cli {
 
 void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
   const LeaderboardOptions d{};
-  app.add_option("files", f.files, "FILE [FILE…]: one table of every system (wide or long, optional dataset column), or one per-query file per system (- for stdin)")
+  app.add_option("files", f.files, "FILE [FILE…]: one table of every system (wide or long, optional dataset column), or one per-query file per system, or folders of them such as lm-eval's output (- for stdin)")
       ->required();
   auto add = [&](Flag& flag, const std::string& name, const std::string& help) { flag.option = app.add_option(name, flag.value, help); };
   add(f.measure, "--measure", fmt::format("the measure to rank by (needed when the input holds several; with --qrels in trec_eval's or ir_measures' names [{}])", default_run_measure));
@@ -70,10 +70,13 @@ int run_leaderboard(const LeaderboardFlags& f) {
     series = std::move(scored.series);
   }
   if (!f.qrels.given()) {
-    // One file per system (20 models' logs): read side by side, kept in the order given.
-    auto files = for_each_index(f.files.size(), [&](std::size_t i) {
+    // One file per system (20 models' logs): read side by side, kept in the order given; a folder stands for its files.
+    std::vector<std::string> paths;
+    for (const auto& path : f.files)
+      for (auto& file : input_paths(path, "FILE")) paths.push_back(std::move(file));
+    auto files = for_each_index(paths.size(), [&](std::size_t i) {
       const std::string fallback = "S" + std::to_string(i + 1);
-      return parse_file(f.files[i], input_format, fallback.c_str(), "FILE", f.cluster.value);
+      return parse_file(paths[i], input_format, fallback.c_str(), "FILE", f.cluster.value);
     });
     for (auto& file : files)
       for (auto& s : file.series) series.push_back(std::move(s));

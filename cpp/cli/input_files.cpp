@@ -46,7 +46,39 @@ std::string gunzip(const std::string& data, const std::string& path, std::string
 
 }  // namespace
 
+namespace {
+bool is_folder(const std::string& path) {
+  std::error_code ignored;
+  return path != "-" && std::filesystem::is_directory(path, ignored);
+}
+}  // namespace
+
+std::vector<std::string> input_paths(const std::string& path, std::string_view flag) {
+  if (!is_folder(path)) return {path};
+  namespace fs = std::filesystem;
+  std::vector<std::string> all;
+  std::error_code e;
+  for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, e), end; !e && it != end; it.increment(e)) {
+    // The hidden files and folders a desktop or git leaves (".DS_Store", ".git/") hold no scores.
+    if (it->path().filename().string().front() == '.') {
+      if (it->is_directory(e)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(e)) all.push_back(it->path().string());
+  }
+  if (e) throw UsageError(fmt::format("{}: cannot read the folder '{}' ({})", flag, path, e.message()));
+  // In path order, as a shell's * lists them: the systems in the same order on every machine.
+  std::sort(all.begin(), all.end());
+  const auto scores = holds_scores(all);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (scores[i]) out.push_back(all[i]);
+  if (out.empty()) throw UsageError(fmt::format("{}: the folder '{}' holds no score files", flag, path));
+  return out;
+}
+
 std::string read_input(const std::string& path, std::string_view flag) {
+  if (is_folder(path)) throw UsageError(fmt::format("{}: '{}' is a folder; give a file", flag, path));
   std::string data;
   if (path == "-") {
     std::ostringstream buf;
@@ -55,8 +87,9 @@ std::string read_input(const std::string& path, std::string_view flag) {
   } else {
     // Read whole into its final string (a run can be hundreds of MB: no second copy).
     std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
-    data.resize(static_cast<std::size_t>(in.tellg()));
+    const auto size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+    if (size < 0) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
+    data.resize(static_cast<std::size_t>(size));
     in.seekg(0);
     in.read(data.data(), static_cast<std::streamsize>(data.size()));
     if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
@@ -82,8 +115,12 @@ std::optional<std::string> lm_eval_model_name(const std::string& samples_path) {
 
 }  // namespace
 
-ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::string>& run_paths, const std::vector<std::string>& measures,
+ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::string>& given, const std::vector<std::string>& measures,
                          std::vector<std::string>& names) {
+  // A folder of runs stands for every run in it.
+  std::vector<std::string> run_paths;
+  for (const auto& path : given)
+    for (auto& file : input_paths(path, "RUN")) run_paths.push_back(std::move(file));
   EvaluateOptions o;
   try {
     o.measures = parse_measures(measures.empty() ? std::vector<std::string>{std::string(default_run_measure)} : measures);
@@ -121,6 +158,12 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
 }
 
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field) {
+  if (is_folder(path)) {
+    // One system's folder (a model's lm-eval output): its files read as one input, as the page reads a chosen folder.
+    ScoreFile out;
+    for (const auto& file : input_paths(path, flag)) append_scores(out, parse_file(file, format, fallback, flag, cluster_field));
+    return out;
+  }
   const std::string text = read_input(path, flag);
   try {
     ReadOptions o;

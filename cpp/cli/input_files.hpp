@@ -51,6 +51,10 @@ auto for_each_file(const std::vector<std::string>& paths, F&& f) {
   return for_each_index(paths.size(), [&](std::size_t i) { return f(paths[i]); });
 }
 
+/// The files a path names: itself, or a folder's files that hold scores (holds_scores), recursively, in
+/// path order, without hidden ones, as the page reads a chosen folder. A folder without any is a UsageError naming `flag`.
+std::vector<std::string> input_paths(const std::string& path, std::string_view flag);
+
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
 std::string read_input(const std::string& path, std::string_view flag);
 
@@ -60,7 +64,7 @@ std::string read_input(const std::string& path, std::string_view flag);
 ScoreFile runs_as_scores(const std::string& qrels, const std::vector<std::string>& runs, const std::vector<std::string>& measures,
                          std::vector<std::string>& names);
 
-/// Parses one file; bad input is a UsageError naming the file (or stdin), the line and the field.
+/// Parses one file, or a folder's files as one input (input_paths); bad input is a UsageError naming the file (or stdin), the line and the field.
 /// `cluster_field`: --cluster, the field of a log's records naming each item's cluster.
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field = "");
 

@@ -173,6 +173,41 @@ test('lm-eval logs of three models on two tasks make one leaderboard per task wi
     for (const row of b.systems) assert.ok(close(row.mean, expected.lm_eval.means[b.dataset].acc[row.system], 1e-12), `${b.dataset} ${row.system}`);
 });
 
+test('a model\'s lm-eval output folder given to compare is read whole: every task, the model named by its results file', () => {
+  const r = run(['compare', join(logs, 'lm_eval/dummy-a'), join(logs, 'lm_eval/dummy-b'), '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--no-curve', '--format', 'json']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  const pairs = expected.lm_eval.pairs.filter((c) => c.measure === 'acc');
+  assert.deepEqual(r.json.comparisons.map((x) => x.dataset).sort(), pairs.map((c) => c.task).sort());
+  for (const c of pairs) {
+    const x = r.json.comparisons.find((y) => y.dataset === c.task);
+    assert.deepEqual([x.system_a, x.system_b, x.n], [...c.systems, c.n]);
+    assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `${c.task}: McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
+  }
+});
+
+test('a folder of many models\' lm-eval output given to leaderboard ranks every samples file in it, and a folder without score files is refused', () => {
+  const r = run(['leaderboard', join(logs, 'lm_eval/dummy-a'), join(logs, 'lm_eval/dummy-b'), join(logs, 'lm_eval/dummy-c'), '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  assert.deepEqual(r.json.leaderboards.map((b) => b.dataset).sort(), Object.keys(expected.lm_eval.means).sort());
+  for (const b of r.json.leaderboards) {
+    assert.equal(b.k, 3);
+    for (const row of b.systems) assert.ok(close(row.mean, expected.lm_eval.means[b.dataset].acc[row.system], 1e-12), `${b.dataset} ${row.system}`);
+  }
+  const empty = mkdtempSync(join(tmpdir(), 'pairpower-folder-'));
+  try {
+    mkdirSync(join(empty, '.git'));
+    copyFileSync(join(logs, 'lm_eval/dummy-a', readdirSync(join(logs, 'lm_eval/dummy-a')).find((f) => f.startsWith('samples_'))), join(empty, '.git', 'samples_x_2026-01-01T00-00-00.000000.jsonl'));
+    const refused = run(['leaderboard', empty]);
+    assert.equal(refused.status, 2);
+    assert.equal(refused.stderr, `pairpower: error: FILE: the folder '${empty}' holds no score files\n`);
+    const qrels = run(['leaderboard', '--qrels', empty, 'a', 'b']);
+    assert.equal(qrels.status, 2);
+    assert.equal(qrels.stderr, `pairpower: error: --qrels: '${empty}' is a folder; give a file\n`);
+  } finally {
+    rmSync(empty, { recursive: true });
+  }
+});
+
 for (const c of expected.inspect_ai.pairs) {
   test(`inspect_ai .eval logs of ${c.systems.join(' and ')} (${c.epochs.join(', ')} epochs) give scipy's paired statistics on the per-sample means`, () => {
     const x = comparedPair(c, [], exactly(`inspect_ai log (.json or .eval), measure ${c.measure}, ${c.n} items`));

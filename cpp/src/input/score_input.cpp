@@ -124,7 +124,7 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     case InputFormat::archive:
       return parse_archive(archive_entries(text), o);
     case InputFormat::lm_eval_samples:
-      return parse_lm_eval_samples(text, system, o.source_path, o.cluster_field);
+      return parse_lm_eval_samples(text, o.place_name.empty() ? system : o.place_name, o.source_path, o.cluster_field);
     case InputFormat::openai_evals:
       return parse_openai_evals(text, system);
     case InputFormat::trec_eval:
@@ -199,6 +199,7 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty() || !scores[x]) continue;
     ReadOptions one = o;
     one.system_name = file_label(e.name, "");
+    one.place_name.clear();  // an archive's files are told apart by their names, whichever box holds it
     one.source_path = e.name;
     ScoreFile f;
     try {
@@ -207,18 +208,22 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
       if (err.field == "scores") throw InputError(e.name + ": " + err.detail, err.kind);
       throw Error(err.field, err.kind, e.name + ": " + err.detail, err.value);
     }
-    if (out.series.empty()) out.format = f.format;
     if (f.format == InputFormat::lm_eval_samples)
       if (const auto m = models.find(lm_eval_results_path(e.name)); m != models.end())
         for (auto& s : f.series) s.system = m->second;
-    for (auto& s : f.series) out.series.push_back(std::move(s));
-    out.records += f.records;
-    for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})
-      for (auto& m : f.*list)
-        if (std::find((out.*list).begin(), (out.*list).end(), m) == (out.*list).end()) (out.*list).push_back(m);
+    append_scores(out, std::move(f));
   }
   if (out.series.empty()) throw InputError("the archive holds no score files");
   return out;
+}
+
+void append_scores(ScoreFile& into, ScoreFile&& more) {
+  if (into.series.empty()) into.format = more.format;
+  for (auto& s : more.series) into.series.push_back(std::move(s));
+  into.records += more.records;
+  for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})
+    for (auto& m : more.*list)
+      if (std::find((into.*list).begin(), (into.*list).end(), m) == (into.*list).end()) (into.*list).push_back(m);
 }
 
 namespace {

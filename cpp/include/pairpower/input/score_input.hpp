@@ -120,6 +120,10 @@ struct ReadOptions {
   /// The file's path (or name), for logs whose records do not name their task and
   /// model: lm-eval's samples_<task>_<timestamp>.jsonl in a folder named after the model.
   std::string source_path{};
+  /// The input's place among the inputs ("A", "B"), when it has one: names the model of an lm-eval
+  /// samples file without a folder, whose file name ("samples_mmlu_2026-…") says its task and time,
+  /// not its model. Empty: such a file's system is `system_name`.
+  std::string place_name{};
   /// A field of each log record naming the item's cluster, dotted for nested
   /// objects ("doc.group"); empty: none. Tables name theirs with a `cluster` column.
   std::string cluster_field{};
@@ -161,6 +165,10 @@ struct ArchiveEntry {
 /// a zip of score files, each read as its own input (its path names it: a
 /// folder of lm-eval output keeps its models and tasks).
 ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& options);
+
+/// Adds `more`'s series and counts to `into`, as one input holding both (an archive's files, a folder's):
+/// the format is the first one's, the skipped measures' lists are joined without repeats.
+void append_scores(ScoreFile& into, ScoreFile&& more);
 
 /// An archive as one text, for front ends that decompress an archive themselves
 /// and hand the core text (the page): JSON lines, the first {"pairpower_archive": 1,
