@@ -63,14 +63,16 @@ TEST_CASE("scores other than 0 and 1 carry no binary statistics and keep the ran
   CHECK(own_p(c) == c.randomization.p_value);
   const auto j = report_json(r, test::report_settings(test::quick_compare_options()));
   CHECK_FALSE(j.at("comparisons").at(0).contains("mcnemar"));
+  CHECK_FALSE(j.at("comparisons").at(0).contains("table"));
   CHECK_FALSE(j.at("comparisons").at(0).contains("newcombe"));
 }
 
-TEST_CASE("the JSON report carries McNemar, Newcombe and Wilson as the issue's shapes", "[binary][comparison]") {
+TEST_CASE("the JSON report carries McNemar, Newcombe, Wilson and the 2×2 table of items", "[binary][comparison]") {
   const auto r = compare_all({binary_sample(30, 4, 9, 7)}, test::quick_compare_options());
   const auto j = report_json(r, test::report_settings(test::quick_compare_options())).at("comparisons").at(0);
   CHECK(j.at("mcnemar").at("discordant_a") == 4);
   CHECK(j.at("mcnemar").at("discordant_b") == 9);
+  CHECK(j.at("table") == nlohmann::ordered_json{{"both", 30}, {"a_only", 4}, {"b_only", 9}, {"neither", 7}});
   CHECK(j.at("mcnemar").at("p").get<double>() >= j.at("mcnemar").at("p_mid").get<double>());
   for (const char* key : {"newcombe", "wilson_a", "wilson_b"}) {
     INFO(key);
@@ -93,4 +95,10 @@ TEST_CASE("a system right on every item gets the rule of three in the sentence",
 TEST_CASE("binary items, concordant on most items by nature, raise no many-zeros warning", "[binary][comparison][warnings]") {
   const auto r = compare_all({binary_sample(150, 15, 40, 95)}, test::quick_compare_options());
   for (const auto& w : r.comparisons.front().warnings) CHECK(w.code != "many_zeros");
+  // With clusters too: the cluster-robust t that decides keeps the concordant items.
+  PairedSample clustered = binary_sample(150, 15, 40, 95);
+  for (std::size_t i = 0; i < clustered.qids.size(); ++i) clustered.clusters.push_back("passage" + std::to_string(i % 30));
+  const auto c = compare_all({clustered}, test::quick_compare_options()).comparisons.front();
+  REQUIRE(c.cluster.has_value());
+  for (const auto& w : c.warnings) CHECK(w.code != "many_zeros");
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -97,10 +98,15 @@ TEST_CASE("identical systems give defined numbers and HOLD, never NaN", "[compar
   CHECK_THAT(c.sentence, Catch::Contains("score identically"));
 }
 
-TEST_CASE("the quotable sentence carries the effect, interval, test, seed and n", "[comparison]") {
+TEST_CASE("the quotable sentence carries the effect, interval, test, seed, n and the correlation it names", "[comparison]") {
   const auto r = compare_all({sample(0.03, 412, 10)}, fast());
-  CHECK_THAT(r.comparisons[0].sentence, Catch::StartsWith("B vs A on ndcg_cut_10 (d): Δ = +0.0") && Catch::Contains("95% CI [+0.0") &&
-                                            Catch::Contains("paired randomization, 20,000 sign flips, seed 1") && Catch::Contains("n = 412"));
+  const auto& c = r.comparisons[0];
+  CHECK_THAT(c.sentence, Catch::StartsWith("B vs A on ndcg_cut_10 (d): Δ = +0.0") && Catch::Contains("95% CI [+0.0") &&
+                             Catch::Contains("paired randomization, 20,000 sign flips, seed 1") && Catch::Contains("n = 412"));
+  // The correlation quoted is Pearson's, named as such (ρ would read as Spearman's, which the report gives beside it).
+  char r_text[32];
+  std::snprintf(r_text, sizeof r_text, "Pearson r = %.2f.", c.pearson);
+  CHECK_THAT(c.sentence, Catch::Contains(r_text));
 }
 
 TEST_CASE("a single pair is refused with a clear message", "[comparison]") {

@@ -67,3 +67,16 @@ TEST_CASE("what a rank set is, at the board's level, is one sentence of the core
   CHECK_THAT(leaderboard_markdown(r, o), Catch::Contains(note));
   CHECK_THAT(leaderboard_latex(r, o), Catch::Contains(note));
 }
+
+TEST_CASE("how many adjacent pairs the items can separate is one sentence of the core's, with its criterion, in the JSON and the text", "[leaderboard]") {
+  // Three systems 0.3 apart on 40 queries with little noise: every adjacent pair is separable at 90% power.
+  std::vector<std::vector<double>> scores(3);
+  for (int q = 0; q < 40; ++q)
+    for (int s = 0; s < 3; ++s) scores[s].push_back(0.1 + 0.3 * s + 0.01 * ((q * 7 + s * 3) % 5));
+  const LeaderboardOptions o{.resamples = 300, .bootstrap = 300, .power = 0.9};
+  const auto r = leaderboard(test::series_of(scores, {"A", "B", "C"}), "", o);
+  REQUIRE(r.boards[0].separable_share == 1.0);
+  const std::string note = "100% of adjacent pairs have the queries to separate them with 90% power at their observed Δ (paired t, Bonferroni α)";
+  CHECK(leaderboard_json(r, o)["leaderboards"][0]["separable_note"] == note);
+  CHECK_THAT(leaderboard_text(r, o), Catch::Contains("; " + note + ".\n"));
+}

@@ -53,6 +53,7 @@ const VIEWS = {
     assert.equal(await analyzeAndWait(page, HANG_GUARD), 'done');
     await page.waitForSelector('[data-stat="repeats.within_share"]');
     await page.waitForSelector('[data-stat="mcnemar.p"]');
+    await page.waitForSelector('[data-testid="outcome-table"]');
   },
   async leaderboard(page) {
     await page.goto(`${site.url}#view=leaderboard`);

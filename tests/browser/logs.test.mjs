@@ -47,13 +47,20 @@ test('page: two inspect_ai .eval logs opened from disk are read in the browser a
     assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
 });
 
-test('page: an lm-eval samples file names its task from the file name, and two models\' files compare', async () => {
+test('page: an lm-eval samples file names its task from the file name and its model by its box, and two models\' files compare', async () => {
   const c = expected.lm_eval.pairs.find((x) => x.measure === 'acc');
   await openLmEvalPair(c);
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
-  assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(` — ${c.task} — ${c.measure}`));
+  // A lone samples file's name says its task and time, not its model (its folder or results file would).
+  assert.match(await page.textContent('[data-testid="report"] article.comparison h3'), new RegExp(`^B vs A — ${c.task} — ${c.measure}`));
   for (const [path, theirs, rel] of [['n', c.n, 0], ['mean_a', c.mean_a, 1e-12], ['t.p', c.t_p, 1e-9], ['mcnemar.p', c.mcnemar.p, 1e-12]])
     assert.ok(close(await stat(path), theirs, rel), `${path}: ${await stat(path)} vs ${theirs}`);
+  // Binary items are shown as the table of their four outcomes, not as a scatter stacked on four corners.
+  const cell = (name) => page.$eval(`[data-testid="outcome-table"] td[data-cell="${name}"]`, (e) => Number(e.textContent.split(' ')[0].replace(/,/g, '')));
+  const rightA = Math.round(c.mean_a * c.n);
+  assert.deepEqual([await cell('both'), await cell('a_only'), await cell('b_only'), await cell('neither')],
+    [rightA - c.mcnemar.discordant_a, c.mcnemar.discordant_a, c.mcnemar.discordant_b, c.n - rightA - c.mcnemar.discordant_b]);
+  assert.doesNotMatch(await page.textContent('[data-testid="report"]'), /above the dashed diagonal/);
 });
 
 test('page: a folder of one model\'s lm-eval output in each Analyze box names the models by their results files and compares task by task', async () => {
@@ -121,6 +128,9 @@ test('page: a binary comparison of two lm-eval logs fills the quick calculator w
   await page.click('[data-testid="send-calculator"]');
   await page.waitForSelector('#plan:not([hidden])');
   assert.equal(await page.inputValue('#calc-metric'), 'binary');
+  // The intro names what answers binary items, not the continuous tests it does not show.
+  assert.match(await page.textContent('[data-testid="calc-intro"]'), /McNemar/);
+  assert.doesNotMatch(await page.textContent('[data-testid="calc-intro"]'), /Wilcoxon|sign test/);
   const field = async (id) => page.inputValue(`#calc-${id}`);
   for (const [id, theirs] of [['accuracy-a', c.mean_a], ['accuracy-b', c.mean_b], ['agreement', c.agreement]])
     assert.ok(close(Number(await field(id)), theirs, 5e-6), `${id}: ${await field(id)} vs ${theirs}`);

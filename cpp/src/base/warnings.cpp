@@ -107,8 +107,9 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
                        " BCa and percentile intervals are too narrow (they under-cover, since resampling so few values cannot show how "
                        "far the mean could lie), so an interval that excludes 0 is weaker evidence than its " +
                        std::to_string(static_cast<int>(std::lround(o.confidence * 100))) + "% says. The randomization p is the safer guide here."});
-  // Binary items agree on most items by nature; McNemar is built on the discordant ones alone.
-  if (n > 0 && static_cast<double>(zeros) >= many_zeros_share * static_cast<double>(n) && !(c.binary && !c.cluster))
+  // Binary items agree on most items by nature: McNemar is built on the discordant ones alone, and with
+  // clusters the cluster-robust t keeps every item; neither is the Wilcoxon or sign test this warns of.
+  if (n > 0 && static_cast<double>(zeros) >= many_zeros_share * static_cast<double>(n) && !c.binary)
     out.push_back({"many_zeros",
                    thousands(zeros) + " of " + thousands(n) + " differences (" + percent(static_cast<double>(zeros) / static_cast<double>(n)) +
                        ") are exactly 0. The Wilcoxon and sign tests drop them and decide on the other " + s.unit.count(nonzero) +

@@ -67,6 +67,7 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
     rc.repeats = c.repeats;
     if (const auto& b = c.binary) {
       rc.mcnemar = b->mcnemar;
+      rc.table = b->table;
       rc.newcombe = {b->newcombe.low, b->newcombe.high};
       rc.wilson_a = {b->wilson_a.low, b->wilson_a.high};
       rc.wilson_b = {b->wilson_b.low, b->wilson_b.high};
@@ -156,7 +157,8 @@ nlohmann::ordered_json display_stats(const nlohmann::ordered_json& c) {
       out[prefix + ".1"] = format_stat(prefix + ".1", v[1].get<double>());
     } else if (v.is_object()) {
       for (const auto& [k, x] : v.items())
-        if (k != "data" && k != "distribution" && k != "display" && k != "calculator") self(self, x, prefix.empty() ? k : prefix + "." + k);
+        // The binary table is drawn as its own figure; its discordant cells are McNemar's rows.
+        if (k != "data" && k != "distribution" && k != "display" && k != "calculator" && k != "table") self(self, x, prefix.empty() ? k : prefix + "." + k);
     }
   };
   walk(walk, c, "");

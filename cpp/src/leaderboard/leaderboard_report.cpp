@@ -41,6 +41,12 @@ std::string pairing_note(const Board& b) { return b.by_position ? std::string(by
 // The systems' intervals are Wilson's: binary items without clusters (leaderboard.cpp's analyse).
 bool wilson_intervals(const Board& b) { return !b.clusters && !b.systems.empty() && b.systems.front().wilson.has_value(); }
 
+// The planning criterion, named: a pair can differ significantly with less than this power.
+std::string separable_note(const Board& b, const LeaderboardOptions& o) {
+  return fixed(100 * b.separable_share, 0) + "% of adjacent pairs have the " + b.unit.many + " to separate them with " + fixed(100 * o.power, 0) +
+         "% power at their observed Δ (paired t, Bonferroni α)";
+}
+
 }  // namespace
 
 std::string rank_set_note(const LeaderboardOptions& o) {
@@ -54,7 +60,7 @@ report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, cons
   for (const auto& b : r.boards)
     // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note); family_procedure is
     // what decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
-    out.leaderboards.push_back({b.dataset, b.measure, b.n, b.unit, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share,
+    out.leaderboards.push_back({b.dataset, b.measure, b.n, b.unit, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share, separable_note(b, o),
                                 b.by_position ? "position" : "query id", pairing_note(b), std::string(procedure_of(b)),
                                 b.clusters ? std::optional(b.clusters) : std::nullopt});
   // The sentence beside a board's rank sets (the page's caption), and where the marginal intervals are.
@@ -95,8 +101,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
            "); systems sharing a tier letter are statistically indistinguishable.\n";
     out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
-           p_equals(b.friedman.p) + "; " + fixed(100 * b.separable_share, 0) + "% of adjacent pairs have the " + b.unit.many +
-           " to separate them with " + fixed(100 * o.power, 0) + "% power at their observed Δ (paired t, Bonferroni α).\n";
+           p_equals(b.friedman.p) + "; " + separable_note(b, o) + ".\n";
     // Binary items: the exact tests that fit them, beside the board's resampling tests.
     if (!b.pairs.empty() && b.pairs.front().mcnemar) {
       // Without clusters the intervals above are these Wilson intervals already.

@@ -107,6 +107,7 @@ struct Comparison {
   std::optional<ClusterSummary> cluster;
   std::optional<RepeatedItems> repeats;
   std::optional<McNemarResult> mcnemar;
+  std::optional<BinaryTable> table;
   std::optional<std::array<double, 2>> newcombe, wilson_a, wilson_b;
   std::optional<PairData> data;
 };
@@ -249,6 +250,13 @@ template <> struct Description<report::FamilyP> {
   static constexpr auto fields = std::tuple{Field{"p", &report::FamilyP::p}};
 };
 
+template <> struct Description<BinaryTable> {
+  static constexpr std::string_view name = "BinaryTable", doc = "The items by outcome under A and B (present when every score is 0 or 1).";
+  static constexpr auto fields = std::tuple{
+      Field{"both", &BinaryTable::both, {.doc = "items both get right"}}, Field{"a_only", &BinaryTable::a_only, {.doc = "items only A gets right"}},
+      Field{"b_only", &BinaryTable::b_only, {.doc = "items only B gets right"}}, Field{"neither", &BinaryTable::neither, {.doc = "items neither gets right"}}};
+};
+
 template <> struct Description<McNemarResult> {
   static constexpr std::string_view name = "McNemarResult", doc = "McNemar's exact test on the discordant items (present when every score is 0 or 1).";
   static constexpr auto fields = std::tuple{
@@ -299,6 +307,7 @@ template <> struct Description<report::Comparison> {
       Field{"cluster", &C::cluster, {.doc = "clustered queries only: the cluster-robust test that decides the verdict", .omit_empty = true}},
       Field{"repeats", &C::repeats, {.doc = "items scored several times only: within- and between-item variance", .omit_empty = true}},
       Field{"mcnemar", &C::mcnemar, {.doc = "binary items only: the exact test that decides the verdict unless clusters are given", .omit_empty = true}},
+      Field{"table", &C::table, {.doc = "binary items only: the 2×2 table of items McNemar's test reads (its discordant cells are a_only and b_only)", .omit_empty = true}},
       Field{"newcombe", &C::newcombe, {.doc = "binary items only: [low, high] of Δ, Newcombe's method 10, which the verdict reads unless clusters are given", .omit_empty = true}},
       Field{"wilson_a", &C::wilson_a, {.doc = "binary items only: [low, high] of A's accuracy (Wilson)", .omit_empty = true}},
       Field{"wilson_b", &C::wilson_b, {.doc = "binary items only: [low, high] of B's accuracy (Wilson)", .omit_empty = true}},

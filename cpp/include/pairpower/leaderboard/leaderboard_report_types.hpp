@@ -33,6 +33,7 @@ struct BoardReport {
   TwoWayAnova anova;
   FriedmanResult friedman;
   double separable_share;
+  std::string separable_note;
   std::string paired_by, note, family_procedure;
   std::optional<std::size_t> clusters{};
 };
@@ -108,6 +109,7 @@ template <> struct Description<report::BoardReport> {
       Field{"dataset", &B::dataset}, Field{"measure", &B::measure}, Field{"n", &B::n},
       Field{"unit", &B::unit, {.doc = "what n counts: query/queries, or item/items for evaluation logs"}}, Field{"k", &B::k}, Field{"systems", &B::systems},
       Field{"pairs", &B::pairs}, Field{"anova", &B::anova}, Field{"friedman", &B::friedman}, Field{"separable_share", &B::separable_share, {.doc = "share of adjacent pairs whose n_to_separate_next (paired t at their observed Δ, Bonferroni α, the planning power) is at most n"}},
+      Field{"separable_note", &B::separable_note, {.doc = "separable_share in words with its criterion: the core's sentence, as the text board and the page give it"}},
       Field{"paired_by", &B::paired_by,
             {.type = "'query id'|'position'", .doc = "'position' when the inputs were bare columns without query ids: row i of each is one query, said in `note`"}},
       Field{"note", &B::note},

@@ -182,7 +182,7 @@ std::string sentence(const Comparison& c, const CompareOptions& o, std::size_t c
          << " (paired randomization, " << alone
          << (c.randomization.exact ? "exact over all " + thousands(c.randomization.resamples) + " sign flips"
                                    : thousands(c.randomization.resamples) + " sign flips, seed " + std::to_string(o.seed))
-         << "), n = " << thousands(c.n) << ", ρ = " << std::fixed;
+         << "), n = " << thousands(c.n) << ", Pearson r = " << std::fixed;
     sent.precision(2);
     sent << c.pearson << ".";
     sent.unsetf(std::ios::fixed);

@@ -1,4 +1,5 @@
-// Plots of one comparison: A vs B with the diagonal, the per-query differences,
+// Plots of one comparison: A vs B with the diagonal (on binary items, the table of
+// their four outcomes), the per-query differences,
 // the bootstrap distribution of Δ with its interval, and power vs n from the
 // pilot data with ±2 SE bands.
 import type uPlot from 'uplot';
@@ -70,6 +71,22 @@ function markers(xs: { x: number; color: string; dash: number[] }[]): uPlot.Plug
   };
 }
 
+/** Binary items: the four outcomes as a table (a scatter would stack every item on four corners). */
+function outcomeTable(c: ComparisonReport, t: NonNullable<ComparisonReport['table']>): HTMLElement {
+  const share = (k: number) => `${fmt.int(k)} (${c.n ? ((100 * k) / c.n).toFixed(1) : '0'}%)`;
+  const fig = h('figure', { class: 'analysis-plot', 'data-testid': 'outcome-table' }, h('figcaption', {}, `${c.system_b} vs ${c.system_a}: ${fmt.int(c.n)} ${c.unit.many} by outcome (McNemar reads the two where they disagree)`));
+  const head = (text: string) => h('th', { scope: 'col' }, text);
+  const row = (label: string, cells: [number, string, boolean][]) =>
+    h('tr', {}, h('th', { scope: 'row' }, label), ...cells.map(([k, cell, discordant]) => h('td', { 'data-cell': cell, class: discordant ? 'discordant' : undefined }, share(k))));
+  // Long model names can outgrow a phone: the table scrolls, not the page.
+  fig.append(h('div', { class: 'tables' }, h('table', { class: 'stats-table outcome-table' },
+    h('thead', {}, h('tr', {}, h('td', {}), head(`${c.system_b} right`), head(`${c.system_b} wrong`))),
+    h('tbody', {},
+      row(`${c.system_a} right`, [[t.both, 'both', false], [t.a_only, 'a_only', true]]),
+      row(`${c.system_a} wrong`, [[t.b_only, 'b_only', true], [t.neither, 'neither', false]])))));
+  return fig;
+}
+
 export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: number): HTMLElement {
   const box = h('div', { class: 'analysis-plots' });
   // The figures now, each plot once uPlot is loaded.
@@ -79,7 +96,8 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
   const BLUE = t.series[0], RED = t.series[1], GREY = t.target;
   const SOLID: number[] = [], DASHED = [6, 4];
   const ax = (label: string) => themedAxis(t, { label });
-  if (p.scatter) {
+  if (c.table) box.append(outcomeTable(c, c.table));
+  else if (p.scatter) {
     const { a: xs, b: ys, every, total } = p.scatter;
     let lo = xs[0], hi = xs[xs.length - 1];
     for (const y of ys) {

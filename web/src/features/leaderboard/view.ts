@@ -189,7 +189,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       out.replaceChildren();
       exportsEl.hidden = true;
       last = null;
-      ctx.showError((e as Error).message ?? String(e));
+      ctx.showError((e as Error).message ?? String(e), { focus: true });
       status.textContent = '';
       element.setAttribute('data-state', 'error');
     } finally {
@@ -214,7 +214,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_family },
         source: `${systemB} vs ${systemA}${b.measure ? ` on ${b.measure}` : ''}${b.dataset ? ` (${b.dataset})` : ''}, from the leaderboard` });
     } catch (e) {
-      ctx.showError((e as Error).message ?? String(e));
+      ctx.showError((e as Error).message ?? String(e), { focus: true });
     }
   }
 
@@ -236,7 +236,7 @@ type OpenPair = (board: BoardReport, a: string, b: string) => void;
 /** The report's elements; `later` gets what is filled in afterwards, a task each. */
 function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HTMLElement[] {
   const warned = renderWarnings(r.warnings);  // the core's: above the boards they qualify
-  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, r.rank_set_note, r.settings.planning_power, open, later))];
+  const parts: HTMLElement[] = [...(warned ? [warned] : []), ...r.leaderboards.map((b) => board(b, r.rank_set_note, open, later))];
   const a = r.across_datasets;
   if (a) {
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
@@ -251,7 +251,7 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
   return parts;
 }
 
-function board(b: BoardReport, rankSetNote: string, power: number, open: OpenPair, later: (() => void)[]): HTMLElement {
+function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() => void)[]): HTMLElement {
   const matrix = pairMatrix(b, (x, y) => open(b, x, y));
   later.push(...matrix.fills);
   const significant = b.pairs.filter((p) => p.significant).length;
@@ -264,8 +264,7 @@ function board(b: BoardReport, rankSetNote: string, power: number, open: OpenPai
     b.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, b.note) : null,
     h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter are statistically indistinguishable. `,
       `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
-      // The planning criterion, named: a pair can differ significantly with less than this power.
-      `${Math.round(b.separable_share * 100)}% of adjacent pairs have the ${b.unit.many} to separate them with ${Math.round(power * 100)}% power at their observed Δ (paired t, Bonferroni α).`),
+      `${b.separable_note}.`),
     plot,
     // Long model names and a binary board's Wilson intervals can outgrow a phone: the table scrolls, not the page.
     h('div', { class: 'tables' }, h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
