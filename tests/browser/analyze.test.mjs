@@ -87,6 +87,7 @@ test('bad input shows the error element with the line, and a fix brings results 
   assert.equal(await analyzeAndWait(page), 'error');
   assert.equal(await page.isVisible('[data-testid="error"]'), true);
   assert.match(await page.textContent('[data-testid="error"]'), /line 3: field 3 \(B\) is 'abc', not a number/);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'error');
   // The user's text is kept; fixing it and analysing again works.
   assert.match(await page.inputValue('[data-testid="paste-a"]'), /abc/);
   await page.fill('[data-testid="paste-a"]', 'qid,A,B\n1,0.5,0.6\n2,0.4,0.45\n3,0.3,0.35\n4,0.2,0.3\n');

@@ -118,6 +118,8 @@ test('bad input shows the error panel with the line, and a setting out of bounds
   await paste(page, 'paste-leaderboard', 'qid,A,B,C\n1,0.5,0.6,0.7\n2,0.4,abc,0.5\n');
   assert.equal(await rank(page), 'error');
   assert.match(await page.textContent('[data-testid="error"]'), /line 3: field 3 \(B\) is 'abc', not a number/);
+  // The failed Rank's answer is where the focus goes, as a board's heading would be.
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'error');
   await paste(page, 'paste-leaderboard', board());
   await page.fill('#lb-alpha', '2');
   assert.equal(await rank(page), 'error');

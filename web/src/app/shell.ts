@@ -4,7 +4,7 @@
 // visible view. All computation runs in Web Workers.
 import type * as Comlink from 'comlink';
 import { VIEWS, type AppViewContext } from './views';
-import type { HandOff, View } from '../runtime/view';
+import type { ErrorOptions, HandOff, View } from '../runtime/view';
 import type { EngineApi } from './engine.worker';
 import { EngineStopped, describeEngines, markStage, orFailure, shutdown } from '../runtime/engines';
 import { h } from '../ui/dom';
@@ -19,9 +19,15 @@ export function startShell(): void {
   let engines: AppEngines | null = earlyEngines;
 
   const errorPanel = h('div', { class: 'error-panel', 'data-testid': 'error', role: 'alert', hidden: true });
-  function showError(msg: string | null) {
+  function showError(msg: string | null, o: ErrorOptions = {}) {
     errorPanel.hidden = msg === null;
     errorPanel.textContent = msg ?? '';
+    // An action that failed: its message comes into view and takes the focus, as its result would have.
+    if (msg !== null && o.focus) {
+      errorPanel.tabIndex = -1;
+      errorPanel.scrollIntoView({ block: 'nearest' });
+      errorPanel.focus({ preventScroll: true });
+    }
   }
 
   let restarting: Promise<void> | null = null;

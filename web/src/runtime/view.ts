@@ -42,6 +42,11 @@ export interface CalculatorHandOff {
 
 export type HandOff = ScoresHandOff | PilotHandOff | CalculatorHandOff;
 
+export interface ErrorOptions {
+  /** Scroll the panel into view and focus it: the answer to an action the user took. */
+  focus?: boolean;
+}
+
 /** What the shell lends a view: `Full`, the functions it calls on the analysis workers; `Plan`, on the Plan engine. */
 export interface ViewContext<Full extends LoaderApi = LoaderApi, Plan extends LoaderApi = LoaderApi> {
   app: HTMLElement;
@@ -51,7 +56,8 @@ export interface ViewContext<Full extends LoaderApi = LoaderApi, Plan extends Lo
   /** Calls f on the analysis worker and its helpers at once (part i of n on each); the answers in part order. */
   callAnalysisParts<T>(f: (remote: Comlink.Remote<Full>, part: number, parts: number) => Promise<T>): Promise<T[]>;
   restartEngines(): Promise<void>;
-  showError(message: string | null): void;
+  /** Shows (or with null hides) the view's error panel; `focus` after a user's action that failed. */
+  showError(message: string | null, options?: ErrorOptions): void;
   /** Shows view `id` (its hash) and hands it scores. */
   open(id: string, handOff: HandOff): void;
   /** The page's data-state (loading, idle, running, done, error): the tests' contract. */

@@ -15,7 +15,7 @@ import { createExports } from './exports';
 import { analyzeLimit } from './limits';
 import { ANALYZE_FIELDS, CHOOSER_LABELS, INPUT_FIELDS, type AnalyzeField } from './fields';
 import { h, numberField } from '../../ui/dom';
-import type { CalculatorHandOff, HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
+import type { CalculatorHandOff, ErrorOptions, HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
 
 export { fileLabel } from './inputs';
 
@@ -26,7 +26,7 @@ export interface AnalyzeView {
 
 type CallEngine = <T>(f: (remote: Comlink.Remote<AnalyzeApi>) => Promise<T>) => Promise<T>;
 
-export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null) => void, errorPanel: HTMLElement,
+export function createAnalyzePage(callEngine: CallEngine, showError: (m: string | null, o?: ErrorOptions) => void, errorPanel: HTMLElement,
   sendPilot?: (p: PilotHandOff | CalculatorHandOff) => void): AnalyzeView {
   const detected = { a: null as Detected | null, b: null as Detected | null };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -266,7 +266,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     } catch (e) {
       // The old report would not describe these inputs: it goes, with its exports.
       clearReport();
-      showError((e as Error).message ?? String(e));
+      showError((e as Error).message ?? String(e), { focus: true });
       status.textContent = '';
       element.setAttribute('data-state', 'error');
     } finally {

@@ -73,9 +73,12 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   const designFold = h('details', { class: 'design-fold', 'data-testid': 'calc-design-fold' },
     h('summary', {}, 'Clusters and repeated samples (LLM evals)'),
     h('div', { class: 'fields' }, ...designFields.map((f) => f.row)));
+  // What answers the scenario: the continuous tests' closed forms, or for binary items McNemar's test (its methods under the answer).
+  const continuousIntro = `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`;
+  const binaryIntro = 'One scenario of binary items (right or wrong), answered by McNemar’s test on the items only one system gets right: exact and approximate, each method named under the answer.';
+  const intro = h('p', { class: 'note', 'data-testid': 'calc-intro' }, continuousIntro);
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
-    h('h3', { id: 'calc-title', tabindex: '-1' }, 'Quick calculator: one scenario'), source,
-    h('p', { class: 'note' }, `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`),
+    h('h3', { id: 'calc-title', tabindex: '-1' }, 'Quick calculator: one scenario'), source, intro,
     h('div', { class: 'fields' }, metric.row, ...[delta, rho, sd, sdDiff, ...binaryOnly, alpha, power, n].map((f) => f.row), question.row, margin.row,
       alternative.row, comparisons.row, correction.row, target.row),
     designFold, status, out, sensitivityFold);
@@ -94,6 +97,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   /** Shows the margin only with a question that has one, the family's controls only with K > 1, the alternative only for the difference. */
   function showRelevant(k: number) {
     const binary = metric.s.value === 'binary';
+    intro.textContent = binary ? binaryIntro : continuousIntro;
     for (const f of continuousOnly) f.row.hidden = binary;
     for (const f of binaryOnly) f.row.hidden = !binary;
     question.row.hidden = binary;

@@ -177,7 +177,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       if (cost.kind !== 'run') await first;
       if (cost.kind === 'refuse' || (cost.kind === 'confirm' && !window.confirm(cost.message))) {
         ctx.setState('idle');
-        if (cost.kind === 'refuse') ctx.showError(cost.message);
+        if (cost.kind === 'refuse') ctx.showError(cost.message, { focus: true });
         app.setAttribute('data-limit', cost.kind === 'refuse' ? 'refused' : 'declined');
         results.summary('The Monte Carlo run was not started: the analytic values are shown.');
         return;
@@ -273,7 +273,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     } catch (e) {
       const died = ctx.engines()?.dead ?? false;
       current?.cancel();
-      ctx.showError(`The run failed: ${(e as Error).message ?? e}. Your settings are kept${died ? '; the engine has been restarted' : ''}: press Run to try again.`);
+      ctx.showError(`The run failed: ${(e as Error).message ?? e}. Your settings are kept${died ? '; the engine has been restarted' : ''}: press Run to try again.`, { focus: true });
       ctx.setState('error');
       if (died) await ctx.restartEngines().catch((err) => ctx.showError(`The engine could not restart: ${(err as Error).message}. Reload the page.`));
     } finally {
