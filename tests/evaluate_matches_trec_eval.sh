@@ -64,6 +64,11 @@ for cmd in "compare --resamples 2000 --bootstrap 500" "leaderboard --resamples 5
   one=$(cd "$work" && $bin $cmd --format json --qrels robust03_qrels.txt SABIR03BASE.run.gz UIUC03Rd1.run 2>/dev/null | grep -v 'scored against') || true
   two=$(cd "$work" && $bin $cmd --format json two.csv 2>/dev/null | grep -v 'CSV/TSV') || true
   if [[ -z $one || $one != "$two" ]]; then echo "FAIL: ${cmd%% *} --qrels differs from evaluating first"; fail=1; fi
+  # A folder stands for the runs in it: the qrels beside them is left out, a stray note too (with a warning).
+  mkdir -p "$work/runs" && cp "$work/SABIR03BASE.run.gz" "$work/UIUC03Rd1.run" "$work/robust03_qrels.txt" "$work/runs/" && printf 'two runs\n' > "$work/runs/NOTES.txt"
+  three=$(cd "$work" && $bin $cmd --format json --qrels runs/robust03_qrels.txt runs 2>"$work/folder.err" | grep -v 'scored against') || true
+  if [[ -z $three || $three != "$one" ]]; then echo "FAIL: ${cmd%% *} --qrels with a folder of runs differs from naming the runs"; fail=1; fi
+  grep -q "^warning: left out of the folder 'runs': runs/NOTES.txt: " "$work/folder.err" || { echo "FAIL: the stray note is not named: $(cat "$work/folder.err")"; fail=1; }
 done
 
 # Bad input: exit 2 and one line naming the file and what is wrong.

@@ -89,10 +89,10 @@ val analyze_scores(const val& q) {
     auto scored = scored_runs(q);
     // The field of each log record that names its item's cluster; tables name theirs in a column.
     const std::string cluster = text_field(q, "cluster");
-    const auto a = scored ? std::move(*scored) : parse_input(text_or_bytes(q, "textA"), format, name_a.empty() ? "A" : name_a, "a", {}, {}, cluster);
+    const auto a = scored ? std::move(*scored) : parse_input(text_or_bytes(q, "textA"), format, name_a.empty() ? "A" : name_a, "a", {}, {}, cluster, "A");
     const std::string text_b = text_or_bytes(q, "textB");
     std::optional<pairpower::ScoreFile> b;
-    if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b", {}, {}, cluster);
+    if (!text_b.empty()) b = parse_input(text_b, format, name_b.empty() ? "B" : name_b, "b", {}, {}, cluster, "B");
     const val ms = q["measures"];
     if (ms.isArray())
       for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) req.measures.push_back(ms[i].as<std::string>());

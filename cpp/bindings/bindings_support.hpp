@@ -65,15 +65,15 @@ inline std::string source_of_error;
 
 // Parses one input, remembering which it was for the error's "source". The
 // input's name (a file's name in the page) also names a log's task and model;
-// `path` (a file's path in a chosen folder), when given, names them instead.
+// `path` (a file's path in a chosen folder), when given, names them instead; `place`
+// (Analyze's box, "A" or "B") names a lone lm-eval samples file (ReadOptions::place_name).
 inline pairpower::ScoreFile parse_input(const std::string& text, pairpower::InputFormat format, const std::string& name, const char* source,
                                         const std::vector<std::string>& keep_text_of = {}, const std::string& path = {},
-                                        const std::string& cluster_field = {}) {
+                                        const std::string& cluster_field = {}, const std::string& place = {}) {
   source_of_error = source;
   pairpower::ReadOptions o;
   o.system_name = name;
-  // Analyze's boxes: a lone lm-eval samples file is named by its box, not by its file name (task and time).
-  if (const std::string_view box(source); box == "a" || box == "b") o.place_name = box == "a" ? "A" : "B";
+  o.place_name = place;
   o.keep_text_of = keep_text_of;
   o.source_path = path.empty() ? name : path;
   o.cluster_field = cluster_field;

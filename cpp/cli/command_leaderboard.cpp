@@ -71,12 +71,10 @@ int run_leaderboard(const LeaderboardFlags& f) {
   }
   if (!f.qrels.given()) {
     // One file per system (20 models' logs): read side by side, kept in the order given; a folder stands for its files.
-    std::vector<std::string> paths;
-    for (const auto& path : f.files)
-      for (auto& file : input_paths(path, "FILE")) paths.push_back(std::move(file));
-    auto files = for_each_index(paths.size(), [&](std::size_t i) {
+    const auto inputs = expand_inputs(f.files, "FILE");
+    auto files = read_inputs(inputs, f.files, "FILE", [&](std::size_t i) {
       const std::string fallback = "S" + std::to_string(i + 1);
-      return parse_file(paths[i], input_format, fallback.c_str(), "FILE", f.cluster.value);
+      return parse_file(inputs[i].path, input_format, fallback.c_str(), "FILE", f.cluster.value);
     });
     for (auto& file : files)
       for (auto& s : file.series) series.push_back(std::move(s));

@@ -77,6 +77,22 @@ std::vector<std::string> input_paths(const std::string& path, std::string_view f
   return out;
 }
 
+std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip) {
+  std::vector<InputPath> out;
+  for (std::size_t g = 0; g < given.size(); ++g) {
+    if (!is_folder(given[g])) {
+      out.push_back({given[g], std::nullopt});
+      continue;
+    }
+    for (auto& file : input_paths(given[g], flag)) {
+      std::error_code ignored;
+      if (!skip.empty() && std::filesystem::equivalent(file, skip, ignored)) continue;
+      out.push_back({std::move(file), g});
+    }
+  }
+  return out;
+}
+
 std::string read_input(const std::string& path, std::string_view flag) {
   if (is_folder(path)) throw UsageError(fmt::format("{}: '{}' is a folder; give a file", flag, path));
   std::string data;
@@ -117,10 +133,8 @@ std::optional<std::string> lm_eval_model_name(const std::string& samples_path) {
 
 ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::string>& given, const std::vector<std::string>& measures,
                          std::vector<std::string>& names) {
-  // A folder of runs stands for every run in it.
-  std::vector<std::string> run_paths;
-  for (const auto& path : given)
-    for (auto& file : input_paths(path, "RUN")) run_paths.push_back(std::move(file));
+  // A folder of runs stands for every run in it (the qrels among them left out).
+  const std::vector<InputPath> runs = expand_inputs(given, "RUN", qrels_path);
   EvaluateOptions o;
   try {
     o.measures = parse_measures(measures.empty() ? std::vector<std::string>{std::string(default_run_measure)} : measures);
@@ -136,7 +150,8 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
   };
   const Qrels qrels = named(qrels_path, [&] { return read_qrels(read_input(qrels_path, "--qrels")); });
   // One run per core at a time: its text is dropped once scored, so a hundred large runs need the memory of a few.
-  auto scored = for_each_file(run_paths, [&](const std::string& path) {
+  auto scored = read_inputs(runs, given, "RUN", [&](std::size_t i) {
+    const std::string& path = runs[i].path;
     return named(path, [&] {
       const Run run = read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1));
       std::pair<ScoreFile, std::vector<Warning>> one;
@@ -151,7 +166,7 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
     out.records += one.records;
     out.format = one.format;
   }
-  out.origin = runs_origin(run_paths.size(), qrels_path);
+  out.origin = runs_origin(scored.size(), qrels_path);
   for (const auto& n : o.measures.names())
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
   return out;
@@ -160,8 +175,11 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::s
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field) {
   if (is_folder(path)) {
     // One system's folder (a model's lm-eval output): its files read as one input, as the page reads a chosen folder.
+    const std::vector<std::string> given{path};
+    const auto files = expand_inputs(given, flag);
     ScoreFile out;
-    for (const auto& file : input_paths(path, flag)) append_scores(out, parse_file(file, format, fallback, flag, cluster_field));
+    for (auto& one : read_inputs(files, given, flag, [&](std::size_t i) { return parse_file(files[i].path, format, fallback, flag, cluster_field); }))
+      append_scores(out, std::move(one));
     return out;
   }
   const std::string text = read_input(path, flag);

@@ -10,6 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "arguments.hpp"
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower::cli {
@@ -54,6 +57,47 @@ auto for_each_file(const std::vector<std::string>& paths, F&& f) {
 /// The files a path names: itself, or a folder's files that hold scores (holds_scores), recursively, in
 /// path order, without hidden ones, as the page reads a chosen folder. A folder without any is a UsageError naming `flag`.
 std::vector<std::string> input_paths(const std::string& path, std::string_view flag);
+
+/// A path named on the command line, or a file found in a folder named there (`folder`: its index among them).
+struct InputPath {
+  std::string path;
+  std::optional<std::size_t> folder;
+};
+
+/// Every given path, each folder replaced by its files (input_paths); a file equivalent to `skip` (the
+/// qrels inside a folder of runs) is left out.
+std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
+
+/// read(i) for every input, side by side, in order. A file found in a folder that cannot be read (a README
+/// beside the runs, a log of corpus-level metrics only) is left out with a warning on stderr naming it and
+/// why; a file named on the command line stops the command, and so does a folder none of whose files reads.
+template <class F>
+auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::string>& given, std::string_view flag, F&& read) {
+  using R = decltype(read(std::size_t{0}));
+  auto results = for_each_index(inputs.size(), [&](std::size_t i) -> std::pair<std::optional<R>, std::string> {
+    if (!inputs[i].folder) return {read(i), {}};
+    try {
+      return {read(i), {}};
+    } catch (const UsageError& e) {
+      return {std::nullopt, e.what()};
+    }
+  });
+  std::vector<R> out;
+  std::vector<bool> folder_read(given.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    auto& [r, why] = results[i];
+    if (r) {
+      out.push_back(std::move(*r));
+      if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
+    } else {
+      fmt::print(stderr, "warning: left out of the folder '{}': {}\n", given[*inputs[i].folder], why);
+    }
+  }
+  for (const auto& in : inputs)
+    if (in.folder && !folder_read[*in.folder])
+      throw UsageError(fmt::format("{}: no file in the folder '{}' could be read (each is named above)", flag, given[*in.folder]));
+  return out;
+}
 
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
 std::string read_input(const std::string& path, std::string_view flag);

@@ -5,7 +5,7 @@
 // expected.py beside the logs with its own reader).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,9 +185,15 @@ test('a model\'s lm-eval output folder given to compare is read whole: every tas
   }
 });
 
-test('a folder of many models\' lm-eval output given to leaderboard ranks every samples file in it, and a folder without score files is refused', () => {
-  const r = run(['leaderboard', join(logs, 'lm_eval/dummy-a'), join(logs, 'lm_eval/dummy-b'), join(logs, 'lm_eval/dummy-c'), '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
+test('a folder of many models\' lm-eval output given to leaderboard ranks every samples file below it, leaves out a stray file with a warning, and a folder without score files is refused', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'pairpower-models-'));
+  for (const d of ['dummy-a', 'dummy-b', 'dummy-c']) cpSync(join(logs, 'lm_eval', d), join(parent, 'out', d), { recursive: true });
+  writeFileSync(join(parent, 'out', 'README.md'), '# three models\n');
+  const r = run(['leaderboard', join(parent, 'out'), '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
+  rmSync(parent, { recursive: true });
   assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  assert.equal(r.stderr.split('\n').length, 2, r.stderr);
+  assert.ok(r.stderr.startsWith(`warning: left out of the folder '${join(parent, 'out')}': ${join(parent, 'out', 'README.md')}: `), r.stderr);
   assert.deepEqual(r.json.leaderboards.map((b) => b.dataset).sort(), Object.keys(expected.lm_eval.means).sort());
   for (const b of r.json.leaderboards) {
     assert.equal(b.k, 3);

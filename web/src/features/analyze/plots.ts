@@ -73,18 +73,20 @@ function markers(xs: { x: number; color: string; dash: number[] }[]): uPlot.Plug
 
 /** Binary items: the four outcomes as a table (a scatter would stack every item on four corners). */
 function outcomeTable(c: ComparisonReport, t: NonNullable<ComparisonReport['table']>): HTMLElement {
-  const share = (k: number) => `${fmt.int(k)} (${c.n ? ((100 * k) / c.n).toFixed(1) : '0'}%)`;
-  const fig = h('figure', { class: 'analysis-plot', 'data-testid': 'outcome-table' }, h('figcaption', {}, `${c.system_b} vs ${c.system_a}: ${fmt.int(c.n)} ${c.unit.many} by outcome (McNemar reads the two where they disagree)`));
+  const share = (k: number) => `${fmt.int(k)} (${(c.n ? (100 * k) / c.n : 0).toFixed(1)}%)`;
+  const title = `${c.system_b} vs ${c.system_a}: ${fmt.int(c.n)} ${c.unit.many} by score (1 or 0) under each; the marked cells are where they differ`;
   const head = (text: string) => h('th', { scope: 'col' }, text);
-  const row = (label: string, cells: [number, string, boolean][]) =>
-    h('tr', {}, h('th', { scope: 'row' }, label), ...cells.map(([k, cell, discordant]) => h('td', { 'data-cell': cell, class: discordant ? 'discordant' : undefined }, share(k))));
-  // Long model names can outgrow a phone: the table scrolls, not the page.
-  fig.append(h('div', { class: 'tables' }, h('table', { class: 'stats-table outcome-table' },
-    h('thead', {}, h('tr', {}, h('td', {}), head(`${c.system_b} right`), head(`${c.system_b} wrong`))),
+  // Where the systems differ is said in words too, not only by the mark.
+  const cell = (k: number, name: string, differ: boolean) =>
+    h('td', { 'data-cell': name, class: differ ? 'differ' : undefined }, share(k), differ ? h('span', { class: 'visually-hidden' }, ' (they differ)') : null);
+  const table = h('table', { class: 'stats-table outcome-table' }, h('caption', {}, title),
+    h('thead', {}, h('tr', {}, h('td', {}), head(`${c.system_b} = 1`), head(`${c.system_b} = 0`))),
     h('tbody', {},
-      row(`${c.system_a} right`, [[t.both, 'both', false], [t.a_only, 'a_only', true]]),
-      row(`${c.system_a} wrong`, [[t.b_only, 'b_only', true], [t.neither, 'neither', false]])))));
-  return fig;
+      h('tr', {}, h('th', { scope: 'row' }, `${c.system_a} = 1`), cell(t.both, 'both', false), cell(t.a_only, 'a_only', true)),
+      h('tr', {}, h('th', { scope: 'row' }, `${c.system_a} = 0`), cell(t.b_only, 'b_only', true), cell(t.neither, 'neither', false))));
+  // Long model names can outgrow a phone: the table scrolls in its own box, reachable by keyboard.
+  return h('div', { class: 'analysis-plot outcome', 'data-testid': 'outcome-table' },
+    h('div', { class: 'tables', role: 'region', tabindex: 0, 'aria-label': `${c.unit.many} by score, scrollable` }, table));
 }
 
 export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: number): HTMLElement {

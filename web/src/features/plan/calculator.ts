@@ -75,7 +75,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     h('div', { class: 'fields' }, ...designFields.map((f) => f.row)));
   // What answers the scenario: the continuous tests' closed forms, or for binary items McNemar's test (its methods under the answer).
   const continuousIntro = `One scenario, answered analytically (${TESTS.map((t) => `${t.label}: ${t.analytic}`).join('; ')}).`;
-  const binaryIntro = 'One scenario of binary items (right or wrong), answered by McNemar’s test on the items only one system gets right: exact and approximate, each method named under the answer.';
+  const binaryIntro = 'One scenario of binary items (right or wrong), answered by McNemar’s test on the items only one system gets right (with clusters or repeats, by its approximation for that design); each method is named under the answer.';
   const intro = h('p', { class: 'note', 'data-testid': 'calc-intro' }, continuousIntro);
   const element = h('section', { id: 'calculator', 'aria-labelledby': 'calc-title' },
     h('h3', { id: 'calc-title', tabindex: '-1' }, 'Quick calculator: one scenario'), source, intro,
