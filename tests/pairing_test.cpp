@@ -164,3 +164,16 @@ TEST_CASE("a qid,score file beside a qid,ndcg file is compared on ndcg, in eithe
     CHECK(plan.samples[0].qids.size() == 3);
   }
 }
+
+TEST_CASE("an input holding one system's scores twice for a dataset and measure is refused, not one of them taken", "[pairing]") {
+  // Two trec_eval outputs of one run tag, as a folder holding a run and its copy gives them.
+  const std::string run = "map\t1\t0.30\nmap\t2\t0.40\nmap\t3\t0.50\n";
+  ScoreFile twice = one("runid\tall\tbm25\n" + run, "A");
+  append_scores(twice, one("runid\tall\tbm25\n" + run, "A"));
+  const ScoreFile other = one("runid\tall\tdense\n" + run, "B");
+  CHECK_THROWS_WITH(build_comparisons(other, &twice, {}, MissingPolicy::error), "system 'bm25' appears twice for map; give each run its own name, or leave one of them out");
+  CHECK_THROWS_WITH(build_comparisons(twice, &other, {}, MissingPolicy::error), Catch::Contains("'bm25' appears twice"));
+  ScoreFile table = twice;
+  append_scores(table, one("runid\tall\tdense\n" + run, "B"));
+  CHECK_THROWS_WITH(build_comparisons(table, nullptr, {}, MissingPolicy::error), Catch::Contains("'bm25' appears twice"));
+}

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -58,13 +59,20 @@ std::vector<std::string> input_paths(const std::string& path, std::string_view f
   namespace fs = std::filesystem;
   std::vector<std::string> all;
   std::error_code e;
-  for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, e), end; !e && it != end; it.increment(e)) {
+  // Linked folders are followed (a folder of links to each model's output), each real folder once: a link back up is no loop.
+  std::set<fs::path> entered{fs::canonical(path, e)};
+  const auto options = fs::directory_options::skip_permission_denied | fs::directory_options::follow_directory_symlink;
+  for (fs::recursive_directory_iterator it(path, options, e), end; !e && it != end; it.increment(e)) {
     // The hidden files and folders a desktop or git leaves (".DS_Store", ".git/") hold no scores.
     if (it->path().filename().string().front() == '.') {
       if (it->is_directory(e)) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file(e)) all.push_back(it->path().string());
+    if (it->is_directory(e)) {
+      if (!entered.insert(fs::canonical(it->path(), e)).second) it.disable_recursion_pending();
+    } else if (it->is_regular_file(e)) {
+      all.push_back(it->path().string());
+    }
   }
   if (e) throw UsageError(fmt::format("{}: cannot read the folder '{}' ({})", flag, path, e.message()));
   // In path order, as a shell's * lists them: the systems in the same order on every machine.

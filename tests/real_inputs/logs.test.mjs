@@ -5,7 +5,8 @@
 // expected.py beside the logs with its own reader).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,11 +184,23 @@ test('a model\'s lm-eval output folder given to compare is read whole: every tas
     assert.deepEqual([x.system_a, x.system_b, x.n], [...c.systems, c.n]);
     assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `${c.task}: McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
   }
+  // A folder holding a task's log twice (here a gzip'd copy beside it) is refused: neither copy is taken silently.
+  const twice = mkdtempSync(join(tmpdir(), 'pairpower-twice-'));
+  cpSync(join(logs, 'lm_eval/dummy-b'), twice, { recursive: true });
+  const log = readdirSync(twice).find((f) => f.startsWith('samples_arith_sum'));
+  writeFileSync(join(twice, `${log}.gz`), gzipSync(readFileSync(join(twice, log))));
+  const refused = run(['compare', join(logs, 'lm_eval/dummy-a'), twice, '--measure', 'acc', '--no-curve']);
+  rmSync(twice, { recursive: true });
+  assert.equal(refused.status, 2);
+  assert.equal(refused.stderr, "pairpower: error: system 'dummy-b' appears twice in dataset 'arith_sum' for acc; give each run its own name, or leave one of them out\n");
 });
 
 test('a folder of many models\' lm-eval output given to leaderboard ranks every samples file below it, leaves out a stray file with a warning, and a folder without score files is refused', () => {
   const parent = mkdtempSync(join(tmpdir(), 'pairpower-models-'));
-  for (const d of ['dummy-a', 'dummy-b', 'dummy-c']) cpSync(join(logs, 'lm_eval', d), join(parent, 'out', d), { recursive: true });
+  for (const d of ['dummy-a', 'dummy-b']) cpSync(join(logs, 'lm_eval', d), join(parent, 'out', d), { recursive: true });
+  // A linked folder is followed, once: the link back up inside it makes no loop.
+  symlinkSync(join(logs, 'lm_eval/dummy-c'), join(parent, 'out', 'dummy-c'));
+  symlinkSync('..', join(parent, 'out', 'dummy-a', 'up'));
   writeFileSync(join(parent, 'out', 'README.md'), '# three models\n');
   const r = run(['leaderboard', join(parent, 'out'), '--measure', 'acc', '--resamples', '500', '--bootstrap', '200', '--format', 'json']);
   rmSync(parent, { recursive: true });

@@ -7,6 +7,8 @@
 
 #include "pairpower/input/measures.hpp"
 #include <set>
+#include <string_view>
+#include <tuple>
 #include <optional>
 #include <unordered_map>
 
@@ -224,6 +226,17 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       return build_comparisons(a, &b, measures, missing, baseline);
     }
   }
+  // One system's scores twice for a dataset and measure (a log twice in a folder, two runs with one run tag):
+  // which to compare is not the input's to say, so neither is taken silently.
+  for (const ScoreFile* f : {&fa, fb}) {
+    if (!f) continue;
+    std::set<std::tuple<std::string_view, std::string_view, std::string_view>> seen;
+    for (const auto& s : f->series)
+      if (!seen.emplace(s.system, s.dataset, s.measure).second)
+        throw Error("scores", ErrorKind::malformed_input,
+                    "system '" + s.system + "' appears twice" + (s.dataset.empty() ? "" : " in dataset '" + s.dataset + "'") +
+                        (s.measure.empty() ? "" : " for " + s.measure) + "; give each run its own name, or leave one of them out");
+  }
   // Which measures: all when the input has one (or none); else those asked
   // for. With two files, a measure must be in both.
   const std::vector<std::string> available = common_measures(fa, fb);
@@ -251,7 +264,11 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     if (fa.systems().size() != 1 || fb->systems().size() != 1) {
       // Two headerless numeric columns read as two systems (A, B); a file of one system's scores needs a header to say so.
       const bool bare = fa.format == InputFormat::csv_bare || fb->format == InputFormat::csv_bare;
-      throw InputError("with two files, each must hold one system's scores; put several systems in one wide or long table instead" +
+      // Which input holds several (a folder of two models' logs, a table): said, with the way to compare them.
+      const bool first = fa.systems().size() != 1;
+      const auto held = first ? fa.systems() : fb->systems();
+      throw InputError("with two files, each must hold one system's scores, and the " + std::string(first ? "first" : "second") + " holds " +
+                       std::to_string(held.size()) + " (" + names_of(held) + "); give that input alone (each system is then compared with the baseline), or put several systems in one wide or long table" +
                        std::string(bare ? " (two numeric columns without a header are read as two systems, A and B; for query ids and one system's scores, add the header qid,score)" : ""));
     }
     const auto by_position = [](const ScoreFile& f) { return !f.series.empty() && f.series.front().by_position; };
