@@ -18,7 +18,7 @@ const mk = (k) => median(rows.map((r) => r.marks[k] ?? NaN));
 console.log(`native CLI (all threads): ${m('cli').toFixed(3)} s engine, ${m('cliWall').toFixed(3)} s wall`);
 console.log(`page, from navigation start: document ${ms(m('response'))}, page script fetched ${ms(m('scriptsEnd'))}, DOMContentLoaded ${ms(m('dcl'))}`);
 console.log(`  engines started ${ms(mk('engines-start'))}; wasm fetch ${ms(m('wasmStart'))} → ${ms(m('wasmEnd'))} (${rows[0].wasmFiles})`);
-console.log(`  Plan worker (Plan build: analytic answers, run plan): script running ${ms(mk('plan-script'))}, wasm compiled ${ms(mk('plan-compiled'))}, module ready ${ms(mk('plan-ready'))}`);
+console.log(`  Plan engine (analytic answers, run plan; its own worker and build with ?threads, else the first simulation worker): script running ${ms(mk('plan-script'))}, wasm compiled ${ms(mk('plan-compiled'))}, module ready ${ms(mk('plan-ready'))}`);
 console.log(`  first simulation worker (it compiles the build; with ?threads it also starts the thread pool): script running ${ms(mk('compute0-script'))}, wasm compiled ${ms(mk('compute0-compiled'))}, ready ${ms(mk('compute0-ready'))}`);
 console.log(`  the link's run: asked ${ms(mk('run'))}, Plan engine answering ${ms(mk('plan-answers'))}, Monte Carlo units sent ${ms(mk('monte-carlo-start'))}, analytic values in the tables ${ms(mk('analytic-shown'))}, the answer (smallest N, MDE) ${ms(mk('answer-shown'))}`);
 console.log(`  first analytic value ${ms(m('firstAnalytic'))}, first Monte Carlo cell ${ms(m('first'))}, all results ${ms(m('done'))} = ${(m('done') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);
@@ -26,3 +26,4 @@ if (rows[0].marks['compute1-ready'] !== undefined) console.log(`  second simulat
 console.log(`  main thread: ${m('longCount')} long tasks (> 50 ms), the longest ${ms(m('longest'))}`);
 console.log(`floor (bench/floor/: the same units on the same build in a pool of bare workers, no Plan engine, nothing drawn), fresh context beside each open: ` +
   `Monte Carlo start ${ms(m('floorStart'))}, all units done ${ms(m('floor'))} = ${(m('floor') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);
+console.log(`all results / the floor, each open against the floor open beside it: median ${median(rows.map((r) => r.done / r.floor)).toFixed(3)} (${rows.map((r) => (r.done / r.floor).toFixed(2)).join(', ')})`);

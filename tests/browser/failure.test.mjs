@@ -1,6 +1,7 @@
 // Failures in the browser: a worker that dies mid-run, the analysis worker
-// dying, and runs too large to start. The page says what happened, keeps the
-// user's inputs, and runs again without a reload.
+// dying, runs too large to start, and a shared link's run declined or
+// cancelled. The page says what happened, keeps the user's inputs, and runs
+// again without a reload.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cliPowers, launch, serve, shownPowers, waitDone } from './browser.mjs';
@@ -86,4 +87,37 @@ test('a run too large for the page is refused with what to reduce; a long one as
   await page.waitForSelector('#app[data-limit="declined"]');
   assert.match(asked, /simulates 1\.7 billion pairs, about .* on this device\. Run it\?/);
   assert.equal(await page.getAttribute('#app', 'data-state'), 'idle');
+});
+
+test('a shared link to a run long enough to ask first sends no Monte Carlo unit before the user answers, and none once declined', async () => {
+  const s = await serve(true);
+  servers.push(s);
+  const page = await newPage();
+  let asked = '';
+  page.once('dialog', async (d) => {
+    asked = d.message();
+    await d.dismiss();
+  });
+  await page.goto(`${s.url}#preset=paper&reps=30000&seed=2&run=1`);
+  await page.waitForSelector('#app[data-limit="declined"]');
+  assert.match(asked, /simulates 1\.7 billion pairs.*Run it\?/);
+  // The page marks the moment its units go out (User Timing, read by bench:cold).
+  assert.deepEqual(await page.evaluate(() => performance.getEntriesByName('pairpower:monte-carlo-start').length), 0);
+  assert.equal(await page.locator('[data-power]').count(), 0);
+});
+
+test('Cancel stops a shared link’s run, whose units went out while the page was being built', async () => {
+  const s = await serve(true);
+  servers.push(s);
+  const page = await newPage();
+  await page.goto(`${s.url}#preset=paper&reps=5000&seed=1&run=1`);
+  await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1);
+  await page.click('[data-testid="cancel"]');
+  await page.waitForSelector('#app[data-state="done"]');
+  assert.equal(await page.getAttribute('#app', 'data-outcome'), 'cancelled');
+  const shown = await page.locator('[data-power]').count();
+  const total = await page.locator('span.power').count();
+  assert.ok(shown < total, `${shown} of ${total} cells shown after Cancel`);
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('[data-power]').count(), shown, 'a cell arrived after the stop');
 });

@@ -1,7 +1,7 @@
 // The engine workers, never the page's thread, run the core: a pool of workers
 // runs the single-thread build on separate work units or, asked for
 // (`?threads`) on a cross-origin isolated page, one worker runs the threaded
-// build with each unit split over its threads; beside them, the small Plan
+// build with each unit split over its threads, and beside it the small Plan
 // build answers the Plan's questions. This module starts them and reports
 // their failure; what runs on them is the features' (features/*/worker.ts).
 //
@@ -29,8 +29,8 @@ export interface Engines<Full extends LoaderApi = LoaderApi, Plan extends Loader
   threads: number;
   remotes: Comlink.Remote<Full>[];
   /** The Plan's analytic answers, solvers, calculator, run plans, cells, paper
-   *  checks and exports: the small Plan build in its own worker, started first
-   *  (the single-file page, which carries one build, asks its first engine). */
+   *  checks and exports: beside the threaded engine, the small Plan build in its
+   *  own worker, started first; in the pool (and the single-file page), the first worker. */
   plan: Comlink.Remote<Plan>;
   /** The Plan engine has its module. */
   planReady: Promise<void>;
@@ -122,9 +122,13 @@ export function startEngines<Plan extends LoaderApi, Full extends Plan>(scripts:
     });
     return w;
   };
-  // The Plan engine first, then the simulating ones. The first worker of each
-  // build compiles it (named so, it starts at once); the others get the compiled module.
-  const planWorker = inline ? null : add(scripts.plan(compilerName(wasmUrl(wasmBase, 'plan'))));
+  // The Plan engine has a worker of its own only beside the threaded engine,
+  // whose one worker is busy for a whole run. In the pool the first simulating
+  // worker answers the Plan's questions between its units: a third build
+  // compiled and a third thread on the cores would only slow a link's run.
+  // The first worker of each build compiles it (named so, it starts at once);
+  // the others get the compiled module.
+  const planWorker = inline || !threadsOk ? null : add(scripts.plan(compilerName(wasmUrl(wasmBase, 'plan'))));
   const remotes = Array.from({ length: count }, (_, i) => Comlink.wrap<Full>(add(spawn(scripts, i === 0 ? wasmUrl(wasmBase, variant) : null))));
   // Each worker loads Emscripten's glue (and, threaded, starts its thread
   // pool) at once. The first worker of each build downloads and compiles it
@@ -146,7 +150,7 @@ export function startEngines<Plan extends LoaderApi, Full extends Plan>(scripts:
   const sending = channels.map((c) => c.port1);
   if (sending.length > 0) remotes[0].share(Comlink.transfer(sending, sending)).catch(() => undefined);  // a worker that dies reports it through failure
   const computeInits = [firstInit, ...remotes.slice(1).map((r, i) => load(r, variant, channels[i].port2))];
-  // The single-file page's full engine answers the Plan's questions too (Full extends Plan).
+  // Without a worker of its own, the first full engine answers the Plan's questions (Full extends Plan).
   const plan: Comlink.Remote<Plan> = planWorker ? Comlink.wrap<Plan>(planWorker) : remotes[0];
   const planInit = planWorker ? load(plan, 'plan', Promise.resolve(null)) : firstInit;
   const planReady = planInit.then((info) => stamp('plan', info));

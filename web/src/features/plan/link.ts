@@ -6,8 +6,10 @@ import type * as Comlink from 'comlink';
 import type { PlanApi, PlanEngines } from './worker';
 import type { AnalyticGrid } from './worker';
 import { TEST_IDS, modelInfo, type ModelName } from '../../runtime/registry';
-import { pairsPerUnit, planWork } from './run';
-import type { PlanWork, TestName } from '../../generated/boundary';
+import { pairsPerUnit, planWork, startRun, type RunCallbacks, type RunHandle, type RunProgress } from './run';
+import type { CellResult, PlanWork, TestName } from '../../generated/boundary';
+import { markStage, runThreads } from '../../runtime/engines';
+import { planCost } from './cost';
 import { parseHash } from './hash';
 import { cellId, type PlanSpec } from './spec';
 
@@ -74,14 +76,65 @@ const primedWork = primed<PlanWork>();
 export function primeLink(engines: PlanEngines, hash: string): void {
   if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
   const { spec, run } = parseHash(hash);
-  if (run) primedWork.put(JSON.stringify([spec, pairsPerUnit(engines)]), planWork(spec, engines));
+  if (run) {
+    const work = planWork(spec, engines);
+    primedWork.put(workKey(spec, engines), work);
+    // The units go out as soon as they are planned, when the run needs no
+    // confirmation: the page's thread, building the page, is not waited for.
+    const held = work.then((w) => (planCost(spec, w.pairs, runThreads(engines)).kind === 'run' ? holdRun(spec, w, engines) : null));
+    held.catch(() => undefined);  // the view's own wait on the work reports it
+    primedRun = { key: workKey(spec, engines), held };
+  }
   const query = gridQuery(spec, spec.n);
   primedGrid.put(JSON.stringify(query), engines.plan.analyticGrid(query));
 }
 
+const workKey = (spec: PlanSpec, engines: PlanEngines) => JSON.stringify([spec, pairsPerUnit(engines)]);
+
 /** The run's plan of work: the primed one if it answers the same spec. */
 export function workFor(spec: PlanSpec, engines: PlanEngines): Promise<PlanWork> {
-  return primedWork.take(JSON.stringify([spec, pairsPerUnit(engines)]), () => planWork(spec, engines));
+  return primedWork.take(workKey(spec, engines), () => planWork(spec, engines));
+}
+
+/** A run started before its view: its results wait until the view attaches its callbacks. */
+export interface HeldRun {
+  handle: RunHandle;
+  attach(cb: RunCallbacks): void;
+}
+let primedRun: { key: string; held: Promise<HeldRun | null> } | null = null;
+
+function holdRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines): HeldRun {
+  const cells: CellResult[][] = [];
+  let progress: RunProgress | null = null;
+  let target: RunCallbacks | null = null;
+  markStage('monte-carlo-start');
+  const handle = startRun(spec, work, engines, {
+    onCells: (c) => (target ? target.onCells?.(c) : cells.push(c)),
+    onProgress: (p) => (target ? target.onProgress?.(p) : (progress = p)),
+  });
+  handle.done.catch(() => undefined);  // reported by the view that takes the run
+  return {
+    handle,
+    attach(cb) {
+      target = cb;
+      for (const c of cells.splice(0)) cb.onCells?.(c);
+      if (progress) cb.onProgress?.(progress);
+    },
+  };
+}
+
+/**
+ * The link's run if it was started for this spec (null otherwise); any first
+ * call takes it, and a run for another spec is cancelled. The caller cancels
+ * a run it takes and does not go on with.
+ */
+export function takeRun(spec: PlanSpec, engines: PlanEngines): Promise<HeldRun | null> {
+  const primed = primedRun;
+  primedRun = null;
+  if (!primed) return Promise.resolve(null);
+  if (primed.key === workKey(spec, engines)) return primed.held.catch(() => null);
+  void primed.held.then((r) => r?.handle.cancel(), () => undefined);
+  return Promise.resolve(null);
 }
 
 /** Analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */

@@ -6,7 +6,7 @@ import type * as Comlink from 'comlink';
 import type { PlanApi, SimulationApi } from './worker';
 import { modelInfo, type ModelName } from '../../runtime/registry';
 import { describeEngines, markStage, orFailure, runThreads } from '../../runtime/engines';
-import { startRun, type RunHandle, type RunProgress } from './run';
+import { startRun, type RunCallbacks, type RunHandle, type RunProgress } from './run';
 import type { CellResult, PaperCheck, TestName } from '../../generated/boundary';
 import type { View, ViewContext } from '../../runtime/view';
 import { fmt, h } from '../../ui/dom';
@@ -16,7 +16,7 @@ import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
 import { exportRun, type ExportInput, type ExportKind } from './export';
-import { analyticByCell, analyticFor, analyticKey, curveNs, workFor } from './link';
+import { analyticByCell, analyticFor, analyticKey, curveNs, takeRun, workFor } from './link';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './form';
 import { createResults } from './power-tables';
@@ -155,6 +155,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     // few ms): the simulating engine, a larger build, is not up before them.
     const planned = workFor(spec, engines);
     planned.catch(() => undefined);  // awaited below; a failure ends the run there
+    // A shared link's run may be under way already (link.ts primeLink).
+    const held = takeRun(spec, engines);
+    const dropHeld = () => void held.then((r) => r?.handle.cancel());
     void tablesBuilt.then(() => {
       tablesReady = true;
       release();
@@ -164,6 +167,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       const work = await planned;
       /** Ends the run before its Monte Carlo units: the analytic values stay. */
       const stoppedBefore = async () => {
+        dropHeld();
         await first;
         results.summary('Cancelled before the Monte Carlo run: the analytic values are shown.');
         app.setAttribute('data-outcome', 'cancelled');
@@ -176,6 +180,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       const cost = planCost(spec, work.pairs, runThreads(engines));
       if (cost.kind !== 'run') await first;
       if (cost.kind === 'refuse' || (cost.kind === 'confirm' && !window.confirm(cost.message))) {
+        dropHeld();
         ctx.setState('idle');
         if (cost.kind === 'refuse') ctx.showError(cost.message, { focus: true });
         app.setAttribute('data-limit', cost.kind === 'refuse' ? 'refused' : 'declined');
@@ -220,8 +225,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       };
       release = schedule;
       ran = true;
-      markStage('monte-carlo-start');
-      current = startRun(spec, work, engines, {
+      const callbacks: RunCallbacks = {
         onCells(done) {
           for (const c of done) cells.set(cellId(c), c);
           pendingCells.push(...done);
@@ -231,7 +235,15 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
           pendingProgress = p;
           schedule();
         },
-      });
+      };
+      const early = await held;
+      if (early) {
+        current = early.handle;
+        early.attach(callbacks);
+      } else {
+        markStage('monte-carlo-start');
+        current = startRun(spec, work, engines, callbacks);
+      }
       // A simulating engine that fails to load ends the run with its reason.
       holdCharts(current.done);
       const outcome = await Promise.race([current.done, orFailure(engines, engines.ready).then(() => new Promise<never>(() => {}))]);
@@ -273,6 +285,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     } catch (e) {
       const died = ctx.engines()?.dead ?? false;
       current?.cancel();
+      dropHeld();
       ctx.showError(`The run failed: ${(e as Error).message ?? e}. Your settings are kept${died ? '; the engine has been restarted' : ''}: press Run to try again.`, { focus: true });
       ctx.setState('error');
       if (died) await ctx.restartEngines().catch((err) => ctx.showError(`The engine could not restart: ${(err as Error).message}. Reload the page.`));
