@@ -3,7 +3,8 @@
 // pilot of similar size does not; after a run the answer is in view and focused
 // with the power tables folded below it; the charts follow a colour-scheme
 // change made while the page is open; the calculator embed carries its
-// sensitivity views, folded, and still fits its frame.
+// sensitivity views, folded, and still fits its frame; on a link's run the
+// calculator answers once the run is done.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -191,4 +192,19 @@ test('the calculator embed holds its sensitivity views, folded, and fits the fra
   assert.ok((await page.$$('[data-testid="calc-grid"] td[data-grid-power]')).length >= 60);
   assert.ok((await page.$$('[data-testid="calc-detectable"] li')).length > 0);
   await page.close();
+});
+
+test('on a shared link’s run the quick calculator answers once the run is done, as it does on a page without a run', async () => {
+  const answer = async (hash) => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}${hash}`);
+    if (hash.includes('run=1')) await waitDone(page, HANG_GUARD);
+    await page.waitForSelector('[data-testid="calc-n-t"]', { timeout: HANG_GUARD });
+    const shown = { n: await page.textContent('[data-testid="calc-n-t"]'), status: await page.isVisible('[data-testid="calc-status"]') };
+    await page.close();
+    return shown;
+  };
+  const afterRun = await answer('#preset=paper&reps=200&seed=5&run=1');
+  assert.deepEqual(afterRun, await answer('#preset=paper'));
+  assert.equal(afterRun.status, false, 'the calculator still says it is waiting');
 });

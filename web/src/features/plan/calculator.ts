@@ -19,7 +19,7 @@ import { renderWarnings } from '../../ui/warnings';
 type Core = 'delta' | 'rho' | 'sd' | 'alpha' | 'power' | 'n' | 'sd_diff' | 'margin' | 'comparisons'
   | 'cluster_size' | 'icc' | 'repeats' | 'within_share' | 'accuracy_a' | 'accuracy_b' | 'agreement';
 
-export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): { element: HTMLElement; refresh: () => void; adopt: (x: CalculatorHandOff) => void } {
+export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): { element: HTMLElement; refresh: () => void; refreshAfter: (after: Promise<unknown>) => void; adopt: (x: CalculatorHandOff) => void } {
   const defaults = PRESETS[DEFAULT_PRESET];  // the default preset's values
   const field = (id: string, core: Core, label: string, value: string, help: string) => ({ ...numberField(`calc-${id}`, label, value, help), core });
   const delta = field('delta', 'delta', planField('delta').label, '0.01', 'mean difference to detect (equivalence: the true difference you expect)');
@@ -67,6 +67,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       el.classList.toggle('calc-pending', on);
     }
     status.hidden = !on;
+    status.textContent = 'Computing…';
   };
   // Where the fields came from, when Analyze filled them: the context stays in view with the numbers.
   const source = h('div', { class: 'calc-source', 'data-testid': 'calc-source', hidden: true });
@@ -282,5 +283,14 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     element.scrollIntoView({ block: 'start' });
     element.querySelector<HTMLElement>('#calc-title')?.focus({ preventScroll: true });
   }
-  return { element, refresh: () => void update(), adopt };
+  /** The first answer once `after` settles, or 3 s on; an edit before then answers at once. */
+  function refreshAfter(after: Promise<unknown>) {
+    const my = ticket;
+    status.textContent = 'Computed once the run is done…';
+    status.hidden = false;
+    void Promise.race([after, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => {
+      if (ticket === my) void update();
+    });
+  }
+  return { element, refresh: () => void update(), refreshAfter, adopt };
 }

@@ -38,6 +38,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
   let lastExport: ExportInput | null = null;
   // Cancel may come before the Monte Carlo units start (the analytic answers, the engine's start): the run stops at its next step.
   let stopAsked = false;
+  /** Settles when the run going (if any) ends. */
+  let runDone = Promise.resolve();
+  let endRun = () => {};
   const form = createPlanForm(() => void run(), () => {
     stopAsked = true;
     current?.cancel();
@@ -109,6 +112,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     if (!spec || !engines || running) return;
     markStage('run');
     running = true;
+    runDone = new Promise<void>((resolve) => (endRun = resolve));
     stopAsked = false;
     progressBar.value = 0;
     progressText.textContent = '';
@@ -292,6 +296,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     } finally {
       current = null;
       running = false;
+      endRun();
       form.setRunning(false);
     }
   }
@@ -358,7 +363,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       return state.run;
     },
     ready() {
-      calculator.refresh();
+      // A link's run first: the calculator's tables and chart would take its cores.
+      if (running) calculator.refreshAfter(runDone);
+      else calculator.refresh();
       preview();
     },
     run,
