@@ -37,4 +37,11 @@ describe('plot data and the slim report', () => {
     expect('data' in slim.comparisons[0]).toBe(false);
     expect('distribution' in slim.comparisons[0].bootstrap).toBe(false);
   });
+  it('sends no scatter for binary items, whose table of outcomes is drawn instead, and keeps their differences', () => {
+    const a = [1, 0, 1, 1, 0, 0];
+    const c = { delta: 0, table: { both: 2, a_only: 1, b_only: 1, neither: 2 }, bootstrap: { resamples: 0 }, data: { qids: [], a, b: [1, 1, 0, 1, 0, 0] } } as unknown as ComparisonReport;
+    const p = plotData(c);
+    expect(p.scatter).toBeNull();
+    expect(p.differences!.counts.reduce((s, k) => s + k, 0)).toBe(a.length);
+  });
 });

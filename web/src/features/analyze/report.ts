@@ -48,10 +48,13 @@ export function plotData(c: ComparisonReport): PlotData {
   const out: PlotData = { scatter: null, differences: null, bootstrap: null };
   if (c.data && c.data.a.length > 1) {
     const { a, b } = c.data;
-    const order = a.map((_, i) => i).sort((i, j) => a[i] - a[j]);
-    const every = Math.ceil(order.length / MAX_SCATTER_POINTS);
-    const kept = order.filter((_, k) => k % every === 0);
-    out.scatter = { a: kept.map((i) => a[i]), b: kept.map((i) => b[i]), every, total: order.length };
+    // Binary items show their table of outcomes instead (plots.ts).
+    if (!c.table) {
+      const order = a.map((_, i) => i).sort((i, j) => a[i] - a[j]);
+      const every = Math.ceil(order.length / MAX_SCATTER_POINTS);
+      const kept = order.filter((_, k) => k % every === 0);
+      out.scatter = { a: kept.map((i) => a[i]), b: kept.map((i) => b[i]), every, total: order.length };
+    }
     out.differences = histogram(a.map((x, i) => b[i] - x));
   }
   const dist = c.bootstrap.distribution;
