@@ -110,9 +110,10 @@ int run_compare(const CompareFlags& f) {
   if (f.files.size() == 2 && f.files[0] == "-" && f.files[1] == "-") throw UsageError("files: stdin can be read once; give at most one -");
 
   if (!f.qrels.given() && f.files.size() > 2) throw UsageError("files: give one or two score files (several systems go in one table), or runs with --qrels");
-  if (f.qrels.given() && expand_inputs(f.files, "RUN", f.qrels.value).size() < 2) throw UsageError("--qrels: give two or more runs to compare");
+  const std::vector<InputPath> runs = f.qrels.given() ? run_paths(f.qrels.value, f.files) : std::vector<InputPath>{};
+  if (f.qrels.given() && runs.size() < 2) throw UsageError("--qrels: give two or more runs to compare");
   std::optional<ScoreFile> b;
-  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, f.files, f.measures, req.measures) : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value);
+  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures) : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value);
   if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value);
   // --measure takes comma-separated lists too; the job expands "all".
   if (!f.qrels.given())

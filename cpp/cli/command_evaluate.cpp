@@ -15,7 +15,7 @@ namespace pairpower::cli {
 
 void add_evaluate(CLI::App& app, EvaluateFlags& f) {
   app.add_option("qrels", f.qrels, "QRELS: relevance judgments (TREC qrels `qid iter docno rel`, or JSON {qid: {docid: rel}}; .gz read as such)")->required();
-  app.add_option("runs", f.runs, "RUN [RUN…]: TREC runs (`qid Q0 docno rank score tag`) or JSON {qid: {docid: score}}; .gz read as such")->required();
+  app.add_option("runs", f.runs, "RUN [RUN…]: TREC runs (`qid Q0 docno rank score tag`) or JSON {qid: {docid: score}}, or folders of them; .gz read as such")->required();
   app.add_option("-m,--measure", f.measures,
                  "a measure, repeatable: trec_eval's (map, ndcg_cut.10, P.5,10, P_10, all_trec, official) or ir_measures' (nDCG@10, AP, R@100) [official]")
       ->expected(1)
@@ -49,7 +49,10 @@ int run_evaluate(const EvaluateFlags& f) {
     }
   };
   const Qrels qrels = named(f.qrels, [&] { return read_qrels(read_input(f.qrels, "QRELS")); });
-  const std::vector<RunEvaluation> out = for_each_file(f.runs, [&](const std::string& path) {
+  // A folder of runs stands for every run in it (the qrels among them left out), as in compare and leaderboard.
+  const std::vector<InputPath> runs = run_paths(f.qrels, f.runs);
+  const std::vector<RunEvaluation> out = read_inputs(runs, f.runs, "RUN", [&](std::size_t i) {
+    const std::string& path = runs[i].path;
     return named(path, [&] { return evaluate_run(qrels, read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1)), path, o); });
   });
   for (const auto& e : out)

@@ -64,7 +64,7 @@ int run_leaderboard(const LeaderboardFlags& f) {
   if (f.qrels.given() && f.cluster.given()) throw UsageError("--cluster: runs scored against qrels name no clusters; give per-query scores with a cluster column");
   if (f.qrels.given()) {
     std::vector<std::string> names;
-    ScoreFile scored = runs_as_scores(f.qrels.value, f.files, f.measure.given() ? std::vector<std::string>{f.measure.value} : std::vector<std::string>{}, names);
+    ScoreFile scored = runs_as_scores(f.qrels.value, run_paths(f.qrels.value, f.files), f.files, f.measure.given() ? std::vector<std::string>{f.measure.value} : std::vector<std::string>{}, names);
     if (names.size() != 1) throw UsageError("--measure: a leaderboard ranks by one measure; " + f.measure.value + " names " + std::to_string(names.size()));
     measure = names[0];
     series = std::move(scored.series);

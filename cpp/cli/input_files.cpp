@@ -45,15 +45,13 @@ std::string gunzip(const std::string& data, const std::string& path, std::string
   return out;
 }
 
-}  // namespace
-
-namespace {
 bool is_folder(const std::string& path) {
   std::error_code ignored;
   return path != "-" && std::filesystem::is_directory(path, ignored);
 }
-}  // namespace
 
+// The files a path names: itself, or a folder's files that hold scores (holds_scores), recursively, in
+// path order, without hidden ones, as the page reads a chosen folder. A folder without any is a UsageError naming `flag`.
 std::vector<std::string> input_paths(const std::string& path, std::string_view flag) {
   if (!is_folder(path)) return {path};
   namespace fs = std::filesystem;
@@ -84,6 +82,8 @@ std::vector<std::string> input_paths(const std::string& path, std::string_view f
   if (out.empty()) throw UsageError(fmt::format("{}: the folder '{}' holds no score files", flag, path));
   return out;
 }
+
+}  // namespace
 
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip) {
   std::vector<InputPath> out;
@@ -139,10 +139,12 @@ std::optional<std::string> lm_eval_model_name(const std::string& samples_path) {
 
 }  // namespace
 
-ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<std::string>& given, const std::vector<std::string>& measures,
-                         std::vector<std::string>& names) {
-  // A folder of runs stands for every run in it (the qrels among them left out).
-  const std::vector<InputPath> runs = expand_inputs(given, "RUN", qrels_path);
+std::vector<InputPath> run_paths(const std::string& qrels_path, const std::vector<std::string>& given) {
+  return expand_inputs(given, "RUN", qrels_path);
+}
+
+ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<InputPath>& runs, const std::vector<std::string>& given,
+                         const std::vector<std::string>& measures, std::vector<std::string>& names) {
   EvaluateOptions o;
   try {
     o.measures = parse_measures(measures.empty() ? std::vector<std::string>{std::string(default_run_measure)} : measures);

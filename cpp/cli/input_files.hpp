@@ -54,18 +54,15 @@ auto for_each_file(const std::vector<std::string>& paths, F&& f) {
   return for_each_index(paths.size(), [&](std::size_t i) { return f(paths[i]); });
 }
 
-/// The files a path names: itself, or a folder's files that hold scores (holds_scores), recursively, in
-/// path order, without hidden ones, as the page reads a chosen folder. A folder without any is a UsageError naming `flag`.
-std::vector<std::string> input_paths(const std::string& path, std::string_view flag);
-
 /// A path named on the command line, or a file found in a folder named there (`folder`: its index among them).
 struct InputPath {
   std::string path;
   std::optional<std::size_t> folder;
 };
 
-/// Every given path, each folder replaced by its files (input_paths); a file equivalent to `skip` (the
-/// qrels inside a folder of runs) is left out.
+/// Every given path, each folder replaced by the files in it that hold scores (holds_scores), recursively,
+/// in path order, without hidden ones, as the page reads a chosen folder (a folder without any is a
+/// UsageError naming `flag`); a file equivalent to `skip` (the qrels inside a folder of runs) is left out.
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
 
 /// read(i) for every input, side by side, in order. A file found in a folder that cannot be read (a README
@@ -102,13 +99,16 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
 std::string read_input(const std::string& path, std::string_view flag);
 
-/// Runs scored against qrels (compare --qrels, leaderboard --qrels): one score file holding a series per run
-/// and measure; `measures` in trec_eval's or ir_measures' names, none: nDCG@10. The measures' printed names
-/// are added to `names` (what --measure then selects); a topic a run lacks is a warning on stderr.
-ScoreFile runs_as_scores(const std::string& qrels, const std::vector<std::string>& runs, const std::vector<std::string>& measures,
-                         std::vector<std::string>& names);
+/// The runs given (RUN…) as files: a folder of runs stands for every run in it, the qrels among them left out.
+std::vector<InputPath> run_paths(const std::string& qrels, const std::vector<std::string>& given);
 
-/// Parses one file, or a folder's files as one input (input_paths); bad input is a UsageError naming the file (or stdin), the line and the field.
+/// Runs (run_paths of `given`) scored against qrels (compare --qrels, leaderboard --qrels): one score file
+/// holding a series per run and measure; `measures` in trec_eval's or ir_measures' names, none: nDCG@10. The
+/// measures' printed names are added to `names` (what --measure then selects); a topic a run lacks is a warning on stderr.
+ScoreFile runs_as_scores(const std::string& qrels, const std::vector<InputPath>& runs, const std::vector<std::string>& given,
+                         const std::vector<std::string>& measures, std::vector<std::string>& names);
+
+/// Parses one file, or a folder's files as one input (expand_inputs); bad input is a UsageError naming the file (or stdin), the line and the field.
 /// `cluster_field`: --cluster, the field of a log's records naming each item's cluster.
 ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field = "");
 
