@@ -226,16 +226,12 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       return build_comparisons(a, &b, measures, missing, baseline);
     }
   }
-  // One system's scores twice for a dataset and measure (a log twice in a folder, two runs with one run tag):
-  // which to compare is not the input's to say, so neither is taken silently.
+  // One system's scores twice for a dataset and measure: neither is taken silently.
   for (const ScoreFile* f : {&fa, fb}) {
     if (!f) continue;
     std::set<std::tuple<std::string_view, std::string_view, std::string_view>> seen;
     for (const auto& s : f->series)
-      if (!seen.emplace(s.system, s.dataset, s.measure).second)
-        throw Error("scores", ErrorKind::malformed_input,
-                    "system '" + s.system + "' appears twice" + (s.dataset.empty() ? "" : " in dataset '" + s.dataset + "'") +
-                        (s.measure.empty() ? "" : " for " + s.measure) + "; give each run its own name, or leave one of them out");
+      if (!seen.emplace(s.system, s.dataset, s.measure).second) refuse_repeated_series(s);
   }
   // Which measures: all when the input has one (or none); else those asked
   // for. With two files, a measure must be in both.

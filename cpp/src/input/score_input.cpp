@@ -237,6 +237,12 @@ std::vector<std::string> distinct(const std::vector<ScoreSeries>& s, F get) {
 }
 }  // namespace
 
+void refuse_repeated_series(const ScoreSeries& s) {
+  throw Error("scores", ErrorKind::malformed_input,
+              "system '" + s.system + "' appears twice" + (s.dataset.empty() ? "" : " in dataset '" + s.dataset + "'") +
+                  (s.measure.empty() ? "" : " for " + s.measure) + "; give each run its own name, or leave one of them out");
+}
+
 std::vector<std::string> ScoreFile::measures() const { return distinct(series, [](const ScoreSeries& s) { return s.measure; }); }
 std::vector<std::string> ScoreFile::systems() const { return distinct(series, [](const ScoreSeries& s) { return s.system; }); }
 std::vector<std::string> ScoreFile::datasets() const { return distinct(series, [](const ScoreSeries& s) { return s.dataset; }); }

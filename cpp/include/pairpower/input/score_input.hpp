@@ -101,6 +101,10 @@ struct ScoreFile {
   std::string describe() const;
 };
 
+/// Refuses a second series of one system for the same dataset and measure (a log twice in a folder, two runs
+/// with one run tag): which to use is not the input's to say. Throws Error naming the system, dataset and measure.
+[[noreturn]] void refuse_repeated_series(const ScoreSeries& second);
+
 /// The most the core reads (the CLI's cap; the page caps pasted text lower,
 /// at the registry's page_input_chars); larger input is refused with a message.
 constexpr std::size_t max_input_bytes = 200u << 20;

@@ -31,8 +31,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
                                                            std::to_string(s->values.size()) + "; without query ids the scores are paired by position, so every column needs the same number of rows");
   }
   for (const ScoreSeries* s : rows) {
-    if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end())
-      throw Error("scores", ErrorKind::malformed_input, "system '" + s->system + "' appears twice" + (dataset.empty() ? "" : " in dataset '" + dataset + "'") + "; give each run its own name");
+    if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end()) refuse_repeated_series(*s);
     d.systems.push_back(s->system);
     auto& mine = scored.emplace_back();
     mine.reserve(s->qids.size());
