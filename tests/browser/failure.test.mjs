@@ -76,6 +76,8 @@ test('a run too large for the page is refused with what to reduce; a long one as
   await page.click('[data-testid="run"]');
   await page.waitForSelector('#app[data-limit="refused"]');
   assert.match(await page.textContent('[data-testid="error"]'), /would simulate 55\.5 billion pairs.*reduce the replicates R \(now 1,000,000\)/);
+  // The refusal is where the user looks next: in view and focused.
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'error');
   assert.equal(await page.getAttribute('#app', 'data-state'), 'idle');
   await page.fill('#field-reps', '30000');
   let asked = '';
