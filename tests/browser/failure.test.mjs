@@ -1,6 +1,6 @@
 // Failures in the browser: a worker that dies mid-run, the analysis worker
 // dying, runs too large to start, and a shared link's run declined or
-// cancelled. The page says what happened, keeps the user's inputs, and runs
+// cancelled, and a pair that cannot open from a board. The page says what happened, keeps the user's inputs, and runs
 // again without a reload.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -122,4 +122,26 @@ test('Cancel stops a shared link’s run, whose units went out while the page wa
   assert.ok(shown < total, `${shown} of ${total} cells shown after Cancel`);
   await page.waitForTimeout(1000);
   assert.equal(await page.locator('[data-power]').count(), shown, 'a cell arrived after the stop');
+});
+
+test('a pair that cannot open from a board says why, in view and focused, and opens once the engine is back', async () => {
+  const s = await serve(true);
+  servers.push(s);
+  const page = await newPage();
+  await page.goto(`${s.url}?test-hooks#view=leaderboard`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  const rows = Array.from({ length: 30 }, (_, i) => `q${i},${(0.3 + (i % 9) / 30).toFixed(3)},${(0.31 + (i % 7) / 30).toFixed(3)},${(0.35 + (i % 5) / 30).toFixed(3)}`);
+  await page.fill('[data-testid="paste-leaderboard"]', `qid,sys1,sys2,sys3\n${rows.join('\n')}\n`);
+  await page.click('[data-testid="rank"]');
+  await page.waitForSelector('#leaderboard[data-state="done"]');
+  const cell = '[data-testid="pair-matrix"] td[data-a="sys1"][data-b="sys3"][data-testid="open-pair"]';
+  await page.evaluate(() => window.__pairpowerTest.crashAnalysis());
+  await page.click(cell);
+  await page.waitForFunction(() => /worker stopped/.test(document.querySelector('[data-testid="error"]')?.textContent ?? ''));
+  assert.equal(await page.isVisible('[data-testid="error"]'), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'error');
+  assert.equal(await page.getAttribute('#app', 'data-view'), 'leaderboard');
+  await page.click(cell);
+  await page.waitForSelector('#analyze[data-state="done"]');
+  assert.equal(await page.getAttribute('#app', 'data-view'), 'analyze');
 });
