@@ -1,7 +1,7 @@
 // Failures in the browser: a worker that dies mid-run, the analysis worker
-// dying, runs too large to start, and a shared link's run declined or
-// cancelled, and a pair that cannot open from a board. The page says what happened, keeps the user's inputs, and runs
-// again without a reload.
+// dying (in Analyze, or as a board's pair opens), runs too large to start, and
+// a shared link's run declined or cancelled. The page says what happened, keeps
+// the user's inputs, and runs again without a reload.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cliPowers, launch, serve, shownPowers, waitDone } from './browser.mjs';
