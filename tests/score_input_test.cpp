@@ -58,6 +58,12 @@ TEST_CASE("wide, long and bare CSV/TSV are read, with a BOM and CRLF line ends",
   CHECK(quoted.series[0].qids[0] == "q,1");
 }
 
+TEST_CASE("a file's description counts the items of several datasets apart, as two tasks' item 0 are two items", "[score_input]") {
+  const ScoreFile f = parse_scores("dataset,qid,A,B\narith_sum,0,1,0\narith_sum,1,0,1\narith_diff,0,1,1\n");
+  CHECK(f.describe() == "CSV/TSV (wide: qid, one column per system), 2 datasets, 2 systems, 3 queries in all");
+  CHECK(parse_scores("qid,A,B\n0,1,0\n1,0,1\n").describe() == "CSV/TSV (wide: qid, one column per system), 2 systems, 2 queries");
+}
+
 TEST_CASE("malformed input is refused with the line and field named", "[score_input]") {
   CHECK_THROWS_WITH(parse_scores("qid,A,B\n1,0.5,0.6\n2,0.4,abc\n"), "line 3: field 3 (B) is 'abc', not a number");
   CHECK_THROWS_WITH(parse_scores("qid,A,B\n1,0.5,nan\n"), "line 2: field 3 (B) is 'nan', not a finite number");

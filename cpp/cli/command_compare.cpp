@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -27,6 +28,16 @@
 namespace pairpower::cli {
 namespace {
 const std::vector<std::string> output_formats{"text", "json", "md", "latex", "csv"};
+
+// How the text header names an input: its file or folder name ("out/model-a/" → "model-a/").
+std::string input_name(const std::string& path) {
+  if (path == "-") return "stdin";
+  namespace fs = std::filesystem;
+  fs::path p = fs::path(path).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  std::error_code ignored;
+  return p.filename().string() + (fs::is_directory(path, ignored) ? "/" : "");
+}
 }  // namespace
 
 void add_compare(CLI::App& app, CompareFlags& f) {
@@ -149,7 +160,8 @@ int run_compare(const CompareFlags& f) {
   } else if (out_format == "latex") {
     std::fputs(report_latex(r, o).c_str(), stdout);
   } else {
-    fmt::print("pairpower compare — {}\n", b ? "first file: " + a.describe() + "; second file: " + b->describe() : "detected: " + a.describe());
+    fmt::print("pairpower compare — {}\n", b ? fmt::format("A: {}, {}; B: {}, {}", input_name(f.files[0]), a.describe(), input_name(f.files[1]), b->describe())
+                                              : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
     if (by_position) fmt::print("note: {}\n", by_position_note);
     if (o.family && question_of(o) == Question::difference)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <utility>
 
 #include "pairpower/base/find_byte.hpp"
 #include "pairpower/input/measures.hpp"
@@ -262,9 +264,16 @@ std::string ScoreFile::describe() const {
   if (d.size() > 1) out += ", " + std::to_string(d.size()) + " datasets";
   const auto s = systems();
   if (s.size() > 1) out += ", " + std::to_string(s.size()) + " systems";
-  const auto n = queries();
+  // Over several datasets the items of each count apart (two tasks' doc_id 0 are two items).
+  std::size_t n = queries();
+  if (d.size() > 1) {
+    std::set<std::pair<std::string_view, std::string_view>> items;
+    for (const auto& x : series)
+      for (const auto& q : x.qids) items.emplace(x.dataset, q);
+    n = items.size();
+  }
   const Unit& unit = series.empty() ? unit_of(format) : series.front().unit;
-  out += ", " + std::to_string(n) + " " + (n == 1 ? unit.one : unit.many);
+  out += ", " + std::to_string(n) + " " + (n == 1 ? unit.one : unit.many) + (d.size() > 1 ? " in all" : "");
   return out;
 }
 
