@@ -280,12 +280,24 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     const ScoreFile& second = swap ? fa : *fb;
     std::map<std::pair<std::string, std::string>, const ScoreSeries*> b_series;
     for (const auto& s : second.series) b_series[{s.dataset, s.measure}] = &s;
+    // A dataset (a task) of the chosen measures in one input only is refused whichever input holds it:
+    // comparing the others without a word would answer a question the user did not ask.
+    const auto only_in = [&](const ScoreSeries& s, bool in_first) {
+      const bool named_first = in_first != swap;
+      return Error(s.dataset.empty() ? "measure" : "scores", ErrorKind::not_in_input,
+                   label(s.dataset, s.measure) + " is in the " + (named_first ? "first" : "second") + " file but not in the " + (named_first ? "second" : "first") +
+                       (s.dataset.empty() ? std::string() : "; give both the same datasets (of a log, the file of each task)"),
+                   s.measure);
+    };
+    std::set<std::pair<std::string_view, std::string_view>> in_first;
+    for (const auto& s : first.series)
+      if (keep(s)) in_first.emplace(s.dataset, s.measure);
+    for (const auto& s : second.series)
+      if (keep(s) && !in_first.count({s.dataset, s.measure})) throw only_in(s, false);
     for (const auto& s : first.series) {
       if (!keep(s)) continue;
       auto it = b_series.find({s.dataset, s.measure});
-      if (it == b_series.end())
-        throw Error("measure", ErrorKind::not_in_input,
-                    label(s.dataset, s.measure) + " is in the " + (swap ? "second" : "first") + " file but not in the " + (swap ? "first" : "second"), s.measure);
+      if (it == b_series.end()) throw only_in(s, true);
       ScoreSeries a = s, b = *it->second;
       a.system = swap ? name_b : name_a;
       b.system = swap ? name_a : name_b;
