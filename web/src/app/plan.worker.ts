@@ -1,7 +1,7 @@
-// The small Plan engine: the Plan's functions (features/plan/worker.ts) over
-// the Plan build (pairpower-plan.wasm, a third of the full engine's bytes, no
-// simulation). A shared link's analytic answers, its solvers and its run's plan
-// come from here while the full engines are still starting.
+// The small Plan engine beside the threaded one: the Plan's functions
+// (features/plan/worker.ts) over the Plan build (pairpower-plan.wasm, less than
+// half the full engine's bytes, no simulation). The threaded engine's one worker
+// is busy for a whole run; the Plan's answers come from here meanwhile.
 // First, so that the download and compilation start before anything else runs.
 import { loaderApi } from '../runtime/worker/module';
 import * as Comlink from 'comlink';

@@ -6,7 +6,7 @@ import { startEngines, type Engines, type WorkerScripts } from '../runtime/engin
 import type { EngineApi } from './engine.worker';
 import type { PlanEngineApi } from './plan.worker';
 
-/** The app's engines: full workers with every feature's functions, and the small Plan engine. */
+/** The app's engines: full workers with every feature's functions, and beside the threaded one the small Plan engine. */
 export type AppEngines = Engines<EngineApi, PlanEngineApi>;
 
 // Classic workers: the engine workers load Emscripten's glue with importScripts.

@@ -286,7 +286,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
   /** The first answer once `after` settles, or 3 s on; an edit before then answers at once. */
   function refreshAfter(after: Promise<unknown>) {
     const my = ticket;
-    status.textContent = 'Computed once the run is done…';
+    status.textContent = 'Answers once the run is done (within 3 s)…';
     status.hidden = false;
     void Promise.race([after, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => {
       if (ticket === my) void update();

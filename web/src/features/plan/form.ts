@@ -1,7 +1,7 @@
 // The Plan form: every field validated as it changes, before any run. The
 // fields, their labels, help, choices and the presets are the core's registry.
 import { REGISTRY, modelInfo, planField, type ModelName } from '../../runtime/registry';
-import { FIELD_NAMES, PRESETS, PRESET_NAMES, fieldText, specFromFields, type FieldName, type PlanSpec } from './spec';
+import { FIELD_NAMES, PRESETS, PRESET_NAMES, fieldText, settled, specFromFields, type FieldName, type PlanSpec } from './spec';
 import { h } from '../../ui/dom';
 
 export interface PlanForm {
@@ -135,9 +135,7 @@ export function createPlanForm(onRun: () => void, onCancel: () => void): PlanFor
       testBoxes.forEach((b) => (name === 'tests' && msg ? b.setAttribute('aria-invalid', 'true') : b.removeAttribute('aria-invalid')));
     }
     run.disabled = 'errors' in r || running;
-    // A question fixes its own one-sided tests: the hidden alternative does not travel with it.
-    if ('spec' in r && r.spec.question !== REGISTRY.questions[0].id) r.spec.alternative = REGISTRY.alternatives[0].id;
-    return 'spec' in r ? r.spec : null;
+    return 'spec' in r ? settled(r.spec) : null;
   }
 
   function write(spec: PlanSpec) {

@@ -10,8 +10,8 @@ import { pairsPerUnit, planWork, startRun, type RunCallbacks, type RunHandle, ty
 import type { CellResult, PlanWork, TestName } from '../../generated/boundary';
 import { markStage, runThreads } from '../../runtime/engines';
 import { planCost } from './cost';
-import { parseHash } from './hash';
-import { cellId, type PlanSpec } from './spec';
+import { formatHash, parseHash } from './hash';
+import { cellId, settled, type PlanSpec } from './spec';
 
 /** Log-spaced N for the analytic curves, spanning the grid. */
 export function curveNs(spec: PlanSpec): number[] {
@@ -70,12 +70,13 @@ const primedWork = primed<PlanWork>();
  * Asks the Plan engine, while the page is still being built (main.ts), for
  * what the link's Plan (or the default preset) will ask first: a run's plan of
  * work, then the grid's analytic values. On a shared link's first open the
- * engine answers beside the page's first layout instead of after it, and the
- * Monte Carlo units go out as soon as the page runs the link.
+ * engine answers beside the page's first layout instead of after it, and a
+ * run's Monte Carlo units go out as soon as the core has planned them.
  */
 export function primeLink(engines: PlanEngines, hash: string): void {
   if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
-  const { spec, run } = parseHash(hash);
+  const { run } = parseHash(hash);
+  const spec = settled(parseHash(hash).spec);
   if (run) {
     const work = planWork(spec, engines);
     primedWork.put(workKey(spec, engines), work);
@@ -89,7 +90,8 @@ export function primeLink(engines: PlanEngines, hash: string): void {
   primedGrid.put(JSON.stringify(query), engines.plan.analyticGrid(query));
 }
 
-const workKey = (spec: PlanSpec, engines: PlanEngines) => JSON.stringify([spec, pairsPerUnit(engines)]);
+// Every field in a fixed order (the link's own form), and a pilot's data, which links do not carry.
+const workKey = (spec: PlanSpec, engines: PlanEngines) => JSON.stringify([formatHash(spec), spec.pilot ?? null, pairsPerUnit(engines)]);
 
 /** The run's plan of work: the primed one if it answers the same spec. */
 export function workFor(spec: PlanSpec, engines: PlanEngines): Promise<PlanWork> {
@@ -130,11 +132,19 @@ function holdRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines): HeldRun 
  */
 export function takeRun(spec: PlanSpec, engines: PlanEngines): Promise<HeldRun | null> {
   const primed = primedRun;
+  if (primed?.key !== workKey(spec, engines)) {
+    dropPrimedRun();
+    return Promise.resolve(null);
+  }
   primedRun = null;
-  if (!primed) return Promise.resolve(null);
-  if (primed.key === workKey(spec, engines)) return primed.held.catch(() => null);
-  void primed.held.then((r) => r?.handle.cancel(), () => undefined);
-  return Promise.resolve(null);
+  return primed.held.catch(() => null);
+}
+
+/** Cancels the link's run if no view took it (a Plan view that will not run). */
+export function dropPrimedRun(): void {
+  const primed = primedRun;
+  primedRun = null;
+  void primed?.held.then((r) => r?.handle.cancel(), () => undefined);
 }
 
 /** Analytic power by analyticKey at each of `ns`, from the core with each model's own σ_d (one call). */

@@ -52,10 +52,10 @@ const adoptedTables = new WeakMap<object, Set<string>>();
 
 /**
  * The Beta quantile tables of a run's groups (the Beta copula's), built once by
- * the Plan engine, which has little else to do once the run is planned: each
- * simulating worker would otherwise build the same ones before its first such
- * unit (and V8 would compile Boost's inverse incomplete beta beside the
- * simulation). Nothing waits for them: a worker is
+ * the Plan engine, the pool's first worker, which keeps them for its own units:
+ * each other simulating worker would otherwise build the same ones before its
+ * first such unit (and V8 would compile Boost's inverse incomplete beta beside
+ * the simulation). Nothing waits for them: a worker is
  * handed the tables before its first such unit if they have come, and builds
  * its own otherwise (the bits are the same). The message goes ahead of the unit
  * on the same port, so the worker holds them when the unit runs. Not for the
@@ -67,7 +67,7 @@ function tablesFor(engines: PlanEngines, work: PlanWork): (remote: Comlink.Remot
   let tables: BetaTable[] | null = null;
   orFailure(engines, engines.plan.betaTables(needed)).then((t) => (tables = t), () => undefined);
   return (remote) => {
-    if (!tables) return;
+    if (!tables || (remote as object) === (engines.plan as object)) return;
     // Counted as held once sent: were it refused, the worker would build its own.
     const held = adoptedTables.get(remote) ?? new Set<string>();
     adoptedTables.set(remote, held);

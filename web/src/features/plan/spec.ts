@@ -81,6 +81,11 @@ export interface CellKey {
 }
 
 /** The one key of a grid cell: tables, analytic values and paper checks all look cells up by it. */
+/** The spec as a run reads it: a question other than the difference fixes its own one-sided tests, so the alternative does not travel with it. */
+export function settled(spec: PlanSpec): PlanSpec {
+  return spec.question !== REGISTRY.questions[0].id ? { ...spec, alternative: REGISTRY.alternatives[0].id } : spec;
+}
+
 export function cellId(c: CellKey): string {
   return `${c.model}|${c.n}|${c.delta}|${c.rho}|${c.test}`;
 }

@@ -16,7 +16,7 @@ import { createCharts } from './charts';
 import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
 import { exportRun, type ExportInput, type ExportKind } from './export';
-import { analyticByCell, analyticFor, analyticKey, curveNs, takeRun, workFor } from './link';
+import { analyticByCell, analyticFor, analyticKey, curveNs, dropPrimedRun, takeRun, workFor } from './link';
 import { formatHash, parseHash } from './hash';
 import { createPlanForm } from './form';
 import { createResults } from './power-tables';
@@ -109,7 +109,8 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     // The pilot's data travel with the spec to the engines, never into the link.
     const spec = read && read.models.some((m) => modelInfo(m).param === 'pilot') && pilot ? { ...read, pilot } : read;
     const engines = ctx.engines();
-    if (!spec || !engines || running) return;
+    if (running) return;
+    if (!spec || !engines) return dropPrimedRun();
     markStage('run');
     running = true;
     runDone = new Promise<void>((resolve) => (endRun = resolve));
@@ -155,8 +156,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       release();
     }));
     first.catch(() => undefined);  // awaited below; a failure ends the run there
-    // The run's units, asked next of the same engine (the core plans them in a
-    // few ms): the simulating engine, a larger build, is not up before them.
+    // The run's units, asked next of the same engine (the core plans them in a few ms).
     const planned = workFor(spec, engines);
     planned.catch(() => undefined);  // awaited below; a failure ends the run there
     // A shared link's run may be under way already (link.ts primeLink).
