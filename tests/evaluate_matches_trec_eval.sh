@@ -70,9 +70,12 @@ for cmd in "compare --resamples 2000 --bootstrap 500" "leaderboard --resamples 5
   if [[ -z $three || $three != "$one" ]]; then echo "FAIL: ${cmd%% *} --qrels with a folder of runs differs from naming the runs"; fail=1; fi
   grep -q "^warning: left out of the folder 'runs': runs/NOTES.txt: " "$work/folder.err" || { echo "FAIL: the stray note is not named: $(cat "$work/folder.err")"; fail=1; }
 done
-# evaluate takes the folder of runs too, and scores what naming its runs scores.
-(cd "$work" && "$bin" evaluate -m nDCG@10 --format csv runs/robust03_qrels.txt runs 2>/dev/null) > "$work/folder.csv" || true
+# evaluate takes the folder of runs too, and scores what naming its runs scores: the qrels in it is skipped
+# without a word, the stray note is left out with a warning naming it.
+(cd "$work" && "$bin" evaluate -m nDCG@10 --format csv runs/robust03_qrels.txt runs 2>"$work/evaluate-folder.err") > "$work/folder.csv" || true
 cmp -s "$work/folder.csv" "$work/two.csv" || { echo "FAIL: evaluate with a folder of runs differs from naming the runs"; fail=1; }
+grep -q "^warning: left out of the folder 'runs': runs/NOTES.txt: " "$work/evaluate-folder.err" || { echo "FAIL: evaluate does not name the stray note: $(cat "$work/evaluate-folder.err")"; fail=1; }
+! grep -q "robust03_qrels" "$work/evaluate-folder.err" || { echo "FAIL: evaluate read the qrels in the folder as a run: $(cat "$work/evaluate-folder.err")"; fail=1; }
 
 # Bad input: exit 2 and one line naming the file and what is wrong.
 expect_error() {  # what, expected-text, args…

@@ -181,10 +181,10 @@ TEST_CASE("an input holding one system's scores twice for a dataset and measure 
 TEST_CASE("a dataset in one of two inputs only is refused in either order, naming it and the file that holds it", "[pairing]") {
   const ScoreFile task = one("dataset,qid,score\nsum,1,0.3\nsum,2,0.4\n", "bm25");
   const ScoreFile tasks = one("dataset,qid,score\nsum,1,0.5\nsum,2,0.2\ndiff,1,0.1\ndiff,2,0.6\n", "dense");
-  const std::string advice = "; give both the same datasets (of a log, the file of each task)";
-  CHECK_THROWS_WITH(build_comparisons(task, &tasks, {}, MissingPolicy::error), "dataset 'diff' is in the second file but not in the first" + advice);
-  CHECK_THROWS_WITH(build_comparisons(tasks, &task, {}, MissingPolicy::error), "dataset 'diff' is in the first file but not in the second" + advice);
-  // With a baseline naming the second file's system the two swap places; the file that holds the dataset is still named.
-  CHECK_THROWS_WITH(build_comparisons(task, &tasks, {}, MissingPolicy::error, "dense"), "dataset 'diff' is in the second file but not in the first" + advice);
+  const std::string advice = "; give both the same datasets (for LLM-eval logs, the same tasks)";
+  CHECK_THROWS_WITH(build_comparisons(task, &tasks, {}, MissingPolicy::error), "dataset 'diff' is in the second input (B) but not in the first (A)" + advice);
+  CHECK_THROWS_WITH(build_comparisons(tasks, &task, {}, MissingPolicy::error), "dataset 'diff' is in the first input (A) but not in the second (B)" + advice);
+  // With a baseline naming the second input's system the two swap places; the input that holds the dataset is still named.
+  CHECK_THROWS_WITH(build_comparisons(task, &tasks, {}, MissingPolicy::error, "dense"), "dataset 'diff' is in the second input (B) but not in the first (A)" + advice);
   CHECK(build_comparisons(task, &task, {}, MissingPolicy::error).samples.size() == 1);
 }

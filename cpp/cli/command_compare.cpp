@@ -29,14 +29,32 @@ namespace pairpower::cli {
 namespace {
 const std::vector<std::string> output_formats{"text", "json", "md", "latex", "csv"};
 
-// How the text header names an input: its file or folder name ("out/model-a/" → "model-a/").
-std::string input_name(const std::string& path) {
-  if (path == "-") return "stdin";
+// How the text header names the two inputs: by file or folder name ("out/model-a/" → "model-a/"), with as
+// many parent folders as tell them apart (HELM names every such file per_instance_stats.json).
+std::pair<std::string, std::string> input_names(const std::string& a, const std::string& b) {
   namespace fs = std::filesystem;
-  fs::path p = fs::path(path).lexically_normal();
-  if (p.filename().empty()) p = p.parent_path();
-  std::error_code ignored;
-  return p.filename().string() + (fs::is_directory(path, ignored) ? "/" : "");
+  const auto parts = [](const std::string& path) {
+    std::vector<std::string> out;
+    if (path == "-") return std::vector<std::string>{"stdin"};
+    std::error_code ignored;
+    for (const auto& c : fs::weakly_canonical(path, ignored))
+      if (!c.empty() && c != c.root_path()) out.push_back(c.string());
+    if (out.empty()) out.push_back(path);
+    return out;
+  };
+  const auto tail = [](const std::vector<std::string>& p, std::size_t k) {
+    std::string out;
+    for (std::size_t i = p.size() - std::min(k, p.size()); i < p.size(); ++i) out += (out.empty() ? "" : "/") + p[i];
+    return out;
+  };
+  const auto folder = [](const std::string& path) {
+    std::error_code ignored;
+    return path != "-" && fs::is_directory(path, ignored) ? "/" : "";
+  };
+  const auto pa = parts(a), pb = parts(b);
+  std::size_t k = 1;
+  while (k < pa.size() && k < pb.size() && tail(pa, k) == tail(pb, k)) ++k;
+  return {tail(pa, k) + folder(a), tail(pb, k) + folder(b)};
 }
 }  // namespace
 
@@ -160,8 +178,8 @@ int run_compare(const CompareFlags& f) {
   } else if (out_format == "latex") {
     std::fputs(report_latex(r, o).c_str(), stdout);
   } else {
-    fmt::print("pairpower compare — {}\n", b ? fmt::format("A: {}, {}; B: {}, {}", input_name(f.files[0]), a.describe(), input_name(f.files[1]), b->describe())
-                                              : "detected: " + a.describe());
+    const auto names = b ? input_names(f.files[0], f.files[1]) : std::pair<std::string, std::string>{};
+    fmt::print("pairpower compare — {}\n", b ? fmt::format("A: {}, {}; B: {}, {}", names.first, a.describe(), names.second, b->describe()) : "detected: " + a.describe());
     fmt::print("baseline: {}\n", r.baseline);
     if (by_position) fmt::print("note: {}\n", by_position_note);
     if (o.family && question_of(o) == Question::difference)

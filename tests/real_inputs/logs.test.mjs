@@ -288,3 +288,15 @@ test('an lm-eval log whose only metric is computed over the whole set (f1 in a r
   assert.equal(r.status, 2);
   assert.match(r.stderr, /no per-item scores in this lm-eval log: f1,flexible-extract is not a number in each record \(lm-eval keeps the reference and prediction/);
 });
+
+test('compare’s text header names each input, telling two files of one name apart by their folders', () => {
+  const helm = join(logs, 'helm');
+  const [a, b] = readdirSync(helm).filter((d) => d.startsWith('xstest:')).sort().map((d) => join(helm, d, 'per_instance_stats.json'));
+  const r = spawnSync(bin, ['compare', a, b, '--measure', 'xst_score', '--resamples', '100', '--bootstrap', '100', '--no-curve'], { encoding: 'utf8' });
+  assert.ok([0, 1, 3].includes(r.status), r.stderr);
+  const [, nameA, nameB] = /^pairpower compare — A: ([^,]+), .*; B: ([^,]+), /.exec(r.stdout.split('\n')[0]) ?? [];
+  assert.equal(nameA, `${a.split('/').at(-2)}/per_instance_stats.json`);
+  assert.equal(nameB, `${b.split('/').at(-2)}/per_instance_stats.json`);
+  const folders = spawnSync(bin, ['compare', join(logs, 'lm_eval/dummy-a'), join(logs, 'lm_eval/dummy-b/'), '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--no-curve'], { encoding: 'utf8' });
+  assert.match(folders.stdout.split('\n')[0], /^pairpower compare — A: dummy-a\/, .*, 2 datasets, 100 items in all; B: dummy-b\/, /);
+});

@@ -284,9 +284,12 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     // comparing the others without a word would answer a question the user did not ask.
     const auto only_in = [&](const ScoreSeries& s, bool in_first) {
       const bool named_first = in_first != swap;
-      return Error(s.dataset.empty() ? "measure" : "scores", ErrorKind::not_in_input,
-                   label(s.dataset, s.measure) + " is in the " + (named_first ? "first" : "second") + " file but not in the " + (named_first ? "second" : "first") +
-                       (s.dataset.empty() ? std::string() : "; give both the same datasets (of a log, the file of each task)"),
+      if (s.dataset.empty())
+        return Error("measure", ErrorKind::not_in_input,
+                     label(s.dataset, s.measure) + " is in the " + (named_first ? "first" : "second") + " file but not in the " + (named_first ? "second" : "first"), s.measure);
+      return Error("scores", ErrorKind::not_in_input,
+                   label(s.dataset, s.measure) + " is in the " + (named_first ? "first input (A)" : "second input (B)") + " but not in the " +
+                       (named_first ? "second (B)" : "first (A)") + "; give both the same datasets (for LLM-eval logs, the same tasks)",
                    s.measure);
     };
     std::set<std::pair<std::string_view, std::string_view>> in_first;
