@@ -15,6 +15,15 @@ async function newPage() {
   context.setDefaultTimeout(HANG_GUARD);
   return context.newPage();
 }
+/** A fresh page on a server of its own, opened at `path` (query and hash); `before` sees the page first (a dialog handler). */
+async function openAt(path, { isolate = true, before = () => {} } = {}) {
+  const s = await serve(isolate);
+  servers.push(s);
+  const page = await newPage();
+  before(page);
+  await page.goto(`${s.url}${path}`);
+  return page;
+}
 before(async () => {
   browser = await launch();
 });
@@ -25,10 +34,7 @@ after(async () => {
 
 for (const isolate of [true, false]) {
   test(`a worker killed mid-run is reported, and Run works again (${isolate ? 'threads' : 'pool'})`, async () => {
-    const s = await serve(isolate);
-    servers.push(s);
-    const page = await newPage();
-    await page.goto(`${s.url}?test-hooks${isolate ? '&threads' : ''}#preset=paper&reps=20000&seed=4`);
+    const page = await openAt(`?test-hooks${isolate ? '&threads' : ''}#preset=paper&reps=20000&seed=4`, { isolate });
     await page.waitForSelector('#app[data-state="idle"]');
     page.on('dialog', (d) => d.accept());  // the cost estimate may ask first
     await page.click('[data-testid="run"]');
@@ -50,10 +56,7 @@ for (const isolate of [true, false]) {
 }
 
 test('the analysis worker dying is reported; the pasted data stays and analysis works again', async () => {
-  const s = await serve(true);
-  servers.push(s);
-  const page = await newPage();
-  await page.goto(`${s.url}?test-hooks#view=analyze`);
+  const page = await openAt('?test-hooks#view=analyze');
   await page.waitForSelector('#app[data-state="idle"]');
   const table = 'qid,A,B\n' + Array.from({ length: 40 }, (_, i) => `q${i},${(0.3 + (i % 9) / 30).toFixed(3)},${(0.31 + (i % 7) / 30).toFixed(3)}`).join('\n');
   await page.fill('[data-testid="paste-a"]', table);
@@ -68,10 +71,7 @@ test('the analysis worker dying is reported; the pasted data stays and analysis 
 });
 
 test('a run too large for the page is refused with what to reduce; a long one asks first', async () => {
-  const s = await serve(true);
-  servers.push(s);
-  const page = await newPage();
-  await page.goto(`${s.url}#preset=paper&reps=1000000`);
+  const page = await openAt('#preset=paper&reps=1000000');
   await page.waitForSelector('#app[data-state="idle"]');
   await page.click('[data-testid="run"]');
   await page.waitForSelector('#app[data-limit="refused"]');
@@ -92,15 +92,13 @@ test('a run too large for the page is refused with what to reduce; a long one as
 });
 
 test('a shared link to a run long enough to ask first sends no Monte Carlo unit before the user answers, and none once declined', async () => {
-  const s = await serve(true);
-  servers.push(s);
-  const page = await newPage();
   let asked = '';
-  page.once('dialog', async (d) => {
-    asked = d.message();
-    await d.dismiss();
+  const page = await openAt('#preset=paper&reps=30000&seed=2&run=1', {
+    before: (p) => p.once('dialog', async (d) => {
+      asked = d.message();
+      await d.dismiss();
+    }),
   });
-  await page.goto(`${s.url}#preset=paper&reps=30000&seed=2&run=1`);
   await page.waitForSelector('#app[data-limit="declined"]');
   assert.match(asked, /simulates 1\.7 billion pairs.*Run it\?/);
   // The page marks the moment its units go out (User Timing, read by bench:cold).
@@ -109,10 +107,7 @@ test('a shared link to a run long enough to ask first sends no Monte Carlo unit 
 });
 
 test('Cancel stops a shared link’s run, whose units went out while the page was being built', async () => {
-  const s = await serve(true);
-  servers.push(s);
-  const page = await newPage();
-  await page.goto(`${s.url}#preset=paper&reps=10000&seed=1&run=1`);
+  const page = await openAt('#preset=paper&reps=10000&seed=1&run=1');
   await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) >= 1);
   await page.click('[data-testid="cancel"]');
   await page.waitForSelector('#app[data-state="done"]');
@@ -125,10 +120,7 @@ test('Cancel stops a shared link’s run, whose units went out while the page wa
 });
 
 test('a pair that cannot open from a board says why, in view and focused, and opens once the engine is back', async () => {
-  const s = await serve(true);
-  servers.push(s);
-  const page = await newPage();
-  await page.goto(`${s.url}?test-hooks#view=leaderboard`);
+  const page = await openAt('?test-hooks#view=leaderboard');
   await page.waitForSelector('#app[data-state="idle"]');
   const rows = Array.from({ length: 30 }, (_, i) => `q${i},${(0.3 + (i % 9) / 30).toFixed(3)},${(0.31 + (i % 7) / 30).toFixed(3)},${(0.35 + (i % 5) / 30).toFixed(3)}`);
   await page.fill('[data-testid="paste-leaderboard"]', `qid,sys1,sys2,sys3\n${rows.join('\n')}\n`);

@@ -75,8 +75,9 @@ const primedWork = primed<PlanWork>();
  */
 export function primeLink(engines: PlanEngines, hash: string): void {
   if ((new URLSearchParams(hash.replace(/^#/, '')).get('view') ?? 'plan') !== 'plan') return;
-  const { run } = parseHash(hash);
-  const spec = settled(parseHash(hash).spec);
+  const link = parseHash(hash);
+  const spec = settled(link.spec);
+  const { run } = link;
   if (run) {
     const work = planWork(spec, engines);
     primedWork.put(workKey(spec, engines), work);
