@@ -86,9 +86,16 @@ TEST_CASE("unmatched query ids stop the board unless intersected or scored zero"
   CHECK(leaderboard(s, "", {.resamples = 500, .bootstrap = 500, .missing = MissingPolicy::zero}).boards.at(0).n == 4);
 }
 
-TEST_CASE("a system's scores twice in a dataset are refused naming the system, the dataset and the measure, as compare refuses them", "[leaderboard]") {
+TEST_CASE("a system's scores twice in a dataset are refused naming the system, the dataset, the measure and both files, as compare refuses them", "[leaderboard]") {
   std::vector<ScoreSeries> s{{"mmlu", "acc", "A", {"1", "2"}, {1, 0}}, {"mmlu", "acc", "B", {"1", "2"}, {1, 1}}, {"mmlu", "acc", "A", {"1", "2"}, {0, 0}}};
   CHECK_THROWS_WITH(leaderboard(s, "acc", {}), "system 'A' appears twice in dataset 'mmlu' for acc; give each run its own name, or leave one of them out");
+  s[0].file = "old/A/samples_mmlu.jsonl";
+  s[1].file = "B/samples_mmlu.jsonl";
+  s[2].file = "new/A/samples_mmlu.jsonl";
+  CHECK_THROWS_WITH(leaderboard(s, "acc", {}),
+                    "system 'A' appears twice in dataset 'mmlu' for acc (in old/A/samples_mmlu.jsonl and in new/A/samples_mmlu.jsonl); give each run its own name, or leave one of them out");
+  s[2].file = s[0].file;
+  CHECK_THROWS_WITH(leaderboard(s, "acc", {}), Catch::Contains("for acc (in old/A/samples_mmlu.jsonl); give"));
 }
 
 TEST_CASE("several measures without a choice are refused by name", "[leaderboard]") {

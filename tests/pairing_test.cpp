@@ -178,6 +178,20 @@ TEST_CASE("an input holding one system's scores twice for a dataset and measure 
   CHECK_THROWS_WITH(build_comparisons(table, nullptr, {}, MissingPolicy::error), Catch::Contains("'bm25' appears twice"));
 }
 
+TEST_CASE("a system given twice is refused naming the files that hold it", "[pairing]") {
+  const std::string run = "map\t1\t0.30\nmap\t2\t0.40\n";
+  const auto read = [](const std::string& text, const std::string& path) {
+    ReadOptions o;
+    o.source_path = path;
+    return parse_scores(text, InputFormat::auto_detect, o);
+  };
+  ScoreFile twice = read("runid\tall\tbm25\n" + run, "runs/bm25.txt");
+  append_scores(twice, read("runid\tall\tbm25\n" + run, "runs/copy of bm25.txt"));
+  const ScoreFile other = read("runid\tall\tdense\n" + run, "dense.txt");
+  CHECK_THROWS_WITH(build_comparisons(other, &twice, {}, MissingPolicy::error),
+                    "system 'bm25' appears twice for map (in runs/bm25.txt and in runs/copy of bm25.txt); give each run its own name, or leave one of them out");
+}
+
 TEST_CASE("a dataset in one of two inputs only is refused in either order, naming it and the file that holds it", "[pairing]") {
   const ScoreFile task = one("dataset,qid,score\nsum,1,0.3\nsum,2,0.4\n", "bm25");
   const ScoreFile tasks = one("dataset,qid,score\nsum,1,0.5\nsum,2,0.2\ndiff,1,0.1\ndiff,2,0.6\n", "dense");

@@ -201,6 +201,8 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
     o.system_name = label_of(path, fallback);
     o.source_path = path == "-" ? std::string() : std::filesystem::absolute(path).lexically_normal().string();
     ScoreFile file = parse_scores(text, format, o);
+    // Messages name the file as the user gave it; the absolute path above names a log's model.
+    for (auto& s : file.series) s.file = path == "-" ? "stdin" : path;
     if (file.format == InputFormat::lm_eval_samples && path != "-")
       if (const auto model = lm_eval_model_name(path))
         for (auto& s : file.series) s.system = *model;

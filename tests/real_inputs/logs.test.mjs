@@ -184,7 +184,7 @@ test('a model\'s lm-eval output folder given to compare is read whole: every tas
     assert.deepEqual([x.system_a, x.system_b, x.n], [...c.systems, c.n]);
     assert.ok(close(x.mcnemar.p, c.mcnemar.p, 1e-12), `${c.task}: McNemar ${x.mcnemar.p} vs ${c.mcnemar.p}`);
   }
-  // A folder holding a task's log twice (here a gzip'd copy beside it) is refused: neither copy is taken silently.
+  // A folder holding a task's log twice (here a gzip'd copy beside it) is refused, naming both files: neither copy is taken silently.
   const twice = mkdtempSync(join(tmpdir(), 'pairpower-twice-'));
   cpSync(join(logs, 'lm_eval/dummy-b'), twice, { recursive: true });
   const log = readdirSync(twice).find((f) => f.startsWith('samples_arith_sum'));
@@ -192,7 +192,7 @@ test('a model\'s lm-eval output folder given to compare is read whole: every tas
   const refused = run(['compare', join(logs, 'lm_eval/dummy-a'), twice, '--measure', 'acc', '--no-curve']);
   rmSync(twice, { recursive: true });
   assert.equal(refused.status, 2);
-  assert.equal(refused.stderr, "pairpower: error: system 'dummy-b' appears twice in dataset 'arith_sum' for acc; give each run its own name, or leave one of them out\n");
+  assert.equal(refused.stderr, `pairpower: error: system 'dummy-b' appears twice in dataset 'arith_sum' for acc (in ${join(twice, log)} and in ${join(twice, log)}.gz); give each run its own name, or leave one of them out\n`);
 });
 
 test('a folder of many models\' lm-eval output given to leaderboard ranks every samples file below it, leaves out a stray file with a warning, and a folder without score files is refused', () => {

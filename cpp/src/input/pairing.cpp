@@ -229,9 +229,10 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
   // One system's scores twice for a dataset and measure: neither is taken silently.
   for (const ScoreFile* f : {&fa, fb}) {
     if (!f) continue;
-    std::set<std::tuple<std::string_view, std::string_view, std::string_view>> seen;
+    std::map<std::tuple<std::string_view, std::string_view, std::string_view>, const ScoreSeries*> seen;
     for (const auto& s : f->series)
-      if (!seen.emplace(s.system, s.dataset, s.measure).second) refuse_repeated_series(s);
+      if (const auto [at, fresh] = seen.emplace(std::tuple{std::string_view(s.system), std::string_view(s.dataset), std::string_view(s.measure)}, &s); !fresh)
+        refuse_repeated_series(*at->second, s);
   }
   // Which measures: all when the input has one (or none); else those asked
   // for. With two files, a measure must be in both.

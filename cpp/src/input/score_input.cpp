@@ -98,7 +98,8 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, std::string_vie
   return parse_scores(raw, format, o);
 }
 
-ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptions& o) {
+namespace {
+ScoreFile parse_as(std::string_view raw, InputFormat format, const ReadOptions& o) {
   const auto& keep_text_of = o.keep_text_of;
   if (raw.size() > max_input_bytes) throw InputError("the input is " + std::to_string(raw.size() >> 20) + " MiB; at most " + std::to_string(max_input_bytes >> 20) + " MiB are read");
   std::string storage;
@@ -148,6 +149,16 @@ ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptio
     case InputFormat::auto_detect: break;
   }
   throw InputError("unknown input format");
+}
+}  // namespace
+
+ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptions& o) {
+  ScoreFile out = parse_as(raw, format, o);
+  // An archive's entries already name their own files.
+  if (!o.source_path.empty())
+    for (auto& s : out.series)
+      if (s.file.empty()) s.file = o.source_path;
+  return out;
 }
 
 std::string file_label(std::string_view path, std::string_view fallback) {
@@ -239,10 +250,13 @@ std::vector<std::string> distinct(const std::vector<ScoreSeries>& s, F get) {
 }
 }  // namespace
 
-void refuse_repeated_series(const ScoreSeries& s) {
+void refuse_repeated_series(const ScoreSeries& first, const ScoreSeries& s) {
+  const std::string where = first.file.empty() || s.file.empty() ? std::string()
+                            : first.file == s.file               ? " (in " + s.file + ")"
+                                                                 : " (in " + first.file + " and in " + s.file + ")";
   throw Error("scores", ErrorKind::malformed_input,
               "system '" + s.system + "' appears twice" + (s.dataset.empty() ? "" : " in dataset '" + s.dataset + "'") +
-                  (s.measure.empty() ? "" : " for " + s.measure) + "; give each run its own name, or leave one of them out");
+                  (s.measure.empty() ? "" : " for " + s.measure) + where + "; give each run its own name, or leave one of them out");
 }
 
 std::vector<std::string> ScoreFile::measures() const { return distinct(series, [](const ScoreSeries& s) { return s.measure; }); }

@@ -80,6 +80,9 @@ struct ScoreSeries {
   std::vector<double> repeat_variances{};
   /// What the ids name, for sentences: queries, or an evaluation log's items.
   Unit unit{};
+  /// The file the scores were read from, as the user named it (ReadOptions::source_path; an archive's
+  /// entry); empty for pasted text. Messages about two series name their files with it.
+  std::string file{};
 };
 
 struct ScoreFile {
@@ -102,8 +105,9 @@ struct ScoreFile {
 };
 
 /// Refuses a second series of one system for the same dataset and measure (a log twice in a folder, two runs
-/// with one run tag): which to use is not the input's to say. Throws Error naming the system, dataset and measure.
-[[noreturn]] void refuse_repeated_series(const ScoreSeries& second);
+/// with one run tag): which to use is not the input's to say. Throws Error naming the system, dataset, measure
+/// and the files that hold the two series (where known).
+[[noreturn]] void refuse_repeated_series(const ScoreSeries& first, const ScoreSeries& second);
 
 /// The most the core reads (the CLI's cap; the page caps pasted text lower,
 /// at the registry's page_input_chars); larger input is refused with a message.

@@ -31,7 +31,8 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
                                                            std::to_string(s->values.size()) + "; without query ids the scores are paired by position, so every column needs the same number of rows");
   }
   for (const ScoreSeries* s : rows) {
-    if (std::find(d.systems.begin(), d.systems.end(), s->system) != d.systems.end()) refuse_repeated_series(*s);
+    if (const auto twice = std::find(d.systems.begin(), d.systems.end(), s->system); twice != d.systems.end())
+      refuse_repeated_series(*rows[static_cast<std::size_t>(twice - d.systems.begin())], *s);
     d.systems.push_back(s->system);
     auto& mine = scored.emplace_back();
     mine.reserve(s->qids.size());
