@@ -202,3 +202,18 @@ TEST_CASE("a dataset in one of two inputs only is refused in either order, namin
   CHECK_THROWS_WITH(build_comparisons(task, &tasks, {}, MissingPolicy::error, "dense"), "dataset 'diff' is in the second input (B) but not in the first (A)" + advice);
   CHECK(build_comparisons(task, &task, {}, MissingPolicy::error).samples.size() == 1);
 }
+
+TEST_CASE("an input that names no dataset is that dataset beside one, and is refused beside several, in either order", "[pairing]") {
+  const ScoreFile unnamed = one("qid,score\n1,0.3\n2,0.4\n", "bm25");
+  const ScoreFile task = one("dataset,qid,score\nsum,1,0.5\nsum,2,0.2\n", "dense");
+  const ScoreFile tasks = one("dataset,qid,score\nsum,1,0.5\nsum,2,0.2\ndiff,1,0.1\ndiff,2,0.6\n", "dense");
+  for (const auto& [a, b] : {std::pair{&unnamed, &task}, std::pair{&task, &unnamed}}) {
+    const auto plan = build_comparisons(*a, b, {}, MissingPolicy::error);
+    REQUIRE(plan.samples.size() == 1);
+    CHECK(plan.samples[0].dataset == "sum");
+    CHECK(plan.samples[0].qids.size() == 2);
+  }
+  const std::string advice = " holds 2 (sum, diff); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl), or compare it with one task's file";
+  CHECK_THROWS_WITH(build_comparisons(unnamed, &tasks, {}, MissingPolicy::error), "the first input (A) names no dataset (task), and the second (B)" + advice);
+  CHECK_THROWS_WITH(build_comparisons(tasks, &unnamed, {}, MissingPolicy::error), "the second input (B) names no dataset (task), and the first (A)" + advice);
+}

@@ -225,6 +225,22 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
         for (auto& x : f->series) x.measure = one(ma) ? ma[0] : mb[0];
       return build_comparisons(a, &b, measures, missing, baseline);
     }
+    // Likewise a dataset: a log read from stdin has no file name to name its task, and beside one task's log it is that task.
+    const auto da = fa.datasets(), db = fb->datasets();
+    if ((unnamed(da) && one(db)) || (one(da) && unnamed(db))) {
+      ScoreFile a = fa, b = *fb;
+      for (ScoreFile* f : {&a, &b})
+        for (auto& x : f->series) x.dataset = one(da) ? da[0] : db[0];
+      return build_comparisons(a, &b, measures, missing, baseline);
+    }
+    if ((unnamed(da) && db.size() > 1) || (da.size() > 1 && unnamed(db))) {
+      const bool first_unnamed = unnamed(da);
+      const auto& named = first_unnamed ? db : da;
+      throw Error("scores", ErrorKind::not_in_input,
+                  std::string("the ") + (first_unnamed ? "first input (A)" : "second input (B)") + " names no dataset (task), and the " +
+                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) +
+                      "); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl), or compare it with one task's file");
+    }
   }
   // One system's scores twice for a dataset and measure: neither is taken silently.
   for (const ScoreFile* f : {&fa, fb}) {
