@@ -241,3 +241,16 @@ TEST_CASE("a leaderboard's inputs read once give the parts and the merge exactly
   CHECK_THROWS_AS(leaderboard_input(s, "P_10"), Error);  // not in the input
   CHECK_THROWS_AS(leaderboard_input({}, ""), Error);
 }
+
+TEST_CASE("a board whose neighbours differ by the same amount on every query, or by millions, still ranks and plans in the scores' own units", "[leaderboard]") {
+  // A − B is 0.1 on every query, up to rounding; C's scores are latencies in microseconds.
+  std::vector<ScoreSeries> s{{"", "m", "A", {"1", "2", "3", "4"}, {0.5, 0.6, 0.2, 0.3}}, {"", "m", "B", {"1", "2", "3", "4"}, {0.4, 0.5, 0.1, 0.2}},
+                             {"", "m", "C", {"1", "2", "3", "4"}, {5e6, 2.0, 9e6, 1.0}}};
+  const auto r = leaderboard(s, "", {.resamples = 500, .bootstrap = 500});
+  const auto& b = r.boards.at(0);
+  const auto at = [&](const std::string& name) { return *std::find_if(b.systems.begin(), b.systems.end(), [&](const BoardSystem& x) { return x.system == name; }); };
+  CHECK_FALSE(at("A").n_to_separate_next);
+  // C is first, by millions over A, with an SD of its differences in the millions: n is planned, not refused.
+  CHECK(at("C").rank == 1);
+  CHECK(at("C").n_to_separate_next);
+}

@@ -106,3 +106,26 @@ TEST_CASE("an n to detect the effect above the cap is named as beyond the curve"
   CHECK(p.curve.back().n == pilot_curve_cap);
   CHECK_THAT(p.curve_note, Catch::Contains("so does the n to detect Δ"));
 }
+
+TEST_CASE("scores of any scale plan the same n to detect delta and an MDE in their own units, and differences equal up to rounding plan nothing", "[pilot_curve]") {
+  CompareOptions o;
+  o.resamples = 200;
+  o.bootstrap_resamples = 50;
+  o.power_curve = false;
+  PairedSample unit = pilot(40, 0.02);
+  PairedSample large = unit;  // latencies in microseconds, token counts: SD of the differences far above 1e6
+  for (auto* v : {&large.a, &large.b})
+    for (auto& x : *v) x *= 1e9;
+  const PilotPlanning p = compare_all({unit}, o).comparisons.at(0).planning;
+  const PilotPlanning q = compare_all({large}, o).comparisons.at(0).planning;
+  REQUIRE(p.n_required);
+  REQUIRE(p.mde);
+  CHECK(q.n_required == p.n_required);
+  REQUIRE(q.mde);
+  CHECK(*q.mde == Approx(*p.mde * 1e9).epsilon(1e-9));
+  // B one tenth above A on every query: the differences' SD is rounding (about 1e-17).
+  PairedSample constant{"", "m", "A", "B", {"1", "2", "3", "4", "5"}, {0.5, 0.6, 0.2, 0.3, 0.7}, {0.4, 0.5, 0.1, 0.2, 0.6}};
+  const PilotPlanning c = compare_all({constant}, o).comparisons.at(0).planning;
+  CHECK_FALSE(c.n_required);
+  CHECK_FALSE(c.mde);
+}

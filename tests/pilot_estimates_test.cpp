@@ -2,6 +2,7 @@
 #include "pairpower/power/pilot_estimates.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -79,4 +80,24 @@ TEST_CASE("a pilot without spread, or with a score outside 0 and 1 for McNemar, 
   CHECK_FALSE(e.binary);
   CHECK(e.binary_reason.find("0.5") != std::string::npos);
   CHECK(e.binary_reason.find("several samples") != std::string::npos);
+}
+
+TEST_CASE("a pilot whose differences spread beyond the planner's range asks for a larger unit, naming the pilot") {
+  // Latencies in microseconds: the SD of the differences is about 3.5 million.
+  const std::vector<double> a{1.0, 2.0, 3.0, 4.0}, b{5e6, 2.0, 9e6, 1.0};
+  try {
+    (void)estimate_pilot(a, b, {}, 1);
+    FAIL("an SD above 1e6 must be refused");
+  } catch (const Error& err) {
+    CHECK(err.field == "pilot");
+    CHECK(err.detail.find("larger unit") != std::string::npos);
+  }
+  // The same scores in seconds plan.
+  std::vector<double> as(a), bs(b);
+  for (auto& x : as) x /= 1e6;
+  for (auto& x : bs) x /= 1e6;
+  double mean = 0, ss = 0;
+  for (std::size_t i = 0; i < as.size(); ++i) mean += (bs[i] - as[i]) / 4;
+  for (std::size_t i = 0; i < as.size(); ++i) ss += (bs[i] - as[i] - mean) * (bs[i] - as[i] - mean);
+  CHECK(estimate_pilot(as, bs, {}, 1).sd_diff == Approx(std::sqrt(ss / 3)).epsilon(1e-12));
 }

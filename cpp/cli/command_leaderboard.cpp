@@ -73,7 +73,8 @@ int run_leaderboard(const LeaderboardFlags& f) {
     // One file per system (20 models' logs): read side by side, kept in the order given; a folder stands for its files.
     const auto inputs = expand_inputs(f.files, "FILE");
     auto files = read_inputs(inputs, f.files, "FILE", [&](std::size_t i) {
-      const std::string fallback = "S" + std::to_string(i + 1);
+      // Stdin, which has no file name, is named by its place on the command line.
+      const std::string fallback = "S" + std::to_string(inputs[i].given + 1);
       return parse_file(inputs[i].path, input_format, fallback.c_str(), "FILE", f.cluster.value);
     });
     for (auto& file : files)

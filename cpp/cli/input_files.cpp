@@ -89,13 +89,13 @@ std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std:
   std::vector<InputPath> out;
   for (std::size_t g = 0; g < given.size(); ++g) {
     if (!is_folder(given[g])) {
-      out.push_back({given[g], std::nullopt});
+      out.push_back({given[g], std::nullopt, g});
       continue;
     }
     for (auto& file : input_paths(given[g], flag)) {
       std::error_code ignored;
       if (!skip.empty() && std::filesystem::equivalent(file, skip, ignored)) continue;
-      out.push_back({std::move(file), g});
+      out.push_back({std::move(file), g, g});
     }
   }
   return out;

@@ -58,6 +58,8 @@ auto for_each_file(const std::vector<std::string>& paths, F&& f) {
 struct InputPath {
   std::string path;
   std::optional<std::size_t> folder;
+  /// Its place among the paths named (a folder's files share their folder's): names what has no name of its own.
+  std::size_t given = 0;
 };
 
 /// Every given path, each folder replaced by the files in it that hold scores (holds_scores), recursively,

@@ -4,7 +4,7 @@
 // exactly the analysis of the same numbers written as one ordinary table.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,4 +114,14 @@ test('a leaderboard reads one qid,score file per system, and bare columns by pos
   const r = spawnSync(bin, ['leaderboard', ...columns, short], { encoding: 'utf8' });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /'bm25' has 30 values and 'short' has 2; without query ids the scores are paired by position/);
+});
+
+test('a leaderboard names stdin by its place on the command line, however many files a folder before it holds', () => {
+  const folder = join(dir, 'two-systems');
+  mkdirSync(folder);
+  for (const [n, v] of [['bm25', bm25], ['dense', dense]]) writeFileSync(join(folder, `${n}.csv`), 'qid,score\n' + qids.map((q, i) => `${q},${fmt(v[i])}`).join('\n') + '\n');
+  const piped = 'qid,score\n' + qids.map((q, i) => `${q},${fmt(Math.max(0, bm25[i] - 0.01))}`).join('\n') + '\n';
+  const r = spawnSync(bin, ['leaderboard', folder, '-', '--resamples', '500', '--bootstrap', '200', '--threads', '1', '--format', 'json'], { input: piped, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).leaderboards[0].systems.map((s) => s.system).sort(), ['S2', 'bm25', 'dense']);
 });

@@ -162,10 +162,9 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
       std::vector<double> diff(n);
       for (std::size_t q = 0; q < n; ++q) diff[q] = b.at(i, q) - b.at(next, q);
       const auto dt = paired_t_test(diff, o.confidence);
-      if (sums.difference(next, i) != 0 && dt.sd_diff > 0) {
-        const auto sol = min_sample_size(PowerMethod::paired_t, std::fabs(dt.mean_diff), dt.sd_diff, family_alpha, o.power);
-        if (sol) s.n_to_separate_next = sol->n;
-      }
+      // Differences constant up to rounding have no n to plan; scores of any scale are planned in units the solvers take.
+      if (const auto scaled = solver_scale(std::fabs(dt.mean_diff), dt.sd_diff); sums.difference(next, i) != 0 && scaled)
+        if (const auto sol = min_sample_size(PowerMethod::paired_t, scaled->delta, scaled->sd_diff, family_alpha, o.power)) s.n_to_separate_next = sol->n;
       if (s.n_to_separate_next && *s.n_to_separate_next <= n) ++separable;
     }
     out.systems.push_back(std::move(s));

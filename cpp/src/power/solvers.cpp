@@ -1,6 +1,7 @@
 #include "pairpower/power/solvers.hpp"
 
 #include "pairpower/base/errors.hpp"
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -50,6 +51,14 @@ std::optional<SampleSizeSolution> min_sample_size(PowerMethod m, double delta, d
     else lo = mid;
   }
   return SampleSizeSolution{hi, power(hi)};
+}
+
+std::optional<SolverScale> solver_scale(double delta, double sd_diff) {
+  if (!(std::isfinite(delta) && std::isfinite(sd_diff))) return std::nullopt;
+  const double largest = std::max(std::fabs(delta), sd_diff);
+  const double factor = largest > 1e6 ? largest : 1.0;
+  if (!(sd_diff / factor >= 1e-12)) return std::nullopt;
+  return SolverScale{delta / factor, sd_diff / factor, factor};
 }
 
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,

@@ -47,4 +47,13 @@ struct EffectSolution {
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,
                                      double target_power, Alternative alt = Alternative::two_sided, PlanQuestion q = {});
 
+/// A pilot's Δ and σ of the differences divided by one factor that brings them within the solvers'
+/// range (|Δ| ≤ 1e6, 1e-12 ≤ σ ≤ 1e6): n and power depend on Δ/σ only, and an MDE found at σ/f is
+/// f times too small. The factor is 1 for any pair already in range. nullopt when σ is below 1e-12 of
+/// the larger of |Δ| and 1: differences equal up to rounding, with nothing to plan.
+struct SolverScale {
+  double delta, sd_diff, factor;
+};
+std::optional<SolverScale> solver_scale(double delta, double sd_diff);
+
 }  // namespace pairpower

@@ -88,15 +88,16 @@ std::string curve_note(std::size_t n0, std::optional<std::size_t> n_required, co
 
 PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double sd_diff, const CompareOptions& o, const Unit& unit) {
   PilotPlanning p;
-  // (Below 1e-12 the differences are constant up to rounding: nothing to plan.)
-  if (!(sd_diff >= 1e-12)) return p;
+  // Differences constant up to rounding leave nothing to plan; scores of any scale (latencies in µs) are planned in units the solvers take.
+  const auto scaled = solver_scale(delta, sd_diff);
+  if (!scaled) return p;
   const std::size_t n = d.size();
   // Planning is advice on top of the tests: a special function failing on
   // extreme data leaves these answers out rather than losing the report.
   try {
-    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, n, sd_diff, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta;
+    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, n, scaled->sd_diff, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta * scaled->factor;
     if (delta != 0) {
-      const auto need = min_sample_size(PowerMethod::paired_t, delta, sd_diff, o.alpha, o.planning_power, solver_n_max, o.alternative);
+      const auto need = min_sample_size(PowerMethod::paired_t, scaled->delta, scaled->sd_diff, o.alpha, o.planning_power, solver_n_max, o.alternative);
       if (need) p.n_required = need->n;
     }
   } catch (const std::invalid_argument&) {
@@ -119,15 +120,16 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
 PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_diff, const ClusterSummary& k, const CompareOptions& o, const Unit& unit) {
   PilotPlanning p;
   p.curve_cap = pilot_curve_cap;
-  if (!(sd_diff >= 1e-12) || k.clusters < 2) return p;
+  const auto scaled = solver_scale(delta, k.se * std::sqrt(static_cast<double>(k.clusters)));
+  if (!(sd_diff >= 1e-12) || k.clusters < 2 || !scaled) return p;
   // The cluster-robust t is, for equal clusters, the t on the C cluster means, whose SD the pilot measures as SE·√C;
   // the next eval's clusters are taken of the pilot's mean size m (eval_design.hpp: n items make ⌊n/m⌋ clusters).
   const double m = static_cast<double>(n) / static_cast<double>(k.clusters);
-  const double sd_unit = k.se * std::sqrt(static_cast<double>(k.clusters));
   try {
-    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, static_cast<std::size_t>(k.clusters) /* ≤ the items in memory */, sd_unit, o.alpha, o.planning_power, o.alternative)) p.mde = mde->delta;
+    if (const auto mde = min_detectable_effect(PowerMethod::paired_t, static_cast<std::size_t>(k.clusters) /* ≤ the items in memory */, scaled->sd_diff, o.alpha, o.planning_power, o.alternative))
+      p.mde = mde->delta * scaled->factor;
     if (delta != 0)
-      if (const auto need = min_sample_size(PowerMethod::paired_t, delta, sd_unit, o.alpha, o.planning_power, solver_n_max, o.alternative))
+      if (const auto need = min_sample_size(PowerMethod::paired_t, scaled->delta, scaled->sd_diff, o.alpha, o.planning_power, solver_n_max, o.alternative))
         p.n_required = design_items(need->n, EvalDesign{m, 0, 1, 0});
   } catch (const std::exception&) {
     p.mde.reset();
