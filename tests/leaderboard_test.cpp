@@ -96,6 +96,8 @@ TEST_CASE("a system's scores twice in a dataset are refused naming the system, t
                     "system 'A' appears twice in dataset 'mmlu' for acc (in old/A/samples_mmlu.jsonl and in new/A/samples_mmlu.jsonl); give each run its own name, or leave one of them out");
   s[2].file = s[0].file;
   CHECK_THROWS_WITH(leaderboard(s, "acc", {}), Catch::Contains("for acc (in old/A/samples_mmlu.jsonl); give"));
+  s[2].file.clear();
+  CHECK_THROWS_WITH(leaderboard(s, "acc", {}), Catch::Contains("for acc (one of them in old/A/samples_mmlu.jsonl); give"));
 }
 
 TEST_CASE("several measures without a choice are refused by name", "[leaderboard]") {
@@ -248,7 +250,11 @@ TEST_CASE("a board whose neighbours differ by the same amount on every query, or
                              {"", "m", "C", {"1", "2", "3", "4"}, {5e6, 2.0, 9e6, 1.0}}};
   const auto r = leaderboard(s, "", {.resamples = 500, .bootstrap = 500});
   const auto& b = r.boards.at(0);
-  const auto at = [&](const std::string& name) { return *std::find_if(b.systems.begin(), b.systems.end(), [&](const BoardSystem& x) { return x.system == name; }); };
+  const auto at = [&](const std::string& name) {
+    const auto it = std::find_if(b.systems.begin(), b.systems.end(), [&](const BoardSystem& x) { return x.system == name; });
+    REQUIRE(it != b.systems.end());
+    return *it;
+  };
   CHECK_FALSE(at("A").n_to_separate_next);
   // C is first, by millions over A, with an SD of its differences in the millions: n is planned, not refused.
   CHECK(at("C").rank == 1);

@@ -123,8 +123,9 @@ TEST_CASE("scores of any scale plan the same n to detect delta and an MDE in the
   CHECK(q.n_required == p.n_required);
   REQUIRE(q.mde);
   CHECK(*q.mde == Approx(*p.mde * 1e9).epsilon(1e-9));
-  // B one tenth above A on every query: the differences' SD is rounding (about 1e-17).
-  PairedSample constant{"", "m", "A", "B", {"1", "2", "3", "4", "5"}, {0.5, 0.6, 0.2, 0.3, 0.7}, {0.4, 0.5, 0.1, 0.2, 0.6}};
+  // B 1000.7 above A on every query, scores from 6e4 to 2e5: the differences' SD is rounding (about 8e-12), above 1e-12 but not beside Δ.
+  PairedSample constant{"", "m", "A", "B", {"1", "2", "3", "4", "5"}, {100000.1, 140000.3, 99999.7, 200001.9, 60000.5}, {}};
+  for (const double a : constant.a) constant.b.push_back(a + 1000.7);
   const PilotPlanning c = compare_all({constant}, o).comparisons.at(0).planning;
   CHECK_FALSE(c.n_required);
   CHECK_FALSE(c.mde);

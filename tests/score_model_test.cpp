@@ -105,7 +105,12 @@ TEST_CASE("each new model's parameter is checked and named", "[score_model]") {
   s.model = ScoreModel::pilot;
   CHECK_THROWS_AS(validate(s), Error);
   s.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{0.1, 0.1, 0.1});
-  CHECK_THROWS_WITH(validate(s), Catch::Contains("all equal"));
+  CHECK_THROWS_WITH(validate(s), Catch::Contains("all the same"));
+  // Equal up to rounding (scores near 1e5), and spread beyond the planner's 1e6: the pilot's own rule.
+  s.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{(100000.1 + 1000.7) - 100000.1, (140000.3 + 1000.7) - 140000.3, (60000.5 + 1000.7) - 60000.5});
+  CHECK_THROWS_WITH(validate(s), Catch::Contains("up to rounding"));
+  s.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{5e6, -2.0, 9e6, 1.0});
+  CHECK_THROWS_WITH(validate(s), Catch::Contains("larger unit"));
   s.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{0.1, -0.2, 0.3});
   CHECK_NOTHROW(validate(s));
 }

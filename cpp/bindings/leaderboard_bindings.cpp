@@ -20,7 +20,7 @@ namespace {
 
 using namespace pairpower::bindings;
 
-// A series as the page holds it: {dataset, system, qids, values, byPosition, clusters?} (+ measure where several may
+// A series as the page holds it: {dataset, system, qids, values, byPosition, clusters?, file?} (+ measure where several may
 // be), its query ids and clusters packed (packed_strings): a board of 20 models on 14,042 items has 280,840 of each.
 val series_js(const pairpower::ScoreSeries& s) {
   val x = val::object();
@@ -31,6 +31,7 @@ val series_js(const pairpower::ScoreSeries& s) {
   x.set("byPosition", s.by_position);
   x.set("items", s.unit == pairpower::item_unit);
   if (!s.clusters.empty()) x.set("clusters", packed_strings(s.clusters));
+  if (!s.file.empty()) x.set("file", s.file);
   return x;
 }
 
@@ -40,6 +41,7 @@ pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) 
   if (s.qids.size() != s.values.size()) throw std::invalid_argument("board: a series' query ids and values differ in number");
   if (x["items"].isTrue()) s.unit = pairpower::item_unit;
   if (!x["clusters"].isUndefined()) s.clusters = unpacked_strings(x, "clusters");
+  if (!x["file"].isUndefined()) s.file = text_field(x, "file");
   if (!s.clusters.empty() && s.clusters.size() != s.qids.size()) throw std::invalid_argument("board: a series' clusters and query ids differ in number");
   return s;
 }

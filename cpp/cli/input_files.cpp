@@ -196,7 +196,12 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
   try {
     ReadOptions o;
     o.cluster_field = cluster_field;
-    if (is_zip(text)) return parse_archive(read_zip(text, path == "-" ? "stdin" : path, flag), o);
+    if (is_zip(text)) {
+      ScoreFile archive = parse_archive(read_zip(text, path == "-" ? "stdin" : path, flag), o);
+      // Two archives hold entries of one name: the archive tells them apart.
+      for (auto& s : archive.series) s.file = (path == "-" ? "stdin" : path) + ":" + s.file;
+      return archive;
+    }
     // The whole path: a log's folder names its model (lm-eval writes <model>/samples_<task>_<time>.jsonl).
     o.system_name = label_of(path, fallback);
     o.source_path = path == "-" ? std::string() : std::filesystem::absolute(path).lexically_normal().string();

@@ -190,6 +190,21 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
   await lb.close();
 });
 
+test('page: a folder holding one model\'s lm-eval output twice is refused in Leaderboard, naming both files', async () => {
+  // Two copies of dummy-a's output: its results file names the model in both.
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  cpSync(join(logs, 'lm_eval/dummy-a'), join(dir, 'run-1'), { recursive: true });
+  cpSync(join(logs, 'lm_eval/dummy-a'), join(dir, 'run-2'), { recursive: true });
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('6 files'));
+  await lb.fill('#lb-measure', 'acc');
+  assert.equal(await rankAndWait(lb), 'error');
+  assert.match(await lb.textContent('[data-testid="error"]'),
+    /system 'dummy-a' appears twice in dataset '(arith_\w+)' for acc \(in \S*run-1\/samples_\1_\S+\.jsonl and in \S*run-2\/samples_\1_\S+\.jsonl\)/);
+  await lb.close();
+});
+
 test('page: a folder of lm-eval logs ranked with a cluster field gives the CLI\'s clustered boards, and a field the records lack is named', async () => {
   // arith_sum's documents carry a group (doc.group); arith_diff's do not, so only arith_sum's files are chosen.
   const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));

@@ -239,7 +239,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       throw Error("scores", ErrorKind::not_in_input,
                   std::string("the ") + (first_unnamed ? "first input (A)" : "second input (B)") + " names no dataset (task), and the " +
                       (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) +
-                      "); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl), or compare it with one task's file");
+                      "); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or compare it with one dataset's scores");
     }
   }
   // One system's scores twice for a dataset and measure: neither is taken silently.

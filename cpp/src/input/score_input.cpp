@@ -251,9 +251,11 @@ std::vector<std::string> distinct(const std::vector<ScoreSeries>& s, F get) {
 }  // namespace
 
 void refuse_repeated_series(const ScoreSeries& first, const ScoreSeries& s) {
-  const std::string where = first.file.empty() || s.file.empty() ? std::string()
-                            : first.file == s.file               ? " (in " + s.file + ")"
-                                                                 : " (in " + first.file + " and in " + s.file + ")";
+  const std::string& known = first.file.empty() ? s.file : first.file;
+  const std::string where = known.empty()                          ? std::string()
+                            : first.file.empty() || s.file.empty() ? " (one of them in " + known + ")"
+                            : first.file == s.file                 ? " (in " + s.file + ")"
+                                                                   : " (in " + first.file + " and in " + s.file + ")";
   throw Error("scores", ErrorKind::malformed_input,
               "system '" + s.system + "' appears twice" + (s.dataset.empty() ? "" : " in dataset '" + s.dataset + "'") +
                   (s.measure.empty() ? "" : " for " + s.measure) + where + "; give each run its own name, or leave one of them out");

@@ -1,4 +1,5 @@
 #include "pairpower/power/pilot_estimates.hpp"
+#include "pairpower/power/solvers.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -68,12 +69,7 @@ PilotEstimates estimate_pilot(std::span<const double> a, std::span<const double>
   double ss = 0;
   for (const double x : d) ss += (x - e.delta) * (x - e.delta);
   e.sd_diff = std::sqrt(ss / static_cast<double>(d.size() - 1));
-  if (!(e.sd_diff > 1e-12 * std::max(1.0, std::abs(e.delta))))
-    throw pilot_error("every item's difference B − A is the same (" + format_sig(e.delta) + "): its SD is 0, so there is no spread to plan with");
-  // The planner takes an SD up to 1e6 (as --sd-diff does): larger is a unit choice, which the user can change.
-  if (e.sd_diff > 1e6)
-    throw pilot_error("the SD of its differences B − A is " + format_sig(e.sd_diff) +
-                      ", above the 1e6 the planner takes; give the scores in a larger unit (seconds rather than microseconds) and --delta in the same unit");
+  if (const auto problem = pilot_spread_problem(e.delta, e.sd_diff)) throw pilot_error(*problem);
   binary_shares(a, b, e);
   if (!clusters.empty()) {
     const ClusterIds ids = cluster_ids(clusters);

@@ -1,6 +1,7 @@
 #include "pairpower/power/solvers.hpp"
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -57,8 +58,17 @@ std::optional<SolverScale> solver_scale(double delta, double sd_diff) {
   if (!(std::isfinite(delta) && std::isfinite(sd_diff))) return std::nullopt;
   const double largest = std::max(std::fabs(delta), sd_diff);
   const double factor = largest > 1e6 ? largest : 1.0;
-  if (!(sd_diff / factor >= 1e-12)) return std::nullopt;
+  if (!(sd_diff > 1e-12 * std::max(1.0, std::fabs(delta))) || !(sd_diff / factor >= 1e-12)) return std::nullopt;
   return SolverScale{delta / factor, sd_diff / factor, factor};
+}
+
+std::optional<std::string> pilot_spread_problem(double delta, double sd_diff) {
+  if (!(sd_diff > 1e-12 * std::max(1.0, std::fabs(delta))))
+    return "its differences B − A are all the same (" + format_sig(delta) + ") up to rounding: their SD is 0, so there is no spread to plan with";
+  if (sd_diff > 1e6)
+    return "the SD of its differences B − A is " + format_sig(sd_diff) +
+           ", above the 1e6 the planner takes; give the scores in a larger unit (seconds rather than microseconds), and the effect in that unit too";
+  return std::nullopt;
 }
 
 std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n, double sd_diff, double alpha,

@@ -2,6 +2,7 @@
 
 #include "pairpower/stats/bivariate_normal.hpp"
 #include "pairpower/base/errors.hpp"
+#include "pairpower/power/solvers.hpp"
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
@@ -85,7 +86,12 @@ void validate(const Scenario& s) {
       if (!p.pilot || p.pilot->size() < 2) throw Error("pilot", ErrorKind::not_enough_data, "the pilot model needs pilot data with at least 2 queries");
       const auto [lo, hi] = std::minmax_element(p.pilot->begin(), p.pilot->end());
       if (!(std::isfinite(*lo) && std::isfinite(*hi))) throw Error("pilot", ErrorKind::invalid_value, "every pilot difference must be a finite number");
-      if (*lo == *hi) throw Error("pilot", ErrorKind::not_enough_data, "the pilot's differences are all equal: resampling them cannot show any spread");
+      // The planning of a run (its smallest n and warnings) solves at the pilot's Δ and SD: the pilot's rule applies.
+      const double n = static_cast<double>(p.pilot->size());
+      const double mean = std::accumulate(p.pilot->begin(), p.pilot->end(), 0.0) / n;
+      double ss = 0;
+      for (const double x : *p.pilot) ss += (x - mean) * (x - mean);
+      if (const auto problem = pilot_spread_problem(mean, std::sqrt(ss / (n - 1)))) throw Error("pilot", ErrorKind::not_enough_data, "the pilot: " + *problem);
       break;
     }
     case ScoreModel::normal:

@@ -132,7 +132,7 @@ struct PilotPlanning {
   std::uint64_t curve_reps = 0;
   std::size_t curve_cap = 0;              ///< the largest n the curve simulates (it stops there when n_required lies beyond)
   std::string curve_note;                 ///< why the curve stops short of n_required or n, or is absent; empty when it covers them
-  std::optional<PilotEstimates> estimates; ///< what the next eval's plan takes from these items; none when their differences are all equal
+  std::optional<PilotEstimates> estimates; ///< what the next eval's plan takes from these items; none when their differences are all equal (up to rounding) or their SD is above 1e6
 };
 
 /// The pilot power curve's bounds: no point above the cap is simulated, and its work,

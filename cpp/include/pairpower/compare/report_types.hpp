@@ -225,7 +225,7 @@ template <> struct Description<report::Planning> {
       Field{"curve", &report::Planning::curve}, Field{"curve_reps", &report::Planning::curve_reps}, Field{"curve_cap", &report::Planning::curve_cap},
       Field{"curve_note", &report::Planning::curve_note}, Field{"curve_test", &report::Planning::curve_test},
       Field{"calculator", &report::Planning::calculator,
-            {.doc = "the quick calculator's fields for the next eval, from these items; absent when their differences are all equal", .omit_empty = true}}};
+            {.doc = "the quick calculator's fields for the next eval, from these items; absent when their differences are all equal (up to rounding) or their SD is above 1e6", .omit_empty = true}}};
 };
 
 template <> struct Description<report::Equivalence> {

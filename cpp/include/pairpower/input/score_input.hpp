@@ -80,8 +80,9 @@ struct ScoreSeries {
   std::vector<double> repeat_variances{};
   /// What the ids name, for sentences: queries, or an evaluation log's items.
   Unit unit{};
-  /// The file the scores were read from, as the user named it (ReadOptions::source_path; an archive's
-  /// entry); empty for pasted text. Messages about two series name their files with it.
+  /// The file the scores were read from, as the user named it (ReadOptions::source_path: in the CLI the
+  /// path given, in the page the file's path in its folder or its box's name; an archive's entry, after the
+  /// archive's path in the CLI); empty when no name was given. Messages about two series name them with it.
   std::string file{};
 };
 

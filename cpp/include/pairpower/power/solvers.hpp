@@ -8,6 +8,7 @@
 //   s.n;   // 455 (the paper's §6.1 says "500–1000")
 #include <cstddef>
 #include <optional>
+#include <string>
 
 #include "pairpower/power/analytic_power.hpp"
 
@@ -49,11 +50,16 @@ std::optional<EffectSolution> min_detectable_effect(PowerMethod m, std::size_t n
 
 /// A pilot's Δ and σ of the differences divided by one factor that brings them within the solvers'
 /// range (|Δ| ≤ 1e6, 1e-12 ≤ σ ≤ 1e6): n and power depend on Δ/σ only, and an MDE found at σ/f is
-/// f times too small. The factor is 1 for any pair already in range. nullopt when σ is below 1e-12 of
+/// f times too small. The factor is 1 for any pair already in range. nullopt when σ is at most 1e-12 of
 /// the larger of |Δ| and 1: differences equal up to rounding, with nothing to plan.
 struct SolverScale {
   double delta, sd_diff, factor;
 };
 std::optional<SolverScale> solver_scale(double delta, double sd_diff);
+
+/// Why a pilot's differences (their mean Δ and SD σ) cannot be planned from, as a phrase about "its"
+/// differences; nullopt when they can: an SD of rounding (solver_scale's rule), or one above the 1e6
+/// the planner takes (a unit the user can change), which Monte Carlo resampling of the pilot needs too.
+std::optional<std::string> pilot_spread_problem(double delta, double sd_diff);
 
 }  // namespace pairpower

@@ -121,7 +121,7 @@ PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_d
   PilotPlanning p;
   p.curve_cap = pilot_curve_cap;
   const auto scaled = solver_scale(delta, k.se * std::sqrt(static_cast<double>(k.clusters)));
-  if (!(sd_diff >= 1e-12) || k.clusters < 2 || !scaled) return p;
+  if (k.clusters < 2 || !scaled) return p;
   // The cluster-robust t is, for equal clusters, the t on the C cluster means, whose SD the pilot measures as SE·√C;
   // the next eval's clusters are taken of the pilot's mean size m (eval_design.hpp: n items make ⌊n/m⌋ clusters).
   const double m = static_cast<double>(n) / static_cast<double>(k.clusters);

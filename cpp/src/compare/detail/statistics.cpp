@@ -166,7 +166,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   try {
     c.planning.estimates = estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
   } catch (const Error&) {
-    // Differences all equal up to rounding: nothing to plan with, as the MDE says.
+    // Differences all equal up to rounding (nothing to plan with, as the MDE says), or an SD above the 1e6 the calculator takes.
   }
   return c;
 }
