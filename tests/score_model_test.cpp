@@ -111,6 +111,11 @@ TEST_CASE("each new model's parameter is checked and named", "[score_model]") {
   CHECK_THROWS_WITH(validate(s), Catch::Contains("up to rounding"));
   s.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{5e6, -2.0, 9e6, 1.0});
   CHECK_THROWS_WITH(validate(s), Catch::Contains("larger unit"));
+  try {
+    validate(s);
+  } catch (const Error& e) {
+    CHECK(e.kind == ErrorKind::invalid_value);  // a value to change, not too few queries
+  }
   s.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{0.1, -0.2, 0.3});
   CHECK_NOTHROW(validate(s));
 }

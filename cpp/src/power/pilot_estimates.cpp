@@ -8,6 +8,7 @@
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/clustered.hpp"
+#include "pairpower/stats/paired_t.hpp"
 
 namespace pairpower {
 namespace {
@@ -62,13 +63,9 @@ PilotEstimates estimate_pilot(std::span<const double> a, std::span<const double>
     d[i] = b[i] - a[i];
     if (!std::isfinite(d[i])) throw pilot_error("item " + thousands(i + 1) + " has a score that is not a finite number");
   }
-  // Two passes: the mean, then squared deviations from it (one pass loses digits when |Δ| ≫ σ_d).
-  double sum = 0;
-  for (const double x : d) sum += x;
-  e.delta = sum / static_cast<double>(d.size());
-  double ss = 0;
-  for (const double x : d) ss += (x - e.delta) * (x - e.delta);
-  e.sd_diff = std::sqrt(ss / static_cast<double>(d.size() - 1));
+  const MeanSd spread = mean_sd(d.data(), d.size());
+  e.delta = spread.mean;
+  e.sd_diff = spread.sd;
   if (const auto problem = pilot_spread_problem(e.delta, e.sd_diff)) throw pilot_error(*problem);
   binary_shares(a, b, e);
   if (!clusters.empty()) {

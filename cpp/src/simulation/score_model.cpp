@@ -3,6 +3,7 @@
 #include "pairpower/stats/bivariate_normal.hpp"
 #include "pairpower/base/errors.hpp"
 #include "pairpower/power/solvers.hpp"
+#include "pairpower/stats/paired_t.hpp"
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
@@ -87,11 +88,8 @@ void validate(const Scenario& s) {
       const auto [lo, hi] = std::minmax_element(p.pilot->begin(), p.pilot->end());
       if (!(std::isfinite(*lo) && std::isfinite(*hi))) throw Error("pilot", ErrorKind::invalid_value, "every pilot difference must be a finite number");
       // The planning of a run (its smallest n and warnings) solves at the pilot's Δ and SD: the pilot's rule applies.
-      const double n = static_cast<double>(p.pilot->size());
-      const double mean = std::accumulate(p.pilot->begin(), p.pilot->end(), 0.0) / n;
-      double ss = 0;
-      for (const double x : *p.pilot) ss += (x - mean) * (x - mean);
-      if (const auto problem = pilot_spread_problem(mean, std::sqrt(ss / (n - 1)))) throw Error("pilot", ErrorKind::not_enough_data, "the pilot: " + *problem);
+      const MeanSd m = mean_sd(p.pilot->data(), p.pilot->size());
+      if (const auto problem = pilot_spread_problem(m.mean, m.sd)) throw Error("pilot", ErrorKind::invalid_value, "the pilot: " + *problem);
       break;
     }
     case ScoreModel::normal:

@@ -15,7 +15,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o);
 PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double sd_diff, const CompareOptions& o, const Unit& unit);
 /// Planning from a pilot of clustered items: the MDE and n (in items) of the cluster-robust t, with the pilot's
 /// cluster means' SD (its SE·√C) and clusters of its mean size; no power curve, which would resample items as if independent.
-PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_diff, const ClusterSummary& k, const CompareOptions& o, const Unit& unit);
+PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, const ClusterSummary& k, const CompareOptions& o, const Unit& unit);
 
 /// The verdict of one comparison: `several` uses the Holm-adjusted p.
 Verdict verdict_of(const Comparison& c, const CompareOptions& o, bool several);

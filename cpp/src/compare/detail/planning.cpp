@@ -117,7 +117,7 @@ PilotPlanning plan_from_pilot(const std::vector<double>& d, double delta, double
   return p;
 }
 
-PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, double sd_diff, const ClusterSummary& k, const CompareOptions& o, const Unit& unit) {
+PilotPlanning plan_from_clustered_pilot(std::size_t n, double delta, const ClusterSummary& k, const CompareOptions& o, const Unit& unit) {
   PilotPlanning p;
   p.curve_cap = pilot_curve_cap;
   const auto scaled = solver_scale(delta, k.se * std::sqrt(static_cast<double>(k.clusters)));

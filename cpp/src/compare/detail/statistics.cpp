@@ -161,7 +161,7 @@ Comparison statistics(const PairedSample& s, const CompareOptions& o) {
   ask_question(c, n, ms.sd, o);
   if (!s.clusters.empty()) c.cluster = clustered(s, d, o);
   // Clustered items plan in clusters; the item-resampling curve would be drawn only to be dropped.
-  c.planning = c.cluster ? plan_from_clustered_pilot(n, c.delta, c.sd_diff, *c.cluster, o, s.unit) : plan_from_pilot(d, c.delta, c.sd_diff, o, s.unit);
+  c.planning = c.cluster ? plan_from_clustered_pilot(n, c.delta, *c.cluster, o, s.unit) : plan_from_pilot(d, c.delta, c.sd_diff, o, s.unit);
   if (!s.repeats_a.empty() || !s.repeats_b.empty()) c.repeats = repeated(s, d);
   try {
     c.planning.estimates = estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
