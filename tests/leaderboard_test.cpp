@@ -156,7 +156,7 @@ TEST_CASE("parts that share the bootstrap and parts that each draw it whole merg
     for (std::size_t i = 0; i < k; ++i) {
       ScoreSeries x{"", "m", "S" + std::to_string(i), {}, {}};
       for (std::size_t q = 0; q < n; ++q) {
-        x.qids.push_back("q" + std::to_string(q));
+        x.qids.push_back(std::string("q").append(std::to_string(q)));
         x.values.push_back(0.01 * static_cast<double>((q * 37 + i * 11) % 97) + 0.002 * static_cast<double>(i));
       }
       s.push_back(std::move(x));
@@ -259,4 +259,36 @@ TEST_CASE("a board whose neighbours differ by the same amount on every query, or
   // C is first, by millions over A, with an SD of its differences in the millions: n is planned, not refused.
   CHECK(at("C").rank == 1);
   CHECK(at("C").n_to_separate_next);
+}
+
+TEST_CASE("a file that names no measure or no dataset joins the others' one, takes the measure chosen among several, and is refused rather than left off the board", "[leaderboard]") {
+  const LeaderboardOptions o{.resamples = 200, .bootstrap = 200};
+  std::vector<ScoreSeries> s;
+  const std::vector<std::pair<std::string, std::string>> inputs{
+      {"model-a", "dataset,qid,measure,score\nsum,1,acc,1\nsum,2,acc,0\nsum,3,acc,1\nsum,1,acc_norm,0\nsum,2,acc_norm,0\nsum,3,acc_norm,1\n"},
+      {"model-b", "dataset,qid,measure,score\nsum,1,acc,0\nsum,2,acc,0\nsum,3,acc,1\nsum,1,acc_norm,1\nsum,2,acc_norm,0\nsum,3,acc_norm,1\n"},
+      {"mine", "qid,score\n1,1\n2,1\n3,0\n"}};
+  for (const auto& [system, text] : inputs) {
+    ScoreFile f = parse_scores(text, InputFormat::auto_detect, system.c_str());
+    for (auto& x : f.series) {
+      x.file = system + ".csv";
+      s.push_back(std::move(x));
+    }
+  }
+  // The chosen measure, and the others' one dataset: a board of all three.
+  const auto r = leaderboard(s, "acc_norm", o);
+  REQUIRE(r.boards.size() == 1);
+  CHECK(r.boards[0].dataset == "sum");
+  CHECK(r.boards[0].measure == "acc_norm");
+  CHECK(r.boards[0].k == 3);
+  CHECK(pair_scores(s, "acc_norm", "sum", "model-a", "mine", MissingPolicy::error).b == std::vector<double>{1, 1, 0});
+  // No choice, or a measure the others lack: named, with its file, and the measures it could be (none of them empty).
+  const std::string lacking = "the scores of mine (in mine.csv) name no measure (a qid,score table or a column of numbers), and the other inputs hold 2 (acc, acc_norm); choose the one they are";
+  CHECK_THROWS_WITH(leaderboard(s, "", o), Catch::Equals(lacking) || Catch::EndsWith(": " + lacking));
+  CHECK_THROWS_WITH(leaderboard(s, "bleu", o), Catch::EndsWith(lacking + std::string(" ('bleu' is not one of them)")));
+  // Beside two datasets, which one the file is is not the input's to say.
+  for (const auto& [system, text] : std::vector<std::pair<std::string, std::string>>{{"model-a", "dataset,qid,acc\ndiff,1,1\ndiff,2,0\ndiff,3,0\n"},
+                                                                                     {"model-b", "dataset,qid,acc\ndiff,1,1\ndiff,2,1\ndiff,3,0\n"}})
+    for (auto& x : parse_scores(text, InputFormat::auto_detect, system.c_str()).series) s.push_back(std::move(x));
+  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of mine (in mine.csv) name no dataset (task), and the other inputs hold 2 (sum, diff); give them as"));
 }

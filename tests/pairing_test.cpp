@@ -217,3 +217,19 @@ TEST_CASE("an input that names no dataset is that dataset beside one, and is ref
   CHECK_THROWS_WITH(build_comparisons(unnamed, &tasks, {}, MissingPolicy::error), "the first input (A) names no dataset (task), and the second (B)" + advice);
   CHECK_THROWS_WITH(build_comparisons(tasks, &unnamed, {}, MissingPolicy::error), "the second input (B) names no dataset (task), and the first (A)" + advice);
 }
+
+TEST_CASE("a qid,score file beside an input of several measures is the measure chosen, and is refused without a choice, in either order", "[pairing]") {
+  const ScoreFile plain = one("qid,score\n1,0.3\n2,0.4\n3,0.1\n", "mine");
+  const ScoreFile log = one("qid,measure,score\n1,acc,1\n2,acc,0\n3,acc,1\n1,acc_norm,0\n2,acc_norm,0\n3,acc_norm,1\n", "model");
+  for (const auto& [a, b] : {std::pair{&plain, &log}, std::pair{&log, &plain}}) {
+    const auto plan = build_comparisons(*a, b, {"acc_norm"}, MissingPolicy::error);
+    REQUIRE(plan.samples.size() == 1);
+    CHECK(plan.samples[0].measure == "acc_norm");
+    CHECK(plan.samples[0].qids.size() == 3);
+    // Two measures chosen, or none, leave the plain file's one open: neither is taken, and no empty measure is listed.
+    for (const std::vector<std::string>& chosen : {std::vector<std::string>{}, std::vector<std::string>{"acc", "acc_norm"}})
+      CHECK_THROWS_WITH(build_comparisons(*a, b, chosen, MissingPolicy::error),
+                        Catch::EndsWith("names no measure (a qid,score table or a column of numbers), and the " + std::string(a == &plain ? "second (B)" : "first (A)") +
+                                        " holds 2 (acc, acc_norm); choose the one " + (a == &plain ? "A" : "B") + "'s scores are"));
+  }
+}

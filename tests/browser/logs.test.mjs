@@ -4,7 +4,7 @@
 // scipy and statsmodels give (tests/fixtures/logs/expected.json).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -202,6 +202,27 @@ test('page: a folder holding one model\'s lm-eval output twice is refused in Lea
   assert.equal(await rankAndWait(lb), 'error');
   assert.match(await lb.textContent('[data-testid="error"]'),
     /system 'dummy-a' appears twice in dataset '(arith_\w+)' for acc \(in \S*run-1\/samples_\1_\S+\.jsonl and in \S*run-2\/samples_\1_\S+\.jsonl\)/);
+  await lb.close();
+});
+
+test('page: a qid,score file beside lm-eval logs of two measures is refused until a measure is chosen, then ranked as that measure', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  for (const model of ['dummy-a', 'dummy-b'])
+    for (const f of readdirSync(join(logs, 'lm_eval', model)).filter((f) => f.startsWith('samples_arith_sum'))) cpSync(join(logs, 'lm_eval', model, f), join(dir, model, f));
+  // Our own system's per-item scores, as a plain table: the first model's acc_norm with two items flipped.
+  const [first] = readdirSync(join(dir, 'dummy-a'));
+  const rows = readFileSync(join(dir, 'dummy-a', first), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  writeFileSync(join(dir, 'mine.csv'), `qid,score\n${rows.map((r, i) => `${r.doc_id},${i < 2 ? 1 - r.acc_norm : r.acc_norm}`).join('\n')}\n`);
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('3 files'));
+  await lb.fill('#lb-measure', '');
+  assert.equal(await rankAndWait(lb), 'error');
+  assert.match(await lb.textContent('[data-testid="error"]'), /the scores of mine \(in \S*mine\.csv\) name no measure .*hold 2 \(acc, acc_norm\); choose the one they are/);
+  await lb.fill('#lb-measure', 'acc_norm');
+  assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+  const shown = await lb.$$eval('[data-testid="leaderboard-table"] tbody tr', (trs) => trs.map((r) => r.dataset.system));
+  assert.deepEqual([...shown].sort(), ['dummy-a', 'dummy-b', 'mine']);
   await lb.close();
 });
 

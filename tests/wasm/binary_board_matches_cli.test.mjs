@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cliPath, loadModule } from './load-module.mjs';
+import { cliPath, loadModule, sameAsCli } from './load-module.mjs';
 
 // Four systems' correct / incorrect answers on n items, most items not agreed on by all
 // (so the randomized Tukey test, which skips agreed items, also deals more than one fold).
@@ -24,17 +24,6 @@ function binaryTable(n) {
     rows.push(`q${i},${item.join(',')}`);
   }
   return { text: rows.join('\n') + '\n', disagreed };
-}
-
-function same(web, native, path, mismatches) {
-  if (typeof native === 'number' && typeof web === 'number') {
-    // Counts and resampled p-values are exact; special functions may differ in the last bits (libm).
-    if (!(web === native || Math.abs(web - native) <= 1e-12 * Math.max(1, Math.abs(native)))) mismatches.push(`${path}: wasm ${web}, CLI ${native}`);
-  } else if (native !== null && typeof native === 'object') {
-    for (const k of new Set([...Object.keys(native), ...Object.keys(web ?? {})])) same(web?.[k], native[k], `${path}.${k}`, mismatches);
-  } else if (web !== native) {
-    mismatches.push(`${path}: wasm ${JSON.stringify(web)}, CLI ${JSON.stringify(native)}`);
-  }
 }
 
 test('a binary board of more items than a 16-bit lane holds ranks the same in the wasm parts as in the CLI', async () => {
@@ -57,7 +46,7 @@ test('a binary board of more items than a 16-bit lane holds ranks the same in th
   assert.ok(!merged.error, merged.error);
   const web = JSON.parse(merged.json);
   const mismatches = [];
-  same(web, native, '', mismatches);
+  sameAsCli(web, native, '', mismatches);
   assert.deepEqual(mismatches, []);
   // The board is the binary one with every item kept, and its p-values are not all at an edge.
   const [b] = native.leaderboards;

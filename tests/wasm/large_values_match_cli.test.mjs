@@ -3,35 +3,11 @@
 // sweep every calculator field over its whole range (log-spaced, edges included,
 // the bound itself too) and require the wasm builds to give the CLI's answers.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cliPath, loadModule } from './load-module.mjs';
-
-// compare exits 1 or 3 for a verdict other than ship; its JSON is on stdout all the same.
-function cli(args) {
-  try {
-    return JSON.parse(execFileSync(cliPath, [...args, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
-  } catch (e) {
-    if (e.status === 1 || e.status === 3) return JSON.parse(e.stdout);
-    throw e;
-  }
-}
-
-// Integers (N, K, sample sizes) must be equal; special functions may differ in the
-// last bits between Emscripten's libm and glibc.
-function same(web, native, path, mismatches) {
-  if (typeof native === 'number' && typeof web === 'number') {
-    if (!(web === native || Math.abs(web - native) <= 1e-12 * Math.max(1, Math.abs(native)))) mismatches.push(`${path}: wasm ${web}, CLI ${native}`);
-  } else if (native !== null && typeof native === 'object') {
-    const keys = new Set([...Object.keys(native), ...Object.keys(web ?? {})]);
-    for (const k of keys) same(web?.[k], native[k], `${path}.${k}`, mismatches);
-  } else if (web !== native) {
-    mismatches.push(`${path}: wasm ${JSON.stringify(web)}, CLI ${JSON.stringify(native)}`);
-  }
-}
+import { cliJson as cli, cliKeysOf, loadModule, sameAsCli as same } from './load-module.mjs';
 
 const modules = async () => [['st', await loadModule('st')], ['plan', await loadModule('plan')]];
 
@@ -169,9 +145,8 @@ test('an analysis of 100,000 queries in wasm equals pairpower compare', async ()
   const web = JSON.parse(out.report);
   assert.equal(web.comparisons[0].n, n);
   const mismatches = [];
-  // Every number the CLI reports (the page's JSON adds per-query data and display strings beside them).
-  const only = (w, c) => (c && typeof c === 'object' && !Array.isArray(c) ? Object.fromEntries(Object.keys(c).map((k) => [k, only(w?.[k], c[k])])) : Array.isArray(c) ? c.map((x, i) => only(w?.[i], x)) : w);
-  same(only({ comparisons: web.comparisons, summary: web.summary }, { comparisons: native.comparisons, summary: native.summary }), { comparisons: native.comparisons, summary: native.summary }, 'analysis', mismatches);
+  // Every number the CLI reports.
+  same(cliKeysOf({ comparisons: web.comparisons, summary: web.summary }, { comparisons: native.comparisons, summary: native.summary }), { comparisons: native.comparisons, summary: native.summary }, 'analysis', mismatches);
   assert.deepEqual(mismatches, []);
 });
 

@@ -225,6 +225,20 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
         for (auto& x : f->series) x.measure = one(ma) ? ma[0] : mb[0];
       return build_comparisons(a, &b, measures, missing, baseline);
     }
+    // Beside several measures (an lm-eval log's acc and acc_norm) it is the one chosen, when one of them is.
+    if ((unnamed(ma) && mb.size() > 1) || (ma.size() > 1 && unnamed(mb))) {
+      const bool first_unnamed = unnamed(ma);
+      const auto& named = first_unnamed ? mb : ma;
+      if (measures.size() == 1 && contains(named, measures[0])) {
+        ScoreFile a = fa, b = *fb;
+        for (auto& x : (first_unnamed ? a : b).series) x.measure = measures[0];
+        return build_comparisons(a, &b, measures, missing, baseline);
+      }
+      throw Error("measure", ErrorKind::choose_one,
+                  std::string("the ") + (first_unnamed ? "first input (A)" : "second input (B)") + " names no measure (a qid,score table or a column of numbers), and the " +
+                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) + "); choose the one " +
+                      (first_unnamed ? "A" : "B") + "'s scores are");
+    }
     // Likewise a dataset: a log read from stdin has no file name to name its task, and beside one task's log it is that task.
     const auto da = fa.datasets(), db = fb->datasets();
     if ((unnamed(da) && one(db)) || (one(da) && unnamed(db))) {

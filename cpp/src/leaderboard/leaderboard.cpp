@@ -226,7 +226,7 @@ AcrossDatasets across(const std::vector<DatasetScores>& sets, const std::vector<
 
 LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const std::string& measure) {
   std::vector<ScoreSeries> storage;
-  const auto& series = unnamed_joined(given, storage);
+  const auto& series = unnamed_joined(given, measure, storage);
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   LeaderboardInput in{measure_of(series, measure), {}};
   for (const auto& s : series)
@@ -240,7 +240,7 @@ LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const 
 LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& given, const std::string& measure, const LeaderboardOptions& o, unsigned part,
                                  unsigned parts) {
   std::vector<ScoreSeries> storage;
-  const auto& series = unnamed_joined(given, storage);
+  const auto& series = unnamed_joined(given, measure, storage);
   if (parts < 1 || part >= parts) throw Error("parts", ErrorKind::invalid_value, "part must be below parts");
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   const auto sets = boards_of(series, measure_of(series, measure), o.missing);
@@ -253,7 +253,7 @@ LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& given, const st
 LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& given, const std::string& measure, const LeaderboardOptions& o,
                                     const std::vector<LeaderboardPart>& parts) {
   std::vector<ScoreSeries> storage;
-  const auto& series = unnamed_joined(given, storage);
+  const auto& series = unnamed_joined(given, measure, storage);
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   if (parts.empty()) throw Error("parts", ErrorKind::invalid_value, "at least one part is needed");
   const std::string m = measure_of(series, measure);
@@ -283,7 +283,7 @@ LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std:
 PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string& measure, const std::string& dataset,
                        const std::string& system_a, const std::string& system_b, MissingPolicy missing) {
   std::vector<ScoreSeries> storage;
-  const auto& series = unnamed_joined(given, storage);
+  const auto& series = unnamed_joined(given, measure, storage);
   const auto sets = boards_of(series, measure_of(series, measure), missing);
   const auto d = std::find_if(sets.begin(), sets.end(), [&](const DatasetScores& x) { return x.dataset == dataset; });
   if (d == sets.end()) throw Error("dataset", ErrorKind::not_in_input, "is not in the input", dataset);

@@ -88,23 +88,59 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
   return d;
 }
 
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// The systems of the series lacking a name (member is &ScoreSeries::measure or ::dataset), each with its file.
+std::string lacking(const std::vector<ScoreSeries>& series, std::string ScoreSeries::* member) {
+  std::vector<std::string> who;
+  for (const auto& s : series)
+    if ((s.*member).empty()) {
+      const std::string w = s.system + (s.file.empty() ? "" : " (in " + s.file + ")");
+      if (std::find(who.begin(), who.end(), w) == who.end()) who.push_back(w);
+    }
+  return joined(who);
+}
+
 }  // namespace
 
-// An input that names no measure (a qid,score file, a bare column) beside
-// inputs that all name one measure holds that measure: one file per system,
-// some headed qid,ndcg and some qid,score, is one board. Returns `series`
-// itself when nothing is renamed, else the renamed copy kept in `storage`.
-const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, std::vector<ScoreSeries>& storage) {
-  std::set<std::string> named;
-  bool unnamed = false;
+// Series that name no measure (a qid,score file, a bare column) take the other inputs' one measure, or the
+// one asked for among several; series that name no dataset (a log on stdin) take the others' one dataset.
+// Beside several, which one is not the input's to say: refused, naming them, rather than left off the board.
+const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage) {
+  std::vector<std::string> measures, datasets;
+  bool no_measure = false, no_dataset = false;
   for (const auto& s : series) {
-    if (s.measure.empty()) unnamed = true;
-    else named.insert(s.measure);
+    no_measure |= s.measure.empty();
+    no_dataset |= s.dataset.empty();
+    if (!s.measure.empty() && std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
+    if (!s.dataset.empty() && std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
   }
-  if (!unnamed || named.size() != 1) return series;
+  const bool rename_measure = no_measure && !measures.empty(), rename_dataset = no_dataset && !datasets.empty();
+  if (!rename_measure && !rename_dataset) return series;
+  std::string measure;
+  if (rename_measure) {
+    if (measures.size() == 1) measure = measures[0];
+    else if (std::find(measures.begin(), measures.end(), wanted) != measures.end()) measure = wanted;
+    else
+      throw Error("measure", ErrorKind::choose_one,
+                  "the scores of " + lacking(series, &ScoreSeries::measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
+                      std::to_string(measures.size()) + " (" + joined(measures) + "); choose the one they are" +
+                      (wanted.empty() ? std::string() : " ('" + wanted + "' is not one of them)"));
+  }
+  if (rename_dataset && datasets.size() > 1)
+    throw Error("scores", ErrorKind::not_in_input,
+                "the scores of " + lacking(series, &ScoreSeries::dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" +
+                    joined(datasets) +
+                    "); give them as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or rank one dataset's scores");
   storage = series;
-  for (auto& s : storage)
-    if (s.measure.empty()) s.measure = *named.begin();
+  for (auto& s : storage) {
+    if (rename_measure && s.measure.empty()) s.measure = measure;
+    if (rename_dataset && s.dataset.empty()) s.dataset = datasets[0];
+  }
   return storage;
 }
 
@@ -113,18 +149,11 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
   for (const auto& s : series)
     if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
   if (!wanted.empty()) {
-    if (std::find(measures.begin(), measures.end(), wanted) == measures.end()) {
-      std::string have;
-      for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
-      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + have + ")", wanted);
-    }
+    if (std::find(measures.begin(), measures.end(), wanted) == measures.end())
+      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + joined(measures) + ")", wanted);
     return wanted;
   }
-  if (measures.size() > 1) {
-    std::string have;
-    for (const auto& m : measures) have += (have.empty() ? "" : ", ") + m;
-    throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + have + "); choose one");
-  }
+  if (measures.size() > 1) throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + joined(measures) + "); choose one");
   return measures.empty() ? std::string() : measures.front();
 }
 

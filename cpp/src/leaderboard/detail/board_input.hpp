@@ -23,9 +23,10 @@ struct DatasetScores {
   Unit unit{};                          ///< what the ids name: items when any input is an evaluation log
 };
 
-/// An input that names no measure (a qid,score file, a bare column) beside inputs that all name one
-/// measure holds that measure. Returns `series` itself when nothing is renamed, else the copy in `storage`.
-const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, std::vector<ScoreSeries>& storage);
+/// An input that names no measure (a qid,score file, a bare column) holds the others' one measure, or
+/// `wanted` among several; one that names no dataset, the others' one dataset; beside several, refused.
+/// Returns `series` itself when nothing is renamed, else the copy in `storage`.
+const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage);
 /// The measure to rank by: `wanted`, or the input's only one.
 std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted);
 /// Throws unless the board has 2 systems and 2 queries.
