@@ -292,3 +292,35 @@ TEST_CASE("a file that names no measure or no dataset joins the others' one, tak
     for (auto& x : parse_scores(text, InputFormat::auto_detect, system.c_str()).series) s.push_back(std::move(x));
   CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of mine (in mine.csv) name no dataset (task), and the other inputs hold 2 (sum, diff); give them as"));
 }
+
+TEST_CASE("scores that name no dataset join only the ranked measure's one dataset, and only as systems it lacks", "[leaderboard]") {
+  const LeaderboardOptions o{.resamples = 200, .bootstrap = 200};
+  const std::vector<std::string> q{"q1", "q2", "q3", "q4"};
+  // acc on two datasets, ndcg on none: ranked by ndcg, the ndcg board is its own, whatever acc's datasets.
+  std::vector<ScoreSeries> s{{"d1", "acc", "X", q, {1, 0, 1, 1}}, {"d1", "acc", "Y", q, {0, 0, 1, 1}}, {"d2", "acc", "X", q, {1, 1, 1, 0}},
+                             {"d2", "acc", "Y", q, {0, 1, 1, 0}}, {"", "ndcg", "P", q, {0.5, 0.2, 0.7, 0.4}}, {"", "ndcg", "Q", q, {0.6, 0.1, 0.9, 0.3}}};
+  auto r = leaderboard(s, "ndcg", o);
+  REQUIRE(r.boards.size() == 1);
+  CHECK(r.boards[0].dataset.empty());
+  CHECK(r.boards[0].k == 2);
+  s.erase(s.begin() + 2, s.begin() + 4);  // acc on d1 only: still no dataset for ndcg
+  r = leaderboard(s, "ndcg", o);
+  REQUIRE(r.boards.size() == 1);
+  CHECK(r.boards[0].dataset.empty());
+  // A table without a dataset of the systems d1 already has is a dataset of its own, beside d1, as before the join.
+  s.resize(2);
+  s.push_back({"", "acc", "X", q, {0, 1, 1, 1}});
+  s.push_back({"", "acc", "Y", q, {0, 0, 0, 1}});
+  r = leaderboard(s, "acc", o);
+  REQUIRE(r.boards.size() == 2);
+  CHECK(r.boards[0].dataset == "d1");
+  CHECK(r.boards[1].dataset.empty());
+  CHECK(r.across.has_value());
+  // A new system without a dataset is one more system of d1.
+  s.resize(2);
+  s.push_back({"", "acc", "Z", q, {1, 1, 0, 1}});
+  r = leaderboard(s, "acc", o);
+  REQUIRE(r.boards.size() == 1);
+  CHECK(r.boards[0].dataset == "d1");
+  CHECK(r.boards[0].k == 3);
+}

@@ -226,10 +226,14 @@ TEST_CASE("a qid,score file beside an input of several measures is the measure c
     REQUIRE(plan.samples.size() == 1);
     CHECK(plan.samples[0].measure == "acc_norm");
     CHECK(plan.samples[0].qids.size() == 3);
-    // Two measures chosen, or none, leave the plain file's one open: neither is taken, and no empty measure is listed.
-    for (const std::vector<std::string>& chosen : {std::vector<std::string>{}, std::vector<std::string>{"acc", "acc_norm"}})
-      CHECK_THROWS_WITH(build_comparisons(*a, b, chosen, MissingPolicy::error),
-                        Catch::EndsWith("names no measure (a qid,score table or a column of numbers), and the " + std::string(a == &plain ? "second (B)" : "first (A)") +
-                                        " holds 2 (acc, acc_norm); choose the one " + (a == &plain ? "A" : "B") + "'s scores are"));
+    // No measure chosen, two, or one it cannot be, leave the plain file's one open: neither is taken, and the refusal
+    // names the input's side and system, the measures it could be (no empty one) and what was wrong with the choice.
+    const bool plain_first = a == &plain;
+    const std::string head = std::string("measure: the ") + (plain_first ? "first input (A: mine)" : "second input (B: mine)") +
+                             " names no measure (a qid,score table or a column of numbers), and the " + (plain_first ? "second (B)" : "first (A)") +
+                             " holds 2 (acc, acc_norm); choose the one " + (plain_first ? "A" : "B") + "'s scores are";
+    CHECK_THROWS_WITH(build_comparisons(*a, b, {}, MissingPolicy::error), head);
+    CHECK_THROWS_WITH(build_comparisons(*a, b, {"acc", "acc_norm"}, MissingPolicy::error), head + " (one: " + (plain_first ? "A" : "B") + "'s scores are of one measure)");
+    CHECK_THROWS_WITH(build_comparisons(*a, b, {"ndcg"}, MissingPolicy::error), head + " ('ndcg' is not one of them)");
   }
 }

@@ -228,16 +228,25 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     // Beside several measures (an lm-eval log's acc and acc_norm) it is the one chosen, when one of them is.
     if ((unnamed(ma) && mb.size() > 1) || (ma.size() > 1 && unnamed(mb))) {
       const bool first_unnamed = unnamed(ma);
-      const auto& named = first_unnamed ? mb : ma;
+      const ScoreFile& plain = first_unnamed ? fa : *fb;
+      std::vector<std::string> named;
+      for (const auto& m : first_unnamed ? mb : ma)
+        if (!m.empty()) named.push_back(m);
       if (measures.size() == 1 && contains(named, measures[0])) {
         ScoreFile a = fa, b = *fb;
         for (auto& x : (first_unnamed ? a : b).series) x.measure = measures[0];
         return build_comparisons(a, &b, measures, missing, baseline);
       }
+      const char* side = first_unnamed ? "A" : "B";
+      const ScoreSeries& one_series = plain.series.front();
+      const std::string why = measures.empty() ? std::string()
+                              : measures.size() > 1 ? std::string(" (one: ") + side + "'s scores are of one measure)"
+                                                    : " ('" + measures[0] + "' is not one of them)";
       throw Error("measure", ErrorKind::choose_one,
-                  std::string("the ") + (first_unnamed ? "first input (A)" : "second input (B)") + " names no measure (a qid,score table or a column of numbers), and the " +
-                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) + "); choose the one " +
-                      (first_unnamed ? "A" : "B") + "'s scores are");
+                  std::string("the ") + (first_unnamed ? "first input (A: " : "second input (B: ") + one_series.system +
+                      (one_series.file.empty() ? std::string() : ", in " + one_series.file) + ") names no measure (a qid,score table or a column of numbers), and the " +
+                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) + "); choose the one " + side +
+                      "'s scores are" + why);
     }
     // Likewise a dataset: a log read from stdin has no file name to name its task, and beside one task's log it is that task.
     const auto da = fa.datasets(), db = fb->datasets();

@@ -89,7 +89,7 @@ void validate(const Scenario& s) {
       if (!(std::isfinite(*lo) && std::isfinite(*hi))) throw Error("pilot", ErrorKind::invalid_value, "every pilot difference must be a finite number");
       // The planning of a run (its smallest n and warnings) solves at the pilot's Δ and SD: the pilot's rule applies.
       const MeanSd m = mean_sd(p.pilot->data(), p.pilot->size());
-      if (const auto problem = pilot_spread_problem(m.mean, m.sd)) throw Error("pilot", ErrorKind::invalid_value, "the pilot: " + *problem);
+      if (const auto problem = pilot_spread_problem(m.mean, m.sd)) throw Error("pilot", ErrorKind::invalid_value, *problem);
       break;
     }
     case ScoreModel::normal:

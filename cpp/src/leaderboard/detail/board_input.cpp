@@ -94,52 +94,67 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
-// The systems of the series lacking a name (member is &ScoreSeries::measure or ::dataset), each with its file.
-std::string lacking(const std::vector<ScoreSeries>& series, std::string ScoreSeries::* member) {
-  std::vector<std::string> who;
-  for (const auto& s : series)
-    if ((s.*member).empty()) {
-      const std::string w = s.system + (s.file.empty() ? "" : " (in " + s.file + ")");
-      if (std::find(who.begin(), who.end(), w) == who.end()) who.push_back(w);
-    }
-  return joined(who);
+// The systems of these series, each with its file.
+std::string who(const std::vector<const ScoreSeries*>& series) {
+  std::vector<std::string> out;
+  for (const ScoreSeries* s : series) {
+    const std::string w = s->system + (s->file.empty() ? "" : " (in " + s->file + ")");
+    if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+  }
+  return joined(out);
 }
 
 }  // namespace
 
 // Series that name no measure (a qid,score file, a bare column) take the other inputs' one measure, or the
-// one asked for among several; series that name no dataset (a log on stdin) take the others' one dataset.
-// Beside several, which one is not the input's to say: refused, naming them, rather than left off the board.
+// one asked for among several. Of the measure ranked, series that name no dataset (a log on stdin) and no
+// system the others have take the others' one dataset; naming a system the others have, they are a dataset
+// of their own (a board beside theirs). Beside several, which one is not the input's to say: refused, naming
+// them, rather than left off the board.
 const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage) {
-  std::vector<std::string> measures, datasets;
-  bool no_measure = false, no_dataset = false;
+  std::vector<std::string> measures;
+  std::vector<const ScoreSeries*> no_measure;
   for (const auto& s : series) {
-    no_measure |= s.measure.empty();
-    no_dataset |= s.dataset.empty();
-    if (!s.measure.empty() && std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
-    if (!s.dataset.empty() && std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
+    if (s.measure.empty()) no_measure.push_back(&s);
+    else if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
   }
-  const bool rename_measure = no_measure && !measures.empty(), rename_dataset = no_dataset && !datasets.empty();
-  if (!rename_measure && !rename_dataset) return series;
-  std::string measure;
+  const bool rename_measure = !no_measure.empty() && !measures.empty();
+  std::string measure;  // the one the series without one take
   if (rename_measure) {
     if (measures.size() == 1) measure = measures[0];
     else if (std::find(measures.begin(), measures.end(), wanted) != measures.end()) measure = wanted;
     else
       throw Error("measure", ErrorKind::choose_one,
-                  "the scores of " + lacking(series, &ScoreSeries::measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
+                  "the scores of " + who(no_measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
                       std::to_string(measures.size()) + " (" + joined(measures) + "); choose the one they are" +
                       (wanted.empty() ? std::string() : " ('" + wanted + "' is not one of them)"));
   }
+  const auto measure_of_series = [&](const ScoreSeries& s) -> const std::string& { return s.measure.empty() ? measure : s.measure; };
+  // Several measures and none chosen: measure_of refuses that, with no dataset to settle first.
+  const std::string ranked = !wanted.empty() ? wanted : rename_measure ? measure : measures.size() == 1 ? measures[0] : std::string();
+  std::vector<std::string> datasets;
+  std::set<std::string> systems;
+  std::vector<const ScoreSeries*> no_dataset;
+  if (measures.size() <= 1 || !ranked.empty())
+    for (const auto& s : series) {
+      if (measure_of_series(s) != ranked) continue;
+      if (s.dataset.empty()) no_dataset.push_back(&s);
+      else {
+        if (std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
+        systems.insert(s.system);
+      }
+    }
+  const bool rename_dataset = !no_dataset.empty() && !datasets.empty() &&
+                              std::none_of(no_dataset.begin(), no_dataset.end(), [&](const ScoreSeries* s) { return systems.count(s->system) > 0; });
   if (rename_dataset && datasets.size() > 1)
     throw Error("scores", ErrorKind::not_in_input,
-                "the scores of " + lacking(series, &ScoreSeries::dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" +
-                    joined(datasets) +
+                "the scores of " + who(no_dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" + joined(datasets) +
                     "); give them as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or rank one dataset's scores");
+  if (!rename_measure && !rename_dataset) return series;
   storage = series;
   for (auto& s : storage) {
+    if (rename_dataset && s.dataset.empty() && measure_of_series(s) == ranked) s.dataset = datasets[0];
     if (rename_measure && s.measure.empty()) s.measure = measure;
-    if (rename_dataset && s.dataset.empty()) s.dataset = datasets[0];
   }
   return storage;
 }

@@ -24,8 +24,8 @@ struct DatasetScores {
 };
 
 /// An input that names no measure (a qid,score file, a bare column) holds the others' one measure, or
-/// `wanted` among several; one that names no dataset, the others' one dataset; beside several, refused.
-/// Returns `series` itself when nothing is renamed, else the copy in `storage`.
+/// `wanted` among several; one that names no dataset, and no system the others have, the others' one
+/// dataset; beside several, refused. Returns `series` itself when nothing is renamed, else the copy in `storage`.
 const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage);
 /// The measure to rank by: `wanted`, or the input's only one.
 std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted);
