@@ -154,7 +154,7 @@ TEST_CASE("parts that share the bootstrap and parts that each draw it whole merg
     CHECK(whole_bootstrap_per_part(k, n) == (k == 12));
     std::vector<ScoreSeries> s;
     for (std::size_t i = 0; i < k; ++i) {
-      ScoreSeries x{"", "m", "S" + std::to_string(i), {}, {}};
+      ScoreSeries x{"", "m", std::string("S").append(std::to_string(i)), {}, {}};
       for (std::size_t q = 0; q < n; ++q) {
         x.qids.push_back(std::string("q").append(std::to_string(q)));
         x.values.push_back(0.01 * static_cast<double>((q * 37 + i * 11) % 97) + 0.002 * static_cast<double>(i));
@@ -323,4 +323,50 @@ TEST_CASE("scores that name no dataset join only the ranked measure's one datase
   REQUIRE(r.boards.size() == 1);
   CHECK(r.boards[0].dataset == "d1");
   CHECK(r.boards[0].k == 3);
+}
+
+TEST_CASE("scores without a dataset that cannot be placed are refused naming them, and the measure they lack is named as such", "[leaderboard]") {
+  const LeaderboardOptions o{.resamples = 200, .bootstrap = 200};
+  const std::vector<std::string> q{"q1", "q2", "q3", "q4"};
+  std::vector<ScoreSeries> s{{"d1", "acc", "A", q, {1, 0, 1, 1}}, {"d1", "acc", "B", q, {0, 0, 1, 0}}, {"", "acc", "A", q, {1, 0, 0, 1}}};
+  s[2].file = "A.csv";
+  // One known system alone: not a board of its own, and said so rather than "needs at least 2 systems".
+  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of A (in A.csv) name no dataset (task), and A is already in d1: a dataset of their own needs at least 2 systems"));
+  // A known system and a new one: neither a dataset of their own nor more systems of d1 by the input's say.
+  s.push_back({"", "acc", "C", q, {0, 1, 1, 1}});
+  s[3].file = "C.csv";
+  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::Contains("some are in the other inputs' datasets (d1) and some are not (C (in C.csv))"));
+  // No measure named anywhere: a measure asked for is said to be absent because none is named, with no empty name listed.
+  const std::vector<ScoreSeries> plain{{"", "", "A", q, {1, 0, 1, 1}}, {"", "", "B", q, {0, 0, 1, 0}}};
+  CHECK_THROWS_WITH(leaderboard(plain, "acc", o), Catch::Contains("'acc' is not in the input: its scores name no measure") && !Catch::Contains("has )"));
+}
+
+TEST_CASE("systems missing from a dataset are left out of the ranking across datasets with a warning naming them, and the boards stand without one", "[leaderboard]") {
+  const LeaderboardOptions o{.resamples = 200, .bootstrap = 200};
+  const std::vector<std::string> q{"q1", "q2", "q3", "q4"};
+  const auto partial = [](const LeaderboardResult& r) {
+    return std::find_if(r.warnings.begin(), r.warnings.end(), [](const Warning& w) { return w.code == "across_partial"; });
+  };
+  std::vector<ScoreSeries> s{{"d1", "m", "A", q, {0.1, 0.5, 0.3, 0.7}}, {"d1", "m", "B", q, {0.2, 0.4, 0.6, 0.3}}, {"d1", "m", "E", q, {0.9, 0.1, 0.5, 0.2}},
+                             {"d2", "m", "A", q, {0.3, 0.2, 0.8, 0.4}}, {"d2", "m", "B", q, {0.5, 0.6, 0.1, 0.2}}};
+  auto r = leaderboard(s, "m", o);
+  REQUIRE(r.across.has_value());
+  CHECK(r.across->mean_ranks.size() == 2);
+  REQUIRE(partial(r) != r.warnings.end());
+  CHECK(partial(r)->message == "The ranking across the 2 datasets leaves out E (not in d2); the per-dataset boards rank it.");
+  // d2 of two other systems: nothing is in every dataset, and the two boards are still the answer.
+  s[3].system = "C";
+  s[4].system = "D";
+  r = leaderboard(s, "m", o);
+  CHECK_FALSE(r.across.has_value());
+  CHECK(r.boards.size() == 2);
+  REQUIRE(partial(r) != r.warnings.end());
+  CHECK(partial(r)->message.rfind("No ranking across the 2 datasets: fewer than 2 systems are in every dataset (A (not in d2); B (not in d2); E (not in d2); C (not in d1); D (not in d1))", 0) == 0);
+  // Every system everywhere: no such warning.
+  s.erase(s.begin() + 2);
+  s[2].system = "A";
+  s[3].system = "B";
+  r = leaderboard(s, "m", o);
+  CHECK(r.across.has_value());
+  CHECK(partial(r) == r.warnings.end());
 }

@@ -86,6 +86,23 @@ test('per-dataset scores give the across-datasets ranks and the critical-differe
   assert.deepEqual(shown, want.map((p) => [p.system_a, p.system_b, p.b_better, p.p, p.p_holm]));
 });
 
+test('a system missing from a dataset is named in a warning above the boards and left out of the ranking across datasets, which ranks the rest', async () => {
+  const page = await openLeaderboard();
+  // A long table: splade is scored on nfcorpus only.
+  const rows = ['dataset,qid,system,score'];
+  for (let q = 1; q <= 8; q++)
+    for (const [system, base, step] of [['bm25', 0.2, 0.07], ['dense', 0.3, 0.05], ['splade', 0.1, 0.09]]) {
+      rows.push(`nfcorpus,q${q},${system},${((base + step * q) % 1).toFixed(3)}`);
+      if (system !== 'splade') rows.push(`scifact,q${q},${system},${((base + 2 * step * q) % 1).toFixed(3)}`);
+    }
+  await paste(page, 'paste-leaderboard', `${rows.join('\n')}\n`);
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  const warned = await page.$$eval('[data-testid="warning"]', (ws) => ws.map((w) => w.textContent));
+  assert.ok(warned.some((w) => /ranking across the 2 datasets leaves out splade \(not in scifact\); the per-dataset boards rank it/.test(w)), warned.join(' | '));
+  const ranks = await page.$$eval('[data-testid="across-datasets"] tr[data-system]', (trs) => trs.map((r) => r.dataset.system));
+  assert.deepEqual(ranks.sort(), ['bm25', 'dense']);
+});
+
 test('several trec_eval files, one per system, give the CLI’s board', async () => {
   const files = ['te908.q.org_manual_bm25.txt', 'te908.q.org_manual_ance_bert.txt'].map((f) => `${root}tests/fixtures/real/trec_eval/${f}`);
   const want = cli([...files, '--measure', 'map', '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];

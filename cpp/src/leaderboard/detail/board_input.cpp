@@ -108,9 +108,9 @@ std::string who(const std::vector<const ScoreSeries*>& series) {
 
 // Series that name no measure (a qid,score file, a bare column) take the other inputs' one measure, or the
 // one asked for among several. Of the measure ranked, series that name no dataset (a log on stdin) and no
-// system the others have take the others' one dataset; naming a system the others have, they are a dataset
-// of their own (a board beside theirs). Beside several, which one is not the input's to say: refused, naming
-// them, rather than left off the board.
+// system the others have take the others' one dataset; all naming systems the others have, they are a dataset
+// of their own (a board beside theirs) when at least 2. Anything else (several datasets to join, known and new
+// systems mixed) is not the input's to say: refused, naming them, rather than left off the board.
 const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage) {
   std::vector<std::string> measures;
   std::vector<const ScoreSeries*> no_measure;
@@ -144,8 +144,22 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
         systems.insert(s.system);
       }
     }
-  const bool rename_dataset = !no_dataset.empty() && !datasets.empty() &&
-                              std::none_of(no_dataset.begin(), no_dataset.end(), [&](const ScoreSeries* s) { return systems.count(s->system) > 0; });
+  std::vector<const ScoreSeries*> known, fresh;
+  for (const ScoreSeries* x : no_dataset) (systems.count(x->system) ? known : fresh).push_back(x);
+  if (!known.empty() && !fresh.empty())
+    throw Error("scores", ErrorKind::not_in_input,
+                "the scores of " + who(no_dataset) + " name no dataset (task), and of their systems some are in the other inputs' datasets (" + joined(datasets) +
+                    ") and some are not (" + who(fresh) +
+                    "): whether they are one more dataset or more systems of those is not the input's to say; give them with a dataset column, or as files whose names say their task");
+  if (!known.empty()) {
+    std::set<std::string> own;
+    for (const ScoreSeries* x : known) own.insert(x->system);
+    if (own.size() < 2)
+      throw Error("scores", ErrorKind::not_enough_data,
+                  "the scores of " + who(known) + " name no dataset (task), and " + *own.begin() + " is already in " + joined(datasets) +
+                      ": a dataset of their own needs at least 2 systems; give them with a dataset column, or as a file whose name says its task");
+  }
+  const bool rename_dataset = !fresh.empty() && !datasets.empty();
   if (rename_dataset && datasets.size() > 1)
     throw Error("scores", ErrorKind::not_in_input,
                 "the scores of " + who(no_dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" + joined(datasets) +
@@ -164,6 +178,10 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
   for (const auto& s : series)
     if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
   if (!wanted.empty()) {
+    if (measures.size() == 1 && measures[0].empty())
+      throw Error("measure", ErrorKind::not_in_input,
+                  "'" + wanted + "' is not in the input: its scores name no measure (qid,score tables or columns of numbers); leave the measure empty",
+                  wanted);
     if (std::find(measures.begin(), measures.end(), wanted) == measures.end())
       throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + joined(measures) + ")", wanted);
     return wanted;
