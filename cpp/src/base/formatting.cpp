@@ -108,6 +108,14 @@ double snap_noise(double x, double scale) {
   return std::fabs(x) <= 1e-12 * std::fabs(scale) ? 0.0 : x;
 }
 
+std::string names_list(const std::vector<std::string>& names) {
+  constexpr std::size_t shown_at_most = 40;
+  std::string s;
+  for (std::size_t i = 0; i < names.size() && i < shown_at_most; ++i) s += (i ? ", " : "") + names[i];
+  if (names.size() > shown_at_most) s += " and " + std::to_string(names.size() - shown_at_most) + " more";
+  return s;
+}
+
 std::string latex_escape(std::string_view s) {
   std::string out;
   for (char ch : s) {

@@ -141,7 +141,7 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
 }
 
 std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardResult& r,
-                                          const LeaderboardOptions& o) {
+                                          const LeaderboardOptions& o, const std::vector<LeftOut>& left_out) {
   std::vector<Warning> out;
   for (const auto& s : series)
     if (s.measure == measure)
@@ -168,6 +168,22 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
       out.push_back({"few_queries", "The bootstrap rank and Δ intervals" + where + " rest on " + b.unit.count(b.n) + ": below about " +
                                         std::to_string(bootstrap_min_queries) + " " + b.unit.many +
                                         " bootstrap intervals are too narrow (they under-cover), so read them as rough."});
+  }
+  // Systems missing from a dataset cannot be ranked across datasets: said, with the boards that do rank them.
+  if (!left_out.empty()) {
+    std::vector<std::string> each;
+    for (const auto& l : left_out) {
+      std::vector<std::string> lacking;
+      for (const auto& d : l.lacking) lacking.push_back(d.empty() ? "the scores without a dataset" : d);
+      each.push_back(l.system + " (not in " + names_list(lacking) + ")");
+    }
+    std::string listed;
+    for (const auto& e : each) listed += (listed.empty() ? "" : "; ") + e;
+    const std::string datasets = std::to_string(r.across ? r.across->datasets : r.boards.size());
+    out.push_back({"across_partial", r.across ? "The ranking across the " + datasets + " datasets leaves out " + listed + "; the per-dataset boards rank " +
+                                                    (left_out.size() == 1 ? "it." : "them.")
+                                              : "No ranking across the " + datasets + " datasets: fewer than 2 systems are in every dataset (" + listed +
+                                                    "); the per-dataset boards stand."});
   }
   return out;
 }

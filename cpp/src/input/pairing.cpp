@@ -1,16 +1,16 @@
 #include "pairpower/input/pairing.hpp"
 
-#include "pairpower/registry/registry.hpp"
-
 #include <algorithm>
 #include <map>
-
-#include "pairpower/input/measures.hpp"
+#include <optional>
 #include <set>
 #include <string_view>
 #include <tuple>
-#include <optional>
 #include <unordered_map>
+
+#include "pairpower/base/formatting.hpp"
+#include "pairpower/input/measures.hpp"
+#include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
 
@@ -156,26 +156,17 @@ std::vector<std::string> split_measure_list(std::string_view text) {
 
 namespace {
 
-// "map, P_10 and 94 more": every name up to a screenful, then the count.
-std::string names_of(const std::vector<std::string>& names) {
-  constexpr std::size_t shown_at_most = 40;
-  std::string s;
-  for (std::size_t i = 0; i < names.size() && i < shown_at_most; ++i) s += (i ? ", " : "") + names[i];
-  if (names.size() > shown_at_most) s += " and " + std::to_string(names.size() - shown_at_most) + " more";
-  return s;
-}
-
 bool contains(const std::vector<std::string>& xs, const std::string& x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
 void check_measure(const std::string& m, const std::vector<std::string>& available, const ScoreFile& fa, const ScoreFile* fb) {
   if (contains(available, m)) return;
   auto in_either = [&](auto member) { return contains(fa.*member, m) || (fb && contains(fb->*member, m)); };
   if (in_either(&ScoreFile::text_measures))
-    throw Error("measure", ErrorKind::not_per_query, "'" + m + "' holds text, not a score per query; choose a numeric measure (" + names_of(available) + ")", m);
+    throw Error("measure", ErrorKind::not_per_query, "'" + m + "' holds text, not a score per query; choose a numeric measure (" + names_list(available) + ")", m);
   if (in_either(&ScoreFile::nonscalar_measures))
     throw Error("measure", ErrorKind::not_per_query,
                 "'" + m + "' is not a number in every record of the log (a metric computed over the whole set, such as f1 or bleu, or a NaN); choose one of " +
-                    names_of(available),
+                    names_list(available),
                 m);
   if (in_either(&ScoreFile::summary_measures)) {
     const auto closest = closest_per_query_measure(m);
@@ -186,9 +177,9 @@ void check_measure(const std::string& m, const std::vector<std::string>& availab
   if (fb && (contains(fa.measures(), m) || contains(fb->measures(), m)))
     throw Error("measure", ErrorKind::not_in_input,
                 "'" + m + "' is in the " + (contains(fa.measures(), m) ? "first" : "second") + " file but not in the " +
-                    (contains(fa.measures(), m) ? "second" : "first") + " (both have " + std::to_string(available.size()) + ": " + names_of(available) + ")",
+                    (contains(fa.measures(), m) ? "second" : "first") + " (both have " + std::to_string(available.size()) + ": " + names_list(available) + ")",
                 m);
-  throw Error("measure", ErrorKind::not_in_input, "'" + m + "' is not in the input (it has " + std::to_string(available.size()) + ": " + names_of(available) + ")", m);
+  throw Error("measure", ErrorKind::not_in_input, "'" + m + "' is not in the input (it has " + std::to_string(available.size()) + ": " + names_list(available) + ")", m);
 }
 
 std::string disambiguated(const std::string& name, const std::string& other, const char* side) {
@@ -245,7 +236,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       throw Error("measure", ErrorKind::choose_one,
                   std::string("the ") + (first_unnamed ? "first input (A: " : "second input (B: ") + one_series.system +
                       (one_series.file.empty() ? std::string() : ", in " + one_series.file) + ") names no measure (a qid,score table or a column of numbers), and the " +
-                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) + "); choose the one " + side +
+                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_list(named) + "); choose the one " + side +
                       "'s scores are" + why);
     }
     // Likewise a dataset: a log read from stdin has no file name to name its task, and beside one task's log it is that task.
@@ -261,7 +252,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       const auto& named = first_unnamed ? db : da;
       throw Error("scores", ErrorKind::not_in_input,
                   std::string("the ") + (first_unnamed ? "first input (A)" : "second input (B)") + " names no dataset (task), and the " +
-                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_of(named) +
+                      (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_list(named) +
                       "); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or compare it with one dataset's scores");
     }
   }
@@ -278,12 +269,12 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
   const std::vector<std::string> available = common_measures(fa, fb);
   if (fb && available.empty() && !fa.measures().empty() && !fb->measures().empty())
     throw Error("measure", ErrorKind::not_in_input,
-                "the two files have no measure in common (the first has " + names_of(fa.measures()) + "; the second has " + names_of(fb->measures()) + ")");
+                "the two files have no measure in common (the first has " + names_list(fa.measures()) + "; the second has " + names_list(fb->measures()) + ")");
   std::vector<std::string> chosen = measures;
   if (chosen.empty()) {
     if (available.size() > 1)
       throw Error("measure", ErrorKind::choose_one,
-                  "the input holds " + std::to_string(available.size()) + " measures (" + names_of(available) + "); choose one or more" +
+                  "the input holds " + std::to_string(available.size()) + " measures (" + names_list(available) + "); choose one or more" +
                       (available.size() > 2 ? " (for example " + preferred_measure(available) + ")" : std::string()));
     chosen = available;
   }
@@ -304,7 +295,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       const bool first = fa.systems().size() != 1;
       const auto held = first ? fa.systems() : fb->systems();
       throw InputError("with two files, each must hold one system's scores, and the " + std::string(first ? "first" : "second") + " holds " +
-                       std::to_string(held.size()) + " (" + names_of(held) + "); give that input alone (each system is then compared with the baseline), or put several systems in one wide or long table" +
+                       std::to_string(held.size()) + " (" + names_list(held) + "); give that input alone (each system is then compared with the baseline), or put several systems in one wide or long table" +
                        std::string(bare ? " (two numeric columns without a header are read as two systems, A and B; for query ids and one system's scores, add the header qid,score)" : ""));
     }
     const auto by_position = [](const ScoreFile& f) { return !f.series.empty() && f.series.front().by_position; };
@@ -350,7 +341,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
     const auto systems = fa.systems();
     if (systems.size() < 2) throw InputError("the input holds one system's scores; give a second file, or a table with two or more systems");
     if (!baseline.empty() && !contains(systems, baseline))
-      throw Error("baseline", ErrorKind::not_in_input, "'" + baseline + "' is not a system in the input (it has " + names_of(systems) + ")", baseline);
+      throw Error("baseline", ErrorKind::not_in_input, "'" + baseline + "' is not a system in the input (it has " + names_list(systems) + ")", baseline);
     const std::string& base_name = baseline.empty() ? systems.front() : baseline;
     // Every other system against the baseline, per dataset and measure.
     for (const auto& base : fa.series) {

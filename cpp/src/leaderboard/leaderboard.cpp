@@ -173,37 +173,33 @@ Board analyse(const DatasetScores& d, const std::string& measure, const Leaderbo
   return out;
 }
 
-// Each system some dataset lacks, with the datasets lacking it: "C (not in d2)".
-std::string not_everywhere(const std::vector<DatasetScores>& sets) {
+// Each system some dataset lacks, in the order first seen, with the datasets lacking it.
+std::vector<LeftOut> not_everywhere(const std::vector<DatasetScores>& sets) {
+  std::vector<LeftOut> out;
   std::vector<std::string> seen;
   for (const auto& d : sets)
     for (const auto& s : d.systems)
-      if (std::find(seen.begin(), seen.end(), s) == seen.end()) seen.push_back(s);
-  std::string out;
-  for (const auto& s : seen) {
-    std::string lacking;
-    for (const auto& d : sets)
-      if (std::find(d.systems.begin(), d.systems.end(), s) == d.systems.end())
-        lacking += (lacking.empty() ? "" : ", ") + (d.dataset.empty() ? std::string("the scores without a dataset") : d.dataset);
-    if (!lacking.empty()) out += (out.empty() ? "" : "; ") + s + " (not in " + lacking + ")";
-  }
+      if (std::find(seen.begin(), seen.end(), s) == seen.end()) {
+        seen.push_back(s);
+        LeftOut l{s, {}};
+        for (const auto& other : sets)
+          if (std::find(other.systems.begin(), other.systems.end(), s) == other.systems.end()) l.lacking.push_back(other.dataset);
+        if (!l.lacking.empty()) out.push_back(std::move(l));
+      }
   return out;
 }
 
-std::size_t everywhere_count(const std::vector<DatasetScores>& sets) {
-  return static_cast<std::size_t>(std::count_if(sets.front().systems.begin(), sets.front().systems.end(), [&](const std::string& s) {
-    return std::all_of(sets.begin(), sets.end(), [&](const DatasetScores& d) { return std::find(d.systems.begin(), d.systems.end(), s) != d.systems.end(); });
-  }));
+// Systems every dataset has, in the first dataset's order.
+std::vector<std::string> everywhere(const std::vector<DatasetScores>& sets) {
+  std::vector<std::string> out;
+  for (const auto& s : sets.front().systems)
+    if (std::all_of(sets.begin(), sets.end(), [&](const DatasetScores& d) { return std::find(d.systems.begin(), d.systems.end(), s) != d.systems.end(); }))
+      out.push_back(s);
+  return out;
 }
 
 AcrossDatasets across(const std::vector<DatasetScores>& sets, const std::vector<Board>& boards, const LeaderboardOptions& o) {
-  // Systems every dataset has, in the first dataset's order.
-  std::vector<std::string> systems;
-  for (const auto& s : sets.front().systems) {
-    bool everywhere = true;
-    for (const auto& d : sets) everywhere = everywhere && std::find(d.systems.begin(), d.systems.end(), s) != d.systems.end();
-    if (everywhere) systems.push_back(s);
-  }
+  const std::vector<std::string> systems = everywhere(sets);
   if (systems.size() < 2) throw Error("scores", ErrorKind::not_enough_data, "fewer than 2 systems appear in every dataset: nothing to compare across datasets");
   const std::size_t k = systems.size(), D = sets.size();
   BoardMatrix m(k, D);
@@ -293,16 +289,10 @@ LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& given, const
       }
       r.boards.push_back(analyse(sets[x], m, o, mine));
     }
-  const std::string left_out = sets.size() >= 2 ? not_everywhere(sets) : std::string();
-  if (sets.size() >= 2 && (left_out.empty() || only_across || everywhere_count(sets) >= 2)) r.across = across(sets, r.boards, o);
+  const std::vector<LeftOut> left_out = sets.size() >= 2 ? not_everywhere(sets) : std::vector<LeftOut>{};
+  if (sets.size() >= 2 && (left_out.empty() || only_across || everywhere(sets).size() >= 2)) r.across = across(sets, r.boards, o);
   else if (only_across) throw Error("scores", ErrorKind::not_enough_data, "one dataset with one score per system: nothing to test (give per-query scores, or scores on two or more datasets)");
-  r.warnings = leaderboard_warnings(series, m, r, o);
-  // Systems missing from a dataset cannot be ranked across datasets: said, with the boards that do rank them.
-  if (!left_out.empty())
-    r.warnings.push_back({"across_partial", r.across ? "The ranking across the " + std::to_string(sets.size()) + " datasets leaves out " + left_out +
-                                                           (left_out.find("; ") == std::string::npos ? "; the per-dataset boards rank it." : "; the per-dataset boards rank them.")
-                                                     : "No ranking across the " + std::to_string(sets.size()) + " datasets: fewer than 2 systems are in every dataset (" +
-                                                           left_out + "); the per-dataset boards stand."});
+  r.warnings = leaderboard_warnings(series, m, r, o, left_out);
   return r;
 }
 

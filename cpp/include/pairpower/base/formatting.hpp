@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pairpower {
 
@@ -49,6 +50,9 @@ std::string format_se(double se);
 /// p-values (and min_attainable_p) as format_p, standard errors (…_se) as
 /// format_se, counts with separators, other numbers as format_sig.
 std::string format_stat(std::string_view path, double value);
+
+/// Names for a message: "map, P_10 and 94 more" (every name up to a screenful, then the count).
+std::string names_list(const std::vector<std::string>& names);
 
 /// Text for a LaTeX table cell: _ & % # $ escaped, < and > in math mode.
 std::string latex_escape(std::string_view s);

@@ -15,6 +15,7 @@
 //   clustered_board      a board of clustered items: its cluster-robust tests decide, its resampling treats items as independent
 //   small_pilot          power, samplesize or mde planned from a pilot of fewer than 30 items (pilot_estimates.hpp)
 //   pilot_icc_clamped    a pilot's design effect outside what its clusters' size allows: the ICC taken from it is clamped
+//   across_partial       systems some datasets lack: left out of the ranking across datasets (or no such ranking)
 //
 // Example:
 //   auto w = pairpower::comparison_warnings(sample, comparison, options);
@@ -75,10 +76,17 @@ void range_warnings(const std::string& measure, const std::string& system, std::
 /// Everything that qualifies one comparison's answers.
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o);
 
+/// A system some datasets lack, with those datasets ("" names the scores without a dataset).
+struct LeftOut {
+  std::string system;
+  std::vector<std::string> lacking;
+};
+
 /// Everything that qualifies a leaderboard: values out of range (of the ranked
-/// measure), boards too small for exact tests to separate or for bootstrap rank intervals.
+/// measure), boards too small for exact tests to separate or for bootstrap rank
+/// intervals, and the systems `left_out` of the ranking across datasets.
 std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardResult& r,
-                                          const LeaderboardOptions& o);
+                                          const LeaderboardOptions& o, const std::vector<LeftOut>& left_out = {});
 
 /// Everything that qualifies a Plan's answers (plan_warnings.cpp, apart so that the
 /// small Plan build links no Analyze code). With the pilot model: its smallest N

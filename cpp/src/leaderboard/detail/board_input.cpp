@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/formatting.hpp"
 
 namespace pairpower::detail {
 namespace {
@@ -88,12 +89,6 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
   return d;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 // The systems of these series, each with its file.
 std::string who(const std::vector<const ScoreSeries*>& series) {
   std::vector<std::string> out;
@@ -101,7 +96,7 @@ std::string who(const std::vector<const ScoreSeries*>& series) {
     const std::string w = s->system + (s->file.empty() ? "" : " (in " + s->file + ")");
     if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
   }
-  return joined(out);
+  return names_list(out);
 }
 
 }  // namespace
@@ -126,7 +121,7 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
     else
       throw Error("measure", ErrorKind::choose_one,
                   "the scores of " + who(no_measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
-                      std::to_string(measures.size()) + " (" + joined(measures) + "); choose the one they are" +
+                      std::to_string(measures.size()) + " (" + names_list(measures) + "); choose the one they are" +
                       (wanted.empty() ? std::string() : " ('" + wanted + "' is not one of them)"));
   }
   const auto measure_of_series = [&](const ScoreSeries& s) -> const std::string& { return s.measure.empty() ? measure : s.measure; };
@@ -148,7 +143,7 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
   for (const ScoreSeries* x : no_dataset) (systems.count(x->system) ? known : fresh).push_back(x);
   if (!known.empty() && !fresh.empty())
     throw Error("scores", ErrorKind::not_in_input,
-                "the scores of " + who(no_dataset) + " name no dataset (task), and of their systems some are in the other inputs' datasets (" + joined(datasets) +
+                "the scores of " + who(no_dataset) + " name no dataset (task), and of their systems some are in the other inputs' datasets (" + names_list(datasets) +
                     ") and some are not (" + who(fresh) +
                     "): whether they are one more dataset or more systems of those is not the input's to say; give them with a dataset column, or as files whose names say their task");
   if (!known.empty()) {
@@ -156,13 +151,13 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
     for (const ScoreSeries* x : known) own.insert(x->system);
     if (own.size() < 2)
       throw Error("scores", ErrorKind::not_enough_data,
-                  "the scores of " + who(known) + " name no dataset (task), and " + *own.begin() + " is already in " + joined(datasets) +
+                  "the scores of " + who(known) + " name no dataset (task), and " + *own.begin() + " is already in " + names_list(datasets) +
                       ": a dataset of their own needs at least 2 systems; give them with a dataset column, or as a file whose name says its task");
   }
   const bool rename_dataset = !fresh.empty() && !datasets.empty();
   if (rename_dataset && datasets.size() > 1)
     throw Error("scores", ErrorKind::not_in_input,
-                "the scores of " + who(no_dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" + joined(datasets) +
+                "the scores of " + who(no_dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" + names_list(datasets) +
                     "); give them as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or rank one dataset's scores");
   if (!rename_measure && !rename_dataset) return series;
   storage = series;
@@ -183,10 +178,10 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
                   "'" + wanted + "' is not in the input: its scores name no measure (qid,score tables or columns of numbers); leave the measure empty",
                   wanted);
     if (std::find(measures.begin(), measures.end(), wanted) == measures.end())
-      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + joined(measures) + ")", wanted);
+      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + names_list(measures) + ")", wanted);
     return wanted;
   }
-  if (measures.size() > 1) throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + joined(measures) + "); choose one");
+  if (measures.size() > 1) throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + names_list(measures) + "); choose one");
   return measures.empty() ? std::string() : measures.front();
 }
 
