@@ -214,8 +214,8 @@ TEST_CASE("an input that names no dataset is that dataset beside one, and is ref
     CHECK(plan.samples[0].qids.size() == 2);
   }
   const std::string advice = " holds 2 (sum, diff); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or compare it with one dataset's scores";
-  CHECK_THROWS_WITH(build_comparisons(unnamed, &tasks, {}, MissingPolicy::error), "the first input (A) names no dataset (task), and the second (B)" + advice);
-  CHECK_THROWS_WITH(build_comparisons(tasks, &unnamed, {}, MissingPolicy::error), "the second input (B) names no dataset (task), and the first (A)" + advice);
+  CHECK_THROWS_WITH(build_comparisons(unnamed, &tasks, {}, MissingPolicy::error), "the first input (A: bm25) names no dataset (task), and the second (B)" + advice);
+  CHECK_THROWS_WITH(build_comparisons(tasks, &unnamed, {}, MissingPolicy::error), "the second input (B: bm25) names no dataset (task), and the first (A)" + advice);
 }
 
 TEST_CASE("a qid,score file beside an input of several measures is the measure chosen, and is refused without a choice, in either order", "[pairing]") {

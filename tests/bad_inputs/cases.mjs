@@ -46,6 +46,10 @@ export const cases = [
   { name: 'too few fields', a: 'qid,A,B\nq1,0.5\n', message: 'line 2: expected 3 fields as in the header, found 2' },
   { name: 'too many fields', a: 'qid,A,B\nq1,0.5,0.6,0.7\n', message: 'line 2: expected 3 fields as in the header, found 4' },
   { name: 'empty query id', a: 'qid,A,B\n,0.5,0.6\nq2,0.4,0.5\n', message: 'line 2: the query id is empty' },
+  // A blank dataset, measure or system cell would put its row among scores that name none (joined to others' silently).
+  { name: 'empty dataset cell', a: 'dataset,qid,A,B\nsum,q1,0.5,0.6\n,q2,0.4,0.5\n', message: 'line 3: field 1 (dataset) is empty' },
+  { name: 'empty measure cell', a: 'qid,system,measure,score\nq1,A,ndcg,0.5\nq1,B,ndcg,0.6\nq2,A, ,0.4\nq2,B,ndcg,0.5\n', message: 'line 4: field 3 (measure) is empty' },
+  { name: 'empty system cell', a: 'qid,system,score\nq1,A,0.5\nq1,B,0.6\nq2,,0.4\nq2,B,0.5\n', message: 'line 4: field 2 (system) is empty' },
   { name: 'unclosed quote', a: 'qid,A,B\n"q1,0.5,0.6\nq2,0.4,0.5\n', message: 'line 2: a quoted field is not closed' },
   { name: 'unnamed header column', a: 'qid,,B\nq1,0.5,0.6\nq2,0.4,0.5\n', message: 'line 1: column 2 of the header has no name' },
   { name: 'a qid,score file alone', a: 'qid,score\nq1,0.5\nq2,0.4\n', message: "the input holds one system's scores; give a second file, or a table with two or more systems" },

@@ -158,6 +158,15 @@ namespace {
 
 bool contains(const std::vector<std::string>& xs, const std::string& x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
+// "first input (A: bm25, in bm25.csv)": an input as a refusal names it, by its side, its systems and its file.
+std::string input_named(bool first, const ScoreFile& f) {
+  std::vector<std::string> systems;
+  for (const auto& x : f.series)
+    if (!contains(systems, x.system)) systems.push_back(x.system);
+  const std::string& file = f.series.front().file;
+  return std::string(first ? "first input (A: " : "second input (B: ") + names_list(systems) + (file.empty() ? "" : ", in " + file) + ")";
+}
+
 void check_measure(const std::string& m, const std::vector<std::string>& available, const ScoreFile& fa, const ScoreFile* fb) {
   if (contains(available, m)) return;
   auto in_either = [&](auto member) { return contains(fa.*member, m) || (fb && contains(fb->*member, m)); };
@@ -229,13 +238,11 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
         return build_comparisons(a, &b, measures, missing, baseline);
       }
       const char* side = first_unnamed ? "A" : "B";
-      const ScoreSeries& one_series = plain.series.front();
       const std::string why = measures.empty() ? std::string()
                               : measures.size() > 1 ? std::string(" (one: ") + side + "'s scores are of one measure)"
                                                     : " ('" + measures[0] + "' is not one of them)";
       throw Error("measure", ErrorKind::choose_one,
-                  std::string("the ") + (first_unnamed ? "first input (A: " : "second input (B: ") + one_series.system +
-                      (one_series.file.empty() ? std::string() : ", in " + one_series.file) + ") names no measure (a qid,score table or a column of numbers), and the " +
+                  "the " + input_named(first_unnamed, plain) + " names no measure (a qid,score table or a column of numbers), and the " +
                       (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_list(named) + "); choose the one " + side +
                       "'s scores are" + why);
     }
@@ -251,7 +258,7 @@ ComparisonPlan build_comparisons(const ScoreFile& fa, const ScoreFile* fb, const
       const bool first_unnamed = unnamed(da);
       const auto& named = first_unnamed ? db : da;
       throw Error("scores", ErrorKind::not_in_input,
-                  std::string("the ") + (first_unnamed ? "first input (A)" : "second input (B)") + " names no dataset (task), and the " +
+                  "the " + input_named(first_unnamed, first_unnamed ? fa : *fb) + " names no dataset (task), and the " +
                       (first_unnamed ? "second (B)" : "first (A)") + " holds " + std::to_string(named.size()) + " (" + names_list(named) +
                       "); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or compare it with one dataset's scores");
     }

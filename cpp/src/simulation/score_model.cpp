@@ -8,7 +8,6 @@
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -49,7 +48,6 @@ namespace {
   throw Error(field, ErrorKind::invalid_value, std::string(buf) + " " + rule, buf);
 }
 
-double pilot_mean(const std::vector<double>& d) { return std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size()); }
 }  // namespace
 
 void validate(const Scenario& s) {
@@ -128,11 +126,9 @@ std::optional<double> model_sd_diff(const Scenario& s) {
     case ScoreModel::pilot: {
       if (!s.params.pilot || s.params.pilot->size() < 2) return std::nullopt;
       const auto& d = *s.params.pilot;
-      const double m = pilot_mean(d);
-      double ss = 0;
-      for (double x : d) ss += (x - m) * (x - m);
-      // The resampled population's SD: the pilot's with divisor m (resampling draws from the empirical distribution).
-      return std::sqrt(ss / static_cast<double>(d.size()));
+      // The resampled population's SD: the pilot's with divisor n, not n − 1 (resampling draws from the empirical distribution).
+      const double n = static_cast<double>(d.size());
+      return mean_sd(d.data(), d.size()).sd * std::sqrt((n - 1.0) / n);
     }
     case ScoreModel::zero_inflated:
     case ScoreModel::lattice: return std::nullopt;

@@ -241,6 +241,13 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   const auto cluster_col = find(is_cluster);
   // The row's cluster, when the table has a cluster column.
   const auto cluster_of = [&](const std::vector<std::string>& f) { return cluster_col ? &f[*cluster_col] : nullptr; };
+  // A row's dataset, measure or system, when the table has that column: a blank cell would put the row
+  // among scores that name none, which are joined to others' or kept apart by other rules.
+  const auto named_cell = [&](const std::vector<std::string>& f, std::optional<std::size_t> c, std::size_t line) -> std::string {
+    if (!c) return "";
+    if (trim(f[*c]).empty()) fail_at(line, "field " + std::to_string(*c + 1) + " (" + header[*c] + ") is empty");
+    return f[*c];
+  };
   for (std::size_t i = 0; i < header.size(); ++i)
     if (header[i].empty()) fail_at(lines.front().number, "column " + std::to_string(i + 1) + " of the header has no name");
   if (format == InputFormat::csv_long) {
@@ -256,7 +263,7 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
       const auto f = fields_of(l.text, delim, l.number);
       if (f.size() != header.size())
         fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
-      col.add(dataset_col ? f[*dataset_col] : "", measure_col ? f[*measure_col] : "", f[*sys_col], f[*qid_col],
+      col.add(named_cell(f, dataset_col, l.number), named_cell(f, measure_col, l.number), named_cell(f, sys_col, l.number), f[*qid_col],
               number_at(f[*score_col], l.number, "field " + std::to_string(*score_col + 1) + " (" + header[*score_col] + ")", style), l.number, f[*score_col],
               cluster_of(f));
     }
@@ -293,9 +300,10 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     const auto f = fields_of(l.text, delim, l.number);
     if (f.size() != header.size())
       fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
+    const std::string dataset = named_cell(f, dataset_col, l.number), row_measure = measure_col ? named_cell(f, measure_col, l.number) : measure;
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
-      col.add(dataset_col ? f[*dataset_col] : "", measure_col ? f[*measure_col] : measure, one_system ? system : header[s], f[q],
+      col.add(dataset, row_measure, one_system ? system : header[s], f[q],
               number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));
     }
   }
