@@ -60,15 +60,38 @@ if [ "$(grep -c ',map,' "$work/sabir.csv")" != 100 ]; then echo "FAIL: the CSV l
 (cd "$work" && "$bin" compare --measure ndcg_cut_10 --resamples 200 --bootstrap 100 --format csv two.csv >/dev/null 2>&1) && code=0 || code=$?
 [ $code != 2 ] || { echo "FAIL: compare --measure M FILE takes the file as a measure"; fail=1; }
 
+# Reads a report's JSON on stdin and prints it without its first warning, which must be about the inputs (no
+# comparison) with code $1 and a message starting $2; prints nothing when there is no such warning. With
+# code -, prints it whole when no warning is about the inputs.
+without_input_warning='
+let t = ""; process.stdin.on("data", (d) => (t += d)).on("end", () => {
+  const [code, start] = process.argv.slice(1), j = JSON.parse(t), w = j.warnings[0];
+  const ofInputs = (x) => ["left_out_of_folder", "topics_not_in_run"].includes(x.code);
+  if (code === "-") {
+    if (!j.warnings.some(ofInputs)) process.stdout.write(JSON.stringify(j, null, 2) + "\n");
+    return;
+  }
+  if (!w || w.code !== code || !w.message.startsWith(start) || "comparison" in w) return;
+  j.warnings.shift();
+  process.stdout.write(JSON.stringify(j, null, 2) + "\n");
+});'
 for cmd in "compare --resamples 2000 --bootstrap 500" "leaderboard --resamples 500 --bootstrap 200"; do
-  one=$(cd "$work" && $bin $cmd --format json --qrels robust03_qrels.txt SABIR03BASE.run.gz UIUC03Rd1.run 2>/dev/null | grep -v 'scored against') || true
+  (cd "$work" && $bin $cmd --format json --qrels robust03_qrels.txt SABIR03BASE.run.gz UIUC03Rd1.run 2>/dev/null) > "$work/one.json" || true
+  one=$(grep -v 'scored against' "$work/one.json") || true
+  # As the filter below writes it, for comparing with its output.
+  one_written=$(node -e "$without_input_warning" - < "$work/one.json" | grep -v 'scored against') || true
   two=$(cd "$work" && $bin $cmd --format json two.csv 2>/dev/null | grep -v 'CSV/TSV') || true
   if [[ -z $one || $one != "$two" ]]; then echo "FAIL: ${cmd%% *} --qrels differs from evaluating first"; fail=1; fi
   # A folder stands for the runs in it: the qrels beside them is left out, a stray note too (with a warning).
   mkdir -p "$work/runs" && cp "$work/SABIR03BASE.run.gz" "$work/UIUC03Rd1.run" "$work/robust03_qrels.txt" "$work/runs/" && printf 'two runs\n' > "$work/runs/NOTES.txt"
-  three=$(cd "$work" && $bin $cmd --format json --qrels runs/robust03_qrels.txt runs 2>"$work/folder.err" | grep -v 'scored against') || true
-  if [[ -z $three || $three != "$one" ]]; then echo "FAIL: ${cmd%% *} --qrels with a folder of runs differs from naming the runs"; fail=1; fi
+  # The JSON says so too, first among its warnings and of no comparison; without that warning it is the same report.
+  three=$(cd "$work" && $bin $cmd --format json --qrels runs/robust03_qrels.txt runs 2>"$work/folder.err" | node -e "$without_input_warning" left_out_of_folder "left out of the folder 'runs': runs/NOTES.txt: " | grep -v 'scored against') || true
+  if [[ -z $three || $three != "$one_written" ]]; then echo "FAIL: ${cmd%% *} --qrels with a folder of runs differs from naming the runs, or its JSON lacks the warning: ${three:0:300}"; fail=1; fi
   grep -q "^warning: left out of the folder 'runs': runs/NOTES.txt: " "$work/folder.err" || { echo "FAIL: the stray note is not named: $(cat "$work/folder.err")"; fail=1; }
+  # A topic a run lacks: on stderr and in the JSON.
+  gap=$(cd "$work" && $bin $cmd --format json --missing intersect --qrels robust03_qrels.txt SABIR03BASE.no303.run UIUC03Rd1.run 2>"$work/gap.err" | node -e "$without_input_warning" topics_not_in_run "1 of the qrels' 100 topics have no ranking in run ") || true
+  [[ -n $gap ]] || { echo "FAIL: ${cmd%% *} --qrels --format json lacks the warning of a topic a run lacks"; fail=1; }
+  grep -q "^warning: 1 of the qrels' 100 topics have no ranking" "$work/gap.err" || { echo "FAIL: ${cmd%% *} --qrels does not warn of topic 303 on stderr: $(cat "$work/gap.err")"; fail=1; }
 done
 # evaluate takes the folder of runs too, and scores what naming its runs scores: the qrels in it is skipped
 # without a word, the stray note is left out with a warning naming it.

@@ -170,7 +170,9 @@ int run_compare(const CompareFlags& f) {
   if (by_position && out_format != "text" && out_format != "json") fmt::print(stderr, "pairpower: note: {}\n", by_position_note);
 
   if (out_format == "json") {
-    std::fputs(report_json_text(r, job.settings).c_str(), stdout);
+    ReportSettings settings = job.settings;
+    settings.input_warnings = input_warnings();  // printed as they arose
+    std::fputs(report_json_text(r, settings).c_str(), stdout);
   } else if (out_format == "csv") {
     std::fputs(report_csv(r).c_str(), stdout);
   } else if (out_format == "md") {

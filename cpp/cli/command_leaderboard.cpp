@@ -80,9 +80,11 @@ int run_leaderboard(const LeaderboardFlags& f) {
     for (auto& file : files)
       for (auto& s : file.series) series.push_back(std::move(s));
   }
-  const auto r = leaderboard(series, measure, o);
-  // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
+  auto r = leaderboard(series, measure, o);
+  // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them,
+  // after the inputs', which were printed as they arose).
   for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
+  r.warnings.insert(r.warnings.begin(), input_warnings().begin(), input_warnings().end());
   const std::string format = f.format.given() ? f.format.value : "text";
   // Columns without query ids were paired row by row: the report says so with each board (text, JSON, the
   // tables' captions); CSV rows have no place for it, so there it goes to stderr.

@@ -101,6 +101,16 @@ std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std:
   return out;
 }
 
+std::vector<Warning>& input_warnings() {
+  static std::vector<Warning> kept;
+  return kept;
+}
+
+void warn_input(Warning w) {
+  fmt::print(stderr, "warning: {}\n", w.message);
+  input_warnings().push_back(std::move(w));
+}
+
 std::string read_input(const std::string& path, std::string_view flag) {
   if (is_folder(path)) throw UsageError(fmt::format("{}: '{}' is a folder; give a file", flag, path));
   std::string data;
@@ -171,7 +181,7 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<InputP
   });
   ScoreFile out;
   for (auto& [one, warnings] : scored) {
-    for (const auto& w : warnings) fmt::print(stderr, "warning: {}\n", w.message);
+    for (const auto& w : warnings) warn_input(w);
     for (auto& s : one.series) out.series.push_back(std::move(s));
     out.records += one.records;
     out.format = one.format;

@@ -13,9 +13,15 @@
 #include <fmt/format.h>
 
 #include "arguments.hpp"
+#include "pairpower/base/warnings.hpp"
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower::cli {
+
+/// Warnings about the inputs rather than the answers (a file left out of a folder, topics a run lacks):
+/// each printed on stderr as it arises, and all kept for the JSON report's `warnings` (one command per process).
+std::vector<Warning>& input_warnings();
+void warn_input(Warning w);
 
 /// f(i) for i in [0, count), on as many threads as there are cores, the results in order; the first i
 /// whose call threw rethrows. Files are independent: reading and scoring them is the parallel part of
@@ -68,7 +74,7 @@ struct InputPath {
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
 
 /// read(i) for every input, side by side, in order. A file found in a folder that cannot be read (a README
-/// beside the runs, a log of corpus-level metrics only) is left out with a warning on stderr naming it and
+/// beside the runs, a log of corpus-level metrics only) is left out with a warning (warn_input) naming it and
 /// why; a file named on the command line stops the command, and so does a folder none of whose files reads.
 template <class F>
 auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::string>& given, std::string_view flag, F&& read) {
@@ -89,7 +95,7 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
       out.push_back(std::move(*r));
       if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
     } else {
-      fmt::print(stderr, "warning: left out of the folder '{}': {}\n", given[*inputs[i].folder], why);
+      warn_input({"left_out_of_folder", fmt::format("left out of the folder '{}': {}", given[*inputs[i].folder], why)});
     }
   }
   for (const auto& in : inputs)

@@ -207,6 +207,9 @@ test('a folder of many models\' lm-eval output given to leaderboard ranks every 
   assert.ok([0, 1, 3].includes(r.status), r.stderr);
   assert.equal(r.stderr.split('\n').length, 2, r.stderr);
   assert.ok(r.stderr.startsWith(`warning: left out of the folder '${join(parent, 'out')}': ${join(parent, 'out', 'README.md')}: `), r.stderr);
+  // The JSON holds it too, first among the warnings: a pipeline reading only the report learns a file was not read.
+  assert.equal(r.json.warnings[0].code, 'left_out_of_folder');
+  assert.equal(`warning: ${r.json.warnings[0].message}\n`, r.stderr);
   assert.deepEqual(r.json.leaderboards.map((b) => b.dataset).sort(), Object.keys(expected.lm_eval.means).sort());
   for (const b of r.json.leaderboards) {
     assert.equal(b.k, 3);

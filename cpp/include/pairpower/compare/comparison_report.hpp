@@ -23,6 +23,7 @@ struct ReportSettings {
   std::vector<std::string> detected;  ///< "trec_eval -q, measure …, 412 queries" per input
   std::string baseline;               ///< the system the others are compared with
   std::vector<PairingReport> pairing; ///< how each comparison's query ids matched (build_comparisons)
+  std::vector<Warning> input_warnings{}; ///< about the inputs, not one comparison (the CLI's: a file left out of a folder, topics a run lacks)
 };
 
 /// The report's JSON as a value (report_types.hpp): settings, comparisons, by_system, overall,
