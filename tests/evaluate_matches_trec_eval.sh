@@ -99,6 +99,12 @@ done
 cmp -s "$work/folder.csv" "$work/two.csv" || { echo "FAIL: evaluate with a folder of runs differs from naming the runs"; fail=1; }
 grep -q "^warning: left out of the folder 'runs': runs/NOTES.txt: " "$work/evaluate-folder.err" || { echo "FAIL: evaluate does not name the stray note: $(cat "$work/evaluate-folder.err")"; fail=1; }
 ! grep -q "robust03_qrels" "$work/evaluate-folder.err" || { echo "FAIL: evaluate read the qrels in the folder as a run: $(cat "$work/evaluate-folder.err")"; fail=1; }
+# Its JSON names the stray note too, at the top level (the runs' own warnings are about their topics).
+(cd "$work" && "$bin" evaluate -m nDCG@10 --format json runs/robust03_qrels.txt runs 2>/dev/null) > "$work/folder.json" || true
+node -e '
+const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+const ok = j.runs.length === 2 && j.warnings.length === 1 && j.warnings[0].code === "left_out_of_folder" && j.warnings[0].message.startsWith("left out of the folder '"'"'runs'"'"': runs/NOTES.txt: ");
+process.exit(ok ? 0 : 1);' "$work/folder.json" || { echo "FAIL: evaluate --format json does not name the stray note: $(head -c 300 "$work/folder.json")"; fail=1; }
 
 # Bad input: exit 2 and one line naming the file and what is wrong.
 expect_error() {  # what, expected-text, args…

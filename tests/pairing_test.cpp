@@ -216,6 +216,12 @@ TEST_CASE("an input that names no dataset is that dataset beside one, and is ref
   const std::string advice = " holds 2 (sum, diff); give that input as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or compare it with one dataset's scores";
   CHECK_THROWS_WITH(build_comparisons(unnamed, &tasks, {}, MissingPolicy::error), "the first input (A: bm25) names no dataset (task), and the second (B)" + advice);
   CHECK_THROWS_WITH(build_comparisons(tasks, &unnamed, {}, MissingPolicy::error), "the second input (B: bm25) names no dataset (task), and the first (A)" + advice);
+  // A folder given as one input: each of its systems and files is named, none put in another's file.
+  ScoreFile folder = one("qid,score\n1,0.3\n2,0.4\n", "a");
+  folder.series.push_back(one("qid,score\n1,0.2\n2,0.5\n", "b").series[0]);
+  folder.series[0].file = "fold/a.csv";
+  folder.series[1].file = "fold/b.csv";
+  CHECK_THROWS_WITH(build_comparisons(folder, &tasks, {}, MissingPolicy::error), "the first input (A: a, b, in fold/a.csv, fold/b.csv) names no dataset (task), and the second (B)" + advice);
 }
 
 TEST_CASE("a qid,score file beside an input of several measures is the measure chosen, and is refused without a choice, in either order", "[pairing]") {

@@ -375,13 +375,3 @@ TEST_CASE("a column header naming a known measure is the measure of one system's
   CHECK(w[0].code == "out_of_range");
   CHECK_THAT(w[0].message, Catch::Contains("1.7 for query q2"));
 }
-
-TEST_CASE("a wide table's measure column names the measure when it holds words, and is a system when it holds numbers", "[input]") {
-  const auto named = parse_scores("qid,metric,A,B\nq1,ndcg,0.5,0.6\nq2,ndcg,0.4,0.7\n");
-  REQUIRE(named.series.size() == 2);
-  for (const auto& s : named.series) CHECK(s.measure == "ndcg");
-  const auto system = parse_scores("qid,metric,A\nq1,0.5,0.6\nq2,0.4,0.7\n");
-  std::vector<std::string> systems;
-  for (const auto& s : system.series) systems.push_back(s.system);
-  CHECK(systems == std::vector<std::string>{"metric", "A"});
-}

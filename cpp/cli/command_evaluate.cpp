@@ -58,7 +58,7 @@ int run_evaluate(const EvaluateFlags& f) {
   for (const auto& e : out)
     for (const auto& w : e.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   const std::string format = f.format.given() ? f.format.value : "text";
-  if (format == "json") std::fputs(evaluations_json(out).c_str(), stdout);
+  if (format == "json") std::fputs(evaluations_json(out, input_warnings()).c_str(), stdout);
   else if (format == "csv") std::fputs(evaluations_csv(out).c_str(), stdout);
   else
     for (const auto& e : out) std::fputs(evaluation_text(e, f.per_query).c_str(), stdout);

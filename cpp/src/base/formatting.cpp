@@ -108,10 +108,13 @@ double snap_noise(double x, double scale) {
   return std::fabs(x) <= 1e-12 * std::fabs(scale) ? 0.0 : x;
 }
 
-std::string names_list(const std::vector<std::string>& names) {
+std::string names_list(const std::vector<std::string>& names, std::string_view separator) {
   constexpr std::size_t shown_at_most = 40;
   std::string s;
-  for (std::size_t i = 0; i < names.size() && i < shown_at_most; ++i) s += (i ? ", " : "") + names[i];
+  for (std::size_t i = 0; i < names.size() && i < shown_at_most; ++i) {
+    if (i) s += separator;
+    s += names[i];
+  }
   if (names.size() > shown_at_most) s += " and " + std::to_string(names.size() - shown_at_most) + " more";
   return s;
 }

@@ -177,8 +177,8 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
       for (const auto& d : l.lacking) lacking.push_back(d.empty() ? "the scores without a dataset" : d);
       each.push_back(l.system + " (not in " + names_list(lacking) + ")");
     }
-    std::string listed;
-    for (const auto& e : each) listed += (listed.empty() ? "" : "; ") + e;
+    const std::string listed = names_list(each, "; ");
+    // Without a ranking across datasets each dataset has its board (a table of one score per system and dataset is refused then).
     const std::string datasets = std::to_string(r.across ? r.across->datasets : r.boards.size());
     out.push_back({"across_partial", r.across ? "The ranking across the " + datasets + " datasets leaves out " + listed + "; the per-dataset boards rank " +
                                                     (left_out.size() == 1 ? "it." : "them.")

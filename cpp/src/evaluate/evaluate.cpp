@@ -190,7 +190,7 @@ std::string evaluation_text(const RunEvaluation& e, bool per_query) {
   return out;
 }
 
-std::string evaluations_json(const std::vector<RunEvaluation>& runs) {
+std::string evaluations_json(const std::vector<RunEvaluation>& runs, const std::vector<Warning>& input_warnings) {
   nlohmann::ordered_json j;
   j["runs"] = nlohmann::ordered_json::array();
   for (const auto& e : runs) {
@@ -207,6 +207,7 @@ std::string evaluations_json(const std::vector<RunEvaluation>& runs) {
     r["warnings"] = described::json_of(e.warnings);
     j["runs"].push_back(std::move(r));
   }
+  j["warnings"] = described::json_of(input_warnings);
   return j.dump(1) + "\n";
 }
 

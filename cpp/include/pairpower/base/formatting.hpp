@@ -52,7 +52,7 @@ std::string format_se(double se);
 std::string format_stat(std::string_view path, double value);
 
 /// Names for a message: "map, P_10 and 94 more" (every name up to a screenful, then the count).
-std::string names_list(const std::vector<std::string>& names);
+std::string names_list(const std::vector<std::string>& names, std::string_view separator = ", ");
 
 /// Text for a LaTeX table cell: _ & % # $ escaped, < and > in math mode.
 std::string latex_escape(std::string_view s);

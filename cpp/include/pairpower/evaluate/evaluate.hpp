@@ -77,8 +77,9 @@ RunScores score_run(const Qrels& qrels, const Run& run, const std::string& file,
 
 /// trec_eval's own layout ("%-22s\t%s\t%6.4f"): per topic with `per_query` (-q), then `all`.
 std::string evaluation_text(const RunEvaluation& e, bool per_query);
-/// {"runs": [{"run", "file", "queries": {qid: {measure: value}}, "all": {measure: value}}]} at full precision.
-std::string evaluations_json(const std::vector<RunEvaluation>& runs);
+/// {"runs": [{"run", "file", "queries": {qid: {measure: value}}, "all": {measure: value}, "warnings"}], "warnings"}
+/// at full precision; the top-level warnings are about the inputs (the CLI's: a file left out of a folder of runs).
+std::string evaluations_json(const std::vector<RunEvaluation>& runs, const std::vector<Warning>& input_warnings = {});
 /// run,qid,measure,value rows per topic at full precision: a long table `compare` and `leaderboard` read as is
 /// (the summary is in the text and the JSON).
 std::string evaluations_csv(const std::vector<RunEvaluation>& runs);

@@ -1,5 +1,6 @@
 // CSV/TSV tables: wide (qid, a column per system), long (qid, system, score),
 // two bare numeric columns, one system's qid,score and one column of numbers.
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <unordered_set>
@@ -271,11 +272,14 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   }
   // Wide: the qid column (or the first), optional dataset, measure and cluster columns, then systems.
   const std::size_t q = qid_col.value_or(0);
-  // A measure column names its measure in words: a column of numbers headed "metric" is a system's.
+  // A measure column names its measure in words: a column of numbers headed "metric" is a system's
+  // (judged by its first cell that holds anything: a system may lack the first query's score).
   auto measure_col = find(is_measure);
-  if (measure_col && lines.size() > 1) {
-    const auto first = fields_of(lines[1].text, delim, lines[1].number);
-    if (*measure_col < first.size() && number_or_comma(trim(first[*measure_col]))) measure_col.reset();
+  for (std::size_t k = 1; measure_col && k < lines.size(); ++k) {
+    const auto row = fields_of(lines[k].text, delim, lines[k].number);
+    if (*measure_col >= row.size() || trim(row[*measure_col]).empty()) continue;
+    if (number_or_comma(trim(row[*measure_col]))) measure_col.reset();
+    break;
   }
   std::vector<std::size_t> systems;
   for (std::size_t i = 0; i < header.size(); ++i)
@@ -300,6 +304,8 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     const auto f = fields_of(l.text, delim, l.number);
     if (f.size() != header.size())
       fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
+    // A row of missing scores only (a spreadsheet's trailing ",,,") gives nothing to name.
+    if (std::all_of(systems.begin(), systems.end(), [&](std::size_t s) { return trim(f[s]).empty(); })) continue;
     const std::string dataset = named_cell(f, dataset_col, l.number), row_measure = measure_col ? named_cell(f, measure_col, l.number) : measure;
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
