@@ -40,3 +40,16 @@ TEST_CASE("a table's blank dataset, measure or system cell is refused at its lin
     CHECK(x.qids.size() == 2);
   }
 }
+
+TEST_CASE("an input's systems are named grouped by the file holding them", "[input]") {
+  ScoreFile f = parse_scores("qid,A,B\nq1,0.5,0.6\nq2,0.4,0.7\n");
+  f.series.push_back(parse_scores("qid,score\nq1,0.1\nq2,0.2\n", InputFormat::auto_detect, "C").series.at(0));
+  std::vector<const ScoreSeries*> all;
+  for (const auto& s : f.series) all.push_back(&s);
+  CHECK(systems_in_files(all) == "A, B, C");
+  f.series[0].file = f.series[1].file = "wide.csv";
+  f.series[2].file = "c.csv";
+  CHECK(systems_in_files(all) == "A, B (in wide.csv); C (in c.csv)");
+  all.push_back(&f.series[0]);  // a system twice in one file is named once
+  CHECK(systems_in_files(all) == "A, B (in wide.csv); C (in c.csv)");
+}

@@ -142,8 +142,10 @@ int run_compare(const CompareFlags& f) {
   const std::vector<InputPath> runs = f.qrels.given() ? run_paths(f.qrels.value, f.files) : std::vector<InputPath>{};
   if (f.qrels.given() && runs.size() < 2) throw UsageError("--qrels: give two or more runs to compare");
   std::optional<ScoreFile> b;
-  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures) : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value);
-  if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value);
+  InputWarnings input_warnings;
+  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures, input_warnings)
+                                      : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value, input_warnings);
+  if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value, input_warnings);
   // --measure takes comma-separated lists too; the job expands "all".
   if (!f.qrels.given())
     for (const auto& item : f.measures)
@@ -171,7 +173,7 @@ int run_compare(const CompareFlags& f) {
 
   if (out_format == "json") {
     ReportSettings settings = job.settings;
-    settings.input_warnings = input_warnings();  // printed as they arose
+    settings.input_warnings = input_warnings.all();  // printed as they arose
     std::fputs(report_json_text(r, settings).c_str(), stdout);
   } else if (out_format == "csv") {
     std::fputs(report_csv(r).c_str(), stdout);

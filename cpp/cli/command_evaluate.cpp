@@ -51,14 +51,15 @@ int run_evaluate(const EvaluateFlags& f) {
   const Qrels qrels = named(f.qrels, [&] { return read_qrels(read_input(f.qrels, "QRELS")); });
   // A folder of runs stands for every run in it (the qrels among them left out), as in compare and leaderboard.
   const std::vector<InputPath> runs = run_paths(f.qrels, f.runs);
-  const std::vector<RunEvaluation> out = read_inputs(runs, f.runs, "RUN", [&](std::size_t i) {
+  InputWarnings input_warnings;
+  const std::vector<RunEvaluation> out = read_inputs(runs, f.runs, "RUN", input_warnings, [&](std::size_t i) {
     const std::string& path = runs[i].path;
     return named(path, [&] { return evaluate_run(qrels, read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1)), path, o); });
   });
   for (const auto& e : out)
     for (const auto& w : e.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   const std::string format = f.format.given() ? f.format.value : "text";
-  if (format == "json") std::fputs(evaluations_json(out, input_warnings()).c_str(), stdout);
+  if (format == "json") std::fputs(evaluations_json(out, input_warnings.all()).c_str(), stdout);
   else if (format == "csv") std::fputs(evaluations_csv(out).c_str(), stdout);
   else
     for (const auto& e : out) std::fputs(evaluation_text(e, f.per_query).c_str(), stdout);

@@ -62,9 +62,10 @@ int run_leaderboard(const LeaderboardFlags& f) {
   std::vector<ScoreSeries> series;
   std::string measure = f.measure.given() ? f.measure.value : "";
   if (f.qrels.given() && f.cluster.given()) throw UsageError("--cluster: runs scored against qrels name no clusters; give per-query scores with a cluster column");
+  InputWarnings input_warnings;
   if (f.qrels.given()) {
     std::vector<std::string> names;
-    ScoreFile scored = runs_as_scores(f.qrels.value, run_paths(f.qrels.value, f.files), f.files, f.measure.given() ? std::vector<std::string>{f.measure.value} : std::vector<std::string>{}, names);
+    ScoreFile scored = runs_as_scores(f.qrels.value, run_paths(f.qrels.value, f.files), f.files, f.measure.given() ? std::vector<std::string>{f.measure.value} : std::vector<std::string>{}, names, input_warnings);
     if (names.size() != 1) throw UsageError("--measure: a leaderboard ranks by one measure; " + f.measure.value + " names " + std::to_string(names.size()));
     measure = names[0];
     series = std::move(scored.series);
@@ -72,10 +73,10 @@ int run_leaderboard(const LeaderboardFlags& f) {
   if (!f.qrels.given()) {
     // One file per system (20 models' logs): read side by side, kept in the order given; a folder stands for its files.
     const auto inputs = expand_inputs(f.files, "FILE");
-    auto files = read_inputs(inputs, f.files, "FILE", [&](std::size_t i) {
+    auto files = read_inputs(inputs, f.files, "FILE", input_warnings, [&](std::size_t i) {
       // Stdin, which has no file name, is named by its place on the command line.
       const std::string fallback = "S" + std::to_string(inputs[i].given + 1);
-      return parse_file(inputs[i].path, input_format, fallback.c_str(), "FILE", f.cluster.value);
+      return parse_file(inputs[i].path, input_format, fallback.c_str(), "FILE", f.cluster.value, input_warnings);
     });
     for (auto& file : files)
       for (auto& s : file.series) series.push_back(std::move(s));
@@ -84,7 +85,8 @@ int run_leaderboard(const LeaderboardFlags& f) {
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them,
   // after the inputs', which were printed as they arose).
   for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
-  r.warnings.insert(r.warnings.begin(), input_warnings().begin(), input_warnings().end());
+  const std::vector<Warning> about_inputs = input_warnings.all();
+  r.warnings.insert(r.warnings.begin(), about_inputs.begin(), about_inputs.end());
   const std::string format = f.format.given() ? f.format.value : "text";
   // Columns without query ids were paired row by row: the report says so with each board (text, JSON, the
   // tables' captions); CSV rows have no place for it, so there it goes to stderr.

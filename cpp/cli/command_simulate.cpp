@@ -72,16 +72,21 @@ std::vector<std::pair<const char*, const Flag*>> param_flags(const SimulateFlags
 }
 
 // The pilot's per-item differences b − a.
-std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f) {
-  const PairedSample s = read_pilot_sample(f.pilot, f.pilot_measure, f.missing, f.input_format);
+std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f, InputWarnings& about_files) {
+  const PairedSample s = read_pilot_sample(f.pilot, f.pilot_measure, f.missing, f.input_format, "", about_files);
   std::vector<double> d(s.a.size());
   for (std::size_t i = 0; i < d.size(); ++i) d[i] = s.b[i] - s.a[i];
   return std::make_shared<const std::vector<double>>(std::move(d));
 }
 
-void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads) {
+void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads, const InputWarnings& about_files) {
   const RunInfo run{fmt::format("native, {} threads", threads), threads, r.elapsed_s, r.cancelled};
-  std::puts(simulation_json(spec, r.cells, run).dump(1).c_str());
+  auto j = simulation_json(spec, r.cells, run);
+  auto warnings = decltype(j)::array();  // the pilot's files' first, as compare's JSON has its inputs'
+  for (const auto& w : about_files.all()) warnings.push_back({{"code", w.code}, {"message", w.message}});
+  for (auto& w : j["warnings"]) warnings.push_back(std::move(w));
+  j["warnings"] = std::move(warnings);
+  std::puts(j.dump(1).c_str());
 }
 
 }  // namespace
@@ -178,7 +183,8 @@ int run_simulate(const SimulateFlags& f) {
   for (const Flag* only_pilot : {&f.pilot_measure, &f.missing, &f.input_format})
     if (only_pilot->given() && f.pilot.empty()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only_pilot->option->get_name()));
   if (pilot_model && f.pilot.empty()) throw UsageError("--pilot: the pilot model needs the pilot's scores (--pilot FILE, or --pilot A --pilot B)");
-  if (pilot_model) g.params.pilot = read_pilot(f);
+  InputWarnings about_files;
+  if (pilot_model) g.params.pilot = read_pilot(f, about_files);
   if (f.tests.given()) g.tests = read_tests(f.tests);
   if (f.alternative.given()) g.alternative = *alternative_from_string(read<std::string>(f.alternative, "alternative"));
   g.question = read_question(f.equivalence, f.non_inferiority, f.alternative);
@@ -212,7 +218,7 @@ int run_simulate(const SimulateFlags& f) {
   }
   // What qualifies the answer goes to stderr whatever the format (and into the JSON's warnings).
   for (const auto& w : plan_warnings(PlanSpec{g, target}, r.cells)) fmt::print(stderr, "warning: {}\n", w.message);
-  if (format == "json") print_json(PlanSpec{g, target}, r, threads);
+  if (format == "json") print_json(PlanSpec{g, target}, r, threads, about_files);
   else if (format == "csv") std::fputs(simulation_csv(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (format == "md") std::fputs(simulation_markdown(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (from_preset && f.preset.value == "paper" && paper_applies(g)) print_paper_tables(stdout, g, r, target);

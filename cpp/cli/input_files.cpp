@@ -101,14 +101,15 @@ std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std:
   return out;
 }
 
-std::vector<Warning>& input_warnings() {
-  static std::vector<Warning> kept;
-  return kept;
+void InputWarnings::add(Warning w) {
+  const std::lock_guard lock(mutex_);
+  fmt::print(stderr, "warning: {}\n", w.message);
+  kept_.push_back(std::move(w));
 }
 
-void warn_input(Warning w) {
-  fmt::print(stderr, "warning: {}\n", w.message);
-  input_warnings().push_back(std::move(w));
+std::vector<Warning> InputWarnings::all() const {
+  const std::lock_guard lock(mutex_);
+  return kept_;
 }
 
 std::string read_input(const std::string& path, std::string_view flag) {
@@ -154,7 +155,7 @@ std::vector<InputPath> run_paths(const std::string& qrels_path, const std::vecto
 }
 
 ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<InputPath>& runs, const std::vector<std::string>& given,
-                         const std::vector<std::string>& measures, std::vector<std::string>& names) {
+                         const std::vector<std::string>& measures, std::vector<std::string>& names, InputWarnings& input_warnings) {
   EvaluateOptions o;
   try {
     o.measures = parse_measures(measures.empty() ? std::vector<std::string>{std::string(default_run_measure)} : measures);
@@ -170,7 +171,7 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<InputP
   };
   const Qrels qrels = named(qrels_path, [&] { return read_qrels(read_input(qrels_path, "--qrels")); });
   // One run per core at a time: its text is dropped once scored, so a hundred large runs need the memory of a few.
-  auto scored = read_inputs(runs, given, "RUN", [&](std::size_t i) {
+  auto scored = read_inputs(runs, given, "RUN", input_warnings, [&](std::size_t i) {
     const std::string& path = runs[i].path;
     return named(path, [&] {
       const Run run = read_run(read_input(path, "RUN"), path.substr(path.find_last_of('/') + 1));
@@ -181,7 +182,7 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<InputP
   });
   ScoreFile out;
   for (auto& [one, warnings] : scored) {
-    for (const auto& w : warnings) warn_input(w);
+    for (const auto& w : warnings) input_warnings.add(w);
     for (auto& s : one.series) out.series.push_back(std::move(s));
     out.records += one.records;
     out.format = one.format;
@@ -192,13 +193,14 @@ ScoreFile runs_as_scores(const std::string& qrels_path, const std::vector<InputP
   return out;
 }
 
-ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field) {
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field,
+                     InputWarnings& warnings) {
   if (is_folder(path)) {
     // One system's folder (a model's lm-eval output): its files read as one input, as the page reads a chosen folder.
     const std::vector<std::string> given{path};
     const auto files = expand_inputs(given, flag);
     ScoreFile out;
-    for (auto& one : read_inputs(files, given, flag, [&](std::size_t i) { return parse_file(files[i].path, format, fallback, flag, cluster_field); }))
+    for (auto& one : read_inputs(files, given, flag, warnings, [&](std::size_t i) { return parse_file(files[i].path, format, fallback, flag, cluster_field, warnings); }))
       append_scores(out, std::move(one));
     return out;
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -18,10 +19,18 @@
 
 namespace pairpower::cli {
 
-/// Warnings about the inputs rather than the answers (a file left out of a folder, topics a run lacks):
-/// each printed on stderr as it arises, and all kept for the JSON report's `warnings` (one command per process).
-std::vector<Warning>& input_warnings();
-void warn_input(Warning w);
+/// Warnings about the inputs rather than the answers (a file left out of a folder, topics a run lacks),
+/// collected while a command reads them: each printed on stderr as it arises, and all kept for the JSON
+/// report's `warnings`.
+class InputWarnings {
+ public:
+  void add(Warning w);
+  std::vector<Warning> all() const;
+
+ private:
+  mutable std::mutex mutex_;  // a folder's files are read side by side
+  std::vector<Warning> kept_;
+};
 
 /// f(i) for i in [0, count), on as many threads as there are cores, the results in order; the first i
 /// whose call threw rethrows. Files are independent: reading and scoring them is the parallel part of
@@ -74,10 +83,10 @@ struct InputPath {
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
 
 /// read(i) for every input, side by side, in order. A file found in a folder that cannot be read (a README
-/// beside the runs, a log of corpus-level metrics only) is left out with a warning (warn_input) naming it and
+/// beside the runs, a log of corpus-level metrics only) is left out with a warning (in `warnings`) naming it and
 /// why; a file named on the command line stops the command, and so does a folder none of whose files reads.
 template <class F>
-auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::string>& given, std::string_view flag, F&& read) {
+auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::string>& given, std::string_view flag, InputWarnings& warnings, F&& read) {
   using R = decltype(read(std::size_t{0}));
   auto results = for_each_index(inputs.size(), [&](std::size_t i) -> std::pair<std::optional<R>, std::string> {
     if (!inputs[i].folder) return {read(i), {}};
@@ -95,7 +104,7 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
       out.push_back(std::move(*r));
       if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
     } else {
-      warn_input({"left_out_of_folder", fmt::format("left out of the folder '{}': {}", given[*inputs[i].folder], why)});
+      warnings.add({"left_out_of_folder", fmt::format("left out of the folder '{}': {}", given[*inputs[i].folder], why)});
     }
   }
   for (const auto& in : inputs)
@@ -112,12 +121,13 @@ std::vector<InputPath> run_paths(const std::string& qrels, const std::vector<std
 
 /// Runs (run_paths of `given`) scored against qrels (compare --qrels, leaderboard --qrels): one score file
 /// holding a series per run and measure; `measures` in trec_eval's or ir_measures' names, none: nDCG@10. The
-/// measures' printed names are added to `names` (what --measure then selects); a topic a run lacks is a warning on stderr.
+/// measures' printed names are added to `names` (what --measure then selects); a topic a run lacks is one of `warnings`.
 ScoreFile runs_as_scores(const std::string& qrels, const std::vector<InputPath>& runs, const std::vector<std::string>& given,
-                         const std::vector<std::string>& measures, std::vector<std::string>& names);
+                         const std::vector<std::string>& measures, std::vector<std::string>& names, InputWarnings& warnings);
 
 /// Parses one file, or a folder's files as one input (expand_inputs); bad input is a UsageError naming the file (or stdin), the line and the field.
 /// `cluster_field`: --cluster, the field of a log's records naming each item's cluster.
-ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field = "");
+ScoreFile parse_file(const std::string& path, InputFormat format, const char* fallback, std::string_view flag, const std::string& cluster_field,
+                     InputWarnings& warnings);
 
 }  // namespace pairpower::cli

@@ -14,13 +14,13 @@
 namespace pairpower::cli {
 
 PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& missing, const Flag& input_format,
-                               const std::string& cluster_field) {
+                               const std::string& cluster_field, InputWarnings& warnings) {
   if (files.size() > 2) throw UsageError("--pilot: give one file holding two systems, or two files (--pilot A --pilot B)");
   const InputFormat format = input_format.given() ? *input_format_from_string(input_format.value) : InputFormat::auto_detect;
   const MissingPolicy policy = *missing_policy_from_string(missing.given() ? missing.value : missing_policies()[0].id);
-  const ScoreFile a = parse_file(files[0], format, "A", "--pilot", cluster_field);
+  const ScoreFile a = parse_file(files[0], format, "A", "--pilot", cluster_field, warnings);
   std::optional<ScoreFile> b;
-  if (files.size() == 2) b = parse_file(files[1], format, "B", "--pilot", cluster_field);
+  if (files.size() == 2) b = parse_file(files[1], format, "B", "--pilot", cluster_field, warnings);
   std::vector<std::string> measures;
   if (measure.given()) measures = {measure.value};
   ComparisonPlan plan;
@@ -50,13 +50,13 @@ void add_pilot_flags(CLI::App& app, PilotFlags& f) {
                                     "with --pilot: the field of each log record that names the item's cluster (tables give theirs in a column named cluster)");
 }
 
-std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f) {
+std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f, InputWarnings& warnings) {
   if (f.files.empty()) {
     for (const Flag* only : {&f.measure, &f.missing, &f.input_format, &f.cluster})
       if (only->given()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only->option->get_name()));
     return std::nullopt;
   }
-  const PairedSample s = read_pilot_sample(f.files, f.measure, f.missing, f.input_format, f.cluster.value);
+  const PairedSample s = read_pilot_sample(f.files, f.measure, f.missing, f.input_format, f.cluster.value, warnings);
   return estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
 }
 

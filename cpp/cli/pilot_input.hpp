@@ -8,21 +8,23 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "input_files.hpp"
 #include "pairpower/compare/comparison.hpp"
 #include "pairpower/power/pilot_estimates.hpp"
 
 namespace pairpower::cli {
 
 /// One pair of systems and one measure from --pilot FILE (two systems) or --pilot A --pilot B;
-/// a pilot of several comparisons, or a --pilot-measure it lacks, is a UsageError naming the flag.
+/// a pilot of several comparisons, or a --pilot-measure it lacks, is a UsageError naming the flag. A file
+/// left out of a folder given as the pilot is one of `warnings`.
 PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& missing, const Flag& input_format,
-                               const std::string& cluster_field = "");
+                               const std::string& cluster_field, InputWarnings& warnings);
 
 /// --pilot, --pilot-measure, --missing, --input-format and --cluster for power, samplesize and mde.
 void add_pilot_flags(CLI::App& app, PilotFlags& f);
 
 /// The estimates from the pilot flags; pilot-only flags without --pilot are a UsageError.
-std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f);
+std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f, InputWarnings& warnings);
 
 /// "Pilot: 500 items in 100 clusters (design effect 1.8, ICC 0.2); Δ = …, σ_d = …; accuracy A …".
 std::string pilot_text(const PilotEstimates& e);

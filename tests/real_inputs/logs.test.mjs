@@ -106,6 +106,33 @@ for (const c of expected.lm_eval.pairs.filter((x) => x.cluster)) {
   });
 }
 
+test('a pilot given as folders plans as its files alone do, and the file left out of a folder is the first warning in the plan\'s JSON', () => {
+  const c = expected.lm_eval.pairs.find((x) => x.cluster && x.measure === 'acc');
+  const parent = mkdtempSync(join(tmpdir(), 'pairpower-pilot-'));
+  const folders = ['a', 'b'].map((x, i) => {
+    mkdirSync(join(parent, x));
+    copyFileSync(join(logs, c.files[i]), join(parent, x, c.files[i].split('/').pop()));
+    return join(parent, x);
+  });
+  writeFileSync(join(folders[0], 'README.md'), '# the pilot\n');
+  const asked = ['--pilot-measure', c.measure];
+  try {
+    const fromFolders = planned(['--metric', 'binary', '--pilot', folders[0], '--pilot', folders[1], ...asked]);
+    const fromFiles = planned(['--metric', 'binary', ...c.files.flatMap((f) => ['--pilot', join(logs, f)]), ...asked]);
+    assert.deepEqual(fromFolders.pilot, fromFiles.pilot);
+    assert.equal(fromFolders.exact.n, fromFiles.exact.n);
+    const noted = (w) => w.code === 'left_out_of_folder' && w.message.startsWith(`left out of the folder '${folders[0]}': ${join(folders[0], 'README.md')}: `);
+    assert.deepEqual(fromFolders.warnings.map((w) => w.code), ['left_out_of_folder', ...fromFiles.warnings.map((w) => w.code)]);
+    assert.ok(noted(fromFolders.warnings[0]), fromFolders.warnings[0].message);
+    const simulated = run(['simulate', '--model', 'pilot', '--pilot', folders[0], '--pilot', folders[1], ...asked, '--n', '20', '--delta', '0.1', '--rho', '0', '--reps', '200', '--format', 'json']);
+    assert.equal(simulated.status, 0, simulated.stderr);
+    assert.ok(noted(simulated.json.warnings[0]), JSON.stringify(simulated.json.warnings[0]));
+    assert.ok(simulated.json.warnings.slice(1).every((w) => w.code !== 'left_out_of_folder'));
+  } finally {
+    rmSync(parent, { recursive: true });
+  }
+});
+
 test('a leaderboard of lm-eval logs with --cluster decides each pair by its cluster-robust test, as statsmodels computes it, Holm over the pairs', () => {
   const c = expected.lm_eval.pairs.find((x) => x.cluster && x.measure === 'acc');
   const third = join(logs, 'lm_eval/dummy-c', readdirSync(join(logs, 'lm_eval/dummy-c')).find((f) => f.startsWith('samples_arith_sum')));

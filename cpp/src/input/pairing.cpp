@@ -158,15 +158,12 @@ namespace {
 
 bool contains(const std::vector<std::string>& xs, const std::string& x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
-// "first input (A: bm25, in bm25.csv)": an input as a refusal names it, by its side, its systems and their
-// files (a folder given as one input has several).
+// "first input (A: bm25 (in bm25.csv))": an input as a refusal names it, by its side and its systems in
+// their files (a folder given as one input has several).
 std::string input_named(bool first, const ScoreFile& f) {
-  std::vector<std::string> systems, files;
-  for (const auto& x : f.series) {
-    if (!contains(systems, x.system)) systems.push_back(x.system);
-    if (!x.file.empty() && !contains(files, x.file)) files.push_back(x.file);
-  }
-  return std::string(first ? "first input (A: " : "second input (B: ") + names_list(systems) + (files.empty() ? "" : ", in " + names_list(files)) + ")";
+  std::vector<const ScoreSeries*> series;
+  for (const auto& x : f.series) series.push_back(&x);
+  return std::string(first ? "first input (A: " : "second input (B: ") + systems_in_files(series) + ")";
 }
 
 void check_measure(const std::string& m, const std::vector<std::string>& available, const ScoreFile& fa, const ScoreFile* fb) {

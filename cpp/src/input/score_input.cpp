@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "pairpower/base/find_byte.hpp"
+#include "pairpower/base/formatting.hpp"
 #include "pairpower/input/measures.hpp"
 #include "pairpower/registry/registry.hpp"
 #include <nlohmann/json.hpp>
@@ -165,6 +166,18 @@ std::string file_label(std::string_view path, std::string_view fallback) {
   std::string name(path.substr(path.find_last_of("/\\") == std::string_view::npos ? 0 : path.find_last_of("/\\") + 1));
   if (const auto dot = name.find_last_of('.'); dot != std::string::npos && dot > 0) name.resize(dot);
   return name.empty() ? std::string(fallback) : name;
+}
+
+std::string systems_in_files(const std::vector<const ScoreSeries*>& series) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_file;  // in order of first appearance
+  for (const ScoreSeries* s : series) {
+    auto group = std::find_if(by_file.begin(), by_file.end(), [&](const auto& g) { return g.first == s->file; });
+    if (group == by_file.end()) group = by_file.insert(by_file.end(), {s->file, {}});
+    if (std::find(group->second.begin(), group->second.end(), s->system) == group->second.end()) group->second.push_back(s->system);
+  }
+  std::vector<std::string> groups;
+  for (const auto& [file, systems] : by_file) groups.push_back(names_list(systems) + (file.empty() ? "" : " (in " + file + ")"));
+  return names_list(groups, "; ");
 }
 
 namespace {

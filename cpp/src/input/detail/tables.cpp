@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <optional>
 #include <unordered_set>
+#include <utility>
 
 #include "pairpower/input/measures.hpp"
 #include "reading.hpp"
@@ -304,12 +306,13 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     const auto f = fields_of(l.text, delim, l.number);
     if (f.size() != header.size())
       fail_at(l.number, "expected " + std::to_string(header.size()) + " fields as in the header, found " + std::to_string(f.size()));
-    // A row of missing scores only (a spreadsheet's trailing ",,,") gives nothing to name.
-    if (std::all_of(systems.begin(), systems.end(), [&](std::size_t s) { return trim(f[s]).empty(); })) continue;
-    const std::string dataset = named_cell(f, dataset_col, l.number), row_measure = measure_col ? named_cell(f, measure_col, l.number) : measure;
+    // The row's dataset and measure are read at its first score, so a row of missing scores only (a
+    // spreadsheet's trailing ",,,") gives nothing to name and is not refused for its blank names.
+    std::optional<std::pair<std::string, std::string>> named;
     for (std::size_t s : systems) {
       if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
-      col.add(dataset, row_measure, one_system ? system : header[s], f[q],
+      if (!named) named.emplace(named_cell(f, dataset_col, l.number), measure_col ? named_cell(f, measure_col, l.number) : measure);
+      col.add(named->first, named->second, one_system ? system : header[s], f[q],
               number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));
     }
   }

@@ -89,16 +89,6 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
   return d;
 }
 
-// The systems of these series, each with its file.
-std::string who(const std::vector<const ScoreSeries*>& series) {
-  std::vector<std::string> out;
-  for (const ScoreSeries* s : series) {
-    const std::string w = s->system + (s->file.empty() ? "" : " (in " + s->file + ")");
-    if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
-  }
-  return names_list(out);
-}
-
 }  // namespace
 
 // Series that name no measure (a qid,score file, a bare column) take the other inputs' one measure, or the
@@ -120,7 +110,7 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
     else if (std::find(measures.begin(), measures.end(), wanted) != measures.end()) measure = wanted;
     else
       throw Error("measure", ErrorKind::choose_one,
-                  "the scores of " + who(no_measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
+                  "the scores of " + systems_in_files(no_measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
                       std::to_string(measures.size()) + " (" + names_list(measures) + "); choose the one they are" +
                       (wanted.empty() ? std::string() : " ('" + wanted + "' is not one of them)"));
   }
@@ -143,21 +133,21 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
   for (const ScoreSeries* x : no_dataset) (systems.count(x->system) ? known : fresh).push_back(x);
   if (!known.empty() && !fresh.empty())
     throw Error("scores", ErrorKind::not_in_input,
-                "the scores of " + who(no_dataset) + " name no dataset (task), and of their systems some are in the other inputs' datasets (" + names_list(datasets) +
-                    ") and some are not (" + who(fresh) +
+                "the scores of " + systems_in_files(no_dataset) + " name no dataset (task), and of their systems some are in the other inputs' datasets (" + names_list(datasets) +
+                    ") and some are not (" + systems_in_files(fresh) +
                     "): whether they are one more dataset or more systems of those is not the input's to say; give them with a dataset column, or as files whose names say their task");
   if (!known.empty()) {
     std::set<std::string> own;
     for (const ScoreSeries* x : known) own.insert(x->system);
     if (own.size() < 2)
       throw Error("scores", ErrorKind::not_enough_data,
-                  "the scores of " + who(known) + " name no dataset (task), and " + *own.begin() + " is already in " + names_list(datasets) +
+                  "the scores of " + systems_in_files(known) + " name no dataset (task), and " + *own.begin() + " is already in " + names_list(datasets) +
                       ": a dataset of their own needs at least 2 systems; give them with a dataset column, or as a file whose name says its task");
   }
   const bool rename_dataset = !fresh.empty() && !datasets.empty();
   if (rename_dataset && datasets.size() > 1)
     throw Error("scores", ErrorKind::not_in_input,
-                "the scores of " + who(no_dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" + names_list(datasets) +
+                "the scores of " + systems_in_files(no_dataset) + " name no dataset (task), and the other inputs hold " + std::to_string(datasets.size()) + " (" + names_list(datasets) +
                     "); give them as a file whose name says its task (lm-eval's samples_<task>_<time>.jsonl) or as a table with a dataset column, or rank one dataset's scores");
   if (!rename_measure && !rename_dataset) return series;
   storage = series;
