@@ -283,14 +283,14 @@ TEST_CASE("a file that names no measure or no dataset joins the others' one, tak
   CHECK(r.boards[0].k == 3);
   CHECK(pair_scores(s, "acc_norm", "sum", "model-a", "mine", MissingPolicy::error).b == std::vector<double>{1, 1, 0});
   // No choice, or a measure the others lack: named, with its file, and the measures it could be (none of them empty).
-  const std::string lacking = "the scores of mine (in mine.csv) name no measure (a qid,score table or a column of numbers), and the other inputs hold 2 (acc, acc_norm); choose the one they are";
+  const std::string lacking = "the scores of mine in mine.csv name no measure (a qid,score table or a column of numbers), and the other inputs hold 2 (acc, acc_norm); choose the one they are";
   CHECK_THROWS_WITH(leaderboard(s, "", o), Catch::Equals(lacking) || Catch::EndsWith(": " + lacking));
   CHECK_THROWS_WITH(leaderboard(s, "bleu", o), Catch::EndsWith(lacking + std::string(" ('bleu' is not one of them)")));
   // Beside two datasets, which one the file is is not the input's to say.
   for (const auto& [system, text] : std::vector<std::pair<std::string, std::string>>{{"model-a", "dataset,qid,acc\ndiff,1,1\ndiff,2,0\ndiff,3,0\n"},
                                                                                      {"model-b", "dataset,qid,acc\ndiff,1,1\ndiff,2,1\ndiff,3,0\n"}})
     for (auto& x : parse_scores(text, InputFormat::auto_detect, system.c_str()).series) s.push_back(std::move(x));
-  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of mine (in mine.csv) name no dataset (task), and the other inputs hold 2 (sum, diff); give them as"));
+  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of mine in mine.csv name no dataset (task), and the other inputs hold 2 (sum, diff); give them as"));
 }
 
 TEST_CASE("scores that name no dataset join only the ranked measure's one dataset, and only as systems it lacks", "[leaderboard]") {
@@ -331,11 +331,11 @@ TEST_CASE("scores without a dataset that cannot be placed are refused naming the
   std::vector<ScoreSeries> s{{"d1", "acc", "A", q, {1, 0, 1, 1}}, {"d1", "acc", "B", q, {0, 0, 1, 0}}, {"", "acc", "A", q, {1, 0, 0, 1}}};
   s[2].file = "A.csv";
   // One known system alone: not a board of its own, and said so rather than "needs at least 2 systems".
-  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of A (in A.csv) name no dataset (task), and A is already in d1: a dataset of their own needs at least 2 systems"));
+  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::StartsWith("the scores of A in A.csv name no dataset (task), and A is already in d1: a dataset of their own needs at least 2 systems"));
   // A known system and a new one: neither a dataset of their own nor more systems of d1 by the input's say.
   s.push_back({"", "acc", "C", q, {0, 1, 1, 1}});
   s[3].file = "C.csv";
-  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::Contains("some are in the other inputs' datasets (d1) and some are not (C (in C.csv))"));
+  CHECK_THROWS_WITH(leaderboard(s, "acc", o), Catch::Contains("some are in the other inputs' datasets (d1) and some are not (C in C.csv)"));
   // No measure named anywhere: a measure asked for is said to be absent because none is named, with no empty name listed.
   const std::vector<ScoreSeries> plain{{"", "", "A", q, {1, 0, 1, 1}}, {"", "", "B", q, {0, 0, 1, 0}}};
   CHECK_THROWS_WITH(leaderboard(plain, "acc", o), Catch::Contains("'acc' is not in the input: its scores name no measure") && !Catch::Contains("has )"));

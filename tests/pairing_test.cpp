@@ -221,7 +221,7 @@ TEST_CASE("an input that names no dataset is that dataset beside one, and is ref
   folder.series.push_back(one("qid,score\n1,0.2\n2,0.5\n", "b").series[0]);
   folder.series[0].file = "fold/a.csv";
   folder.series[1].file = "fold/b.csv";
-  CHECK_THROWS_WITH(build_comparisons(folder, &tasks, {}, MissingPolicy::error), "the first input (A: a (in fold/a.csv); b (in fold/b.csv)) names no dataset (task), and the second (B)" + advice);
+  CHECK_THROWS_WITH(build_comparisons(folder, &tasks, {}, MissingPolicy::error), "the first input (A: a in fold/a.csv; b in fold/b.csv) names no dataset (task), and the second (B)" + advice);
 }
 
 TEST_CASE("a qid,score file beside an input of several measures is the measure chosen, and is refused without a choice, in either order", "[pairing]") {

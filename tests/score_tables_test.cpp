@@ -41,7 +41,7 @@ TEST_CASE("a table's blank dataset, measure or system cell is refused at its lin
   }
 }
 
-TEST_CASE("an input's systems are named grouped by the file holding them", "[input]") {
+TEST_CASE("an input's systems are named with the files holding them, systems with the same files together", "[input]") {
   ScoreFile f = parse_scores("qid,A,B\nq1,0.5,0.6\nq2,0.4,0.7\n");
   f.series.push_back(parse_scores("qid,score\nq1,0.1\nq2,0.2\n", InputFormat::auto_detect, "C").series.at(0));
   std::vector<const ScoreSeries*> all;
@@ -49,7 +49,25 @@ TEST_CASE("an input's systems are named grouped by the file holding them", "[inp
   CHECK(systems_in_files(all) == "A, B, C");
   f.series[0].file = f.series[1].file = "wide.csv";
   f.series[2].file = "c.csv";
-  CHECK(systems_in_files(all) == "A, B (in wide.csv); C (in c.csv)");
+  CHECK(systems_in_files(all) == "A, B in wide.csv; C in c.csv");
   all.push_back(&f.series[0]);  // a system twice in one file is named once
-  CHECK(systems_in_files(all) == "A, B (in wide.csv); C (in c.csv)");
+  CHECK(systems_in_files(all) == "A, B in wide.csv; C in c.csv");
+  // One model's folder: a file per task, the model named once.
+  ScoreSeries task = f.series[2];
+  task.file = "c2.csv";
+  all.push_back(&task);
+  CHECK(systems_in_files(all) == "A, B in wide.csv; C in c.csv, c2.csv");
+}
+
+TEST_CASE("a message names at most 10 groups of an input's systems, then how many systems more", "[input]") {
+  std::vector<ScoreSeries> many(13);
+  std::vector<const ScoreSeries*> all;
+  for (std::size_t i = 0; i < many.size(); ++i) {
+    many[i].system = "s" + std::to_string(i);
+    many[i].file = "f" + std::to_string(i) + ".csv";
+    all.push_back(&many[i]);
+  }
+  CHECK(systems_in_files(all) == "s0 in f0.csv; s1 in f1.csv; s2 in f2.csv; s3 in f3.csv; s4 in f4.csv; s5 in f5.csv; s6 in f6.csv; s7 in f7.csv; s8 in f8.csv; s9 in f9.csv and 3 more systems");
+  all.resize(11);
+  CHECK(systems_in_files(all).ends_with("s9 in f9.csv and 1 more system"));
 }

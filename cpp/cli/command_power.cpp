@@ -187,10 +187,9 @@ template <class Words>
 int answer(const AnalyticFlags& f, json j, const Pilot& pilot, const InputWarnings& about_files, std::optional<std::uint64_t> items, Words words) {
   if (pilot) {
     j["pilot"] = pilot_json(*pilot);
-    j["warnings"] = json::array();
-    for (const auto& w : about_files.all()) j["warnings"].push_back({{"code", w.code}, {"message", w.message}});  // printed as they arose
+    j["warnings"] = described::json_of(about_files.all());  // printed as they arose
     for (const auto& w : pilot_warnings(*pilot, items)) {
-      j["warnings"].push_back({{"code", w.code}, {"message", w.message}});
+      j["warnings"].push_back(described::json_of(w));
       fmt::print(stderr, "warning: {}\n", w.message);
     }
   }

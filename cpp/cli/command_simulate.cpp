@@ -81,12 +81,7 @@ std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f, In
 
 void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads, const InputWarnings& about_files) {
   const RunInfo run{fmt::format("native, {} threads", threads), threads, r.elapsed_s, r.cancelled};
-  auto j = simulation_json(spec, r.cells, run);
-  auto warnings = decltype(j)::array();  // the pilot's files' first, as compare's JSON has its inputs'
-  for (const auto& w : about_files.all()) warnings.push_back({{"code", w.code}, {"message", w.message}});
-  for (auto& w : j["warnings"]) warnings.push_back(std::move(w));
-  j["warnings"] = std::move(warnings);
-  std::puts(j.dump(1).c_str());
+  std::puts(simulation_json(spec, r.cells, run, about_files.all()).dump(1).c_str());
 }
 
 }  // namespace

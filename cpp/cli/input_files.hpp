@@ -28,7 +28,7 @@ class InputWarnings {
   std::vector<Warning> all() const;
 
  private:
-  mutable std::mutex mutex_;  // a folder's files are read side by side
+  mutable std::mutex mutex_;  // defensive: read_inputs adds on the calling thread, but read_inputs may be nested
   std::vector<Warning> kept_;
 };
 

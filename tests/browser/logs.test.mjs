@@ -218,7 +218,7 @@ test('page: a qid,score file beside lm-eval logs of two measures is refused unti
   await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('3 files'));
   await lb.fill('#lb-measure', '');
   assert.equal(await rankAndWait(lb), 'error');
-  assert.match(await lb.textContent('[data-testid="error"]'), /the scores of mine \(in \S*mine\.csv\) name no measure .*hold 2 \(acc, acc_norm\); choose the one they are/);
+  assert.match(await lb.textContent('[data-testid="error"]'), /the scores of mine in \S*mine\.csv name no measure .*hold 2 \(acc, acc_norm\); choose the one they are/);
   await lb.fill('#lb-measure', 'acc_norm');
   assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
   const shown = await lb.$$eval('[data-testid="leaderboard-table"] tbody tr', (trs) => trs.map((r) => r.dataset.system));

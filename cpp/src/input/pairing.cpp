@@ -158,7 +158,7 @@ namespace {
 
 bool contains(const std::vector<std::string>& xs, const std::string& x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
-// "first input (A: bm25 (in bm25.csv))": an input as a refusal names it, by its side and its systems in
+// "first input (A: bm25 in bm25.csv)": an input as a refusal names it, by its side and its systems in
 // their files (a folder given as one input has several).
 std::string input_named(bool first, const ScoreFile& f) {
   std::vector<const ScoreSeries*> series;

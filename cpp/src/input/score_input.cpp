@@ -169,15 +169,32 @@ std::string file_label(std::string_view path, std::string_view fallback) {
 }
 
 std::string systems_in_files(const std::vector<const ScoreSeries*>& series) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> by_file;  // in order of first appearance
+  // Each system with its files, in order of first appearance; systems with the same files then share one
+  // group: a wide table's systems (one file), one model's folder (one system, a file per task).
+  std::vector<std::pair<std::string, std::vector<std::string>>> files_of;
   for (const ScoreSeries* s : series) {
-    auto group = std::find_if(by_file.begin(), by_file.end(), [&](const auto& g) { return g.first == s->file; });
-    if (group == by_file.end()) group = by_file.insert(by_file.end(), {s->file, {}});
-    if (std::find(group->second.begin(), group->second.end(), s->system) == group->second.end()) group->second.push_back(s->system);
+    auto it = std::find_if(files_of.begin(), files_of.end(), [&](const auto& x) { return x.first == s->system; });
+    if (it == files_of.end()) it = files_of.insert(files_of.end(), {s->system, {}});
+    if (!s->file.empty() && std::find(it->second.begin(), it->second.end(), s->file) == it->second.end()) it->second.push_back(s->file);
   }
-  std::vector<std::string> groups;
-  for (const auto& [file, systems] : by_file) groups.push_back(names_list(systems) + (file.empty() ? "" : " (in " + file + ")"));
-  return names_list(groups, "; ");
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;  // (systems, their files)
+  for (const auto& one : files_of) {
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.second == one.second; });
+    if (g == groups.end()) g = groups.insert(groups.end(), {{}, one.second});
+    g->first.push_back(one.first);
+  }
+  constexpr std::size_t groups_shown = 10;
+  std::string out;
+  std::size_t unnamed = 0;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i >= groups_shown) {
+      unnamed += groups[i].first.size();
+      continue;
+    }
+    out += (i ? "; " : "") + names_list(groups[i].first) + (groups[i].second.empty() ? "" : " in " + names_list(groups[i].second));
+  }
+  if (unnamed) out += " and " + std::to_string(unnamed) + (unnamed == 1 ? " more system" : " more systems");
+  return out;
 }
 
 namespace {

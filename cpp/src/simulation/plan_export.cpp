@@ -43,7 +43,7 @@ std::optional<double> printed(const GridSpec& g, const CellResult& c) {
 
 }  // namespace
 
-nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run) {
+nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run, const std::vector<Warning>& input_warnings) {
   const GridSpec& g = spec.grid;
   cells = in_spec_order(g, std::move(cells));
   nlohmann::ordered_json j;
@@ -76,7 +76,7 @@ nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellRes
                        {"analytic_power", std::isfinite(a) ? nlohmann::ordered_json(a) : nlohmann::ordered_json(nullptr)}});
   }
   // A cancelled run lacks cells: its smallest N of the grid could be wrong, so only the closed form is judged.
-  auto& warnings = j["warnings"] = nlohmann::ordered_json::array();
+  auto& warnings = j["warnings"] = described::json_of(input_warnings);
   for (const auto& w : plan_warnings(spec, run.cancelled ? std::vector<CellResult>{} : cells)) warnings.push_back({{"code", w.code}, {"message", w.message}});
   return j;
 }

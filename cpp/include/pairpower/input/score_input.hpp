@@ -147,8 +147,9 @@ ScoreFile parse_scores(std::string_view text, InputFormat format = InputFormat::
 /// A file's label: its name without folders or its last extension ("runs/bm25.txt" → "bm25"); `fallback` when that is empty.
 std::string file_label(std::string_view path, std::string_view fallback);
 
-/// The systems of these series grouped by the file holding them, as a message names an input:
-/// "a, b (in t.csv); c (in u.csv)", or the systems alone when no series names its file.
+/// The systems of these series with the files holding them, as a message names an input: "a, b in t.csv;
+/// m in x.jsonl, y.jsonl" (systems with the same files together), or the systems alone when no series
+/// names its file; after 10 groups, how many systems more.
 std::string systems_in_files(const std::vector<const ScoreSeries*>& series);
 
 /// lm-eval writes results_<timestamp>.json beside the samples_<task>_<timestamp>.jsonl of one run;

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pairpower/base/warnings.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/registry/registry.hpp"
 
@@ -28,8 +29,10 @@ struct RunInfo {
 
 /// The finished run as JSON: settings (the spec), run facts, and one row per
 /// cell with its analytic power. Cells are ordered as the spec lists models,
-/// N, δ, ρ and tests (as in the CSV and Markdown).
-nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run);
+/// N, δ, ρ and tests (as in the CSV and Markdown). `input_warnings` (the CLI's, about a pilot's files)
+/// come first in its `warnings`, before the plan's own.
+nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run,
+                                       const std::vector<Warning>& input_warnings = {});
 
 /// model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper — numbers as JSON writes them.
 std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells);
