@@ -184,10 +184,10 @@ std::optional<std::uint64_t> largest_n(const json& j) {
 // The core's JSON as it is (--format json), or `words` printing it for people. With a pilot the JSON
 // gains what it estimated and what qualifies it, its files first; the warnings also go to stderr whatever the format.
 template <class Words>
-int answer(const AnalyticFlags& f, json j, const Pilot& pilot, const InputWarnings& about_files, std::optional<std::uint64_t> items, Words words) {
+int answer(const AnalyticFlags& f, json j, const Pilot& pilot, const std::vector<Warning>& about_files, std::optional<std::uint64_t> items, Words words) {
   if (pilot) {
     j["pilot"] = pilot_json(*pilot);
-    j["warnings"] = described::json_of(about_files.all());  // printed as they arose
+    j["warnings"] = described::json_of(about_files);  // printed as they arose
     for (const auto& w : pilot_warnings(*pilot, items)) {
       j["warnings"].push_back(described::json_of(w));
       fmt::print(stderr, "warning: {}\n", w.message);
@@ -261,7 +261,7 @@ int run_power(const AnalyticFlags& f) {
   if (binary(f)) {
     const BinaryDesign d = binary_design(f, pilot);
     const json j = binary_power_answers(queries(f), d, real_or(f.alpha, "--alpha", default_alpha()), alternative_of(f), design_of(f, pilot));
-    return answer(f, j, pilot, about_files, queries(f), [&] {
+    return answer(f, j, pilot, about_files.all(), queries(f), [&] {
       fmt::print("N = {} items, {}\n", j["inputs"]["n"].get<std::uint64_t>(), binary_text(j["inputs"]));
       for (const char* key : {"exact", "approximate"}) {
         const json& a = j[key];
@@ -275,7 +275,7 @@ int run_power(const AnalyticFlags& f) {
   const double delta = required_real(f.delta, "--delta", "the true mean difference");
   const auto fam = family(f);
   const json j = power_answers(n, delta, scenario(f, pilot), fam);
-  return answer(f, j, pilot, about_files, n, [&] {
+  return answer(f, j, pilot, about_files.all(), n, [&] {
     const json& in = j["inputs"];
     const std::string clusters = in.contains("design") && in["design"].contains("clusters") ? fmt::format(" items ({} clusters)", in["design"]["clusters"].get<std::uint64_t>()) : "";
     fmt::print("N = {}{}, δ = {}, {}\n", n, clusters, format_csv(delta), scenario_text(in));
@@ -313,7 +313,7 @@ int run_samplesize(const AnalyticFlags& f) {
     const BinaryDesign d = binary_design(f, pilot);
     const double target = required_real(f.power, "--power", "the target power, e.g. 0.8");
     const json j = binary_sample_size_answers(d, real_or(f.alpha, "--alpha", default_alpha()), target, alternative_of(f), design_of(f, pilot));
-    return answer(f, j, pilot, about_files, largest_n(j), [&] {
+    return answer(f, j, pilot, about_files.all(), largest_n(j), [&] {
       fmt::print("Smallest N (items) with power ≥ {}, {}\n", format_csv(target), binary_text(j["inputs"]));
       for (const char* key : {"exact", "approximate"}) {
         const json& a = j[key];
@@ -330,7 +330,7 @@ int run_samplesize(const AnalyticFlags& f) {
     // Membership was checked by CLI11; not given, the registry's default (its first).
     const FamilyTarget goal = *family_target_from_string(f.family_target.given() ? f.family_target.value : family_targets().front().id);
     const json j = family_sample_size_answers(delta, target, scenario(f, pilot), *fam, goal);
-    return answer(f, j, pilot, about_files, largest_n(j), [&] {
+    return answer(f, j, pilot, about_files.all(), largest_n(j), [&] {
       print_solved(j, fmt::format("Smallest N with power ≥ {} to detect {} of {} comparisons ({}) for δ = {}, {}", format_csv(target),
                                   goal == FamilyTarget::all ? "all" : "at least one", fam->comparisons, to_string(fam->correction), format_csv(delta),
                                   scenario_text(j["inputs"])),
@@ -339,7 +339,7 @@ int run_samplesize(const AnalyticFlags& f) {
   }
   if (f.family_target.given()) throw UsageError("--family-target: give --comparisons K too");
   const json j = sample_size_answers(delta, target, scenario(f, pilot));
-  return answer(f, j, pilot, about_files, largest_n(j), [&] {
+  return answer(f, j, pilot, about_files.all(), largest_n(j), [&] {
     print_solved(j, fmt::format("Smallest N with power ≥ {} for δ = {}, {}", format_csv(target), format_csv(delta), scenario_text(j["inputs"])), "n",
                  [](const json& a) { return fmt::format("{}  (power {:.4f})", items_text(a), a["power"].get<double>()); });
   });
@@ -355,7 +355,7 @@ int run_mde(const AnalyticFlags& f) {
   const AnalyticScenario s = scenario(f, pilot);
   const json j = effect_answers(n, target, s);
   const double sd_diff = j["inputs"]["sd_diff"].get<double>();
-  return answer(f, j, pilot, about_files, n, [&] {
+  return answer(f, j, pilot, about_files.all(), n, [&] {
     print_solved(j, fmt::format("{} at N = {} for power {}, {}", mde_heading(s.question.kind), n, format_csv(target), scenario_text(j["inputs"])), "delta",
                  [&](const json& a) { const double d = a["delta"].get<double>(); return fmt::format("δ = {:.6f}  (= {:.4f} σ_d)", d, d / sd_diff); });
   });

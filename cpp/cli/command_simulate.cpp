@@ -79,9 +79,9 @@ std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f, In
   return std::make_shared<const std::vector<double>>(std::move(d));
 }
 
-void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads, const InputWarnings& about_files) {
+void print_json(const PlanSpec& spec, const GridResult& r, unsigned threads, const std::vector<Warning>& about_files) {
   const RunInfo run{fmt::format("native, {} threads", threads), threads, r.elapsed_s, r.cancelled};
-  std::puts(simulation_json(spec, r.cells, run, about_files.all()).dump(1).c_str());
+  std::puts(simulation_json(spec, r.cells, run, about_files).dump(1).c_str());
 }
 
 }  // namespace
@@ -213,7 +213,7 @@ int run_simulate(const SimulateFlags& f) {
   }
   // What qualifies the answer goes to stderr whatever the format (and into the JSON's warnings).
   for (const auto& w : plan_warnings(PlanSpec{g, target}, r.cells)) fmt::print(stderr, "warning: {}\n", w.message);
-  if (format == "json") print_json(PlanSpec{g, target}, r, threads, about_files);
+  if (format == "json") print_json(PlanSpec{g, target}, r, threads, about_files.all());
   else if (format == "csv") std::fputs(simulation_csv(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (format == "md") std::fputs(simulation_markdown(PlanSpec{g, target}, r.cells).c_str(), stdout);
   else if (from_preset && f.preset.value == "paper" && paper_applies(g)) print_paper_tables(stdout, g, r, target);

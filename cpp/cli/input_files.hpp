@@ -28,7 +28,9 @@ class InputWarnings {
   std::vector<Warning> all() const;
 
  private:
-  mutable std::mutex mutex_;  // defensive: read_inputs adds on the calling thread, but read_inputs may be nested
+  // read_inputs adds on its calling thread, as its workers read files only; a file replaced by a folder
+  // between listing and reading would nest it on a worker, so adding stays safe across threads.
+  mutable std::mutex mutex_;
   std::vector<Warning> kept_;
 };
 

@@ -278,9 +278,9 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
   // (judged by its first cell that holds anything: a system may lack the first query's score).
   auto measure_col = find(is_measure);
   for (std::size_t k = 1; measure_col && k < lines.size(); ++k) {
-    const auto row = fields_of(lines[k].text, delim, lines[k].number);
-    if (*measure_col >= row.size() || trim(row[*measure_col]).empty()) continue;
-    if (number_or_comma(trim(row[*measure_col]))) measure_col.reset();
+    const auto cells = fields_of(lines[k].text, delim, lines[k].number);
+    if (*measure_col >= cells.size() || trim(cells[*measure_col]).empty()) continue;
+    if (number_or_comma(trim(cells[*measure_col]))) measure_col.reset();
     break;
   }
   std::vector<std::size_t> systems;
