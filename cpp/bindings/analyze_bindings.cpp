@@ -98,7 +98,8 @@ val analyze_scores(const val& q) {
       for (unsigned i = 0; i < ms["length"].as<unsigned>(); ++i) req.measures.push_back(ms[i].as<std::string>());
     req.baseline = text_field(q, "baseline");
     req.pilots = q["pilots"].isTrue();
-    const auto job = pairpower::analyze(a, b ? &*b : nullptr, req);
+    auto job = pairpower::analyze(a, b ? &*b : nullptr, req);
+    job.settings.input_warnings = scored_warnings(q);
     const auto& plan = job.plan;
     const auto& result = job.result;
     // The CLI's report, plus what only the page needs: the data for plots, display strings, the systems for the baseline chooser.

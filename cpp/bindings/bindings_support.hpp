@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/base/warnings.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/input/score_input.hpp"
 
@@ -182,6 +183,28 @@ inline std::vector<std::string> unpacked_strings(const val& obj, const char* fie
     out.emplace_back(bytes, from, to - from);
     from = to;
   }
+  return out;
+}
+
+// Warnings as the page holds them: [{code, message}].
+inline val warnings_js(const std::vector<pairpower::Warning>& warnings) {
+  val out = val::array();
+  for (const auto& w : warnings) {
+    val x = val::object();
+    x.set("code", w.code);
+    x.set("message", w.message);
+    out.call<void>("push", x);
+  }
+  return out;
+}
+
+// obj[field] as warnings ([{code, message}]); none when it is absent.
+inline std::vector<pairpower::Warning> warnings_from(const val& obj, const char* field) {
+  const val list = obj[field];
+  if (list.isUndefined() || list.isNull()) return {};
+  if (!list.isArray()) throw std::invalid_argument(std::string(field) + ": must be a list of warnings");
+  std::vector<pairpower::Warning> out;
+  for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) out.push_back({text_field(list[i], "code"), text_field(list[i], "message")});
   return out;
 }
 

@@ -62,9 +62,7 @@ val score_run(const val& q) {
     out.set("qids", strings(scored.series.qids));
     out.set("values", f64(scored.series.values));
     out.set("text", scored.text);
-    std::vector<std::string> warnings;
-    for (const auto& w : scored.warnings) warnings.push_back(w.message);
-    out.set("warnings", strings(warnings));
+    out.set("warnings", warnings_js(scored.warnings));
     return out;
   });
 }

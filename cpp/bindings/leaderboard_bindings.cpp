@@ -178,6 +178,7 @@ val rank_prepare(const val& q) {
     val out = val::object();
     out.set("measure", in.measure);
     out.set("series", list);
+    out.set("warnings", warnings_js(scored_warnings(q)));
     return out;
   });
 }
@@ -243,7 +244,10 @@ val rank_merge(const val& q) {
       parts.push_back(std::move(part));
     }
     const auto in = prepared_input(q);
-    const auto r = pairpower::leaderboard_merge(in.series, in.measure, o, parts);
+    auto r = pairpower::leaderboard_merge(in.series, in.measure, o, parts);
+    // About the inputs (runs scored in the page): first, as the CLI puts them.
+    const auto about_inputs = warnings_from(q["board"], "warnings");
+    r.warnings.insert(r.warnings.begin(), about_inputs.begin(), about_inputs.end());
     val out = val::object();
     out.set("json", pairpower::leaderboard_json_text(r, o));
     out.set("markdown", pairpower::leaderboard_markdown(r, o));

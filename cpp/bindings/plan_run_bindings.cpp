@@ -209,17 +209,10 @@ val finish_run(const std::string& spec_text, const val& cells_in, bool complete)
       x.set("mcSe", a.estimate.mc_se);
       answers.call<void>("push", x);
     }
-    val warnings = val::array();
-    for (const auto& w : done.warnings) {
-      val x = val::object();
-      x.set("code", w.code);
-      x.set("message", w.message);
-      warnings.call<void>("push", x);
-    }
     val out = val::object();
     out.set("checks", checks);
     out.set("answers", answers);
-    out.set("warnings", warnings);
+    out.set("warnings", warnings_js(done.warnings));
     return out;
   });
 }

@@ -8,7 +8,7 @@
 
 namespace pairpower::bindings {
 
-// q.scored = {measure, qrels, series: [{system, qids, values}]}: runs scored one by one (scoreRun),
+// q.scored = {measure, qrels, series: [{system, qids, values}], warnings?}: runs scored one by one (scoreRun),
 // analysed as a long table of their per-topic values; nullopt when the query holds texts instead.
 inline std::optional<pairpower::ScoreFile> scored_runs(const val& q) {
   const val scored = q["scored"];
@@ -28,6 +28,12 @@ inline std::optional<pairpower::ScoreFile> scored_runs(const val& q) {
     file.series.push_back(std::move(s));
   }
   return file;
+}
+
+// What scoring the runs warned of (a topic a run lacks): the report's warnings about its inputs, as the CLI's.
+inline std::vector<pairpower::Warning> scored_warnings(const val& q) {
+  const val scored = q["scored"];
+  return scored.isUndefined() || scored.isNull() ? std::vector<pairpower::Warning>{} : warnings_from(scored, "warnings");
 }
 
 }  // namespace pairpower::bindings

@@ -96,3 +96,45 @@ test('runs chosen in Analyze after a board’s pair was handed over are not that
   assert.doesNotMatch(await page.textContent('[data-testid="report"]'), /family-wise/);
   await page.close();
 });
+
+// UIUC03Rd1 without its rankings of topic 303, as the shell test of evaluate makes it.
+function runLackingTopic() {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-runs-'));
+  const lacking = join(dir, 'UIUC03Rd1.no303.run');
+  writeFileSync(lacking, gunzipSync(readFileSync(`${inputs}UIUC03Rd1.run.gz`)).toString().split('\n').filter((l) => !/^303\s/.test(l)).join('\n'));
+  return { qrels: `${inputs}robust03_qrels.txt.gz`, runs: [`${inputs}SABIR03BASE.run.gz`, lacking] };
+}
+
+const warningsOf = (json) => json.warnings.map((w) => [w.code, w.message, w.comparison ?? null]);
+
+test('a topic a run lacks is a warning about the inputs above the comparisons in Analyze and first in its JSON export, as compare --qrels writes it', async () => {
+  const f = runLackingTopic();
+  const want = JSON.parse(pairpower(['compare', '--qrels', f.qrels, ...f.runs, '--measure', 'AP', '--missing', 'intersect', '--resamples', '2000', '--bootstrap', '1000', '--format', 'json']));
+  assert.equal(want.warnings[0].code, 'topics_not_in_run');
+  const page = await openAnalyze(site.browser, site.url, counts);
+  await chooseRuns(page, 'analyze', f, 'AP');
+  await page.selectOption('#an-missing', 'intersect');
+  assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  // Shown once, before the first comparison it qualifies.
+  const shown = await page.$$eval('[data-testid="report"] [data-code="topics_not_in_run"]', (ws) => ws.map((w) => [w.textContent, !!w.closest('article')]));
+  assert.deepEqual(shown, [[`Warning: ${want.warnings[0].message}`, false]]);
+  const download = page.waitForEvent('download');
+  await page.click('[data-testid="analysis-download-json"]');
+  assert.deepEqual(warningsOf(JSON.parse(readFileSync(await (await download).path(), 'utf8'))), warningsOf(want));
+  await page.close();
+});
+
+test('a topic a run lacks is a warning above the Leaderboard’s boards and first in its JSON export, as leaderboard --qrels writes it', async () => {
+  const f = runLackingTopic();
+  const want = JSON.parse(pairpower(['leaderboard', '--qrels', f.qrels, ...f.runs, '--missing', 'intersect', '--resamples', '2000', '--bootstrap', '1000', '--threads', '1', '--format', 'json']));
+  assert.equal(want.warnings[0].code, 'topics_not_in_run');
+  const page = await openLeaderboard(site.browser, site.url, counts);
+  await chooseRuns(page, 'leaderboard', f);
+  await page.selectOption('#lb-missing', 'intersect');
+  assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal(await page.textContent('#leaderboard [data-code="topics_not_in_run"]'), `Warning: ${want.warnings[0].message}`);
+  const download = page.waitForEvent('download');
+  await page.click('[data-testid="leaderboard-download-json"]');
+  assert.deepEqual(warningsOf(JSON.parse(readFileSync(await (await download).path(), 'utf8'))), warningsOf(want));
+  await page.close();
+});

@@ -1,6 +1,6 @@
 // Runs scored in the workers (runtime/worker/runs.ts), as the page hands them
 // over and joins them: no worker code here, so the views may import it.
-import type { ScoredRun, ScoredRuns } from '../generated/boundary';
+import type { ScoredRun, ScoredRuns, Warning } from '../generated/boundary';
 import { withoutGzip } from './read-file';
 
 /** What the page hands over: the files themselves (a File crosses to a worker without copying its bytes). */
@@ -16,22 +16,22 @@ export interface ScoredFile extends ScoredRun {
   index: number;
   measure: string;
   text: string;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export interface ScoredFiles {
+  /** With what scoring warned of, which the report puts first among its warnings. */
   scored: ScoredRuns;
   /** trec_eval -q's text of the measure, run after run: the per-query table's download. */
   trecEval: string;
-  warnings: string[];
 }
 
 /** The parts' files joined in file order: the runs as Analyze and the leaderboard read them. */
 export function joinScored(files: RunFiles, parts: ScoredFile[][]): ScoredFiles {
   const all = parts.flat().sort((a, b) => a.index - b.index);
   return {
-    scored: { measure: all[0]?.measure ?? '', qrels: withoutGzip(files.qrels.name), series: all.map(({ system, qids, values }) => ({ system, qids, values })) },
+    scored: { measure: all[0]?.measure ?? '', qrels: withoutGzip(files.qrels.name), series: all.map(({ system, qids, values }) => ({ system, qids, values })),
+      warnings: all.flatMap((f) => f.warnings) },
     trecEval: all.map((f) => f.text).join(''),
-    warnings: all.flatMap((f) => f.warnings),
   };
 }

@@ -10,8 +10,6 @@ export interface RunsInput {
   element: HTMLElement;
   /** The chosen files and measure; null until a qrels file and a run are chosen. */
   chosen(): RunFiles | null;
-  /** A line under the inputs: what the scoring said (topics missing from a run, …). */
-  note(text: string): void;
 }
 
 /** `prefix` keeps the ids of two views' inputs apart; `changed` runs on every choice. */
@@ -24,7 +22,6 @@ export function createRunsInput(prefix: string, changed: () => void): RunsInput 
     h('optgroup', { label: 'Every other trec_eval measure' }, ...REGISTRY.run_measures.filter((m) => !m.common).map((m) => h('option', { value: m.id }, m.label))));
   measure.value = REGISTRY.default_run_measure;
   const chosenLine = h('p', { class: 'note', 'data-testid': 'runs-chosen', 'aria-live': 'polite' });
-  const noteLine = h('p', { class: 'note', 'data-testid': 'runs-note', 'aria-live': 'polite' });
   const clear = h('button', { type: 'button', 'data-testid': 'runs-clear', hidden: true }, 'Clear the runs');
   // `bytes`: the files' size once known.
   const describe = (bytes?: number) => {
@@ -35,7 +32,6 @@ export function createRunsInput(prefix: string, changed: () => void): RunsInput 
       !r.length ? `qrels ${q.name}; choose one or more run files` :
       `${r.length} run${r.length === 1 ? '' : 's'} (${r.map((f) => f.name).join(', ')}${size}) against ${q.name}, by ${measure.value}: these are analysed, not the pasted scores`;
     clear.hidden = !q && !r.length;
-    noteLine.textContent = '';
   };
   // The files' sizes, read a few at a time: the browser looks each file up on disk the first time its
   // size is asked (or it is posted to a worker), ~1 ms a file on the page's thread, which for a hundred
@@ -66,7 +62,7 @@ export function createRunsInput(prefix: string, changed: () => void): RunsInput 
   const field = (input: HTMLElement, label: string) => h('div', { class: 'field' }, h('label', { for: input.id, class: 'field-label' }, label), input);
   const element = h('fieldset', { class: 'runs-input' }, h('legend', {}, 'Or runs and relevance judgments (scored as trec_eval 10.0 scores them)'),
     h('div', { class: 'fields' }, field(qrels, 'Qrels file'), field(runs, 'Run files (one per system)'), field(measure, 'Measure to score by')),
-    chosenLine, clear, noteLine);
+    chosenLine, clear);
   return {
     element,
     chosen: () => {
@@ -74,6 +70,5 @@ export function createRunsInput(prefix: string, changed: () => void): RunsInput 
       const r = [...(runs.files ?? [])];
       return q && r.length ? { qrels: q, runs: r, measure: measure.value } : null;
     },
-    note: (t) => (noteLine.textContent = t),
   };
 }

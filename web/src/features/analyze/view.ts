@@ -245,7 +245,6 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         status.textContent = files && done < files.runs.length ? `Scored ${done} of ${files.runs.length} runs…` : 'Analysing the scored runs…';
       });
       const result: AnalysisResult = files ? await callEngine((r) => r.analyzeRuns(files, { ...q, baseline: undefined }, progress)) : await callEngine((r) => r.analyzeScores(q));
-      runsIn.note(result.runWarnings?.join(' ') ?? '');
       trecEvalButton.hidden = !result.trecEval;
       if (restores !== restoresAt) return;  // Back was pressed meanwhile: the user's restored report stays
       last = result;

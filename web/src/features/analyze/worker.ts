@@ -18,9 +18,8 @@ export interface AnalysisResult {
   json: string;
   /** Per comparison, the per-query differences B − A (asked with `pilots`): a pilot for the Plan's pilot model. */
   pilots: number[][];
-  /** Runs analysed: their per-query values as trec_eval -q prints them, and what scoring them warned of. */
+  /** Runs analysed: their per-query values as trec_eval -q prints them (what scoring them warned of is in the report). */
   trecEval?: string;
-  runWarnings?: string[];
 }
 
 export const analyzeApi = {
@@ -37,7 +36,7 @@ export const analyzeApi = {
     const m = await fullEngine();
     const s = joinScored(files, [await scoreRunFiles(m, files, progress)]);
     const result = await analyze({ ...q, textA: '', textB: undefined, measures: [], scored: s.scored });
-    return { ...result, trecEval: s.trecEval, runWarnings: s.warnings };
+    return { ...result, trecEval: s.trecEval };
   },
 };
 

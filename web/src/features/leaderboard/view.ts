@@ -139,7 +139,6 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         });
         const joined = joinScored(runFiles, await ctx.callAnalysisParts((w, part, n) => w.scoreRunsPart(runFiles, part, n, progress)));
         ({ scored, trecEval } = joined);
-        runsIn.note(joined.warnings.join(' '));
         board = await ctx.callAnalysis((w) => w.rankPrepare({ inputs: [], scored }));
       } else if (files.length) {
         // Each file's bytes read by a reader of their own and handed over as they are (decoded in the worker), without a copy.

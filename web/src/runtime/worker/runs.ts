@@ -46,7 +46,7 @@ export async function scoreRunFiles(m: PairpowerModule, files: RunFiles, progres
     readAhead();
     const run = { name: withoutGzip(f.name), text: bytes };
     const r = guard(() => unwrap(m.scoreRun({ run, measure: files.measure || undefined })));
-    out.push({ index, system: r.system, measure: r.measure, qids: r.qids, values: r.values, text: r.text, warnings: r.warnings.map((w) => `${f.name}: ${w}`) });
+    out.push({ index, system: r.system, measure: r.measure, qids: r.qids, values: r.values, text: r.text, warnings: r.warnings });
     await progress?.(f.name);
   }
   return out;
