@@ -30,8 +30,8 @@ TEST_CASE("every statistic of a real report has a label, and every label names a
   // Binary items (McNemar, Newcombe, Wilson), clustered ones (the cluster-robust statistics) and repeated ones (epochs).
   PairedSample binary = sample, clustered = sample, repeated = sample;
   for (std::size_t i = 0; i < repeated.a.size(); ++i) {
-    repeated.repeats_a.push_back(3), repeated.repeat_var_a.push_back(0.01 * (i % 3));
-    repeated.repeats_b.push_back(3), repeated.repeat_var_b.push_back(0.02 * (i % 2));
+    repeated.repeats_a.push_back(3), repeated.repeat_var_a.push_back(0.01 * static_cast<double>(i % 3));
+    repeated.repeats_b.push_back(3), repeated.repeat_var_b.push_back(0.02 * static_cast<double>(i % 2));
   }
   for (std::size_t i = 0; i < binary.a.size(); ++i) binary.a[i] = i % 3 ? 1 : 0, binary.b[i] = i % 4 ? 1 : 0;
   for (std::size_t i = 0; i < clustered.a.size(); ++i) clustered.clusters.push_back("c" + std::to_string(i / 3));

@@ -89,9 +89,9 @@ for cmd in "compare --resamples 2000 --bootstrap 500" "leaderboard --resamples 5
   if [[ -z $three || $three != "$one_written" ]]; then echo "FAIL: ${cmd%% *} --qrels with a folder of runs differs from naming the runs, or its JSON lacks the warning: ${three:0:300}"; fail=1; fi
   grep -q "^warning: left out of the folder 'runs': runs/NOTES.txt: " "$work/folder.err" || { echo "FAIL: the stray note is not named: $(cat "$work/folder.err")"; fail=1; }
   # A topic a run lacks: on stderr and in the JSON.
-  gap=$(cd "$work" && $bin $cmd --format json --missing intersect --qrels robust03_qrels.txt SABIR03BASE.no303.run UIUC03Rd1.run 2>"$work/gap.err" | node -e "$without_input_warning" topics_not_in_run "1 of the qrels' 100 topics have no ranking in run ") || true
+  gap=$(cd "$work" && $bin $cmd --format json --missing intersect --qrels robust03_qrels.txt SABIR03BASE.no303.run UIUC03Rd1.run 2>"$work/gap.err" | node -e "$without_input_warning" topics_not_in_run "1 of the qrels' 100 topics has no ranking in run ") || true
   [[ -n $gap ]] || { echo "FAIL: ${cmd%% *} --qrels --format json lacks the warning of a topic a run lacks"; fail=1; }
-  grep -q "^warning: 1 of the qrels' 100 topics have no ranking" "$work/gap.err" || { echo "FAIL: ${cmd%% *} --qrels does not warn of topic 303 on stderr: $(cat "$work/gap.err")"; fail=1; }
+  grep -q "^warning: 1 of the qrels' 100 topics has no ranking" "$work/gap.err" || { echo "FAIL: ${cmd%% *} --qrels does not warn of topic 303 on stderr: $(cat "$work/gap.err")"; fail=1; }
 done
 # evaluate takes the folder of runs too, and scores what naming its runs scores: the qrels in it is skipped
 # without a word, the stray note is left out with a warning naming it.
@@ -126,7 +126,7 @@ expect_error "an unknown measure" "-m ndgc: not a measure" -m ndgc robust03_qrel
 expect_error "a cutoff of zero" "-m P.0,5: cutoffs are ranks from 1" -m P.0,5 robust03_qrels.txt SABIR03BASE.run
 # A qrels topic the run lacks: left out with a warning (trec_eval 10.0 stops), scored as empty with -c.
 err=$(cd "$work" && "$bin" evaluate robust03_qrels.txt SABIR03BASE.no303.run 2>&1 >/dev/null)
-[[ $err == *"1 of the qrels' 100 topics have no ranking"*"(303)"* ]] || { echo "FAIL: no warning for topic 303: $err"; fail=1; }
+[[ $err == *"1 of the qrels' 100 topics has no ranking"*"(303)"* ]] || { echo "FAIL: no warning for topic 303: $err"; fail=1; }
 
 [ $fail = 0 ] && echo "every case equals trec_eval 10.0's output; JSON, CSV and bad input as stated"
 exit $fail

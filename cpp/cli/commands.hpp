@@ -35,7 +35,7 @@ struct SimulateFlags {
   Flag preset, reps, seed, threads, format, n, delta, rho, model, mean, sd, alpha, tests, power, progress;
   Flag tau, df, zero_share, levels;  ///< the models' own parameters
   std::vector<std::string> pilot;    ///< --pilot FILE [--pilot FILE_B]: the pilot model's data
-  Flag pilot_measure, missing, input_format;
+  Flag pilot_measure, pilot_dataset, missing, input_format;
   Flag alternative;
   Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
 };
@@ -45,7 +45,7 @@ int run_simulate(const SimulateFlags& f);
 /// power, samplesize and mde: plan from a pilot's two systems (pilot_input.hpp).
 struct PilotFlags {
   std::vector<std::string> files;
-  Flag measure, missing, input_format, cluster;
+  Flag measure, dataset, missing, input_format, cluster;
 };
 
 struct AnalyticFlags {

@@ -1,5 +1,6 @@
 #include "pilot_input.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,8 +14,8 @@
 
 namespace pairpower::cli {
 
-PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& missing, const Flag& input_format,
-                               const std::string& cluster_field, InputWarnings& warnings) {
+PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& dataset, const Flag& missing,
+                               const Flag& input_format, const std::string& cluster_field, InputWarnings& warnings) {
   if (files.size() > 2) throw UsageError("--pilot: give one file holding two systems, or two files (--pilot A --pilot B)");
   const InputFormat format = input_format.given() ? *input_format_from_string(input_format.value) : InputFormat::auto_detect;
   const MissingPolicy policy = *missing_policy_from_string(missing.given() ? missing.value : missing_policies()[0].id);
@@ -31,9 +32,22 @@ PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag
     if (e.field == "measure") throw UsageError("--pilot-measure: " + e.detail);
     throw;
   }
-  if (plan.samples.size() != 1)
-    throw UsageError(fmt::format("--pilot: the pilot holds {} comparisons (systems, datasets or measures); give one pair of systems and one measure (--pilot-measure)",
+  std::vector<std::string> datasets;
+  for (const auto& s : plan.samples)
+    if (std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
+  if (dataset.given()) {
+    if (datasets.size() == 1 && datasets.front().empty()) throw UsageError("--pilot-dataset: the pilot's files name no datasets (tasks)");
+    if (std::find(datasets.begin(), datasets.end(), dataset.value) == datasets.end())
+      throw UsageError(fmt::format("--pilot-dataset: the pilot holds no dataset '{}'; it holds {}", dataset.value, names_list(datasets)));
+    std::erase_if(plan.samples, [&](const PairedSample& s) { return s.dataset != dataset.value; });
+  }
+  if (plan.samples.size() != 1) {
+    // The flag that narrows the pilot down, with the choices it has.
+    if (datasets.size() > 1 && !dataset.given())
+      throw UsageError(fmt::format("--pilot: the pilot holds {} datasets (tasks): {}; choose one with --pilot-dataset", datasets.size(), names_list(datasets)));
+    throw UsageError(fmt::format("--pilot: the pilot holds {} comparisons (systems or measures); give one pair of systems and one measure (--pilot-measure)",
                                  plan.samples.size()));
+  }
   return std::move(plan.samples.front());
 }
 
@@ -41,6 +55,7 @@ void add_pilot_flags(CLI::App& app, PilotFlags& f) {
   app.add_option("--pilot", f.files, "plan from a pilot: FILE holding two systems' per-item scores, or --pilot A --pilot B (any format compare reads); "
                                      "it gives σ_d, or with --metric binary the accuracies and agreement, and with clusters their size and ICC");
   f.measure.option = app.add_option("--pilot-measure", f.measure.value, "with --pilot: the measure to take from the pilot files");
+  f.dataset.option = app.add_option("--pilot-dataset", f.dataset.value, "with --pilot: the dataset (task) to take from pilot files that hold several");
   f.missing.option = app.add_option("--missing", f.missing.value, "with --pilot: unmatched item ids: " + choices(missing_policies()));
   f.missing.option->check(CLI::IsMember(ids(missing_policies())));
   const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
@@ -52,11 +67,11 @@ void add_pilot_flags(CLI::App& app, PilotFlags& f) {
 
 std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f, InputWarnings& warnings) {
   if (f.files.empty()) {
-    for (const Flag* only : {&f.measure, &f.missing, &f.input_format, &f.cluster})
+    for (const Flag* only : {&f.measure, &f.dataset, &f.missing, &f.input_format, &f.cluster})
       if (only->given()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only->option->get_name()));
     return std::nullopt;
   }
-  const PairedSample s = read_pilot_sample(f.files, f.measure, f.missing, f.input_format, f.cluster.value, warnings);
+  const PairedSample s = read_pilot_sample(f.files, f.measure, f.dataset, f.missing, f.input_format, f.cluster.value, warnings);
   return estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
 }
 

@@ -14,11 +14,11 @@
 
 namespace pairpower::cli {
 
-/// One pair of systems and one measure from --pilot FILE (two systems) or --pilot A --pilot B;
-/// a pilot of several comparisons, or a --pilot-measure it lacks, is a UsageError naming the flag. A file
-/// left out of a folder given as the pilot is one of `warnings`.
-PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& missing, const Flag& input_format,
-                               const std::string& cluster_field, InputWarnings& warnings);
+/// One pair of systems, one measure and one dataset from --pilot FILE (two systems) or --pilot A --pilot B;
+/// a pilot of several comparisons, or a --pilot-measure or --pilot-dataset it lacks, is a UsageError naming
+/// the flag. A file left out of a folder given as the pilot is one of `warnings`.
+PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& dataset, const Flag& missing,
+                               const Flag& input_format, const std::string& cluster_field, InputWarnings& warnings);
 
 /// --pilot, --pilot-measure, --missing, --input-format and --cluster for power, samplesize and mde.
 void add_pilot_flags(CLI::App& app, PilotFlags& f);

@@ -133,6 +133,27 @@ test('a pilot given as folders plans as its files alone do, and the file left ou
   }
 });
 
+test('a pilot of two models\' lm-eval folders of two tasks is refused naming the tasks, and --pilot-dataset plans from one task as its files alone do', () => {
+  const folders = ['dummy-a', 'dummy-b'].map((m) => join(logs, 'lm_eval', m));
+  const sumOf = (folder) => join(folder, readdirSync(folder).find((f) => f.startsWith('samples_arith_sum')));
+  const pilot = [...folders.flatMap((f) => ['--pilot', f]), '--pilot-measure', 'acc'];
+  const both = run(['samplesize', '--power', '0.8', '--metric', 'binary', ...pilot]);
+  assert.equal(both.status, 2, both.stderr);
+  assert.match(both.stderr, /--pilot: the pilot holds 2 datasets \(tasks\): arith_diff, arith_sum; choose one with --pilot-dataset/);
+  const one = planned(['--metric', 'binary', ...pilot, '--pilot-dataset', 'arith_sum']);
+  const files = planned(['--metric', 'binary', ...folders.flatMap((f) => ['--pilot', sumOf(f)]), '--pilot-measure', 'acc']);
+  assert.deepEqual(one.pilot, files.pilot);
+  assert.equal(one.exact.n, files.exact.n);
+  const none = run(['samplesize', '--power', '0.8', '--metric', 'binary', ...pilot, '--pilot-dataset', 'arith_mul']);
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /--pilot-dataset: the pilot holds no dataset 'arith_mul'; it holds arith_diff, arith_sum/);
+  const simulated = run(['simulate', '--model', 'pilot', ...pilot, '--pilot-dataset', 'arith_sum', '--n', '20', '--delta', '0.1', '--rho', '0', '--reps', '200', '--format', 'json']);
+  assert.equal(simulated.status, 0, simulated.stderr);
+  const lone = run(['simulate', '--model', 'pilot', '--pilot', sumOf(folders[0]), '--pilot', sumOf(folders[1]), '--pilot-measure', 'acc', '--pilot-dataset', 'x', '--n', '20', '--delta', '0.1', '--rho', '0', '--reps', '200']);
+  assert.equal(lone.status, 2);
+  assert.match(lone.stderr, /--pilot-dataset: the pilot holds no dataset 'x'; it holds arith_sum/);
+});
+
 test('a leaderboard of lm-eval logs with --cluster decides each pair by its cluster-robust test, as statsmodels computes it, Holm over the pairs', () => {
   const c = expected.lm_eval.pairs.find((x) => x.cluster && x.measure === 'acc');
   const third = join(logs, 'lm_eval/dummy-c', readdirSync(join(logs, 'lm_eval/dummy-c')).find((f) => f.startsWith('samples_arith_sum')));

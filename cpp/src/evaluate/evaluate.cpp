@@ -109,9 +109,12 @@ RunEvaluation evaluate_run(const Qrels& qrels, const Run& run, std::string file,
     std::string list;
     for (std::size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", " : "") + missing[i];
     if (missing.size() > 10) list += ", …";
-    e.warnings.push_back({"topics_not_in_run", std::to_string(missing.size()) + " of the qrels' " + std::to_string(qrels.topics.size()) +
-                                                   " topics have no ranking in run " + e.run + " (" + list +
-                                                   "): they are left out of its summary, as trec_eval 9 does (trec_eval 10.0 stops); give -c to score them as empty rankings"});
+    // Said in words that hold in the page and in every command scoring runs: only evaluate has -c.
+    const bool one = missing.size() == 1;
+    e.warnings.push_back({"topics_not_in_run", std::to_string(missing.size()) + " of the qrels' " + std::to_string(qrels.topics.size()) + " topics " +
+                                                   (one ? "has" : "have") + " no ranking in run " + e.run + " (" + list + "): " + (one ? "it is" : "they are") +
+                                                   " left out of the run's scores, as trec_eval 9 leaves them out (trec_eval 10.0 stops; "
+                                                   "trec_eval -c and pairpower evaluate -c score them as empty rankings)"});
   }
   return e;
 }

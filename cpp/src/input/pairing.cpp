@@ -133,6 +133,11 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
 
 }  // namespace
 
+Error measure_not_named(const std::string& wanted) {
+  return Error("measure", ErrorKind::not_in_input,
+               "'" + wanted + "' is not in the input: its scores name no measure (qid,score tables or columns of numbers); leave the measure out", wanted);
+}
+
 std::vector<std::string> split_measure_list(std::string_view text) {
   std::vector<std::string> out;
   std::string cur;
@@ -168,6 +173,7 @@ std::string input_named(bool first, const ScoreFile& f) {
 
 void check_measure(const std::string& m, const std::vector<std::string>& available, const ScoreFile& fa, const ScoreFile* fb) {
   if (contains(available, m)) return;
+  if (available.size() == 1 && available.front().empty()) throw measure_not_named(m);
   auto in_either = [&](auto member) { return contains(fa.*member, m) || (fb && contains(fb->*member, m)); };
   if (in_either(&ScoreFile::text_measures))
     throw Error("measure", ErrorKind::not_per_query, "'" + m + "' holds text, not a score per query; choose a numeric measure (" + names_list(available) + ")", m);

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pairpower/base/errors.hpp"
 #include "pairpower/compare/comparison.hpp"
 #include "pairpower/input/score_input.hpp"
 
@@ -58,6 +59,9 @@ std::vector<std::string> common_measures(const ScoreFile& a, const ScoreFile* b)
 /// What "all measures" means: the common measures that are not counts
 /// (num_ret, num_rel, … are identical or uninformative between systems).
 std::vector<std::string> comparable_measures(const ScoreFile& a, const ScoreFile* b);
+
+/// The refusal of a measure asked of scores that name none (qid,score tables, columns of numbers).
+Error measure_not_named(const std::string& wanted);
 
 /// Splits a list of measure names on commas outside parentheses, so that
 /// "P(rel=2,judged_only=True)@10,nDCG@10" is two names. Empty items are dropped.
