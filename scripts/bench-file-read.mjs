@@ -6,7 +6,8 @@
 // leaderboard's workers ask 2 ahead). Wall time from the first read to the last worker done, the
 // median of `runs` rounds, each way in a fresh browser. Then what reading alone costs in CPU
 // (Chromium's processes, scripts/process-cpu.mjs), six ways: the page's thread a file at a time or
-// four at a time, or as streams; two workers with FileReaderSync, arrayBuffer or streams.
+// four at a time, or as streams; two workers with FileReaderSync, arrayBuffer, streams, or streams
+// into one buffer kept from file to file (no fresh pages for the bytes once the first file is read).
 // Usage: node scripts/bench-file-read.mjs [runs] [dir] [busy-ms]   (dir: bench-logs.mjs's folder)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,11 +37,22 @@ const intoOne = `const intoOne = async (f) => {
 const page = `<!doctype html><input type=file id=f webkitdirectory multiple><script>
 const worker = \`const busy = (ms) => { const t = performance.now(); while (performance.now() - t < ms); };
 ${intoOne}
+let kept = new Uint8Array(0);
+const intoKept = async (f) => {
+  if (kept.length < f.size) kept = new Uint8Array(f.size).fill(1);
+  let at = 0;
+  for (const reader = f.stream().getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    kept.set(value, at);
+    at += value.length;
+  }
+};
 onmessage = async (e) => {
   const { files, busyMs, only } = e.data;
   if (only) {
     const sync = new FileReaderSync();
-    for (const f of files) only === 'sync' ? sync.readAsArrayBuffer(f) : only === 'stream' ? await intoOne(f) : await f.arrayBuffer();
+    for (const f of files) only === 'sync' ? sync.readAsArrayBuffer(f) : only === 'stream' ? await intoOne(f) : only === 'kept' ? await intoKept(f) : await f.arrayBuffer();
     postMessage('done');
   } else if (files) {
     let next = files[0].arrayBuffer();
@@ -123,7 +135,7 @@ console.log(`command: node scripts/bench-file-read.mjs ${runs} ${dir} ${busyMs} 
 for (const [i, w] of ways.entries()) console.log(`${w.what}: median ${median(times[i]).toFixed(3)} s (runs: ${times[i].map((t) => t.toFixed(2)).join(', ')})`);
 
 // What reading alone costs in CPU, each way in a fresh browser, interleaved.
-const alone = ['page-1', 'page-4', 'page-stream', 'workers-sync', 'workers-buffer', 'workers-stream'];
+const alone = ['page-1', 'page-4', 'page-stream', 'workers-sync', 'workers-buffer', 'workers-stream', 'workers-kept'];
 const costs = Object.fromEntries(alone.map((how) => [how, []]));
 for (let r = 0; r < runs; r++)
   for (const how of alone) {
