@@ -99,6 +99,8 @@ expect_json "pilot from two real trec_eval files" \
   'j.results.length === 4 && j.results.every((r) => r.model === "pilot" && r.reps === 50) && j.results[0].analytic_power !== null && j.results[1].analytic_power === null' \
   "$bin" simulate --n 30 --delta 0,0.05 --rho 0.5 --model pilot --tests t,wilcoxon --reps 50 --format json \
   --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_bm25.txt" --pilot "$here/fixtures/real/trec_eval/te908.q.org_manual_ance_bert.txt" --pilot-measure map
+expect_usage_error "--pilot-dataset" "$bin" samplesize --delta 0.01 --rho 0.8 --pilot-dataset arith_sum
+expect_usage_error "--pilot-dataset" "$bin" simulate --n 50 --delta 0 --rho 0.5 --pilot-dataset arith_sum
 # One-sided questions and many comparisons.
 expect_usage_error "--alternative" "$bin" power --n 100 --delta 0.01 --rho 0.8 --alternative sideways
 expect_usage_error "--alternative" "$bin" simulate --n 50 --delta 0 --rho 0.5 --alternative up

@@ -99,7 +99,9 @@ val analyze_scores(const val& q) {
     req.baseline = text_field(q, "baseline");
     req.pilots = q["pilots"].isTrue();
     auto job = pairpower::analyze(a, b ? &*b : nullptr, req);
-    job.settings.input_warnings = scored_warnings(q);
+    // About the inputs: what a hand-over brought with its scores, then what scoring runs here warned of.
+    job.settings.input_warnings = warnings_from(q, "inputWarnings");
+    for (auto& w : scored_warnings(q)) job.settings.input_warnings.push_back(std::move(w));
     const auto& plan = job.plan;
     const auto& result = job.result;
     // The CLI's report, plus what only the page needs: the data for plots, display strings, the systems for the baseline chooser.

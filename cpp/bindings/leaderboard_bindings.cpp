@@ -123,7 +123,7 @@ pairpower::LeaderboardOptions options_of(const val& q) {
   return pairpower::leaderboard_options(in);
 }
 
-// q.board = {measure, series: [{dataset, system, qids, values, byPosition, clusters?}]} (rankPrepare's answer) → the input again.
+// q.board = {measure, series: [{dataset, system, qids, values, byPosition, clusters?}], warnings} (rankPrepare's answer) → the input again.
 pairpower::LeaderboardInput prepared_input(const val& q) {
   const val board = q["board"];
   if (board.isUndefined() || board.isNull() || !board["series"].isArray()) throw std::invalid_argument("board: must be rankPrepare's answer");
@@ -168,8 +168,9 @@ val read_inputs(const val& q) {
   });
 }
 
-// The inputs and measure → {measure, series}: the series of the board's measure, read once, for
-// rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply).
+// The inputs and measure → {measure, series, warnings}: the series of the board's measure, read once, for
+// rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply), and what
+// scoring runs in the page warned of, which the merge puts first in the report.
 val rank_prepare(const val& q) {
   return guarded([&] {
     const auto in = pairpower::leaderboard_input(series_of(q), text_field(q, "measure"));

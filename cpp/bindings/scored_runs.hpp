@@ -8,7 +8,7 @@
 
 namespace pairpower::bindings {
 
-// q.scored = {measure, qrels, series: [{system, qids, values}], warnings?}: runs scored one by one (scoreRun),
+// q.scored = {measure, qrels, series: [{system, qids, values, warnings?}]}: runs scored one by one (scoreRun),
 // analysed as a long table of their per-topic values; nullopt when the query holds texts instead.
 inline std::optional<pairpower::ScoreFile> scored_runs(const val& q) {
   const val scored = q["scored"];
@@ -30,10 +30,15 @@ inline std::optional<pairpower::ScoreFile> scored_runs(const val& q) {
   return file;
 }
 
-// What scoring the runs warned of (a topic a run lacks): the report's warnings about its inputs, as the CLI's.
+// What scoring the runs warned of (a topic a run lacks), run after run: the report's warnings about its inputs, as the CLI's.
 inline std::vector<pairpower::Warning> scored_warnings(const val& q) {
   const val scored = q["scored"];
-  return scored.isUndefined() || scored.isNull() ? std::vector<pairpower::Warning>{} : warnings_from(scored, "warnings");
+  std::vector<pairpower::Warning> out;
+  if (scored.isUndefined() || scored.isNull() || !scored["series"].isArray()) return out;
+  const val list = scored["series"];
+  for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i)
+    for (auto& w : warnings_from(list[i], "warnings")) out.push_back(std::move(w));
+  return out;
 }
 
 }  // namespace pairpower::bindings

@@ -14,14 +14,39 @@
 
 namespace pairpower::cli {
 
+namespace {
+
+// One dataset (task) of the pilot's files, chosen before pairing: the others' gaps and measures do not refuse
+// the pilot. A file naming no dataset is kept; it joins the chosen one as compare joins it.
+void keep_one_dataset(ScoreFile& a, ScoreFile* b, const Flag& dataset) {
+  std::vector<std::string> named;
+  for (const ScoreFile* f : {static_cast<const ScoreFile*>(&a), static_cast<const ScoreFile*>(b)})
+    if (f)
+      for (const auto& s : f->series)
+        if (!s.dataset.empty() && std::find(named.begin(), named.end(), s.dataset) == named.end()) named.push_back(s.dataset);
+  if (!dataset.given()) {
+    if (named.size() > 1)
+      throw UsageError(fmt::format("--pilot: the pilot holds {} datasets (tasks): {}; choose one with --pilot-dataset", named.size(), names_list(named)));
+    return;
+  }
+  if (named.empty()) throw UsageError("--pilot-dataset: the pilot's files name no datasets (tasks)");
+  if (std::find(named.begin(), named.end(), dataset.value) == named.end())
+    throw UsageError(fmt::format("--pilot-dataset: the pilot holds no dataset '{}'; it holds {}", dataset.value, names_list(named)));
+  for (ScoreFile* f : {&a, b})
+    if (f) std::erase_if(f->series, [&](const ScoreSeries& s) { return !s.dataset.empty() && s.dataset != dataset.value; });
+}
+
+}  // namespace
+
 PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& dataset, const Flag& missing,
                                const Flag& input_format, const std::string& cluster_field, InputWarnings& warnings) {
   if (files.size() > 2) throw UsageError("--pilot: give one file holding two systems, or two files (--pilot A --pilot B)");
   const InputFormat format = input_format.given() ? *input_format_from_string(input_format.value) : InputFormat::auto_detect;
   const MissingPolicy policy = *missing_policy_from_string(missing.given() ? missing.value : missing_policies()[0].id);
-  const ScoreFile a = parse_file(files[0], format, "A", "--pilot", cluster_field, warnings);
+  ScoreFile a = parse_file(files[0], format, "A", "--pilot", cluster_field, warnings);
   std::optional<ScoreFile> b;
   if (files.size() == 2) b = parse_file(files[1], format, "B", "--pilot", cluster_field, warnings);
+  keep_one_dataset(a, b ? &*b : nullptr, dataset);
   std::vector<std::string> measures;
   if (measure.given()) measures = {measure.value};
   ComparisonPlan plan;
@@ -32,22 +57,9 @@ PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag
     if (e.field == "measure") throw UsageError("--pilot-measure: " + e.detail);
     throw;
   }
-  std::vector<std::string> datasets;
-  for (const auto& s : plan.samples)
-    if (std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
-  if (dataset.given()) {
-    if (datasets.size() == 1 && datasets.front().empty()) throw UsageError("--pilot-dataset: the pilot's files name no datasets (tasks)");
-    if (std::find(datasets.begin(), datasets.end(), dataset.value) == datasets.end())
-      throw UsageError(fmt::format("--pilot-dataset: the pilot holds no dataset '{}'; it holds {}", dataset.value, names_list(datasets)));
-    std::erase_if(plan.samples, [&](const PairedSample& s) { return s.dataset != dataset.value; });
-  }
-  if (plan.samples.size() != 1) {
-    // The flag that narrows the pilot down, with the choices it has.
-    if (datasets.size() > 1 && !dataset.given())
-      throw UsageError(fmt::format("--pilot: the pilot holds {} datasets (tasks): {}; choose one with --pilot-dataset", datasets.size(), names_list(datasets)));
+  if (plan.samples.size() != 1)
     throw UsageError(fmt::format("--pilot: the pilot holds {} comparisons (systems or measures); give one pair of systems and one measure (--pilot-measure)",
                                  plan.samples.size()));
-  }
   return std::move(plan.samples.front());
 }
 

@@ -20,7 +20,7 @@ namespace pairpower::cli {
 PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& dataset, const Flag& missing,
                                const Flag& input_format, const std::string& cluster_field, InputWarnings& warnings);
 
-/// --pilot, --pilot-measure, --missing, --input-format and --cluster for power, samplesize and mde.
+/// --pilot, --pilot-measure, --pilot-dataset, --missing, --input-format and --cluster for power, samplesize and mde.
 void add_pilot_flags(CLI::App& app, PilotFlags& f);
 
 /// The estimates from the pilot flags; pilot-only flags without --pilot are a UsageError.

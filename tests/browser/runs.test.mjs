@@ -115,9 +115,11 @@ test('a topic a run lacks is a warning about the inputs above the comparisons in
   await chooseRuns(page, 'analyze', f, 'AP');
   await page.selectOption('#an-missing', 'intersect');
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
-  // Shown once, before the first comparison it qualifies.
-  const shown = await page.$$eval('[data-testid="report"] [data-code="topics_not_in_run"]', (ws) => ws.map((w) => [w.textContent, !!w.closest('article')]));
-  assert.deepEqual(shown, [[`Warning: ${want.warnings[0].message}`, false]]);
+  // Shown once, before the first comparison it qualifies, and said with the answer.
+  const shown = await page.$$eval('[data-testid="report"] [data-code="topics_not_in_run"]', (ws) => ws.map((w) => [w.textContent,
+    !!(w.compareDocumentPosition(document.querySelector('[data-testid="report"] article.comparison')) & Node.DOCUMENT_POSITION_FOLLOWING)]));
+  assert.deepEqual(shown, [[`Warning: ${want.warnings[0].message}`, true]]);
+  assert.match(await page.textContent('#analyze .progress-text'), /significantly worse on none\. One warning about the inputs under it\. \(/);
   const download = page.waitForEvent('download');
   await page.click('[data-testid="analysis-download-json"]');
   assert.deepEqual(warningsOf(JSON.parse(readFileSync(await (await download).path(), 'utf8'))), warningsOf(want));
@@ -132,9 +134,17 @@ test('a topic a run lacks is a warning above the Leaderboard’s boards and firs
   await chooseRuns(page, 'leaderboard', f);
   await page.selectOption('#lb-missing', 'intersect');
   assert.equal(await rankAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
-  assert.equal(await page.textContent('#leaderboard [data-code="topics_not_in_run"]'), `Warning: ${want.warnings[0].message}`);
+  // Shown once, above the first board.
+  const shown = await page.$$eval('#leaderboard [data-code="topics_not_in_run"]', (ws) => ws.map((w) => [w.textContent,
+    !!(w.compareDocumentPosition(document.querySelector('[data-testid="leaderboard-table"]')) & Node.DOCUMENT_POSITION_FOLLOWING)]));
+  assert.deepEqual(shown, [[`Warning: ${want.warnings[0].message}`, true]]);
   const download = page.waitForEvent('download');
   await page.click('[data-testid="leaderboard-download-json"]');
   assert.deepEqual(warningsOf(JSON.parse(readFileSync(await (await download).path(), 'utf8'))), warningsOf(want));
+  // The pair opened in Analyze keeps its runs' warning, though its table has lost the topic.
+  const pair = want.leaderboards[0].pairs[0];
+  assert.equal(await clickAndWait(page, `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`, 'analyze'), 'done',
+    await page.textContent('[data-testid="error"]'));
+  assert.deepEqual(await page.$$eval('#analyze [data-code="topics_not_in_run"]', (ws) => ws.map((w) => w.textContent)), [`Warning: ${want.warnings[0].message}`]);
   await page.close();
 });

@@ -152,6 +152,17 @@ test('a pilot of two models\' lm-eval folders of two tasks is refused naming the
   const lone = run(['simulate', '--model', 'pilot', '--pilot', sumOf(folders[0]), '--pilot', sumOf(folders[1]), '--pilot-measure', 'acc', '--pilot-dataset', 'x', '--n', '20', '--delta', '0.1', '--rho', '0', '--reps', '200']);
   assert.equal(lone.status, 2);
   assert.match(lone.stderr, /--pilot-dataset: the pilot holds no dataset 'x'; it holds arith_sum/);
+  // The task is chosen before pairing: a task only one model ran does not refuse the other.
+  const parent = mkdtempSync(join(tmpdir(), 'pairpower-pilot-'));
+  try {
+    const onlySum = join(parent, 'dummy-b');
+    mkdirSync(onlySum);
+    for (const f of readdirSync(folders[1]).filter((f) => !f.startsWith('samples_arith_diff'))) copyFileSync(join(folders[1], f), join(onlySum, f));
+    const uneven = planned(['--metric', 'binary', '--pilot', folders[0], '--pilot', onlySum, '--pilot-measure', 'acc', '--pilot-dataset', 'arith_sum']);
+    assert.deepEqual(uneven.pilot, files.pilot);
+  } finally {
+    rmSync(parent, { recursive: true });
+  }
 });
 
 test('a leaderboard of lm-eval logs with --cluster decides each pair by its cluster-robust test, as statsmodels computes it, Holm over the pairs', () => {

@@ -109,12 +109,15 @@ RunEvaluation evaluate_run(const Qrels& qrels, const Run& run, std::string file,
     std::string list;
     for (std::size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", " : "") + missing[i];
     if (missing.size() > 10) list += ", …";
-    // Said in words that hold in the page and in every command scoring runs: only evaluate has -c.
+    // Said in words that hold in the page and in every command scoring runs: only evaluate has -c, and
+    // a comparison's missing-query policy "score a missing query 0" does what -c does for most measures.
     const bool one = missing.size() == 1;
+    const std::string it = one ? "it" : "them";
     e.warnings.push_back({"topics_not_in_run", std::to_string(missing.size()) + " of the qrels' " + std::to_string(qrels.topics.size()) + " topics " +
                                                    (one ? "has" : "have") + " no ranking in run " + e.run + " (" + list + "): " + (one ? "it is" : "they are") +
-                                                   " left out of the run's scores, as trec_eval 9 leaves them out (trec_eval 10.0 stops; "
-                                                   "trec_eval -c and pairpower evaluate -c score them as empty rankings)"});
+                                                   " left out of the run's scores, as trec_eval 9 leaves " + it + " out (trec_eval 10.0 stops). trec_eval -c "
+                                                   "and pairpower evaluate -c score " + it + " as " + (one ? "an empty ranking" : "empty rankings") +
+                                                   "; in a comparison, scoring a missing query 0 does the same for most measures"});
   }
   return e;
 }

@@ -20,7 +20,7 @@ export interface ScoredFile extends ScoredRun {
 }
 
 export interface ScoredFiles {
-  /** With what scoring warned of, which the report puts first among its warnings. */
+  /** Each run with what scoring it warned of, which the report puts first among its warnings. */
   scored: ScoredRuns;
   /** trec_eval -q's text of the measure, run after run: the per-query table's download. */
   trecEval: string;
@@ -30,8 +30,7 @@ export interface ScoredFiles {
 export function joinScored(files: RunFiles, parts: ScoredFile[][]): ScoredFiles {
   const all = parts.flat().sort((a, b) => a.index - b.index);
   return {
-    scored: { measure: all[0]?.measure ?? '', qrels: withoutGzip(files.qrels.name), series: all.map(({ system, qids, values }) => ({ system, qids, values })),
-      warnings: all.flatMap((f) => f.warnings) },
+    scored: { measure: all[0]?.measure ?? '', qrels: withoutGzip(files.qrels.name), series: all.map(({ system, qids, values, warnings }) => ({ system, qids, values, warnings })) },
     trecEval: all.map((f) => f.text).join(''),
   };
 }

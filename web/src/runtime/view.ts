@@ -5,7 +5,7 @@ import type * as Comlink from 'comlink';
 import type { Engines } from './engines';
 import type { AnalyzeKey } from './registry';
 import type { LoaderApi } from './worker/module';
-import type { CalculatorInputs, FamilyContext } from '../generated/boundary';
+import type { CalculatorInputs, FamilyContext, Warning } from '../generated/boundary';
 
 /** Scores one view hands to another (the Leaderboard's pair to Analyze): a
  *  table the core reads, with the settings that produced the sender's numbers,
@@ -17,6 +17,8 @@ export interface ScoresHandOff {
   missing: string;
   settings: Partial<Record<AnalyzeKey, number>>;
   family?: FamilyContext;
+  /** What the sender's inputs warned of for these scores (a run's missing topics): the receiver's report keeps them. */
+  warnings?: Warning[];
   /** Where the scores come from, for the receiver's banner: "dense vs bm25 on map, from the leaderboard". */
   source?: string;
 }

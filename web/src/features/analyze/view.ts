@@ -230,6 +230,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         direction: direction.s.value as AnalyzeQuery['direction'],
         alternative: alternative.s.value as AlternativeName,
         family: files ? undefined : familyNow(),  // runs are not the board's pair: no family decides them
+        inputWarnings: files ? undefined : handedWarnings(),
         pilots: sendPilot !== undefined,
         ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
       };
@@ -255,7 +256,9 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       if (generation !== started) markStale();
       const seconds = (performance.now() - t0) / 1000;
       // The answer first: its heading scrolled to and focused, its one line announced.
-      status.textContent = `${last.report.overall}: ${last.report.summary} (${seconds.toFixed(2)} s)`;
+      const aboutInputs = last.report.warnings.filter((w) => w.comparison == null).length;
+      const warned = aboutInputs ? ` ${aboutInputs === 1 ? 'One warning' : `${aboutInputs} warnings`} about the inputs under it.` : '';
+      status.textContent = `${last.report.overall}: ${last.report.summary}${warned} (${seconds.toFixed(2)} s)`;
       const heading = reportEl.querySelector<HTMLElement>('[data-testid="result-heading"]');
       heading?.scrollIntoView({ block: 'start' });
       heading?.focus({ preventScroll: true });
@@ -305,9 +308,12 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   const selects = [format, measure, baseline, missing, direction, alternative];
 
   // The family applies to the handed-over pair as it came: edited scores are no longer the board's pair.
+  const handedAsItCame = () => handed !== null && a.text.value === handed.text && !b.text.value.trim();
   function familyNow(): FamilyContext | undefined {
-    return handed?.family && a.text.value === handed.text && !b.text.value.trim() ? handed.family : undefined;
+    return handedAsItCame() ? handed?.family : undefined;
   }
+  // So do the warnings about its inputs (a run's missing topics).
+  const handedWarnings = () => (handedAsItCame() ? handed?.warnings : undefined);
 
   back.addEventListener('click', () => void restore());
   async function restore() {
