@@ -19,11 +19,11 @@ namespace {
 // One dataset (task) of the pilot's files, chosen before pairing: the others' gaps and measures do not refuse
 // the pilot. A file naming no dataset is kept; it joins the chosen one as compare joins it.
 void keep_one_dataset(ScoreFile& a, ScoreFile* b, const Flag& dataset) {
-  std::vector<std::string> named;
-  for (const ScoreFile* f : {static_cast<const ScoreFile*>(&a), static_cast<const ScoreFile*>(b)})
-    if (f)
-      for (const auto& s : f->series)
-        if (!s.dataset.empty() && std::find(named.begin(), named.end(), s.dataset) == named.end()) named.push_back(s.dataset);
+  std::vector<std::string> named = a.datasets();
+  if (b)
+    for (auto& d : b->datasets())
+      if (std::find(named.begin(), named.end(), d) == named.end()) named.push_back(std::move(d));
+  std::erase(named, std::string());
   if (!dataset.given()) {
     if (named.size() > 1)
       throw UsageError(fmt::format("--pilot: the pilot holds {} datasets (tasks): {}; choose one with --pilot-dataset", named.size(), names_list(named)));
