@@ -246,9 +246,7 @@ val rank_merge(const val& q) {
     }
     const auto in = prepared_input(q);
     auto r = pairpower::leaderboard_merge(in.series, in.measure, o, parts);
-    // About the inputs (runs scored in the page): first, as the CLI puts them.
-    const auto about_inputs = warnings_from(q["board"], "warnings");
-    r.warnings.insert(r.warnings.begin(), about_inputs.begin(), about_inputs.end());
+    pairpower::add_input_warnings(r, warnings_from(q["board"], "warnings"));  // runs scored in the page
     val out = val::object();
     out.set("json", pairpower::leaderboard_json_text(r, o));
     out.set("markdown", pairpower::leaderboard_markdown(r, o));

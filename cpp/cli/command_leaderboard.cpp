@@ -85,8 +85,7 @@ int run_leaderboard(const LeaderboardFlags& f) {
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them,
   // after the inputs', which were printed as they arose).
   for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
-  const std::vector<Warning> about_inputs = input_warnings.all();
-  r.warnings.insert(r.warnings.begin(), about_inputs.begin(), about_inputs.end());
+  add_input_warnings(r, input_warnings.all());
   const std::string format = f.format.given() ? f.format.value : "text";
   // Columns without query ids were paired row by row: the report says so with each board (text, JSON, the
   // tables' captions); CSV rows have no place for it, so there it goes to stderr.

@@ -133,9 +133,10 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
 
 }  // namespace
 
-Error measure_not_named(const std::string& wanted) {
-  return Error("measure", ErrorKind::not_in_input,
-               "'" + wanted + "' is not in the input: its scores name no measure (qid,score tables or columns of numbers); leave the measure out", wanted);
+void refuse_if_measures_unnamed(const std::string& wanted, const std::vector<std::string>& available) {
+  if (available.size() == 1 && available.front().empty())
+    throw Error("measure", ErrorKind::not_in_input,
+                "'" + wanted + "' is not in the input: its scores name no measure (qid,score tables or columns of numbers); leave the measure out", wanted);
 }
 
 std::vector<std::string> split_measure_list(std::string_view text) {
@@ -173,7 +174,7 @@ std::string input_named(bool first, const ScoreFile& f) {
 
 void check_measure(const std::string& m, const std::vector<std::string>& available, const ScoreFile& fa, const ScoreFile* fb) {
   if (contains(available, m)) return;
-  if (available.size() == 1 && available.front().empty()) throw measure_not_named(m);
+  refuse_if_measures_unnamed(m, available);
   auto in_either = [&](auto member) { return contains(fa.*member, m) || (fb && contains(fb->*member, m)); };
   if (in_either(&ScoreFile::text_measures))
     throw Error("measure", ErrorKind::not_per_query, "'" + m + "' holds text, not a score per query; choose a numeric measure (" + names_list(available) + ")", m);

@@ -296,6 +296,10 @@ LeaderboardResult leaderboard_merge(const std::vector<ScoreSeries>& given, const
   return r;
 }
 
+void add_input_warnings(LeaderboardResult& r, const std::vector<Warning>& about_inputs) {
+  r.warnings.insert(r.warnings.begin(), about_inputs.begin(), about_inputs.end());
+}
+
 LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o) {
   return leaderboard_merge(series, measure, o, {leaderboard_part(series, measure, o, 0, 1)});
 }

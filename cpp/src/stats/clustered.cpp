@@ -99,13 +99,13 @@ Interval cluster_bootstrap(std::span<const double> x, const ClusterIds& ids, con
   const Totals t = totals(x, ids);
   const std::uint64_t c = ids.clusters;
   Xoshiro128x8 rng(hash_words({opt.seed, 0x636c7573ULL /* "clus" */, c, x.size()}));
-  std::vector<std::uint32_t> idx((c + 7) / 8 * 8);
+  std::vector<std::uint32_t> idx((std::size_t{ids.clusters} + 7) / 8 * 8);
   std::vector<double> means(static_cast<std::size_t>(opt.resamples));
   for (auto& mean : means) {
     rng.fill(idx.data(), idx.size());
     double s = 0;
     std::uint64_t items = 0;
-    for (std::uint64_t k = 0; k < c; ++k) {
+    for (std::size_t k = 0; k < ids.clusters; ++k) {
       const auto j = static_cast<std::size_t>((static_cast<std::uint64_t>(idx[k]) * c) >> 32);  // Lemire's range map
       s += t.sum[j];
       items += t.count[j];

@@ -76,9 +76,11 @@ HodgesLehmann hodges_lehmann(std::span<const double> values, double confidence) 
   std::uint64_t k = 0;
   double below = 0;  // P(T+ ≤ k − 1)
   if (n <= 50) {
-    const auto& pmf = wilcoxon_null_pmf(n);
+    const auto& pmf = wilcoxon_null_pmf(d.size());
     double cdf = 0;
-    while (k < pmf.size() && cdf + pmf[k] < tail) cdf += pmf[k++];
+    std::size_t i = 0;
+    while (i < pmf.size() && cdf + pmf[i] < tail) cdf += pmf[i++];
+    k = i;
     below = cdf;
   } else {
     const boost::math::normal_distribution<double> z;

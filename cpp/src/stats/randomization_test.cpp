@@ -95,7 +95,7 @@ RandomizationResult randomization_test(std::span<const double> d, const Randomiz
     // (kept − flipped), and which ones flip does not matter, only how many. One random bit per
     // nonzero difference, counted 64 at a time; comparing counts keeps ties exact.
     Xoshiro128x8 rng(hash_words({opt.seed, 0x7369676e666c6970ULL /* "signflip" */, n}));
-    const std::size_t words32 = (e->nonzero + 31) / 32;
+    const auto words32 = static_cast<std::size_t>((e->nonzero + 31) / 32);  // nonzero ≤ d.size()
     std::vector<std::uint32_t> bits((words32 + 7) / 8 * 8);
     const std::uint32_t last_mask = e->nonzero % 32 ? (std::uint32_t{1} << (e->nonzero % 32)) - 1 : ~std::uint32_t{0};
     for (std::uint64_t k = 0; k < opt.resamples; ++k) {

@@ -9,38 +9,38 @@
 
 namespace pairpower {
 
-double sign_test_p(std::size_t k, std::size_t m) {
+double sign_test_p(std::uint64_t k, std::uint64_t m) {
   if (m == 0 || 2 * k == m) return 1.0;
-  const std::size_t tail = std::min(k, m - k);
+  const std::uint64_t tail = std::min(k, m - k);
   const boost::math::binomial_distribution<double> dist(static_cast<double>(m), 0.5);
   return std::min(1.0, 2.0 * boost::math::cdf(dist, static_cast<double>(tail)));
 }
 
-long long sign_test_critical_k(std::size_t m, double alpha) {
+long long sign_test_critical_k(std::uint64_t m, double alpha) {
   if (m == 0 || !(sign_test_p(0, m) < alpha)) return -1;
-  std::size_t lo = 0, hi = m / 2;  // p(lo) < α; find the largest such k
+  std::uint64_t lo = 0, hi = m / 2;  // p(lo) < α; find the largest such k
   while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo + 1) / 2;
+    const std::uint64_t mid = lo + (hi - lo + 1) / 2;
     if (sign_test_p(mid, m) < alpha) lo = mid;
     else hi = mid - 1;
   }
   return static_cast<long long>(lo);
 }
 
-double sign_test_p(std::size_t k, std::size_t m, Alternative alt) {
+double sign_test_p(std::uint64_t k, std::uint64_t m, Alternative alt) {
   if (alt == Alternative::two_sided) return sign_test_p(k, m);
   if (m == 0) return 1.0;
   const boost::math::binomial_distribution<double> dist(static_cast<double>(m), 0.5);
   // P(X ≥ k) = P(X ≤ m − k) by symmetry.
-  const std::size_t tail = alt == Alternative::less ? k : m - std::min(k, m);
+  const std::uint64_t tail = alt == Alternative::less ? k : m - std::min(k, m);
   return std::min(1.0, boost::math::cdf(dist, static_cast<double>(tail)));
 }
 
-long long sign_test_one_sided_critical_k(std::size_t m, double alpha) {
+long long sign_test_one_sided_critical_k(std::uint64_t m, double alpha) {
   if (m == 0 || !(sign_test_p(0, m, Alternative::less) < alpha)) return -1;
-  std::size_t lo = 0, hi = m;  // P(X ≤ lo) < α; find the largest such k
+  std::uint64_t lo = 0, hi = m;  // P(X ≤ lo) < α; find the largest such k
   while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo + 1) / 2;
+    const std::uint64_t mid = lo + (hi - lo + 1) / 2;
     if (sign_test_p(mid, m, Alternative::less) < alpha) lo = mid;
     else hi = mid - 1;
   }

@@ -60,8 +60,9 @@ std::vector<std::string> common_measures(const ScoreFile& a, const ScoreFile* b)
 /// (num_ret, num_rel, … are identical or uninformative between systems).
 std::vector<std::string> comparable_measures(const ScoreFile& a, const ScoreFile* b);
 
-/// The refusal of a measure asked of scores that name none (qid,score tables, columns of numbers).
-Error measure_not_named(const std::string& wanted);
+/// Refuses a measure asked of scores that name none (qid,score tables, columns of numbers): throws
+/// Error naming "measure" when `available` holds the unnamed measure alone.
+void refuse_if_measures_unnamed(const std::string& wanted, const std::vector<std::string>& available);
 
 /// Splits a list of measure names on commas outside parentheses, so that
 /// "P(rel=2,judged_only=True)@10,nDCG@10" is two names. Empty items are dropped.

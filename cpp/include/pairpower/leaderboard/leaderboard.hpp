@@ -135,6 +135,10 @@ struct LeaderboardResult {
   std::vector<Warning> warnings;          ///< why an answer may not be trusted (warnings.hpp)
 };
 
+/// Warnings about the inputs (a file left out of a folder, topics a run lacks) go before the
+/// board's own in every report, the CLI's and the page's.
+void add_input_warnings(LeaderboardResult& r, const std::vector<Warning>& about_inputs);
+
 /// The series of one measure (all of them when `measure` is empty and there is
 /// one). Throws Error naming "measure", "missing" (unmatched ids) or "scores".
 LeaderboardResult leaderboard(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o);

@@ -6,6 +6,7 @@
 // Example:
 //   auto s = pairpower::sign_test(d);   // s.p_value
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "pairpower/stats/alternative.hpp"
@@ -23,18 +24,18 @@ struct SignTestResult {
 SignTestResult sign_test(std::span<const double> d, Alternative alt = Alternative::two_sided);
 
 /// Two-sided p for k positives among m nonzero differences (1 when m = 0).
-double sign_test_p(std::size_t k, std::size_t m);
+double sign_test_p(std::uint64_t k, std::uint64_t m);
 
 /// p for an alternative: two-sided as above, "greater" P(X ≥ k), "less" P(X ≤ k),
 /// X ~ Binomial(m, ½) (scipy.stats.binomtest(k, m, alternative=…)); 1 when m = 0.
-double sign_test_p(std::size_t k, std::size_t m, Alternative alt);
+double sign_test_p(std::uint64_t k, std::uint64_t m, Alternative alt);
 
 /// One-sided: the largest k with P(X ≤ k) < α (−1 if none); "less" rejects k ≤ it,
 /// "greater" rejects k ≥ m − it (the distribution is symmetric).
-long long sign_test_one_sided_critical_k(std::size_t m, double alpha);
+long long sign_test_one_sided_critical_k(std::uint64_t m, double alpha);
 
 /// The largest min(k, m − k) whose p is below α (−1 if none): p grows with
 /// k ≤ m/2, so the rejecting k form a prefix, found by bisection.
-long long sign_test_critical_k(std::size_t m, double alpha);
+long long sign_test_critical_k(std::uint64_t m, double alpha);
 
 }  // namespace pairpower

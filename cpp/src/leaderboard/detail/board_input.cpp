@@ -163,7 +163,7 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
   for (const auto& s : series)
     if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
   if (!wanted.empty()) {
-    if (measures.size() == 1 && measures[0].empty()) throw measure_not_named(wanted);
+    refuse_if_measures_unnamed(wanted, measures);
     if (std::find(measures.begin(), measures.end(), wanted) == measures.end())
       throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + names_list(measures) + ")", wanted);
     return wanted;
