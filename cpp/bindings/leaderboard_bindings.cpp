@@ -14,6 +14,7 @@
 #include "scored_runs.hpp"
 #include "pairpower/leaderboard/leaderboard.hpp"
 #include "pairpower/leaderboard/leaderboard_report.hpp"
+#include "pairpower/input/folder_inputs.hpp"
 #include "pairpower/input/pairing.hpp"
 
 namespace {
@@ -46,11 +47,26 @@ pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) 
   return s;
 }
 
+// A file of a chosen folder that could not be read: left out, and named in a warning (folder_inputs.hpp);
+// its error's field and kind word the refusal of a folder none of whose files reads, as the page words that error.
+struct LeftOut {
+  unsigned input;
+  std::string folder, why, field;
+  pairpower::ErrorKind kind;
+};
+
+pairpower::ErrorKind error_kind(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(pairpower::ErrorKind::not_enough_data); ++k)
+    if (pairpower::to_string(static_cast<pairpower::ErrorKind>(k)) == name) return static_cast<pairpower::ErrorKind>(k);
+  throw std::invalid_argument("read: not an error kind: " + name);
+}
+
 // Each input's series in input order, with the input's index (its own `index` when given, a reader's share
-// of a longer list); an unnamed input is "S<index + 1>" (the page names files after themselves).
+// of a longer list); an unnamed input is "S<index + 1>" (the page names files after themselves). An input
+// found in a chosen folder (its `folder`) that cannot be read goes to `left_out` instead.
 // `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze).
 template <class Each>
-void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each) {
+void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each, std::vector<LeftOut>& left_out) {
   const auto format = format_from(q);
   // The field of each log record that names its item's cluster (dotted for nested ones); tables name theirs in a column.
   const std::string cluster = text_field(q, "cluster");
@@ -70,7 +86,16 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
     if (!scores[i]) continue;
     const unsigned index = inputs[i]["index"].isNumber() ? inputs[i]["index"].as<unsigned>() : i;
     const std::string label = pairpower::file_label(name, "S" + std::to_string(index + 1));
-    auto file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
+    const std::string folder = text_field(inputs[i], "folder");
+    pairpower::ScoreFile file;
+    try {
+      file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
+    } catch (const pairpower::Error& e) {
+      if (folder.empty()) throw;
+      source_of_error.clear();
+      left_out.push_back({index, folder, name + ": " + e.detail, e.field, e.kind});
+      continue;
+    }
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;
@@ -78,8 +103,9 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
   }
 }
 
-// Every input's series: runs scored in the page, the parts' answers of readInputs, or the texts read here.
-std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<std::string>& keep_text_of = {}) {
+// Every input's series: runs scored in the page, the parts' answers of readInputs, or the texts read here;
+// the files of a chosen folder left out, in input order, in `left_out`.
+std::vector<pairpower::ScoreSeries> series_of(const val& q, std::vector<LeftOut>& left_out, const std::vector<std::string>& keep_text_of = {}) {
   // Runs scored in the page (scoreRun): their per-topic values at full precision.
   if (auto scored = scored_runs(q)) return std::move(scored->series);
   std::vector<pairpower::ScoreSeries> series;
@@ -91,12 +117,17 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q, const std::vector<st
       if (!list.isArray()) throw std::invalid_argument("read: each part must be readInputs' answer");
       for (unsigned x = 0; x < list["length"].as<unsigned>(); ++x)
         all.emplace_back(list[x]["input"].as<unsigned>(), series_from_js(list[x], text_field(list[x], "measure")));
+      if (const val gone = read[p]["leftOut"]; gone.isArray())
+        for (unsigned x = 0; x < gone["length"].as<unsigned>(); ++x)
+          left_out.push_back({gone[x]["input"].as<unsigned>(), text_field(gone[x], "folder"), text_field(gone[x], "why"), text_field(gone[x], "field"),
+                              error_kind(text_field(gone[x], "kind"))});
     }
     std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(left_out.begin(), left_out.end(), [](const LeftOut& a, const LeftOut& b) { return a.input < b.input; });
     for (auto& [input, s] : all) series.push_back(std::move(s));
     return series;
   }
-  read_each(q, keep_text_of, [&](unsigned, pairpower::ScoreSeries&& s) { series.push_back(std::move(s)); });
+  read_each(q, keep_text_of, [&](unsigned, pairpower::ScoreSeries&& s) { series.push_back(std::move(s)); }, left_out);
   return series;
 }
 
@@ -156,30 +187,53 @@ val input_share(const val& q) {
 val read_inputs(const val& q) {
   return guarded([&] {
     val list = val::array();
+    std::vector<LeftOut> left_out;
     read_each(q, {}, [&](unsigned input, pairpower::ScoreSeries&& s) {
       val x = series_js(s);
       x.set("measure", s.measure);
       x.set("input", input);
       list.call<void>("push", x);
-    });
+    }, left_out);
+    val gone = val::array();
+    for (const auto& x : left_out) {
+      val g = val::object();
+      g.set("input", x.input);
+      g.set("folder", x.folder);
+      g.set("why", x.why);
+      g.set("field", x.field);
+      g.set("kind", std::string(pairpower::to_string(x.kind)));
+      gone.call<void>("push", g);
+    }
     val out = val::object();
     out.set("series", list);
+    out.set("leftOut", gone);
     return out;
   });
 }
 
 // The inputs and measure → {measure, series, warnings}: the series of the board's measure, read once, for
-// rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply), and what
-// scoring runs in the page warned of, which the merge puts first in the report.
+// rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply), and the
+// warnings about the inputs (a chosen folder's files left out, what scoring runs warned of), which the merge
+// puts first in the report. A chosen folder none of whose files reads is refused, as in the CLI.
 val rank_prepare(const val& q) {
   return guarded([&] {
-    const auto in = pairpower::leaderboard_input(series_of(q), text_field(q, "measure"));
+    std::vector<LeftOut> left_out;
+    auto series = series_of(q, left_out);
+    if (series.empty() && !left_out.empty()) {
+      const std::size_t more = left_out.size() - 1;
+      throw pairpower::Error(left_out[0].field, left_out[0].kind, pairpower::folder_not_read(left_out[0].folder) + " (" + left_out[0].why +
+                                 (more ? "; and " + std::to_string(more) + (more == 1 ? " more file)" : " more files)") : ")"));
+    }
+    std::vector<pairpower::Warning> warnings;
+    for (const auto& x : left_out) warnings.push_back(pairpower::left_out_of_folder(x.folder, x.why));
+    for (auto& w : scored_warnings(q)) warnings.push_back(std::move(w));
+    const auto in = pairpower::leaderboard_input(series, text_field(q, "measure"));
     val list = val::array();
     for (const auto& s : in.series) list.call<void>("push", series_js(s));
     val out = val::object();
     out.set("measure", in.measure);
     out.set("series", list);
-    out.set("warnings", warnings_js(scored_warnings(q)));
+    out.set("warnings", warnings_js(warnings));
     return out;
   });
 }
@@ -262,7 +316,8 @@ val rank_merge(const val& q) {
 val pair_table(const val& q) {
   return guarded([&] {
     const std::string a = text_field(q, "systemA"), b = text_field(q, "systemB");
-    const auto p = pairpower::pair_scores(series_of(q, {a, b}), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
+    std::vector<LeftOut> left_out;  // as when the board was ranked: the pair's systems are in other files
+    const auto p = pairpower::pair_scores(series_of(q, left_out, {a, b}), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
     val out = val::object();
     out.set("text", pairpower::pair_scores_csv(p, a, b));
     return out;

@@ -15,6 +15,7 @@
 
 #include "arguments.hpp"
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/input/folder_inputs.hpp"
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower::cli {
@@ -84,9 +85,9 @@ struct InputPath {
 /// UsageError naming `flag`); a file equivalent to `skip` (the qrels inside a folder of runs) is left out.
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
 
-/// read(i) for every input, side by side, in order. A file found in a folder that cannot be read (a README
-/// beside the runs, a log of corpus-level metrics only) is left out with a warning (in `warnings`) naming it and
-/// why; a file named on the command line stops the command, and so does a folder none of whose files reads.
+/// read(i) for every input, side by side, in order. A file found in a folder that cannot be read is left out
+/// with a warning (in `warnings`), and a folder none of whose files reads stops the command (folder_inputs.hpp);
+/// so does a file named on the command line that cannot be read.
 template <class F>
 auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::string>& given, std::string_view flag, InputWarnings& warnings, F&& read) {
   using R = decltype(read(std::size_t{0}));
@@ -106,12 +107,12 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
       out.push_back(std::move(*r));
       if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
     } else {
-      warnings.add({"left_out_of_folder", fmt::format("left out of the folder '{}': {}", given[*inputs[i].folder], why)});
+      warnings.add(left_out_of_folder(given[*inputs[i].folder], why));
     }
   }
   for (const auto& in : inputs)
     if (in.folder && !folder_read[*in.folder])
-      throw UsageError(fmt::format("{}: no file in the folder '{}' could be read (each is named above)", flag, given[*in.folder]));
+      throw UsageError(fmt::format("{}: {} (each is named above)", flag, folder_not_read(given[*in.folder])));
   return out;
 }
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { analyzeAndWait, clickAndWait, launch, openAnalyze, openLeaderboard, rankAndWait, root, serve, warmedUp } from './browser.mjs';
 
@@ -190,6 +190,54 @@ test('page: a folder of lm-eval output chosen in Leaderboard names each model as
   await lb.close();
 });
 
+test('page: a file of a chosen folder that cannot be read is left out of the board with the CLI\'s warning, and a folder of only such files is refused', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  cpSync(join(logs, 'lm_eval/dummy-a'), join(dir, 'run-1'), { recursive: true });
+  cpSync(join(logs, 'lm_eval/dummy-b'), join(dir, 'run-2'), { recursive: true });
+  writeFileSync(join(dir, 'README.md'), '# two models\n');
+  const want = JSON.parse(execFileSync(join(root, 'build/pairpower'), ['leaderboard', dir, '--measure', 'acc', '--resamples', '2000', '--bootstrap', '1000', '--format', 'json'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  assert.equal(want.warnings[0].code, 'left_out_of_folder');
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('7 files'));
+  await lb.fill('#lb-measure', 'acc');
+  assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+  // The page names the folder as chosen (its name), the CLI as given (its path); the reason is the core's in both.
+  const base = basename(dir);
+  const shown = await lb.$$eval('#leaderboard [data-code="left_out_of_folder"]', (ws) => ws.map((w) => [w.textContent,
+    !!(w.compareDocumentPosition(document.querySelector('[data-testid="leaderboard-table"]')) & Node.DOCUMENT_POSITION_FOLLOWING)]));
+  assert.equal(shown.length, 1);
+  const prefix = `Warning: left out of the folder '${base}': ${base}/README.md: `;
+  assert.ok(shown[0][0].startsWith(prefix) && shown[0][1], shown[0][0]);
+  const why = shown[0][0].slice(prefix.length);
+  assert.ok(why.length > 0 && want.warnings[0].message.startsWith(`left out of the folder '${dir}': ${join(dir, 'README.md')}: ${why}`), `${why} | ${want.warnings[0].message}`);
+  assert.match(await lb.textContent('#leaderboard p.status'), /; one warning above the boards/);
+  const download = lb.waitForEvent('download');
+  await lb.click('[data-testid="leaderboard-download-json"]');
+  const got = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  assert.deepEqual(got.warnings.map((w) => w.code), want.warnings.map((w) => w.code));
+  const board = (r) => r.leaderboards.map((b) => [b.dataset, b.systems.map((s) => [s.system, s.mean]), b.pairs.map((p) => [p.system_a, p.system_b, p.p, p.p_family])]);
+  assert.deepEqual(board(got), board(want));
+  // A pair of the board opens in Analyze: the files read again leave the README out again.
+  const [pair] = want.leaderboards[0].pairs;
+  const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
+  assert.equal(await clickAndWait(lb, cell, 'analyze'), 'done', await lb.textContent('[data-testid="error"]'));
+  assert.equal(await lb.getAttribute('[data-comparison="0"][data-stat="randomization.p"]', 'data-value'), String(pair.p));
+  // Nothing in the folder reads: refused, naming the folder and the first file's fault.
+  const notes = mkdtempSync(join(tmpdir(), 'pairpower-notes-'));
+  writeFileSync(join(notes, 'README.md'), '# two models\n');
+  writeFileSync(join(notes, 'notes.txt'), 'to do\n');
+  await lb.close();
+  const again = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await again.setInputFiles('[data-testid="folder-leaderboard"]', notes);
+  await again.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('2 files'));
+  assert.equal(await rankAndWait(again), 'error');
+  const b2 = basename(notes);
+  assert.match(await again.textContent('[data-testid="error"]'), new RegExp(`^no file in the folder '${b2}' could be read \\(${b2}/README\\.md: three columns, .+; and 1 more file\\); choose the format under “`));
+  await again.close();
+});
+
 test('page: a folder holding one model\'s lm-eval output twice is refused in Leaderboard, naming both files', async () => {
   // Two copies of dummy-a's output: its results file names the model in both.
   const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
@@ -239,7 +287,9 @@ test('page: a folder of lm-eval logs ranked with a cluster field gives the CLI\'
   await lb.fill('#lb-measure', 'acc');
   await lb.fill('#lb-cluster', 'doc.grup');
   assert.equal(await rankAndWait(lb), 'error');
-  assert.match(await lb.textContent('[data-testid="error"]'), /^Cluster field: line \d+: the record of doc_id \S+ has no doc\.grup/);
+  // No samples file has the field: none of the folder's files reads, and the refusal names the first one's fault.
+  assert.match(await lb.textContent('[data-testid="error"]'),
+    /^Cluster field: no file in the folder '[^']+' could be read \(\S+\/samples_arith_sum_\S+\.jsonl: line \d+: the record of doc_id \S+ has no doc\.grup \(text or a number\) to name its cluster; and 2 more files\)$/);
   await lb.fill('#lb-cluster', 'doc.group');
   assert.match(await lb.textContent('[data-testid="lb-settings-summary"]'), /, items clustered by doc\.group$/);
   assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));

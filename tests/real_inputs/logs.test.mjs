@@ -284,6 +284,16 @@ test('a folder of many models\' lm-eval output given to leaderboard ranks every 
     const qrels = run(['leaderboard', '--qrels', empty, 'a', 'b']);
     assert.equal(qrels.status, 2);
     assert.equal(qrels.stderr, `pairpower: error: --qrels: '${empty}' is a folder; give a file\n`);
+    // A folder whose files all fail to read is refused after each is named.
+    writeFileSync(join(empty, 'README.md'), '# notes\n');
+    writeFileSync(join(empty, 'notes.txt'), 'to do\n');
+    const unread = run(['leaderboard', empty]);
+    assert.equal(unread.status, 2);
+    const lines = unread.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 3, unread.stderr);
+    assert.ok(lines[0].startsWith(`warning: left out of the folder '${empty}': ${join(empty, 'README.md')}: `), lines[0]);
+    assert.ok(lines[1].startsWith(`warning: left out of the folder '${empty}': ${join(empty, 'notes.txt')}: `), lines[1]);
+    assert.equal(lines[2], `pairpower: error: FILE: no file in the folder '${empty}' could be read (each is named above)`);
   } finally {
     rmSync(empty, { recursive: true });
   }

@@ -40,6 +40,30 @@ test('a folder of lm-eval output read in 1, 2 or 3 parts gives the board it give
     }
 });
 
+test('a file of a chosen folder that cannot be read is left out with one warning, read whole or in parts; a folder of nothing readable, or such a file chosen alone, is refused', async () => {
+  const m = await loadModule('st');
+  const readme = { name: 'out/README.md', text: '# two models\n', folder: 'out' };
+  const inputs = [readme, ...['dummy-a', 'dummy-b'].flatMap((model) =>
+    readdirSync(join(logs, model)).sort().map((f) => ({ name: `out/${model}/${f}`, text: new Uint8Array(readFileSync(join(logs, model, f))), folder: 'out' })))];
+  const whole = m.rankPrepare({ inputs, measure: 'acc' });
+  assert.ok(!whole.error, whole.error);
+  assert.deepEqual(whole.warnings.map((w) => w.code), ['left_out_of_folder']);
+  assert.match(whole.warnings[0].message, /^left out of the folder 'out': out\/README\.md: three columns, /);
+  const read = [0, 1].map((part) => {
+    const { indices } = m.inputShare({ paths: inputs.map((x) => x.name), part, parts: 2 });
+    return m.readInputs({ inputs: indices.map((index) => ({ ...inputs[index], index })) });
+  });
+  assert.deepEqual(read.map((r) => r.leftOut.length).sort(), [0, 1]);
+  const joined = m.rankPrepare({ inputs: [], read, measure: 'acc' });
+  assert.deepEqual(joined.warnings, whole.warnings);
+  assert.equal(joined.series.length, whole.series.length);
+  const nothing = m.rankPrepare({ inputs: [readme, { name: 'out/notes.txt', text: 'to do\n', folder: 'out' }] });
+  assert.equal(nothing.kind, 'ambiguous_format');
+  assert.match(nothing.detail, /^no file in the folder 'out' could be read \(out\/README\.md: three columns, .*; and 1 more file\)$/);
+  const alone = m.rankPrepare({ inputs: [{ name: 'README.md', text: readme.text }, ...inputs.slice(1)], measure: 'acc' });
+  assert.equal(alone.kind, 'ambiguous_format', 'a file chosen by itself is not left out');
+});
+
 test("a board's query ids and clusters cross the boundary packed and come back as written, any script", async () => {
   const m = await loadModule('st');
   const ids = ['q-1', 'q-é', 'q-日本', 'q-😀', 'q,"x"'.replace(/[,"]/g, '_'), 'q-6'];

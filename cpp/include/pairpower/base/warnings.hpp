@@ -17,7 +17,7 @@
 //   pilot_icc_clamped    a pilot's design effect outside what its clusters' size allows: the ICC taken from it is clamped
 //   across_partial       systems some datasets lack: left out of the ranking across datasets (or no such ranking)
 //   topics_not_in_run    qrels topics a run does not rank, without -c (evaluate.cpp)
-//   left_out_of_folder   the CLI's: a file in a folder given as input that could not be read (cli/input_files.hpp)
+//   left_out_of_folder   a file in a folder given as input that could not be read (folder_inputs.hpp)
 //
 // Example:
 //   auto w = pairpower::comparison_warnings(sample, comparison, options);

@@ -42,7 +42,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   // Read when ranked, by reading workers for the workers that parse them (readers.ts, readFilesPart).
   let loaded: ChosenFile[] = [];
   const load = (chosen: File[]) => {
-    loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f }));
+    loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f, folder: f.webkitRelativePath.split('/')[0] || undefined }));
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   };
   files.addEventListener('change', () => load([...(files.files ?? [])]));
@@ -95,7 +95,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     h('div', { class: 'field' }, h('label', { for: 'lb-paste', class: 'field-label' }, 'Scores'), paste, folded.element),
     h('div', { class: 'field' }, h('label', { for: 'lb-files', class: 'field-label' }, 'Or files'), files),
     h('div', { class: 'field' }, h('label', { for: 'lb-folder', class: 'field-label' }, 'Or a folder of logs'), folder,
-      h('p', { class: 'note', id: 'lb-folder-help' }, 'lm-eval’s output folder: each model’s samples files, named by the results file beside them'), fileNote),
+      h('p', { class: 'note', id: 'lb-folder-help' }, 'lm-eval’s output folder: each model’s samples files, named by the results file beside them; a file in it that cannot be read (a README) is left out, with a warning'), fileNote),
     runsIn.element,
     settingsEl,
     h('p', {}, rank), status, slot);

@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { LeaderboardInputs, LeaderboardPart, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
+import type { LeaderboardInputs, LeaderboardPart, LeftOutFile, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -12,8 +12,11 @@ import type { RunFiles, ScoredFile } from '../../runtime/scored-runs';
 import { readFileUtf8, utf8Of } from '../../runtime/read-file';
 import { seriesBuffers } from './series-buffers';
 
-/** A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder). */
-export type ChosenFile = { name: string; file: File };
+/**
+ * A chosen file and the path that names it (a folder's files keep theirs: lm-eval names a model by its folder);
+ * `folder`: the chosen folder it was found in, whose files the core leaves out with a warning when they cannot be read.
+ */
+export type ChosenFile = { name: string; file: File; folder?: string };
 
 /**
  * A chosen file's bytes, read elsewhere (by the view's reading workers, readers.ts): a worker busy in the
@@ -22,7 +25,7 @@ export type ChosenFile = { name: string; file: File };
 export type FileSource = ((index: number) => Promise<Uint8Array<ArrayBuffer>>) & Comlink.ProxyMarked;
 
 const readOne = async (files: ChosenFile[], index: number, source?: FileSource) => ({
-  name: files[index].name, index,
+  name: files[index].name, index, folder: files[index].folder,
   text: source ? await utf8Of(await source(index), files[index].file.name) : await readFileUtf8(files[index].file),
 });
 const readAll = (files: ChosenFile[], indices: number[], source?: FileSource) => Promise.all(indices.map((index) => readOne(files, index, source)));
@@ -33,6 +36,7 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
   const names = await readAll(files, naming, source);
   const scores = indices.filter((i) => !naming.includes(i));
   const series: ReadSeries[] = [];
+  const leftOut: LeftOutFile[] = [];
   const ahead = (k: number) => {
     const r = k < scores.length ? readOne(files, scores[k], source) : null;
     r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
@@ -43,9 +47,11 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
   for (let k = 0; next[0]; k++) {
     const input = await next.shift()!;
     next.push(ahead(k + 2));
-    series.push(...guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] }))).series);
+    const read = guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] })));
+    series.push(...read.series);
+    leftOut.push(...read.leftOut);
   }
-  return Comlink.transfer({ series }, seriesBuffers(series));
+  return Comlink.transfer({ series, leftOut }, seriesBuffers(series));
 }
 
 // V8 runs new wasm in its baseline tier and compiles a function's optimised code once it has run a while,

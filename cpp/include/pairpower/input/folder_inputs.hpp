@@ -1,0 +1,22 @@
+#pragma once
+// A folder given as input stands for the score files in it. One found there that cannot be read (a
+// README beside the runs, a log of corpus-level metrics only) is left out with a warning naming it and
+// why; a folder none of whose files reads is refused. The CLI (cli/input_files.hpp) and the page's
+// Leaderboard (its chosen folder) follow this one rule.
+//
+// Example:
+//   left_out_of_folder("out", "out/README.md: three columns, …");  // {"left_out_of_folder", "left out of the folder 'out': out/README.md: …"}
+#include <string>
+#include <string_view>
+
+#include "pairpower/base/warnings.hpp"
+
+namespace pairpower {
+
+/// The warning for a file of `folder` left out; `why` names the file and its fault.
+Warning left_out_of_folder(std::string_view folder, std::string_view why);
+
+/// The refusal of a folder none of whose files could be read.
+std::string folder_not_read(std::string_view folder);
+
+}  // namespace pairpower
