@@ -63,7 +63,8 @@ pairpower::ErrorKind error_kind(const std::string& name) {
 
 // Each input's series in input order, with the input's index (its own `index` when given, a reader's share
 // of a longer list); an unnamed input is "S<index + 1>" (the page names files after themselves). An input
-// found in a chosen folder (its `folder`) that cannot be read goes to `left_out` instead.
+// found in a chosen folder (its `folder`) that cannot be read, or that the browser could not open (its
+// `unreadable`), goes to `left_out` instead; one chosen by itself is refused.
 // `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze).
 template <class Each>
 void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each, std::vector<LeftOut>& left_out) {
@@ -89,6 +90,11 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
     const std::string folder = text_field(inputs[i], "folder");
     pairpower::ScoreFile file;
     try {
+      // A file the browser could not open (a broken gzip or zip) is the file's fault, as the CLI's reading of it.
+      if (const std::string unreadable = text_field(inputs[i], "unreadable"); !unreadable.empty()) {
+        source_of_error = label;
+        throw pairpower::InputError(unreadable);
+      }
       file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
     } catch (const pairpower::Error& e) {
       if (folder.empty()) throw;
@@ -182,8 +188,9 @@ val input_share(const val& q) {
   });
 }
 
-// {inputs (a share of a longer list, each with its index), format} → {series}: each input's series, of every
-// measure, with its input's index: what rankPrepare joins when the inputs are read in parts.
+// {inputs (a share of a longer list, each with its index), format} → {series, leftOut}: each input's series, of
+// every measure, with its input's index, and the files of a chosen folder left out: what rankPrepare joins when the
+// inputs are read in parts.
 val read_inputs(const val& q) {
   return guarded([&] {
     val list = val::array();
@@ -219,15 +226,19 @@ val rank_prepare(const val& q) {
   return guarded([&] {
     std::vector<LeftOut> left_out;
     auto series = series_of(q, left_out);
-    if (series.empty() && !left_out.empty()) {
-      const std::size_t more = left_out.size() - 1;
-      throw pairpower::Error(left_out[0].field, left_out[0].kind, pairpower::folder_not_read(left_out[0].folder) + " (" + left_out[0].why +
-                                 (more ? "; and " + std::to_string(more) + (more == 1 ? " more file)" : " more files)") : ")"));
-    }
+    if (series.empty() && !left_out.empty())
+      throw pairpower::Error(left_out[0].field, left_out[0].kind, pairpower::folder_not_read(left_out[0].folder, left_out[0].why, left_out.size() - 1));
     std::vector<pairpower::Warning> warnings;
     for (const auto& x : left_out) warnings.push_back(pairpower::left_out_of_folder(x.folder, x.why));
     for (auto& w : scored_warnings(q)) warnings.push_back(std::move(w));
-    const auto in = pairpower::leaderboard_input(series, text_field(q, "measure"));
+    pairpower::LeaderboardInput in;
+    try {
+      in = pairpower::leaderboard_input(series, text_field(q, "measure"));
+    } catch (const pairpower::Error& e) {
+      if (left_out.empty()) throw;
+      // The CLI names the files it left out above its refusal; the page's one message names them too.
+      throw pairpower::Error(e.field, e.kind, e.detail + "; " + pairpower::files_left_out(left_out[0].folder, left_out.size(), left_out[0].why), e.value);
+    }
     val list = val::array();
     for (const auto& s : in.series) list.call<void>("push", series_js(s));
     val out = val::object();
@@ -300,7 +311,7 @@ val rank_merge(const val& q) {
     }
     const auto in = prepared_input(q);
     auto r = pairpower::leaderboard_merge(in.series, in.measure, o, parts);
-    pairpower::add_input_warnings(r, warnings_from(q["board"], "warnings"));  // runs scored in the page
+    pairpower::add_input_warnings(r, warnings_from(q["board"], "warnings"));  // a chosen folder's files left out, runs scored in the page
     val out = val::object();
     out.set("json", pairpower::leaderboard_json_text(r, o));
     out.set("markdown", pairpower::leaderboard_markdown(r, o));

@@ -3,8 +3,9 @@
 // lm-eval samples files and openai/evals logs, detected without choosing a format, with the numbers
 // scipy and statsmodels give (tests/fixtures/logs/expected.json).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -236,6 +237,44 @@ test('page: a file of a chosen folder that cannot be read is left out of the boa
   const b2 = basename(notes);
   assert.match(await again.textContent('[data-testid="error"]'), new RegExp(`^no file in the folder '${b2}' could be read \\(${b2}/README\\.md: three columns, .+; and 1 more file\\); choose the format under “`));
   await again.close();
+});
+
+test('page: files of a chosen folder the browser cannot open are left out as the CLI leaves them out, and a board refused for want of them keeps their warnings under its error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  cpSync(join(logs, 'lm_eval/dummy-a'), join(dir, 'run-1'), { recursive: true });
+  mkdirSync(join(dir, 'run-2'));
+  for (const f of readdirSync(join(logs, 'lm_eval/dummy-b'))) {
+    const bytes = readFileSync(join(logs, 'lm_eval/dummy-b', f));
+    // dummy-b's samples gzipped and cut short: neither the browser nor the CLI can open them.
+    if (f.startsWith('samples_')) writeFileSync(join(dir, 'run-2', `${f}.gz`), gzipSync(bytes).subarray(0, 200));
+    else writeFileSync(join(dir, 'run-2', f), bytes);
+  }
+  const cli = spawnSync(join(root, 'build/pairpower'), ['leaderboard', dir, '--measure', 'acc', '--resamples', '2000', '--bootstrap', '1000'], { encoding: 'utf8' });
+  assert.equal(cli.status, 2, cli.stderr);
+  const cliLines = cli.stderr.trimEnd().split('\n');
+  const lb = await openLeaderboard(browser, url, { resamples: 2000, bootstrap: 1000 });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', dir);
+  await lb.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('6 files'));
+  await lb.fill('#lb-measure', 'acc');
+  assert.equal(await rankAndWait(lb), 'error');
+  // One model is left: the CLI's refusal, and under it the files left out, named as the CLI names them before it.
+  assert.equal(`pairpower: error: ${await lb.textContent('[data-testid="error"]')}`, cliLines.at(-1));
+  const base = basename(dir);
+  const gz = readdirSync(join(dir, 'run-2')).filter((f) => f.endsWith('.gz')).sort();
+  assert.equal(gz.length, 2);
+  const shown = await lb.$$eval('[data-testid="refused-with"] [data-code="left_out_of_folder"]', (ws) => ws.map((w) => w.textContent));
+  assert.deepEqual(shown, gz.map((f) => `Warning: left out of the folder '${base}': ${base}/run-2/${f}: not whole gzip data: it could not be decompressed (cut short or damaged)`));
+  // The CLI names the file in its reading's words ("FILE: '…' is not whole gzip data (cut short)").
+  assert.deepEqual(cliLines.slice(0, -1).map((l) => [l.startsWith(`warning: left out of the folder '${dir}': `), l.includes(join(dir, 'run-2', ''))]), gz.map(() => [true, true]));
+  assert.deepEqual(cliLines.slice(0, -1).map((l) => gz.find((f) => l.includes(f))), gz);
+  // Ranked again once the folder reads, the refusal's warnings are gone.
+  const mended = mkdtempSync(join(tmpdir(), 'pairpower-lm-eval-'));
+  for (const model of ['dummy-a', 'dummy-b']) cpSync(join(logs, 'lm_eval', model), join(mended, model), { recursive: true });
+  await lb.setInputFiles('[data-testid="folder-leaderboard"]', mended);
+  await lb.waitForFunction((b) => document.querySelector('[data-testid="files-loaded"]')?.textContent?.includes(b), basename(mended));
+  assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+  assert.equal(await lb.$$eval('[data-testid="refused-with"] *', (x) => x.length), 0);
+  await lb.close();
 });
 
 test('page: a folder holding one model\'s lm-eval output twice is refused in Leaderboard, naming both files', async () => {

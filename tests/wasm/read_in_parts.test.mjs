@@ -40,28 +40,39 @@ test('a folder of lm-eval output read in 1, 2 or 3 parts gives the board it give
     }
 });
 
-test('a file of a chosen folder that cannot be read is left out with one warning, read whole or in parts; a folder of nothing readable, or such a file chosen alone, is refused', async () => {
+test('files of a chosen folder that cannot be read or opened are left out with a warning each, in order, read whole or in parts; a folder of nothing readable, or such a file chosen alone, is refused', async () => {
   const m = await loadModule('st');
   const readme = { name: 'out/README.md', text: '# two models\n', folder: 'out' };
-  const inputs = [readme, ...['dummy-a', 'dummy-b'].flatMap((model) =>
+  // One the browser could not open (a broken gzip): its reason in place of its text.
+  const broken = { name: 'out/broken.jsonl.gz', text: '', unreadable: 'the gzip data ends early', folder: 'out' };
+  const notes = { name: 'out/notes.txt', text: 'to do\n', folder: 'out' };
+  const inputs = [readme, broken, notes, ...['dummy-a', 'dummy-b'].flatMap((model) =>
     readdirSync(join(logs, model)).sort().map((f) => ({ name: `out/${model}/${f}`, text: new Uint8Array(readFileSync(join(logs, model, f))), folder: 'out' })))];
   const whole = m.rankPrepare({ inputs, measure: 'acc' });
   assert.ok(!whole.error, whole.error);
-  assert.deepEqual(whole.warnings.map((w) => w.code), ['left_out_of_folder']);
+  assert.deepEqual(whole.warnings.map((w) => w.message.match(/^left out of the folder 'out': (\S+): /)?.[1]), ['out/README.md', 'out/broken.jsonl.gz', 'out/notes.txt']);
+  assert.ok(whole.warnings.every((w) => w.code === 'left_out_of_folder'));
   assert.match(whole.warnings[0].message, /^left out of the folder 'out': out\/README\.md: three columns, /);
+  assert.equal(whole.warnings[1].message, "left out of the folder 'out': out/broken.jsonl.gz: the gzip data ends early");
+  // Two parts take the unreadable files 0 and 2, and 1: the join puts their warnings back in input order.
   const read = [0, 1].map((part) => {
     const { indices } = m.inputShare({ paths: inputs.map((x) => x.name), part, parts: 2 });
     return m.readInputs({ inputs: indices.map((index) => ({ ...inputs[index], index })) });
   });
-  assert.deepEqual(read.map((r) => r.leftOut.length).sort(), [0, 1]);
+  assert.deepEqual(read.map((r) => r.leftOut.map((x) => x.input)), [[0, 2], [1]]);
   const joined = m.rankPrepare({ inputs: [], read, measure: 'acc' });
   assert.deepEqual(joined.warnings, whole.warnings);
   assert.equal(joined.series.length, whole.series.length);
+  // Refused for another reason, the board still names the files left out (one may have held what is missing).
+  const noMeasure = m.rankPrepare({ inputs: [], read, measure: 'f1' });
+  assert.match(noMeasure.detail, /^'f1' is not in the input \(it has .*\); 3 files of the folder 'out' were left out, unread \(the first, out\/README\.md: three columns, .*\)$/);
   const nothing = m.rankPrepare({ inputs: [readme, { name: 'out/notes.txt', text: 'to do\n', folder: 'out' }] });
   assert.equal(nothing.kind, 'ambiguous_format');
   assert.match(nothing.detail, /^no file in the folder 'out' could be read \(out\/README\.md: three columns, .*; and 1 more file\)$/);
-  const alone = m.rankPrepare({ inputs: [{ name: 'README.md', text: readme.text }, ...inputs.slice(1)], measure: 'acc' });
+  const alone = m.rankPrepare({ inputs: [{ name: 'README.md', text: readme.text }, ...inputs.slice(3)], measure: 'acc' });
   assert.equal(alone.kind, 'ambiguous_format', 'a file chosen by itself is not left out');
+  const unopened = m.rankPrepare({ inputs: [{ name: 'broken.jsonl.gz', text: '', unreadable: broken.unreadable }, ...inputs.slice(3)], measure: 'acc' });
+  assert.deepEqual([unopened.kind, unopened.detail, unopened.source], ['malformed_input', 'the gzip data ends early', 'broken.jsonl']);
 });
 
 test("a board's query ids and clusters cross the boundary packed and come back as written, any script", async () => {

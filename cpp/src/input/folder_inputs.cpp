@@ -6,8 +6,20 @@ Warning left_out_of_folder(std::string_view folder, std::string_view why) {
   return {"left_out_of_folder", "left out of the folder '" + std::string(folder) + "': " + std::string(why)};
 }
 
-std::string folder_not_read(std::string_view folder) {
-  return "no file in the folder '" + std::string(folder) + "' could be read";
+namespace {
+std::string files(std::size_t n) { return std::to_string(n) + (n == 1 ? " file" : " files"); }
+}  // namespace
+
+std::string folder_not_read(std::string_view folder, std::string_view first_why, std::size_t more) {
+  std::string out = "no file in the folder '" + std::string(folder) + "' could be read";
+  if (!first_why.empty())
+    out += " (" + std::string(first_why) + (more ? "; and " + std::to_string(more) + (more == 1 ? " more file)" : " more files)") : ")");
+  return out;
+}
+
+std::string files_left_out(std::string_view folder, std::size_t count, std::string_view first_why) {
+  return files(count) + " of the folder '" + std::string(folder) + "' " + (count == 1 ? "was" : "were") + " left out, unread (" +
+         (count == 1 ? "" : "the first, ") + std::string(first_why) + ")";
 }
 
 }  // namespace pairpower

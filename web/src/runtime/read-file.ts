@@ -10,8 +10,14 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
-/** A stream of gzip's bytes, decompressed. */
-const gunzipped = async (gzip: ReadableStream<Uint8Array<ArrayBuffer>>) => new Uint8Array(await new Response(gzip.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+/** A stream of gzip's bytes, decompressed; broken or cut-short data is said so, not in the browser's words ("Failed to fetch"). */
+async function gunzipped(gzip: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return new Uint8Array(await new Response(gzip.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  } catch {
+    throw new Error('not whole gzip data: it could not be decompressed (cut short or damaged)');
+  }
+}
 
 async function fileBytes(f: Blob): Promise<Uint8Array> {
   const head = new Uint8Array(await f.slice(0, 2).arrayBuffer());

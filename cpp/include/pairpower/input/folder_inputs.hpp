@@ -2,10 +2,11 @@
 // A folder given as input stands for the score files in it. One found there that cannot be read (a
 // README beside the runs, a log of corpus-level metrics only) is left out with a warning naming it and
 // why; a folder none of whose files reads is refused. The CLI (cli/input_files.hpp) and the page's
-// Leaderboard (its chosen folder) follow this one rule.
+// Leaderboard (its chosen folder) follow this one rule; Analyze's folder is read as a zip of it is, whole.
 //
 // Example:
 //   left_out_of_folder("out", "out/README.md: three columns, …");  // {"left_out_of_folder", "left out of the folder 'out': out/README.md: …"}
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -16,7 +17,12 @@ namespace pairpower {
 /// The warning for a file of `folder` left out; `why` names the file and its fault.
 Warning left_out_of_folder(std::string_view folder, std::string_view why);
 
-/// The refusal of a folder none of whose files could be read.
-std::string folder_not_read(std::string_view folder);
+/// The refusal of a folder none of whose files could be read, naming the first one's fault and how
+/// many more there are (the CLI names each above it instead).
+std::string folder_not_read(std::string_view folder, std::string_view first_why = {}, std::size_t more = 0);
+
+/// What a refusal for another reason adds when files of `folder` were left out (the CLI has
+/// named each above it): one of them may have held what is missing.
+std::string files_left_out(std::string_view folder, std::size_t count, std::string_view first_why);
 
 }  // namespace pairpower

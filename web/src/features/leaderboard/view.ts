@@ -73,6 +73,8 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const rank = h('button', { type: 'button', 'data-testid': 'rank', class: 'primary' }, 'Rank');
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const out = h('div', { 'data-testid': 'leaderboard-report' });
+  // Under the error of a refused board: what its inputs warned of (a file left out may have held what is missing).
+  const refusedWith = h('div', { 'data-testid': 'refused-with' });
   const exportsEl = h('div', { class: 'exports', hidden: true });
   // The settings fold under a summary that states them in one line, as in Analyze.
   const settingsSummary = h('summary', { 'data-testid': 'lb-settings-summary' });
@@ -98,17 +100,20 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       h('p', { class: 'note', id: 'lb-folder-help' }, 'lm-eval’s output folder: each model’s samples files, named by the results file beside them; a file in it that cannot be read (a README) is left out, with a warning'), fileNote),
     runsIn.element,
     settingsEl,
-    h('p', {}, rank), status, slot);
+    h('p', {}, rank), status, slot, refusedWith);
 
   let runs = 0;
   let last: Exports | null = null;
   async function run() {
     ctx.showError(null);
+    refusedWith.replaceChildren();
     element.dataset.runs = String(++runs);
     element.setAttribute('data-state', 'running');
     rank.disabled = true;
     const runFiles = runsIn.chosen();
     status.textContent = runFiles ? 'Scoring the runs…' : 'Ranking…';
+    // What the inputs warned of (files of the folder left out, topics a run lacks) stays in view when the board is then refused.
+    let aboutInputs: PreparedBoard['warnings'] = [];
     try {
       const files = runFiles ? [] : loaded;
       const inputs = runFiles || files.length ? [] : paste.value.trim() ? [{ text: paste.value }] : [];
@@ -152,6 +157,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         markStage('rank-read');
         board = await ctx.callAnalysis((w) => w.rankPrepare(Comlink.transfer({ ...source, read }, read.flatMap((x) => seriesBuffers(x.series)))));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
+      aboutInputs = board.warnings;
       markStage('rank-prepared');
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
       markStage('rank-resampled');
@@ -186,9 +192,12 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       element.setAttribute('data-state', 'done');
     } catch (e) {
       out.replaceChildren();
+      const warned = renderWarnings(aboutInputs);
+      refusedWith.replaceChildren(...(warned ? [warned] : []));
       exportsEl.hidden = true;
       last = null;
       ctx.showError((e as Error).message ?? String(e), { focus: true });
+      warned?.scrollIntoView({ block: 'nearest' });  // the warnings under the error come into view with it
       status.textContent = '';
       element.setAttribute('data-state', 'error');
     } finally {

@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { LeaderboardInputs, LeaderboardPart, LeftOutFile, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
+import type { LeaderboardInput, LeaderboardInputs, LeaderboardPart, LeftOutFile, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -24,10 +24,15 @@ export type ChosenFile = { name: string; file: File; folder?: string };
  */
 export type FileSource = ((index: number) => Promise<Uint8Array<ArrayBuffer>>) & Comlink.ProxyMarked;
 
-const readOne = async (files: ChosenFile[], index: number, source?: FileSource) => ({
-  name: files[index].name, index, folder: files[index].folder,
-  text: source ? await utf8Of(await source(index), files[index].file.name) : await readFileUtf8(files[index].file),
-});
+const readOne = async (files: ChosenFile[], index: number, source?: FileSource): Promise<LeaderboardInput> => {
+  const { name, folder, file } = files[index];
+  try {
+    return { name, index, folder, text: source ? await utf8Of(await source(index), file.name) : await readFileUtf8(file) };
+  } catch (e) {
+    // A file the browser cannot open (a broken gzip or zip): the core decides, as for one it cannot parse.
+    return { name, index, folder, text: '', unreadable: (e as Error).message || String(e) };
+  }
+};
 const readAll = (files: ChosenFile[], indices: number[], source?: FileSource) => Promise.all(indices.map((index) => readOne(files, index, source)));
 
 async function readShare(files: ChosenFile[], source: FileSource, how: Omit<ReadInputsQuery, 'inputs'>, part: number, parts: number): Promise<ReadInputs> {
