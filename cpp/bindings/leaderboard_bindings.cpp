@@ -55,10 +55,23 @@ struct LeftOut {
   pairpower::ErrorKind kind;
 };
 
-pairpower::ErrorKind error_kind(const std::string& name) {
+// A LeftOut as readInputs answers it ({input, folder, why, field, kind}), and back, as rankPrepare joins the parts.
+val left_out_js(const LeftOut& x) {
+  val g = val::object();
+  g.set("input", x.input);
+  g.set("folder", x.folder);
+  g.set("why", x.why);
+  g.set("field", x.field);
+  g.set("kind", std::string(pairpower::to_string(x.kind)));
+  return g;
+}
+
+LeftOut left_out_from_js(const val& g) {
+  const std::string kind = text_field(g, "kind");
   for (int k = 0; k <= static_cast<int>(pairpower::ErrorKind::not_enough_data); ++k)
-    if (pairpower::to_string(static_cast<pairpower::ErrorKind>(k)) == name) return static_cast<pairpower::ErrorKind>(k);
-  throw std::invalid_argument("read: not an error kind: " + name);
+    if (pairpower::to_string(static_cast<pairpower::ErrorKind>(k)) == kind)
+      return {g["input"].as<unsigned>(), text_field(g, "folder"), text_field(g, "why"), text_field(g, "field"), static_cast<pairpower::ErrorKind>(k)};
+  throw std::invalid_argument("read: not an error kind: " + kind);
 }
 
 // Each input's series in input order, with the input's index (its own `index` when given, a reader's share
@@ -124,9 +137,7 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q, std::vector<LeftOut>
       for (unsigned x = 0; x < list["length"].as<unsigned>(); ++x)
         all.emplace_back(list[x]["input"].as<unsigned>(), series_from_js(list[x], text_field(list[x], "measure")));
       if (const val gone = read[p]["leftOut"]; gone.isArray())
-        for (unsigned x = 0; x < gone["length"].as<unsigned>(); ++x)
-          left_out.push_back({gone[x]["input"].as<unsigned>(), text_field(gone[x], "folder"), text_field(gone[x], "why"), text_field(gone[x], "field"),
-                              error_kind(text_field(gone[x], "kind"))});
+        for (unsigned x = 0; x < gone["length"].as<unsigned>(); ++x) left_out.push_back(left_out_from_js(gone[x]));
     }
     std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::stable_sort(left_out.begin(), left_out.end(), [](const LeftOut& a, const LeftOut& b) { return a.input < b.input; });
@@ -202,15 +213,7 @@ val read_inputs(const val& q) {
       list.call<void>("push", x);
     }, left_out);
     val gone = val::array();
-    for (const auto& x : left_out) {
-      val g = val::object();
-      g.set("input", x.input);
-      g.set("folder", x.folder);
-      g.set("why", x.why);
-      g.set("field", x.field);
-      g.set("kind", std::string(pairpower::to_string(x.kind)));
-      gone.call<void>("push", g);
-    }
+    for (const auto& x : left_out) gone.call<void>("push", left_out_js(x));
     val out = val::object();
     out.set("series", list);
     out.set("leftOut", gone);
