@@ -3,9 +3,11 @@
 #include "pairpower/jobs/analyze.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/input/score_input.hpp"
 #include "pairpower/registry/registry.hpp"
 
 using namespace pairpower;
@@ -78,4 +80,46 @@ TEST_CASE("pilots are each comparison's differences B minus A by query, given on
   const std::vector<double> map{0.25 - 0.20, 0.35 - 0.30, 0.27 - 0.25, 0.46 - 0.40}, p10{0.2 - 0.1, 0.3 - 0.3, 0.4 - 0.2, 0.5 - 0.5};
   CHECK(out.pilots[0] == map);
   CHECK(out.pilots[1] == p10);
+}
+
+namespace {
+// A folder as the page hands it over: archive text marked as a folder, a file the browser could not open named with why.
+std::string folder_text(bool marked, const std::vector<std::pair<std::string, std::string>>& files) {
+  nlohmann::json head = {{std::string(archive_text_key), 1}, {"name", "run-1"}};
+  if (marked) head["folder"] = true;
+  std::string out = head.dump() + "\n";
+  for (const auto& [name, text] : files)
+    out += (text == "unopened" ? nlohmann::json{{"name", name}, {"unreadable", "not whole gzip data"}} : nlohmann::json{{"name", name}, {"text", text}}).dump() + "\n";
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a folder handed over as archive text leaves out the files it cannot read, and the job warns of each as the CLI does", "[analyze_job]") {
+  const std::vector<std::pair<std::string, std::string>> files{{"run-1/README.md", "# two runs\n"}, {"run-1/a.txt", a_text}, {"run-1/b.txt.gz", "unopened"}};
+  const auto a = parse_scores(folder_text(true, files), InputFormat::auto_detect, "A");
+  CHECK(a.systems() == std::vector<std::string>{"a"});
+  CHECK(a.folder == "run-1");
+  REQUIRE(a.left_out.size() == 2);
+  CHECK(a.left_out[0].rfind("run-1/README.md: ", 0) == 0);
+  CHECK(a.left_out[1] == "run-1/b.txt.gz: not whole gzip data");
+  // The same files as an archive file (a zip) are refused at the first that cannot be read.
+  CHECK_THROWS_WITH(parse_scores(folder_text(false, {files[0], files[1]}), InputFormat::auto_detect, "A"), Catch::Contains(": run-1/README.md: three columns"));
+  const auto b = parse_scores(b_text, InputFormat::trec_eval, "B");
+  auto r = small();
+  r.measures = {"map"};
+  const auto job = analyze(a, &b, r);
+  REQUIRE(job.settings.input_warnings.size() == 2);
+  CHECK(job.settings.input_warnings[0].code == "left_out_of_folder");
+  CHECK(job.settings.input_warnings[0].message == "left out of the folder 'run-1': " + a.left_out[0]);
+  CHECK(job.settings.input_warnings[1].message == "left out of the folder 'run-1': run-1/b.txt.gz: not whole gzip data");
+  // A refusal says files were left out: one of them may have held what is missing.
+  r.measures = {"ndcg"};
+  CHECK_THROWS_WITH(analyze(a, &b, r), Catch::Contains("'ndcg' is not in the input") && Catch::EndsWith("; 2 files of the folder 'run-1' were left out, unread (the first, " + a.left_out[0] + ")"));
+}
+
+TEST_CASE("a folder handed over as archive text none of whose files reads is refused, naming the first file's fault", "[analyze_job]") {
+  const auto text = folder_text(true, {{"run-1/README.md", "# two runs\n"}, {"run-1/b.txt.gz", "unopened"}});
+  CHECK_THROWS_WITH(parse_scores(text, InputFormat::auto_detect, "A"), Catch::Contains("no file in the folder 'run-1' could be read (run-1/README.md: three columns") && Catch::EndsWith("; and 1 more file)"));
+  // Outside a folder, a file named as unopened is not an archive's file.
+  CHECK_THROWS_WITH(parse_scores(folder_text(false, {{"run-1/a.txt", a_text}, {"run-1/b.txt.gz", "unopened"}}), InputFormat::auto_detect, "A"), Catch::Contains("one file of the archive"));
 }

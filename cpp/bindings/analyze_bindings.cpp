@@ -13,6 +13,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/input/folder_inputs.hpp"
 #include "pairpower/input/measures.hpp"
 #include "pairpower/input/score_input.hpp"
 #include "pairpower/jobs/analyze.hpp"
@@ -33,7 +34,8 @@ val detect_scores(const val& q) {
     const auto file = parse_input(text_or_bytes(q, "text"), format_from(q), name.empty() ? "A" : name, "");
     val out = val::object();
     out.set("format", std::string(pairpower::to_string(file.format)));
-    out.set("description", file.describe());
+    // A folder's files left out are said beside what it holds, before the analysis warns of each.
+    out.set("description", file.describe() + (file.left_out.empty() ? "" : "; " + pairpower::files_left_out(file.folder, file.left_out.size(), file.left_out.front())));
     out.set("measures", strings(file.measures()));
     out.set("preferred", pairpower::preferred_measure(file.measures()));
     out.set("textMeasures", strings(file.text_measures));
@@ -99,9 +101,11 @@ val analyze_scores(const val& q) {
     req.baseline = text_field(q, "baseline");
     req.pilots = q["pilots"].isTrue();
     auto job = pairpower::analyze(a, b ? &*b : nullptr, req);
-    // About the inputs: what a hand-over brought with its scores, then what scoring runs here warned of.
-    job.settings.input_warnings = warnings_from(q, "inputWarnings");
-    for (auto& w : scored_warnings(q)) job.settings.input_warnings.push_back(std::move(w));
+    // About the inputs: what a hand-over brought with its scores, what scoring runs here warned of, then the job's (a folder's files left out).
+    auto about_inputs = warnings_from(q, "inputWarnings");
+    for (auto& w : scored_warnings(q)) about_inputs.push_back(std::move(w));
+    for (auto& w : job.settings.input_warnings) about_inputs.push_back(std::move(w));
+    job.settings.input_warnings = std::move(about_inputs);
     const auto& plan = job.plan;
     const auto& result = job.result;
     // The CLI's report, plus what only the page needs: the data for plots, display strings, the systems for the baseline chooser.

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <span>
 #include <vector>
 
@@ -15,6 +16,13 @@ namespace pairpower::cli {
 /// Bad command-line input: printed as one line on stderr, exit code 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+/// A file that cannot be opened or decompressed: its message names the flag, as every usage error does;
+/// `fault` ("runs/a.txt.gz: not whole gzip data (cut short)") is what a folder's warning says when it is left out.
+struct FileError : UsageError {
+  FileError(const std::string& message, std::string file_fault) : UsageError(message), fault(std::move(file_fault)) {}
+  std::string fault;
 };
 
 /// A finite decimal number ("0.01", "-1e-3"); rejects "nan", "inf", "1x", "" (the core's grammar, field_text.hpp).

@@ -153,6 +153,7 @@ int run_compare(const CompareFlags& f) {
   if (!f.measures.empty() && req.measures.empty()) throw UsageError("--measure: give a measure name (or all)");
   if (f.baseline.given()) req.baseline = f.baseline.value;
   const AnalyzeResult job = analyze(a, b ? &*b : nullptr, req);
+  for (const auto& w : job.settings.input_warnings) input_warnings.add(w);  // the job's: a folder given as archive text
   const ComparisonPlan& plan = job.plan;
   const CompareResult& r = job.result;
   const std::string& missing_id = job.settings.missing;

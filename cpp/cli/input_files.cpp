@@ -41,7 +41,10 @@ std::string gunzip(const std::string& data, const std::string& path, std::string
     if (rc != Z_OK) break;
   }
   inflateEnd(&z);
-  if (rc != Z_STREAM_END) throw UsageError(fmt::format("{}: '{}' is not whole gzip data ({})", flag, path, z.msg ? z.msg : "cut short"));
+  if (rc != Z_STREAM_END) {
+    const std::string why = fmt::format("not whole gzip data ({})", z.msg ? z.msg : "cut short");
+    throw FileError(fmt::format("{}: '{}' is {}", flag, path, why), path + ": " + why);
+  }
   return out;
 }
 
@@ -123,11 +126,11 @@ std::string read_input(const std::string& path, std::string_view flag) {
     // Read whole into its final string (a run can be hundreds of MB: no second copy).
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     const auto size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
-    if (size < 0) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
+    if (size < 0) throw FileError(fmt::format("{}: cannot read '{}'", flag, path), path + ": cannot be read");
     data.resize(static_cast<std::size_t>(size));
     in.seekg(0);
     in.read(data.data(), static_cast<std::streamsize>(data.size()));
-    if (!in) throw UsageError(fmt::format("{}: cannot read '{}'", flag, path));
+    if (!in) throw FileError(fmt::format("{}: cannot read '{}'", flag, path), path + ": cannot be read");
   }
   if (data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b) return gunzip(data, path, flag);
   return data;

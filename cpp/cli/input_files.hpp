@@ -95,6 +95,8 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
     if (!inputs[i].folder) return {read(i), {}};
     try {
       return {read(i), {}};
+    } catch (const FileError& e) {
+      return {std::nullopt, e.fault};
     } catch (const UsageError& e) {
       return {std::nullopt, e.what()};
     }

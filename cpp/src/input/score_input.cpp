@@ -8,6 +8,7 @@
 
 #include "pairpower/base/find_byte.hpp"
 #include "pairpower/base/formatting.hpp"
+#include "pairpower/input/folder_inputs.hpp"
 #include "pairpower/input/measures.hpp"
 #include "pairpower/registry/registry.hpp"
 #include <nlohmann/json.hpp>
@@ -125,8 +126,10 @@ ScoreFile parse_as(std::string_view raw, InputFormat format, const ReadOptions& 
       return parse_inspect_json(text, o);
     case InputFormat::helm:
       return parse_helm(parse_json_text(text), system, o.source_path);
-    case InputFormat::archive:
-      return parse_archive(archive_entries(text), o);
+    case InputFormat::archive: {
+      const auto archive = archive_text(text);
+      return parse_archive(archive.entries, o, archive.folder);
+    }
     case InputFormat::lm_eval_samples:
       return parse_lm_eval_samples(text, o.place_name.empty() ? system : o.place_name, o.source_path, o.cluster_field);
     case InputFormat::openai_evals:
@@ -222,7 +225,7 @@ std::vector<std::size_t> input_share(const std::vector<std::string>& paths, unsi
   return share;
 }
 
-ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& o) {
+ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& o, std::string_view folder) {
   const auto is_log_part = [](const ArchiveEntry& e) {
     return e.name == "header.json" || e.name == "_journal/start.json" || e.name.rfind("samples/", 0) == 0;
   };
@@ -236,18 +239,25 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
   for (const auto& e : entries) names.push_back(e.name);
   const auto scores = holds_scores(names);
   ScoreFile out;
+  std::pair<std::string, ErrorKind> first_fault{"scores", ErrorKind::malformed_input};  // of a folder's first file left out
   for (std::size_t x = 0; x < entries.size(); ++x) {
     const auto& e = entries[x];
     // Folders, and the resource forks macOS adds to the zips it makes, hold no scores.
-    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || e.text.empty() || !scores[x]) continue;
+    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || (e.text.empty() && e.unreadable.empty()) || !scores[x]) continue;
     ReadOptions one = o;
     one.system_name = file_label(e.name, "");
     one.place_name.clear();  // an archive's files are told apart by their names, whichever box holds it
     one.source_path = e.name;
     ScoreFile f;
     try {
+      if (!e.unreadable.empty()) throw InputError(e.unreadable);
       f = parse_scores(e.text, InputFormat::auto_detect, one);
     } catch (const Error& err) {
+      if (!folder.empty()) {
+        if (out.left_out.empty()) first_fault = {err.field, err.kind};
+        out.left_out.push_back(e.name + ": " + err.detail);
+        continue;
+      }
       if (err.field == "scores") throw InputError(e.name + ": " + err.detail, err.kind);
       throw Error(err.field, err.kind, e.name + ": " + err.detail, err.value);
     }
@@ -256,7 +266,10 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
         for (auto& s : f.series) s.system = m->second;
     append_scores(out, std::move(f));
   }
-  if (out.series.empty()) throw InputError("the archive holds no score files");
+  if (out.series.empty() && !out.left_out.empty())
+    throw Error(first_fault.first, first_fault.second, folder_not_read(folder, out.left_out[0], out.left_out.size() - 1));
+  if (out.series.empty()) throw InputError(folder.empty() ? "the archive holds no score files" : "the folder holds no score files");
+  out.folder = folder;
   return out;
 }
 
@@ -264,6 +277,8 @@ void append_scores(ScoreFile& into, ScoreFile&& more) {
   if (into.series.empty()) into.format = more.format;
   for (auto& s : more.series) into.series.push_back(std::move(s));
   into.records += more.records;
+  if (into.folder.empty()) into.folder = more.folder;
+  for (auto& why : more.left_out) into.left_out.push_back(std::move(why));
   for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})
     for (auto& m : more.*list)
       if (std::find((into.*list).begin(), (into.*list).end(), m) == (into.*list).end()) (into.*list).push_back(m);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "pairpower/base/errors.hpp"
+#include "pairpower/input/folder_inputs.hpp"
 #include "pairpower/registry/registry.hpp"
 
 namespace pairpower {
@@ -29,10 +30,25 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   if (!missing) throw Error("missing", ErrorKind::invalid_value, "not a policy of the registry", missing_id);
   CompareOptions o = request.options;
   if (request.family) o.family = family_context(*request.family);
-  ComparisonPlan plan = build_comparisons(a, b, requested_measures(request.measures, a, b), *missing, request.baseline);
+  // Files left out of a folder read as one input: a refusal says so (one of them may have held what is
+  // missing), and the report warns of each.
+  std::vector<const ScoreFile*> folders;
+  for (const ScoreFile* f : {&a, b})
+    if (f && !f->left_out.empty()) folders.push_back(f);
+  ComparisonPlan plan = [&] {
+    try {
+      return build_comparisons(a, b, requested_measures(request.measures, a, b), *missing, request.baseline);
+    } catch (const Error& e) {
+      if (folders.empty()) throw;
+      const ScoreFile& f = *folders.front();
+      throw Error(e.field, e.kind, e.detail + "; " + files_left_out(f.folder, f.left_out.size(), f.left_out.front()), e.value);
+    }
+  }();
   CompareResult result = compare_all(plan.samples, o);
   ReportSettings settings{o, missing_id, {a.describe()}, result.baseline, plan.pairing};
   if (b) settings.detected.push_back(b->describe());
+  for (const ScoreFile* f : folders)
+    for (const auto& why : f->left_out) settings.input_warnings.push_back(left_out_of_folder(f->folder, why));
   std::vector<std::vector<double>> pilots;
   if (request.pilots)
     for (const auto& s : plan.samples) {

@@ -74,10 +74,16 @@ export async function zipEntries(bytes: Uint8Array, name: string): Promise<{ nam
   return out;
 }
 
-/** Files as the core's archive text: JSON lines, a first line naming the archive, then one line per file (its path and text). */
-export function archiveText(name: string, files: { name: string; text: string }[]): string {
-  const lines = [JSON.stringify({ [REGISTRY.archive_text_key]: 1, name })];
-  for (const f of files) lines.push(JSON.stringify({ name: f.name, text: f.text }));
+/** A file for the archive text: its path and text, or in a folder why it could not be opened. */
+export type ArchiveFile = { name: string; text: string } | { name: string; unreadable: string };
+
+/**
+ * Files as the core's archive text: JSON lines, a first line naming the archive, then one line per file.
+ * A folder's (`folder`) is read by the core as the CLI reads a folder: a file it cannot read is left out, with a warning.
+ */
+export function archiveText(name: string, files: ArchiveFile[], folder = false): string {
+  const lines = [JSON.stringify({ [REGISTRY.archive_text_key]: 1, name, ...(folder ? { folder: true } : {}) })];
+  for (const f of files) lines.push(JSON.stringify(f));
   return lines.join('\n') + '\n';
 }
 

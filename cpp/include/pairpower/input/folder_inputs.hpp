@@ -1,8 +1,8 @@
 #pragma once
 // A folder given as input stands for the score files in it. One found there that cannot be read (a
 // README beside the runs, a log of corpus-level metrics only) is left out with a warning naming it and
-// why; a folder none of whose files reads is refused. The CLI (cli/input_files.hpp) and the page's
-// Leaderboard (its chosen folder) follow this one rule; Analyze's folder is read as a zip of it is, whole.
+// why; a folder none of whose files reads is refused. The CLI (cli/input_files.hpp), the page's
+// Leaderboard (its chosen folder) and Analyze's (archive text marked as a folder, parse_archive) follow this one rule.
 //
 // Example:
 //   left_out_of_folder("out", "out/README.md: three columns, …");  // {"left_out_of_folder", "left out of the folder 'out': out/README.md: …"}

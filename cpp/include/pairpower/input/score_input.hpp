@@ -96,6 +96,10 @@ struct ScoreFile {
   /// (lm-eval's corpus metrics such as f1 keep the reference and prediction; NaN, ±Infinity): skipped.
   std::vector<std::string> nonscalar_measures;
   std::string origin;  ///< where the scores come from when no file held them ("runs scored against qrels.txt as trec_eval 10.0 scores them")
+  /// A folder read as one input (the page's, handed over as archive text): its name, and the files of it
+  /// left out because they could not be read ("model-a/README.md: …"), which the job warns of.
+  std::string folder;
+  std::vector<std::string> left_out;
 
   std::vector<std::string> measures() const;  ///< distinct, in order of appearance ("" when the format has none)
   std::vector<std::string> systems() const;
@@ -173,12 +177,16 @@ std::vector<std::size_t> input_share(const std::vector<std::string>& paths, unsi
 struct ArchiveEntry {
   std::string name;  ///< its path inside the archive ("samples/3_epoch_1.json", "dummy-a/samples_mmlu_….jsonl")
   std::string text;
+  std::string unreadable;  ///< why the front end could not open it (a broken gzip in a folder); then no text
 };
 
 /// An archive's files: an inspect_ai .eval log (header.json, samples/*.json), or
 /// a zip of score files, each read as its own input (its path names it: a
-/// folder of lm-eval output keeps its models and tasks).
-ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& options);
+/// folder of lm-eval output keeps its models and tasks). Given the `folder` the entries
+/// were found in (a front end's folder handed over as an archive), an entry that cannot
+/// be read is left out (ScoreFile::left_out), as the CLI leaves out a folder's file, and
+/// a folder none of whose files reads is refused, naming the first one's fault.
+ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOptions& options, std::string_view folder = {});
 
 /// Adds `more`'s series and counts to `into`, as one input holding both (an archive's files, a folder's):
 /// the format is the first one's, the skipped measures' lists are joined without repeats.
@@ -186,8 +194,9 @@ void append_scores(ScoreFile& into, ScoreFile&& more);
 
 /// An archive as one text, for front ends that decompress an archive themselves
 /// and hand the core text (the page): JSON lines, the first {"pairpower_archive": 1,
-/// "name": the archive's file name}, then one {"name", "text"} per file.
-/// parse_scores reads it as parse_archive reads the entries.
+/// "name": the archive's file name, "folder": true when the files are a folder's}, then one
+/// {"name", "text"} per file ({"name", "unreadable": why} for one that could not be opened).
+/// parse_scores reads it as parse_archive reads the entries (a folder's as a folder).
 constexpr std::string_view archive_text_key = "pairpower_archive";
 
 /// Whether `raw` starts with a UTF-16 byte-order mark (LE or BE).

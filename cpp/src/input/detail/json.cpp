@@ -160,15 +160,27 @@ ScoreFile parse_json_lines(std::string_view text, const std::string& system) {
   return col.finish(InputFormat::ir_measures_jsonl);
 }
 
-std::vector<ArchiveEntry> archive_entries(std::string_view text) {
+ArchiveText archive_text(std::string_view text) {
   const auto lines = lines_of(text);
-  std::vector<ArchiveEntry> out;
+  ArchiveText out;
+  if (lines.empty()) return out;
+  const auto as_json = [](std::string_view v) { return nlohmann::json::parse(v.begin(), v.end(), nullptr, false); };
+  const auto head = object_members(lines[0].text, lines[0].number);
+  if (as_json(member(head, "folder")) == true) {
+    const auto name = as_json(member(head, "name"));
+    if (!name.is_string() || name.get<std::string>().empty()) fail_at(lines[0].number, "a folder's archive text must name the folder");
+    out.folder = name.get<std::string>();
+  }
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto members = object_members(lines[i].text, lines[i].number);
-    const auto name = member(members, "name"), body = member(members, "text");
-    const auto n = nlohmann::json::parse(name.begin(), name.end(), nullptr, false), t = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
+    const auto n = as_json(member(members, "name")), t = as_json(member(members, "text")), why = as_json(member(members, "unreadable"));
+    // A file the front end could not open is named with why, and only in a folder.
+    if (n.is_string() && why.is_string() && !out.folder.empty()) {
+      out.entries.push_back({n.get<std::string>(), {}, why.get<std::string>()});
+      continue;
+    }
     if (!n.is_string() || !t.is_string()) fail_at(lines[i].number, "expected {\"name\": text, \"text\": text}, one file of the archive");
-    out.push_back({n.get<std::string>(), t.get<std::string>()});
+    out.entries.push_back({n.get<std::string>(), t.get<std::string>(), {}});
   }
   return out;
 }

@@ -154,8 +154,12 @@ ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std
 InputFormat detect_json(std::string_view text);
 /// The text as one JSON value; malformed JSON is an InputError naming the line.
 nlohmann::json parse_json_text(std::string_view text);
-/// The files of an archive given as text (archive_text_key), after its first line.
-std::vector<ArchiveEntry> archive_entries(std::string_view text);
+/// An archive given as text (archive_text_key): its files, and its name when they are a folder's.
+struct ArchiveText {
+  std::string folder;  ///< empty for an archive file
+  std::vector<ArchiveEntry> entries;
+};
+ArchiveText archive_text(std::string_view text);
 
 // lm-evaluation-harness --log_samples (lm_eval.cpp).
 /// The first record's keys are lm-eval's (doc_id, filter, metrics).

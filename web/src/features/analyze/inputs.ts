@@ -4,7 +4,7 @@ import { h } from '../../ui/dom';
 import { foldLongText } from '../../ui/fold';
 
 import { folderFiles, readFileText, withoutGzip } from '../../runtime/read-file';
-import { archiveText } from '../../runtime/archive';
+import { archiveText, type ArchiveFile } from '../../runtime/archive';
 
 /** A run without a runid is named after its file: "runs/bm25.txt" → "bm25" ("bm25.txt.gz" too). */
 export function fileLabel(file: string): string {
@@ -52,15 +52,23 @@ export function createInputBox(key: 'a' | 'b', label: string, onLoad: () => void
   });
   file.addEventListener('change', () => file.files?.[0] && void load(file.files[0]));
   // A folder (one model's lm-eval output: its samples files and the results file that names the model)
-  // goes to the core as one archive, as a zip of it would; the hidden files a desktop leaves hold no scores.
+  // goes to the core as one archive marked as a folder: a file in it that cannot be read (a README, a broken
+  // gzip) is left out with a warning, as the CLI leaves it out; the hidden files a desktop leaves hold no scores.
   const folder = h('input', { type: 'file', webkitdirectory: '', id: `folder-${key}`, 'data-testid': `folder-${key}` });
   folder.addEventListener('change', () => {
     const files = folderFiles(folder);
     if (!files.length) return;
     const top = files[0].webkitRelativePath.split('/')[0];
     folder.value = '';  // the same folder can be chosen again
-    void Promise.all(files.map(async (f) => ({ name: f.webkitRelativePath, text: await readFileText(f) }))).then((read) => {
-      text.value = archiveText(top, read);
+    const readOne = async (f: File): Promise<ArchiveFile> => {
+      try {
+        return { name: f.webkitRelativePath, text: await readFileText(f) };
+      } catch (e) {
+        return { name: f.webkitRelativePath, unreadable: (e as Error).message || String(e) };
+      }
+    };
+    void Promise.all(files.map(readOne)).then((read) => {
+      text.value = archiveText(top, read, true);
       name = top;
       folded.renew();
       onLoad();
