@@ -84,8 +84,8 @@ TEST_CASE("pilots are each comparison's differences B minus A by query, given on
 
 namespace {
 // A folder as the page hands it over: archive text marked as a folder, a file the browser could not open named with why.
-std::string folder_text(bool marked, const std::vector<std::pair<std::string, std::string>>& files) {
-  nlohmann::json head = {{std::string(archive_text_key), 1}, {"name", "run-1"}};
+std::string folder_text(bool marked, const std::vector<std::pair<std::string, std::string>>& files, const std::string& folder = "run-1") {
+  nlohmann::json head = {{std::string(archive_text_key), 1}, {"name", folder}};
   if (marked) head["folder"] = true;
   std::string out = head.dump() + "\n";
   for (const auto& [name, text] : files)
@@ -98,10 +98,11 @@ TEST_CASE("a folder handed over as archive text leaves out the files it cannot r
   const std::vector<std::pair<std::string, std::string>> files{{"run-1/README.md", "# two runs\n"}, {"run-1/a.txt", a_text}, {"run-1/b.txt.gz", "unopened"}};
   const auto a = parse_scores(folder_text(true, files), InputFormat::auto_detect, "A");
   CHECK(a.systems() == std::vector<std::string>{"a"});
-  CHECK(a.folder == "run-1");
   REQUIRE(a.left_out.size() == 2);
-  CHECK(a.left_out[0].rfind("run-1/README.md: ", 0) == 0);
-  CHECK(a.left_out[1] == "run-1/b.txt.gz: not whole gzip data");
+  CHECK(a.left_out[0].folder == "run-1");
+  CHECK(a.left_out[0].why.rfind("run-1/README.md: ", 0) == 0);
+  CHECK(a.left_out[1].folder == "run-1");
+  CHECK(a.left_out[1].why == "run-1/b.txt.gz: not whole gzip data");
   // The same files as an archive file (a zip) are refused at the first that cannot be read.
   CHECK_THROWS_WITH(parse_scores(folder_text(false, {files[0], files[1]}), InputFormat::auto_detect, "A"), Catch::Contains(": run-1/README.md: three columns"));
   const auto b = parse_scores(b_text, InputFormat::trec_eval, "B");
@@ -110,11 +111,11 @@ TEST_CASE("a folder handed over as archive text leaves out the files it cannot r
   const auto job = analyze(a, &b, r);
   REQUIRE(job.settings.input_warnings.size() == 2);
   CHECK(job.settings.input_warnings[0].code == "left_out_of_folder");
-  CHECK(job.settings.input_warnings[0].message == "left out of the folder 'run-1': " + a.left_out[0]);
+  CHECK(job.settings.input_warnings[0].message == "left out of the folder 'run-1': " + a.left_out[0].why);
   CHECK(job.settings.input_warnings[1].message == "left out of the folder 'run-1': run-1/b.txt.gz: not whole gzip data");
   // A refusal says files were left out: one of them may have held what is missing.
   r.measures = {"ndcg"};
-  CHECK_THROWS_WITH(analyze(a, &b, r), Catch::Contains("'ndcg' is not in the input") && Catch::EndsWith("; 2 files of the folder 'run-1' were left out, unread (the first, " + a.left_out[0] + ")"));
+  CHECK_THROWS_WITH(analyze(a, &b, r), Catch::Contains("'ndcg' is not in the input") && Catch::EndsWith("; 2 files of the folder 'run-1' were left out, unread (the first, " + a.left_out[0].why + ")"));
 }
 
 TEST_CASE("a folder handed over as archive text none of whose files reads is refused, naming the first file's fault", "[analyze_job]") {
@@ -122,4 +123,28 @@ TEST_CASE("a folder handed over as archive text none of whose files reads is ref
   CHECK_THROWS_WITH(parse_scores(text, InputFormat::auto_detect, "A"), Catch::Contains("no file in the folder 'run-1' could be read (run-1/README.md: three columns") && Catch::EndsWith("; and 1 more file)"));
   // Outside a folder, a file named as unopened is not an archive's file.
   CHECK_THROWS_WITH(parse_scores(folder_text(false, {{"run-1/a.txt", a_text}, {"run-1/b.txt.gz", "unopened"}}), InputFormat::auto_detect, "A"), Catch::Contains("one file of the archive"));
+}
+
+TEST_CASE("an empty file of a folder handed over as archive text is left out and named, as the CLI names it", "[analyze_job]") {
+  const auto a = parse_scores(folder_text(true, {{"run-1/a.txt", a_text}, {"run-1/b.txt", ""}}), InputFormat::auto_detect, "A");
+  REQUIRE(a.left_out.size() == 1);
+  CHECK(a.left_out[0].why == "run-1/b.txt: the input is empty");
+  // In an archive file (a zip) an empty entry holds nothing and is passed over.
+  CHECK(parse_scores(folder_text(false, {{"run-1/a.txt", a_text}, {"run-1/b.txt", ""}}), InputFormat::auto_detect, "A").left_out.empty());
+}
+
+TEST_CASE("files left out of two folders are warned of folder by folder, A's first, and a refusal names both folders", "[analyze_job]") {
+  const auto a = parse_scores(folder_text(true, {{"run-1/README.md", "# run one\n"}, {"run-1/a.txt", a_text}}), InputFormat::auto_detect, "A");
+  const auto b = parse_scores(folder_text(true, {{"run-2/b.txt", b_text}, {"run-2/x.gz", "unopened"}, {"run-2/y.gz", "unopened"}}, "run-2"),
+                              InputFormat::auto_detect, "B");
+  auto r = small();
+  r.measures = {"map"};
+  const auto job = analyze(a, &b, r);
+  REQUIRE(job.settings.input_warnings.size() == 3);
+  CHECK(job.settings.input_warnings[0].message == "left out of the folder 'run-1': " + a.left_out[0].why);
+  CHECK(job.settings.input_warnings[1].message == "left out of the folder 'run-2': run-2/x.gz: not whole gzip data");
+  CHECK(job.settings.input_warnings[2].message == "left out of the folder 'run-2': run-2/y.gz: not whole gzip data");
+  r.measures = {"ndcg"};
+  CHECK_THROWS_WITH(analyze(a, &b, r), Catch::EndsWith("; 1 file of the folder 'run-1' was left out, unread (" + a.left_out[0].why +
+                                                      "); 2 files of the folder 'run-2' were left out, unread (the first, run-2/x.gz: not whole gzip data)"));
 }

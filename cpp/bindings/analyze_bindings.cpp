@@ -34,8 +34,9 @@ val detect_scores(const val& q) {
     const auto file = parse_input(text_or_bytes(q, "text"), format_from(q), name.empty() ? "A" : name, "");
     val out = val::object();
     out.set("format", std::string(pairpower::to_string(file.format)));
+    out.set("description", file.describe());
     // A folder's files left out are said beside what it holds, before the analysis warns of each.
-    out.set("description", file.describe() + (file.left_out.empty() ? "" : "; " + pairpower::files_left_out(file.folder, file.left_out.size(), file.left_out.front())));
+    out.set("leftOut", file.left_out.empty() ? std::string() : pairpower::files_left_out(file.left_out));
     out.set("measures", strings(file.measures()));
     out.set("preferred", pairpower::preferred_measure(file.measures()));
     out.set("textMeasures", strings(file.text_measures));

@@ -115,6 +115,8 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
       left_out.push_back({index, folder, name + ": " + e.detail, e.field, e.kind});
       continue;
     }
+    // A file holding a folder as the page's archive text (one saved from Analyze) names its own left out.
+    for (auto& l : file.left_out) left_out.push_back({index, std::move(l.folder), std::move(l.why), "scores", pairpower::ErrorKind::malformed_input});
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;
@@ -240,7 +242,9 @@ val rank_prepare(const val& q) {
     } catch (const pairpower::Error& e) {
       if (left_out.empty()) throw;
       // The CLI names the files it left out above its refusal; the page's one message names them too.
-      throw pairpower::Error(e.field, e.kind, e.detail + "; " + pairpower::files_left_out(left_out[0].folder, left_out.size(), left_out[0].why), e.value);
+      std::vector<pairpower::LeftOutFile> files;
+      for (const auto& x : left_out) files.push_back({x.folder, x.why});
+      throw pairpower::Error(e.field, e.kind, e.detail + "; " + pairpower::files_left_out(files), e.value);
     }
     val list = val::array();
     for (const auto& s : in.series) list.call<void>("push", series_js(s));

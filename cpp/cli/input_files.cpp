@@ -115,6 +115,10 @@ std::vector<Warning> InputWarnings::all() const {
   return kept_;
 }
 
+void warn_left_out(const ScoreFile& file, InputWarnings& warnings) {
+  for (const auto& l : file.left_out) warnings.add(left_out_of_folder(l.folder, l.why));
+}
+
 std::string read_input(const std::string& path, std::string_view flag) {
   if (is_folder(path)) throw UsageError(fmt::format("{}: '{}' is a folder; give a file", flag, path));
   std::string data;

@@ -118,6 +118,10 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
   return out;
 }
 
+/// Warns of the files left out of a folder the file holds as the page's archive text (ScoreFile::left_out):
+/// called on the command's thread, file by file, so the warnings come in input order.
+void warn_left_out(const ScoreFile& file, InputWarnings& warnings);
+
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
 std::string read_input(const std::string& path, std::string_view flag);
 

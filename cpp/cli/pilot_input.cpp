@@ -46,6 +46,8 @@ PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag
   ScoreFile a = parse_file(files[0], format, "A", "--pilot", cluster_field, warnings);
   std::optional<ScoreFile> b;
   if (files.size() == 2) b = parse_file(files[1], format, "B", "--pilot", cluster_field, warnings);
+  for (const ScoreFile* f : {&a, b ? &*b : nullptr})
+    if (f) warn_left_out(*f, warnings);
   keep_one_dataset(a, b ? &*b : nullptr, dataset);
   std::vector<std::string> measures;
   if (measure.given()) measures = {measure.value};

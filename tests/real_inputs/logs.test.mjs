@@ -372,3 +372,29 @@ test('compare’s text header names each input, telling two files of one name ap
   const folders = spawnSync(bin, ['compare', join(logs, 'lm_eval/dummy-a'), join(logs, 'lm_eval/dummy-b/'), '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--no-curve'], { encoding: 'utf8' });
   assert.match(folders.stdout.split('\n')[0], /^pairpower compare — A: dummy-a\/, .*, 2 datasets, 100 items in all; B: dummy-b\/, /);
 });
+
+test('a folder saved as the page\'s archive text warns of each file it left out, in input order, in leaderboard, compare and --pilot', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-saved-'));
+  // As the page hands a chosen folder to the core: a README and a file the browser could not open beside the logs.
+  const saved = (model) => {
+    const files = readdirSync(join(logs, 'lm_eval', model)).sort().map((f) => ({ name: `${model}/${f}`, text: readFileSync(join(logs, 'lm_eval', model, f), 'utf8') }));
+    const lines = [{ pairpower_archive: 1, name: model, folder: true }, { name: `${model}/README.md`, text: '# notes\n' }, ...files, { name: `${model}/x.jsonl.gz`, unreadable: 'not whole gzip data' }];
+    writeFileSync(join(dir, `${model}.json`), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    return join(dir, `${model}.json`);
+  };
+  const [a, b] = [saved('dummy-a'), saved('dummy-b')];
+  const want = ['dummy-a', 'dummy-b'].flatMap((m) => [`left out of the folder '${m}': ${m}/README.md: `, `left out of the folder '${m}': ${m}/x.jsonl.gz: not whole gzip data`]);
+  const check = (r, warnings) => {
+    assert.ok([0, 1, 3].includes(r.status), r.stderr);
+    const printed = r.stderr.split('\n').filter((l) => l.startsWith('warning: left out'));
+    assert.equal(printed.length, 4, r.stderr);
+    printed.forEach((l, i) => assert.ok(l.startsWith(`warning: ${want[i]}`), `${l} | ${want[i]}`));
+    if (warnings) warnings.filter((w) => w.code === 'left_out_of_folder').forEach((w, i) => assert.ok(w.message.startsWith(want[i]), w.message));
+  };
+  const board = run(['leaderboard', a, b, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--format', 'json']);
+  check(board, board.json.warnings);
+  const pair = run(['compare', a, b, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--no-curve', '--format', 'json']);
+  check(pair, pair.json.warnings);
+  check(spawnSync(bin, ['power', '--pilot', a, '--pilot', b, '--pilot-measure', 'acc', '--pilot-dataset', 'arith_sum', '--n', '50', '--delta', '0.05'], { encoding: 'utf8' }));
+  rmSync(dir, { recursive: true });
+});

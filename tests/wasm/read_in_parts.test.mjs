@@ -75,6 +75,25 @@ test('files of a chosen folder that cannot be read or opened are left out with a
   assert.deepEqual([unopened.kind, unopened.detail, unopened.source], ['malformed_input', 'the gzip data ends early', 'broken.jsonl']);
 });
 
+test('folders saved as the page\'s archive text and chosen as files keep the files they left out: the board warns of each, folder by folder, and so do a refusal and Analyze\'s detected line', async () => {
+  const m = await loadModule('st');
+  const saved = (model) => [{ pairpower_archive: 1, name: model, folder: true }, { name: `${model}/README.md`, text: '# notes\n' },
+    ...readdirSync(join(logs, model)).sort().map((f) => ({ name: `${model}/${f}`, text: readFileSync(join(logs, model, f), 'utf8') })),
+    { name: `${model}/x.jsonl.gz`, unreadable: 'the gzip data ends early' }].map((l) => JSON.stringify(l)).join('\n') + '\n';
+  const inputs = ['dummy-a', 'dummy-b'].map((model) => ({ name: `${model}.json`, text: saved(model) }));
+  const board = m.rankPrepare({ inputs, measure: 'acc' });
+  assert.ok(!board.error, board.error);
+  assert.deepEqual(board.warnings.map((w) => w.message.match(/^left out of the folder '([^']+)': (\S+): /)?.slice(1).join(' ')),
+    ['dummy-a dummy-a/README.md', 'dummy-a dummy-a/x.jsonl.gz', 'dummy-b dummy-b/README.md', 'dummy-b dummy-b/x.jsonl.gz']);
+  const read = [m.readInputs({ inputs: [{ ...inputs[1], index: 1 }] }), m.readInputs({ inputs: [{ ...inputs[0], index: 0 }] })];
+  assert.deepEqual(m.rankPrepare({ inputs: [], read, measure: 'acc' }).warnings, board.warnings);
+  assert.match(m.rankPrepare({ inputs, measure: 'f1' }).detail, /; 2 files of the folder 'dummy-a' were left out, unread \(the first, dummy-a\/README\.md: .*\); 2 files of the folder 'dummy-b' were left out, unread \(the first, dummy-b\/README\.md: .*\)$/);
+  const d = m.detectScores({ text: inputs[0].text });
+  assert.ok(!d.error, d.error);
+  assert.match(d.leftOut, /^2 files of the folder 'dummy-a' were left out, unread \(the first, dummy-a\/README\.md: .*\)$/);
+  assert.equal(m.detectScores({ text: readFileSync(join(logs, 'dummy-a', readdirSync(join(logs, 'dummy-a')).sort()[1]), 'utf8') }).leftOut, '');
+});
+
 test("a board's query ids and clusters cross the boundary packed and come back as written, any script", async () => {
   const m = await loadModule('st');
   const ids = ['q-1', 'q-é', 'q-日本', 'q-😀', 'q,"x"'.replace(/[,"]/g, '_'), 'q-6'];

@@ -17,9 +17,17 @@ std::string folder_not_read(std::string_view folder, std::string_view first_why,
   return out;
 }
 
-std::string files_left_out(std::string_view folder, std::size_t count, std::string_view first_why) {
-  return files(count) + " of the folder '" + std::string(folder) + "' " + (count == 1 ? "was" : "were") + " left out, unread (" +
-         (count == 1 ? "" : "the first, ") + std::string(first_why) + ")";
+std::string files_left_out(const std::vector<LeftOutFile>& files_) {
+  std::string out;
+  for (std::size_t i = 0; i < files_.size();) {
+    std::size_t end = i + 1;
+    while (end < files_.size() && files_[end].folder == files_[i].folder) ++end;
+    const std::size_t count = end - i;
+    out += (out.empty() ? "" : "; ") + files(count) + " of the folder '" + files_[i].folder + "' " + (count == 1 ? "was" : "were") +
+           " left out, unread (" + (count == 1 ? "" : "the first, ") + files_[i].why + ")";
+    i = end;
+  }
+  return out;
 }
 
 }  // namespace pairpower

@@ -243,7 +243,9 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
   for (std::size_t x = 0; x < entries.size(); ++x) {
     const auto& e = entries[x];
     // Folders, and the resource forks macOS adds to the zips it makes, hold no scores.
-    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || (e.text.empty() && e.unreadable.empty()) || !scores[x]) continue;
+    if (e.name.empty() || e.name.back() == '/' || e.name.rfind("__MACOSX/", 0) == 0 || !scores[x]) continue;
+    // An archive's empty entry holds nothing; a folder's empty file is left out and named, as the CLI does.
+    if (e.text.empty() && e.unreadable.empty() && folder.empty()) continue;
     ReadOptions one = o;
     one.system_name = file_label(e.name, "");
     one.place_name.clear();  // an archive's files are told apart by their names, whichever box holds it
@@ -255,7 +257,7 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     } catch (const Error& err) {
       if (!folder.empty()) {
         if (out.left_out.empty()) first_fault = {err.field, err.kind};
-        out.left_out.push_back(e.name + ": " + err.detail);
+        out.left_out.push_back({std::string(folder), e.name + ": " + err.detail});
         continue;
       }
       if (err.field == "scores") throw InputError(e.name + ": " + err.detail, err.kind);
@@ -267,9 +269,8 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     append_scores(out, std::move(f));
   }
   if (out.series.empty() && !out.left_out.empty())
-    throw Error(first_fault.first, first_fault.second, folder_not_read(folder, out.left_out[0], out.left_out.size() - 1));
+    throw Error(first_fault.first, first_fault.second, folder_not_read(folder, out.left_out[0].why, out.left_out.size() - 1));
   if (out.series.empty()) throw InputError(folder.empty() ? "the archive holds no score files" : "the folder holds no score files");
-  out.folder = folder;
   return out;
 }
 
@@ -277,7 +278,6 @@ void append_scores(ScoreFile& into, ScoreFile&& more) {
   if (into.series.empty()) into.format = more.format;
   for (auto& s : more.series) into.series.push_back(std::move(s));
   into.records += more.records;
-  if (into.folder.empty()) into.folder = more.folder;
   for (auto& why : more.left_out) into.left_out.push_back(std::move(why));
   for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})
     for (auto& m : more.*list)

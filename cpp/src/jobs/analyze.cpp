@@ -32,23 +32,20 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   if (request.family) o.family = family_context(*request.family);
   // Files left out of a folder read as one input: a refusal says so (one of them may have held what is
   // missing), and the report warns of each.
-  std::vector<const ScoreFile*> folders;
-  for (const ScoreFile* f : {&a, b})
-    if (f && !f->left_out.empty()) folders.push_back(f);
+  std::vector<LeftOutFile> left_out = a.left_out;
+  if (b) left_out.insert(left_out.end(), b->left_out.begin(), b->left_out.end());
   ComparisonPlan plan = [&] {
     try {
       return build_comparisons(a, b, requested_measures(request.measures, a, b), *missing, request.baseline);
     } catch (const Error& e) {
-      if (folders.empty()) throw;
-      const ScoreFile& f = *folders.front();
-      throw Error(e.field, e.kind, e.detail + "; " + files_left_out(f.folder, f.left_out.size(), f.left_out.front()), e.value);
+      if (left_out.empty()) throw;
+      throw Error(e.field, e.kind, e.detail + "; " + files_left_out(left_out), e.value);
     }
   }();
   CompareResult result = compare_all(plan.samples, o);
   ReportSettings settings{o, missing_id, {a.describe()}, result.baseline, plan.pairing};
   if (b) settings.detected.push_back(b->describe());
-  for (const ScoreFile* f : folders)
-    for (const auto& why : f->left_out) settings.input_warnings.push_back(left_out_of_folder(f->folder, why));
+  for (const auto& l : left_out) settings.input_warnings.push_back(left_out_of_folder(l.folder, l.why));
   std::vector<std::vector<double>> pilots;
   if (request.pilots)
     for (const auto& s : plan.samples) {

@@ -9,10 +9,18 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
+
+/// A file of a folder left out because it could not be read: the folder, and the file with its fault
+/// ("model-a/README.md: three columns, …").
+struct LeftOutFile {
+  std::string folder;
+  std::string why;
+};
 
 /// The warning for a file of `folder` left out; `why` names the file and its fault.
 Warning left_out_of_folder(std::string_view folder, std::string_view why);
@@ -21,8 +29,8 @@ Warning left_out_of_folder(std::string_view folder, std::string_view why);
 /// many more there are (the CLI names each above it instead).
 std::string folder_not_read(std::string_view folder, std::string_view first_why = {}, std::size_t more = 0);
 
-/// What a refusal for another reason adds when files of `folder` were left out (the CLI has
-/// named each above it): one of them may have held what is missing.
-std::string files_left_out(std::string_view folder, std::size_t count, std::string_view first_why);
+/// What a refusal for another reason adds when files were left out (the CLI has named each above it):
+/// one of them may have held what is missing. Folder by folder, in order, each with how many and the first.
+std::string files_left_out(const std::vector<LeftOutFile>& files);
 
 }  // namespace pairpower

@@ -46,6 +46,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/units.hpp"
+#include "pairpower/input/folder_inputs.hpp"
 
 namespace pairpower {
 
@@ -96,10 +97,9 @@ struct ScoreFile {
   /// (lm-eval's corpus metrics such as f1 keep the reference and prediction; NaN, ±Infinity): skipped.
   std::vector<std::string> nonscalar_measures;
   std::string origin;  ///< where the scores come from when no file held them ("runs scored against qrels.txt as trec_eval 10.0 scores them")
-  /// A folder read as one input (the page's, handed over as archive text): its name, and the files of it
-  /// left out because they could not be read ("model-a/README.md: …"), which the job warns of.
-  std::string folder;
-  std::vector<std::string> left_out;
+  /// The files of a folder read as one input (the page's, handed over as archive text) left out because
+  /// they could not be read, each with its folder; the Analyze job and the CLI warn of each.
+  std::vector<LeftOutFile> left_out;
 
   std::vector<std::string> measures() const;  ///< distinct, in order of appearance ("" when the format has none)
   std::vector<std::string> systems() const;
@@ -177,7 +177,7 @@ std::vector<std::size_t> input_share(const std::vector<std::string>& paths, unsi
 struct ArchiveEntry {
   std::string name;  ///< its path inside the archive ("samples/3_epoch_1.json", "dummy-a/samples_mmlu_….jsonl")
   std::string text;
-  std::string unreadable;  ///< why the front end could not open it (a broken gzip in a folder); then no text
+  std::string unreadable{};  ///< why the front end could not open it (a broken gzip in a folder); then no text
 };
 
 /// An archive's files: an inspect_ai .eval log (header.json, samples/*.json), or
