@@ -230,7 +230,7 @@ void add_power(CLI::App& app, AnalyticFlags& f) {
   add_family(app, f);
   add_binary(app, f);
   add_design(app, f);
-  add_pilot_flags(app, f.pilot);
+  add_pilot_flags(app, f.pilot, PilotUse::estimates);
 }
 
 void add_samplesize(CLI::App& app, AnalyticFlags& f) {
@@ -243,7 +243,7 @@ void add_samplesize(CLI::App& app, AnalyticFlags& f) {
   f.family_target.option->check(CLI::IsMember(ids(family_targets())));
   add_binary(app, f);
   add_design(app, f);
-  add_pilot_flags(app, f.pilot);
+  add_pilot_flags(app, f.pilot, PilotUse::estimates);
 }
 
 void add_mde(CLI::App& app, AnalyticFlags& f) {
@@ -252,7 +252,7 @@ void add_mde(CLI::App& app, AnalyticFlags& f) {
   add_common(app, f);
   add_binary(app, f);
   add_design(app, f);
-  add_pilot_flags(app, f.pilot);
+  add_pilot_flags(app, f.pilot, PilotUse::estimates);
 }
 
 int run_power(const AnalyticFlags& f) {

@@ -73,7 +73,7 @@ std::vector<std::pair<const char*, const Flag*>> param_flags(const SimulateFlags
 
 // The pilot's per-item differences b − a.
 std::shared_ptr<const std::vector<double>> read_pilot(const SimulateFlags& f, InputWarnings& about_files) {
-  const PairedSample s = read_pilot_sample(f.pilot, f.pilot_measure, f.pilot_dataset, f.missing, f.input_format, "", about_files);
+  const PairedSample s = read_pilot_sample(f.pilot.files, f.pilot.measure, f.pilot.dataset, f.pilot.missing, f.pilot.input_format, "", about_files);
   std::vector<double> d(s.a.size());
   for (std::size_t i = 0; i < d.size(); ++i) d[i] = s.b[i] - s.a[i];
   return std::make_shared<const std::vector<double>>(std::move(d));
@@ -120,16 +120,7 @@ void add_simulate(CLI::App& app, SimulateFlags& f) {
   add(app, f.df, "--df", help_of("df", fmt::format("{}", p.df)));
   add(app, f.zero_share, "--zero-share", help_of("zero_share", fmt::format("{}", p.zero_share)));
   add(app, f.levels, "--levels", help_of("levels", fmt::format("{}", p.levels)));
-  app.add_option("--pilot", f.pilot, "pilot model: FILE holding two systems' per-query scores, or --pilot A --pilot B (any format compare reads)")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  add(app, f.pilot_measure, "--pilot-measure", "pilot model: the measure to take from the pilot files");
-  add(app, f.pilot_dataset, "--pilot-dataset", "pilot model: the dataset (task) to take from pilot files that hold several");
-  f.missing.option = app.add_option("--missing", f.missing.value, "pilot model: unmatched query ids: " + choices(missing_policies()));
-  f.missing.option->check(CLI::IsMember(ids(missing_policies())));
-  const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
-  f.input_format.option = app.add_option("--input-format", f.input_format.value, fmt::format("pilot model: {} [auto]", fmt::join(formats, ", ")));
-  f.input_format.option->check(CLI::IsMember(formats));
+  add_pilot_flags(app, f.pilot, PilotUse::model);
 }
 
 int run_simulate(const SimulateFlags& f) {
@@ -175,10 +166,9 @@ int run_simulate(const SimulateFlags& f) {
   if (f.zero_share.given()) g.params.zero_share = read<double>(f.zero_share, "zero_share");
   if (f.levels.given()) g.params.levels = read<unsigned>(f.levels, "levels");
   const bool pilot_model = std::find(g.models.begin(), g.models.end(), ScoreModel::pilot) != g.models.end();
-  if (!f.pilot.empty() && !pilot_model) throw UsageError("--pilot: give --model pilot to plan with pilot data");
-  for (const Flag* only_pilot : {&f.pilot_measure, &f.pilot_dataset, &f.missing, &f.input_format})
-    if (only_pilot->given() && f.pilot.empty()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only_pilot->option->get_name()));
-  if (pilot_model && f.pilot.empty()) throw UsageError("--pilot: the pilot model needs the pilot's scores (--pilot FILE, or --pilot A --pilot B)");
+  if (!f.pilot.files.empty() && !pilot_model) throw UsageError("--pilot: give --model pilot to plan with pilot data");
+  refuse_pilot_flags_without_files(f.pilot);
+  if (pilot_model && f.pilot.files.empty()) throw UsageError("--pilot: the pilot model needs the pilot's scores (--pilot FILE, or --pilot A --pilot B)");
   InputWarnings about_files;
   if (pilot_model) g.params.pilot = read_pilot(f, about_files);
   if (f.tests.given()) g.tests = read_tests(f.tests);

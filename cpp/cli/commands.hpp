@@ -31,22 +31,21 @@ struct Flag {
   bool given() const;
 };
 
+/// A pilot's two systems (pilot_input.hpp): power, samplesize and mde plan from its estimates, simulate's pilot model resamples its differences.
+struct PilotFlags {
+  std::vector<std::string> files;  ///< --pilot FILE [--pilot FILE_B]
+  Flag measure, dataset, missing, input_format, cluster;
+};
+
 struct SimulateFlags {
   Flag preset, reps, seed, threads, format, n, delta, rho, model, mean, sd, alpha, tests, power, progress;
   Flag tau, df, zero_share, levels;  ///< the models' own parameters
-  std::vector<std::string> pilot;    ///< --pilot FILE [--pilot FILE_B]: the pilot model's data
-  Flag pilot_measure, pilot_dataset, missing, input_format;
+  PilotFlags pilot;                  ///< the pilot model's data
   Flag alternative;
   Flag equivalence, non_inferiority;  ///< the question beyond "is there a difference" (question.hpp)
 };
 void add_simulate(CLI::App& app, SimulateFlags& f);
 int run_simulate(const SimulateFlags& f);
-
-/// power, samplesize and mde: plan from a pilot's two systems (pilot_input.hpp).
-struct PilotFlags {
-  std::vector<std::string> files;
-  Flag measure, dataset, missing, input_format, cluster;
-};
 
 struct AnalyticFlags {
   Flag n, delta, rho, sd, sd_diff, alpha, power, format, alternative;

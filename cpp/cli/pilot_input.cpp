@@ -65,26 +65,36 @@ PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag
   return std::move(plan.samples.front());
 }
 
-void add_pilot_flags(CLI::App& app, PilotFlags& f) {
-  app.add_option("--pilot", f.files, "plan from a pilot: FILE holding two systems' per-item scores, or --pilot A --pilot B (any format compare reads); "
-                                     "it gives σ_d, or with --metric binary the accuracies and agreement, and with clusters their size and ICC");
-  f.measure.option = app.add_option("--pilot-measure", f.measure.value, "with --pilot: the measure to take from the pilot files");
-  f.dataset.option = app.add_option("--pilot-dataset", f.dataset.value, "with --pilot: the dataset (task) to take from pilot files that hold several");
-  f.missing.option = app.add_option("--missing", f.missing.value, "with --pilot: unmatched item ids: " + choices(missing_policies()));
+void add_pilot_flags(CLI::App& app, PilotFlags& f, PilotUse use) {
+  const bool model = use == PilotUse::model;
+  const std::string lead = model ? "pilot model" : "with --pilot";
+  app.add_option("--pilot", f.files,
+                 model ? "pilot model: FILE holding two systems' per-item scores, or --pilot A --pilot B (any format compare reads); its differences are resampled"
+                       : "plan from a pilot: FILE holding two systems' per-item scores, or --pilot A --pilot B (any format compare reads); "
+                         "it gives σ_d, or with --metric binary the accuracies and agreement, and with clusters their size and ICC")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  f.measure.option = app.add_option("--pilot-measure", f.measure.value, lead + ": the measure to take from the pilot files");
+  f.dataset.option = app.add_option("--pilot-dataset", f.dataset.value, lead + ": the dataset (task) to take from pilot files that hold several");
+  f.missing.option = app.add_option("--missing", f.missing.value, lead + ": unmatched item ids: " + choices(missing_policies()));
   f.missing.option->check(CLI::IsMember(ids(missing_policies())));
   const auto formats = ids(input_formats(), [](const FormatInfo& x) { return x.id; });
-  f.input_format.option = app.add_option("--input-format", f.input_format.value, fmt::format("with --pilot: {} [auto]", fmt::join(formats, ", ")));
+  f.input_format.option = app.add_option("--input-format", f.input_format.value, fmt::format("{}: {} [auto]", lead, fmt::join(formats, ", ")));
   f.input_format.option->check(CLI::IsMember(formats));
-  f.cluster.option = app.add_option("--cluster", f.cluster.value,
-                                    "with --pilot: the field of each log record that names the item's cluster (tables give theirs in a column named cluster)");
+  if (!model)
+    f.cluster.option = app.add_option("--cluster", f.cluster.value,
+                                      "with --pilot: the field of each log record that names the item's cluster (tables give theirs in a column named cluster)");
+}
+
+void refuse_pilot_flags_without_files(const PilotFlags& f) {
+  if (!f.files.empty()) return;
+  for (const Flag* only : {&f.measure, &f.dataset, &f.missing, &f.input_format, &f.cluster})
+    if (only->given()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only->option->get_name()));
 }
 
 std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f, InputWarnings& warnings) {
-  if (f.files.empty()) {
-    for (const Flag* only : {&f.measure, &f.dataset, &f.missing, &f.input_format, &f.cluster})
-      if (only->given()) throw UsageError(fmt::format("{}: reads the pilot files; give --pilot FILE too", only->option->get_name()));
-    return std::nullopt;
-  }
+  refuse_pilot_flags_without_files(f);
+  if (f.files.empty()) return std::nullopt;
   const PairedSample s = read_pilot_sample(f.files, f.measure, f.dataset, f.missing, f.input_format, f.cluster.value, warnings);
   return estimate_pilot(s.a, s.b, s.clusters, most_repeats(s));
 }

@@ -20,8 +20,16 @@ namespace pairpower::cli {
 PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag& measure, const Flag& dataset, const Flag& missing,
                                const Flag& input_format, const std::string& cluster_field, InputWarnings& warnings);
 
-/// --pilot, --pilot-measure, --pilot-dataset, --missing, --input-format and --cluster for power, samplesize and mde.
-void add_pilot_flags(CLI::App& app, PilotFlags& f);
+/// What a command does with its pilot: plan from its estimates (power, samplesize, mde), or resample its
+/// differences (simulate's pilot model, which draws items independently, so it takes no --cluster).
+enum class PilotUse { estimates, model };
+
+/// --pilot, --pilot-measure, --pilot-dataset, --missing, --input-format and, for estimates, --cluster: one
+/// wording for every command that reads a pilot.
+void add_pilot_flags(CLI::App& app, PilotFlags& f, PilotUse use);
+
+/// A flag that only reads the pilot files, given without --pilot, is a UsageError naming it.
+void refuse_pilot_flags_without_files(const PilotFlags& f);
 
 /// The estimates from the pilot flags; pilot-only flags without --pilot are a UsageError.
 std::optional<PilotEstimates> read_pilot_estimates(const PilotFlags& f, InputWarnings& warnings);
