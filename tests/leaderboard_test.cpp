@@ -100,7 +100,7 @@ TEST_CASE("a system's scores twice in a dataset are refused naming the system, t
   CHECK_THROWS_WITH(leaderboard(s, "acc", {}), Catch::Contains("for acc (one of them in old/A/samples_mmlu.jsonl); give"));
 }
 
-TEST_CASE("several measures without a choice are refused by name", "[leaderboard]") {
+TEST_CASE("several measures without a choice, or one the input lacks, are refused by name, offering the measures it holds", "[leaderboard]") {
   std::vector<ScoreSeries> s{{"", "map", "A", {"1", "2"}, {0.1, 0.2}}, {"", "P_10", "A", {"1", "2"}, {0.1, 0.2}}};
   try {
     leaderboard(s, "", {});
@@ -108,6 +108,14 @@ TEST_CASE("several measures without a choice are refused by name", "[leaderboard
   } catch (const Error& e) {
     CHECK(e.field == "measure");
     CHECK(e.kind == ErrorKind::choose_one);
+    CHECK(e.choices == std::vector<std::string>{"map", "P_10"});  // for the page's chooser
+  }
+  try {
+    leaderboard(s, "ndcg", {});
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.kind == ErrorKind::not_in_input);
+    CHECK(e.choices == std::vector<std::string>{"map", "P_10"});
   }
 }
 
@@ -231,6 +239,7 @@ TEST_CASE("a leaderboard's inputs read once give the parts and the merge exactly
   REQUIRE(std::any_of(s.begin(), s.end(), [](const ScoreSeries& x) { return !x.texts.empty(); }));
   const auto in = leaderboard_input(s, "map");
   CHECK(in.measure == "map");
+  CHECK(in.measures == std::vector<std::string>{"ndcg", "map"});  // what else the board could rank by, in input order
   REQUIRE(in.series.size() == 3);
   for (const auto& x : in.series) {
     CHECK(x.measure == "map");

@@ -127,6 +127,7 @@ val guarded(F&& f) {
     out.set("kind", std::string(pairpower::to_string(e.kind)));
     out.set("detail", e.detail);
     out.set("value", e.value);
+    if (!e.choices.empty()) out.set("choices", strings(e.choices));
     if (!source_of_error.empty()) out.set("source", source_of_error);
     return out;
   } catch (const std::exception& e) {

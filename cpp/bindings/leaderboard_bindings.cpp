@@ -177,7 +177,7 @@ pairpower::LeaderboardOptions options_of(const val& q) {
 pairpower::LeaderboardInput prepared_input(const val& q) {
   const val board = q["board"];
   if (board.isUndefined() || board.isNull() || !board["series"].isArray()) throw std::invalid_argument("board: must be rankPrepare's answer");
-  pairpower::LeaderboardInput in{text_field(board, "measure"), {}};
+  pairpower::LeaderboardInput in{text_field(board, "measure"), {}, {}};
   const val list = board["series"];
   for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) in.series.push_back(series_from_js(list[i], in.measure));
   return in;
@@ -250,6 +250,7 @@ val rank_prepare(const val& q) {
     for (const auto& s : in.series) list.call<void>("push", series_js(s));
     val out = val::object();
     out.set("measure", in.measure);
+    out.set("measures", strings(in.measures));
     out.set("series", list);
     out.set("warnings", warnings_js(warnings));
     return out;

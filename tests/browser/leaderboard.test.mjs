@@ -2,7 +2,7 @@
 // table and several trec_eval files give the CLI's ranks, tiers and numbers;
 // bad input shows the error panel naming the line.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -103,15 +103,24 @@ test('a system missing from a dataset is named in a warning above the boards and
   assert.deepEqual(ranks.sort(), ['bm25', 'dense']);
 });
 
-test('several trec_eval files, one per system, give the CLI’s board', async () => {
+test('several trec_eval files, one per system, give the CLI’s board; refused for want of a measure, the Measure field suggests the ones the CLI names', async () => {
   const files = ['te908.q.org_manual_bm25.txt', 'te908.q.org_manual_ance_bert.txt'].map((f) => `${root}tests/fixtures/real/trec_eval/${f}`);
   const want = cli([...files, '--measure', 'map', '--resamples', '2000', '--bootstrap', '1000']).leaderboards[0];
+  const named = /the input holds \d+ measures \((.*)\); choose one/.exec(spawnSync(join(root, 'build/pairpower'), ['leaderboard', ...files], { encoding: 'utf8' }).stderr)?.[1];
   const page = await openLeaderboard();
   await page.setInputFiles('[data-testid="files-leaderboard"]', files);
   await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('2 files'));
+  const suggested = () => page.$$eval('#lb-measure-choices option', (os) => os.map((o) => o.value));
+  assert.deepEqual(await suggested(), []);
+  assert.equal(await rank(page), 'error');
+  assert.equal(await page.getAttribute('#lb-measure', 'list'), 'lb-measure-choices');
+  assert.equal((await suggested()).join(', '), named);
   await page.fill('#lb-measure', 'map');
   assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.deepEqual((await shownRows(page)).map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
+  assert.equal((await suggested()).join(', '), named, 'after a board, what else it could rank by');
+  await page.setInputFiles('[data-testid="files-leaderboard"]', files.slice(0, 1));
+  assert.deepEqual(await suggested(), [], 'other inputs: no stale suggestions');
 });
 
 test('chosen files written gzipped or as UTF-16 are read as the CLI reads them plain', async () => {

@@ -2,7 +2,7 @@
 // counts and resampling results bit for bit, special functions to 1e-12.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -65,4 +65,26 @@ test('wasm analysis reports bad input as a message naming the line', async () =>
   assert.equal(m.analyzeScores({ ...base, textA: 'qid,A,B\n1,0.5,0.6\n2,0.4,inf\n' }).error, "line 3: field 3 (B) is 'inf', not a finite number");
   assert.match(m.analyzeScores({ ...base, textA: 'qid,A,B\n1,0.5,0.6\n' }).error, /at least 2 paired queries/);
   assert.match(m.detectScores({ text: '\u0000\u0001binary' }).error, /binary/);
+});
+
+test('a leaderboard of trec_eval -q files refused for want of a measure offers the measures the CLI names, and a board names every measure it could rank by', async () => {
+  const m = await loadModule('st');
+  const dir = new URL('../fixtures/real/trec_eval/', import.meta.url);
+  const paths = ['te908.q.org_manual_bm25.txt', 'te908.q.org_manual_ance_bert.txt'].map((f) => new URL(f, dir).pathname);
+  const inputs = paths.map((p) => ({ name: p.split('/').at(-1), text: readFileSync(p, 'utf8') }));
+  let cliError = '';
+  try {
+    execFileSync(cliPath, ['leaderboard', ...paths], { stdio: 'pipe' });
+  } catch (e) {
+    cliError = e.stderr.toString();
+  }
+  const named = /the input holds \d+ measures \((.*)\); choose one/.exec(cliError)?.[1];
+  assert.ok(named, cliError);
+  const refused = m.rankPrepare({ inputs });
+  assert.equal(refused.kind, 'choose_one');
+  assert.equal(refused.choices.join(', '), named);
+  const board = m.rankPrepare({ inputs, measure: refused.choices.at(-1) });
+  assert.ok(!board.error, board.error);
+  assert.deepEqual(board.measures, refused.choices);
+  assert.deepEqual(m.rankPrepare({ inputs, measure: 'no_such' }).choices, refused.choices);
 });

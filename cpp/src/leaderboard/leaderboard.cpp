@@ -247,12 +247,14 @@ LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const 
   std::vector<ScoreSeries> storage;
   const auto& series = unnamed_joined(given, measure, storage);
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
-  LeaderboardInput in{measure_of(series, measure), {}};
-  for (const auto& s : series)
+  LeaderboardInput in{measure_of(series, measure), {}, {}};
+  for (const auto& s : series) {
+    if (std::find(in.measures.begin(), in.measures.end(), s.measure) == in.measures.end()) in.measures.push_back(s.measure);
     if (s.measure == in.measure) {
       in.series.push_back(s);
       in.series.back().texts.clear();
     }
+  }
   return in;
 }
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pairpower {
 
@@ -34,6 +35,8 @@ struct Error : std::invalid_argument {
   ErrorKind kind;
   std::string detail;
   std::string value;
+  /// What the input offers when the error asks to choose (the measures a leaderboard can rank by), for a chooser.
+  std::vector<std::string> choices{};
 };
 
 /// Bad data (field "scores"): the message names the line (1-based) and the field

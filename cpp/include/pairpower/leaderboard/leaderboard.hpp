@@ -172,6 +172,7 @@ struct LeaderboardPart {
 struct LeaderboardInput {
   std::string measure;
   std::vector<ScoreSeries> series;
+  std::vector<std::string> measures;  ///< every measure the inputs hold, in order: what else the board could rank by
 };
 LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& series, const std::string& measure);
 LeaderboardPart leaderboard_part(const std::vector<ScoreSeries>& series, const std::string& measure, const LeaderboardOptions& o, unsigned part,

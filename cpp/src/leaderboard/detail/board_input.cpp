@@ -164,11 +164,18 @@ std::string measure_of(const std::vector<ScoreSeries>& series, const std::string
     if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
   if (!wanted.empty()) {
     refuse_if_measures_unnamed(wanted, measures);
-    if (std::find(measures.begin(), measures.end(), wanted) == measures.end())
-      throw Error("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + names_list(measures) + ")", wanted);
+    if (std::find(measures.begin(), measures.end(), wanted) == measures.end()) {
+      Error e("measure", ErrorKind::not_in_input, "'" + wanted + "' is not in the input (it has " + names_list(measures) + ")", wanted);
+      e.choices = measures;
+      throw e;
+    }
     return wanted;
   }
-  if (measures.size() > 1) throw Error("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + names_list(measures) + "); choose one");
+  if (measures.size() > 1) {
+    Error e("measure", ErrorKind::choose_one, "the input holds " + std::to_string(measures.size()) + " measures (" + names_list(measures) + "); choose one");
+    e.choices = measures;
+    throw e;
+  }
   return measures.empty() ? std::string() : measures.front();
 }
 

@@ -10,6 +10,7 @@ import { markStage } from '../../runtime/engines';
 import { createRunsInput } from '../../ui/runs-input';
 import { joinScored } from '../../runtime/scored-runs';
 import { parseNumber } from '../../runtime/field-text';
+import { choicesOf } from '../../runtime/errors';
 import { folderFiles } from '../../runtime/read-file';
 import type { View, ViewContext } from '../../runtime/view';
 import type { ChosenFile, LeaderboardApi } from './worker';
@@ -43,6 +44,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   let loaded: ChosenFile[] = [];
   const load = (chosen: File[]) => {
     loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f, folder: f.webkitRelativePath.split('/')[0] || undefined }));
+    offerMeasures([]);  // other inputs: the last ones' measures no longer apply
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   };
   files.addEventListener('change', () => load([...(files.files ?? [])]));
@@ -57,8 +59,13 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const format = select('lb-format', CHOOSER_LABELS.input_format, REGISTRY.input_formats);
   const missing = select('lb-missing', CHOOSER_LABELS.missing, REGISTRY.missing_policies);
   const direction = select('lb-direction', CHOOSER_LABELS.direction, REGISTRY.directions);
-  const measure = numberField('lb-measure', CHOOSER_LABELS.measure, '', 'needed when the input holds several (ndcg_cut_10, map, …)');
+  const measure = numberField('lb-measure', CHOOSER_LABELS.measure, '', 'needed when the input holds several (ndcg_cut_10, map, …); after Rank, the input’s measures are offered here');
   measure.input.setAttribute('inputmode', 'text');
+  // The measures the inputs hold, as the core names them after a ranking or in a refusal asking for one: suggestions, not a rule.
+  const measureChoices = h('datalist', { id: 'lb-measure-choices', 'data-testid': 'measure-choices' });
+  measure.input.setAttribute('list', measureChoices.id);
+  measure.row.append(measureChoices);
+  const offerMeasures = (names: string[]) => measureChoices.replaceChildren(...names.map((m) => h('option', { value: m })));
   // Logs name an item's cluster (a passage, a conversation) in a field of their own; tables in a column named cluster.
   const cluster = numberField('lb-cluster', INPUT_FIELDS.cluster.label, '', INPUT_FIELDS.cluster.help);
   cluster.input.setAttribute('inputmode', 'text');
@@ -158,6 +165,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
         board = await ctx.callAnalysis((w) => w.rankPrepare(Comlink.transfer({ ...source, read }, read.flatMap((x) => seriesBuffers(x.series)))));
       } else board = await ctx.callAnalysis((w) => w.rankPrepare(source));
       aboutInputs = board.warnings;
+      offerMeasures(board.measures);
       markStage('rank-prepared');
       const parts = await ctx.callAnalysisParts((w, part, n) => w.rankPart(settings, board, part, n));
       markStage('rank-resampled');
@@ -196,6 +204,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       refusedWith.replaceChildren(...(warned ? [warned] : []));
       exportsEl.hidden = true;
       last = null;
+      if (choicesOf(e, 'measure').length) offerMeasures(choicesOf(e, 'measure'));
       ctx.showError((e as Error).message ?? String(e), { focus: true });
       warned?.scrollIntoView({ block: 'nearest' });  // the warnings under the error come into view with it
       status.textContent = '';
