@@ -47,22 +47,26 @@ pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) 
   return s;
 }
 
-// A file of a chosen folder that could not be read: left out, and named in a warning (folder_inputs.hpp);
-// its error's field and kind word the refusal of a folder none of whose files reads, as the page words that error.
+// A file of a chosen folder that could not be read, left out (folder_inputs.hpp), with its input's index.
 struct LeftOut {
   unsigned input;
-  std::string folder, why, field;
-  pairpower::ErrorKind kind;
+  pairpower::LeftOutFile file;
 };
+
+std::vector<pairpower::LeftOutFile> files_of(const std::vector<LeftOut>& left_out) {
+  std::vector<pairpower::LeftOutFile> out;
+  for (const auto& x : left_out) out.push_back(x.file);
+  return out;
+}
 
 // A LeftOut as readInputs answers it ({input, folder, why, field, kind}), and back, as rankPrepare joins the parts.
 val left_out_js(const LeftOut& x) {
   val g = val::object();
   g.set("input", x.input);
-  g.set("folder", x.folder);
-  g.set("why", x.why);
-  g.set("field", x.field);
-  g.set("kind", std::string(pairpower::to_string(x.kind)));
+  g.set("folder", x.file.folder);
+  g.set("why", x.file.why);
+  g.set("field", x.file.field);
+  g.set("kind", std::string(pairpower::to_string(x.file.kind)));
   return g;
 }
 
@@ -70,7 +74,7 @@ LeftOut left_out_from_js(const val& g) {
   const std::string kind = text_field(g, "kind");
   for (int k = 0; k <= static_cast<int>(pairpower::ErrorKind::not_enough_data); ++k)
     if (pairpower::to_string(static_cast<pairpower::ErrorKind>(k)) == kind)
-      return {g["input"].as<unsigned>(), text_field(g, "folder"), text_field(g, "why"), text_field(g, "field"), static_cast<pairpower::ErrorKind>(k)};
+      return {g["input"].as<unsigned>(), {text_field(g, "folder"), text_field(g, "why"), text_field(g, "field"), static_cast<pairpower::ErrorKind>(k)}};
   throw std::invalid_argument("read: not an error kind: " + kind);
 }
 
@@ -101,22 +105,28 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
     const unsigned index = inputs[i]["index"].isNumber() ? inputs[i]["index"].as<unsigned>() : i;
     const std::string label = pairpower::file_label(name, "S" + std::to_string(index + 1));
     const std::string folder = text_field(inputs[i], "folder");
+    // A file the browser could not open (a broken gzip or zip) is the file's fault, as the CLI's reading of it.
+    const std::string unreadable = text_field(inputs[i], "unreadable");
+    const auto read = [&] { return parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster); };
     pairpower::ScoreFile file;
-    try {
-      // A file the browser could not open (a broken gzip or zip) is the file's fault, as the CLI's reading of it.
-      if (const std::string unreadable = text_field(inputs[i], "unreadable"); !unreadable.empty()) {
+    if (folder.empty()) {
+      if (!unreadable.empty()) {
         source_of_error = label;
         throw pairpower::InputError(unreadable);
       }
-      file = parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
-    } catch (const pairpower::Error& e) {
-      if (folder.empty()) throw;
+      file = read();
+    } else {
+      std::vector<pairpower::LeftOutFile> gone;
+      auto got = pairpower::read_or_leave_out(folder, name, unreadable, gone, read);
       source_of_error.clear();
-      left_out.push_back({index, folder, name + ": " + e.detail, e.field, e.kind});
-      continue;
+      if (!got) {
+        left_out.push_back({index, std::move(gone.front())});
+        continue;
+      }
+      file = std::move(*got);
     }
     // A file holding a folder as the page's archive text (one saved from Analyze) names its own left out.
-    for (auto& l : file.left_out) left_out.push_back({index, std::move(l.folder), std::move(l.why), "scores", pairpower::ErrorKind::malformed_input});
+    for (auto& l : file.left_out) left_out.push_back({index, std::move(l)});
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;
@@ -231,10 +241,9 @@ val rank_prepare(const val& q) {
   return guarded([&] {
     std::vector<LeftOut> left_out;
     auto series = series_of(q, left_out);
-    if (series.empty() && !left_out.empty())
-      throw pairpower::Error(left_out[0].field, left_out[0].kind, pairpower::folder_not_read(left_out[0].folder, left_out[0].why, left_out.size() - 1));
+    if (series.empty() && !left_out.empty()) pairpower::refuse_unread_folder(files_of(left_out));
     std::vector<pairpower::Warning> warnings;
-    for (const auto& x : left_out) warnings.push_back(pairpower::left_out_of_folder(x.folder, x.why));
+    for (const auto& x : left_out) warnings.push_back(pairpower::left_out_of_folder(x.file.folder, x.file.why));
     for (auto& w : scored_warnings(q)) warnings.push_back(std::move(w));
     pairpower::LeaderboardInput in;
     try {
@@ -242,9 +251,7 @@ val rank_prepare(const val& q) {
     } catch (const pairpower::Error& e) {
       if (left_out.empty()) throw;
       // The CLI names the files it left out above its refusal; the page's one message names them too.
-      std::vector<pairpower::LeftOutFile> files;
-      for (const auto& x : left_out) files.push_back({x.folder, x.why});
-      throw pairpower::Error(e.field, e.kind, e.detail + "; " + pairpower::files_left_out(files), e.value);
+      throw pairpower::Error(e.field, e.kind, e.detail + "; " + pairpower::files_left_out(files_of(left_out)), e.value);
     }
     val list = val::array();
     for (const auto& s : in.series) list.call<void>("push", series_js(s));

@@ -17,6 +17,11 @@ std::string folder_not_read(std::string_view folder, std::string_view first_why,
   return out;
 }
 
+void refuse_unread_folder(const std::vector<LeftOutFile>& left_out) {
+  const LeftOutFile& first = left_out.front();
+  throw Error(first.field, first.kind, folder_not_read(first.folder, first.why, left_out.size() - 1));
+}
+
 std::string files_left_out(const std::vector<LeftOutFile>& files_) {
   std::string out;
   for (std::size_t i = 0; i < files_.size();) {

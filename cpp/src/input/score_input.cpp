@@ -239,7 +239,6 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
   for (const auto& e : entries) names.push_back(e.name);
   const auto scores = holds_scores(names);
   ScoreFile out;
-  std::pair<std::string, ErrorKind> first_fault{"scores", ErrorKind::malformed_input};  // of a folder's first file left out
   for (std::size_t x = 0; x < entries.size(); ++x) {
     const auto& e = entries[x];
     // Folders, and the resource forks macOS adds to the zips it makes, hold no scores.
@@ -250,26 +249,27 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     one.system_name = file_label(e.name, "");
     one.place_name.clear();  // an archive's files are told apart by their names, whichever box holds it
     one.source_path = e.name;
+    const auto read = [&] { return parse_scores(e.text, InputFormat::auto_detect, one); };
     ScoreFile f;
-    try {
-      if (!e.unreadable.empty()) throw InputError(e.unreadable);
-      f = parse_scores(e.text, InputFormat::auto_detect, one);
-    } catch (const Error& err) {
-      if (!folder.empty()) {
-        if (out.left_out.empty()) first_fault = {err.field, err.kind};
-        out.left_out.push_back({std::string(folder), e.name + ": " + err.detail});
-        continue;
+    if (!folder.empty()) {
+      auto got = read_or_leave_out(folder, e.name, e.unreadable, out.left_out, read);
+      if (!got) continue;
+      f = std::move(*got);
+    } else {
+      // An archive is read whole: its first bad entry refuses it, named.
+      try {
+        f = read();
+      } catch (const Error& err) {
+        if (err.field == "scores") throw InputError(e.name + ": " + err.detail, err.kind);
+        throw Error(err.field, err.kind, e.name + ": " + err.detail, err.value);
       }
-      if (err.field == "scores") throw InputError(e.name + ": " + err.detail, err.kind);
-      throw Error(err.field, err.kind, e.name + ": " + err.detail, err.value);
     }
     if (f.format == InputFormat::lm_eval_samples)
       if (const auto m = models.find(lm_eval_results_path(e.name)); m != models.end())
         for (auto& s : f.series) s.system = m->second;
     append_scores(out, std::move(f));
   }
-  if (out.series.empty() && !out.left_out.empty())
-    throw Error(first_fault.first, first_fault.second, folder_not_read(folder, out.left_out[0].why, out.left_out.size() - 1));
+  if (out.series.empty() && !out.left_out.empty()) refuse_unread_folder(out.left_out);
   if (out.series.empty()) throw InputError(folder.empty() ? "the archive holds no score files" : "the folder holds no score files");
   return out;
 }

@@ -7,10 +7,12 @@
 // Example:
 //   left_out_of_folder("out", "out/README.md: three columns, …");  // {"left_out_of_folder", "left out of the folder 'out': out/README.md: …"}
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "pairpower/base/errors.hpp"
 #include "pairpower/base/warnings.hpp"
 
 namespace pairpower {
@@ -20,7 +22,27 @@ namespace pairpower {
 struct LeftOutFile {
   std::string folder;
   std::string why;
+  /// The fault's field and kind: a folder none of whose files reads is refused with its first file's.
+  std::string field = "scores";
+  ErrorKind kind = ErrorKind::malformed_input;
 };
+
+/// A file of `folder` named `name`, read by `read()`; `unreadable`: why the front end could not open it.
+/// When that, or the reading, fails with an Error, the file is left out (appended to `left_out`) and there is nothing.
+template <class Read>
+auto read_or_leave_out(std::string_view folder, const std::string& name, const std::string& unreadable, std::vector<LeftOutFile>& left_out,
+                       Read&& read) -> std::optional<decltype(read())> {
+  try {
+    if (!unreadable.empty()) throw InputError(unreadable);
+    return read();
+  } catch (const Error& e) {
+    left_out.push_back({std::string(folder), name + ": " + e.detail, e.field, e.kind});
+    return std::nullopt;
+  }
+}
+
+/// Refuses a folder none of whose files could be read (`left_out` not empty): its first file's fault, worded by folder_not_read.
+[[noreturn]] void refuse_unread_folder(const std::vector<LeftOutFile>& left_out);
 
 /// The warning for a file of `folder` left out; `why` names the file and its fault.
 Warning left_out_of_folder(std::string_view folder, std::string_view why);
