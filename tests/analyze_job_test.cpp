@@ -130,7 +130,9 @@ TEST_CASE("an empty file of a folder handed over as archive text is left out and
   REQUIRE(a.left_out.size() == 1);
   CHECK(a.left_out[0].why == "run-1/b.txt: the input is empty");
   // In an archive file (a zip) an empty entry holds nothing and is passed over.
-  CHECK(parse_scores(folder_text(false, {{"run-1/a.txt", a_text}, {"run-1/b.txt", ""}}), InputFormat::auto_detect, "A").left_out.empty());
+  const auto archive = parse_scores(folder_text(false, {{"run-1/a.txt", a_text}, {"run-1/b.txt", ""}}), InputFormat::auto_detect, "A");
+  CHECK(archive.systems() == std::vector<std::string>{"a"});
+  CHECK(archive.left_out.empty());
 }
 
 TEST_CASE("files left out of two folders are warned of folder by folder, A's first, and a refusal names both folders", "[analyze_job]") {
@@ -147,4 +149,16 @@ TEST_CASE("files left out of two folders are warned of folder by folder, A's fir
   r.measures = {"ndcg"};
   CHECK_THROWS_WITH(analyze(a, &b, r), Catch::EndsWith("; 1 file of the folder 'run-1' was left out, unread (" + a.left_out[0].why +
                                                       "); 2 files of the folder 'run-2' were left out, unread (the first, run-2/x.gz: not whole gzip data)"));
+}
+
+TEST_CASE("files left out are named folder by folder, each once, in the order the folders first appear, and a refusal keeps what it offers", "[analyze_job]") {
+  const std::vector<LeftOutFile> files{{"a", "a/x: bad"}, {"b", "b/y: bad"}, {"a", "a/z: bad"}};
+  const std::string named = "2 files of the folder 'a' were left out, unread (the first, a/x: bad); 1 file of the folder 'b' was left out, unread (b/y: bad)";
+  CHECK(files_left_out(files) == named);
+  Error e("measure", ErrorKind::choose_one, "choose one");
+  e.choices = {"map", "P_10"};
+  const Error refused = with_files_left_out(e, files);
+  CHECK(std::string(refused.what()) == "measure: choose one; " + named);
+  CHECK(refused.kind == ErrorKind::choose_one);
+  CHECK(refused.choices == e.choices);
 }

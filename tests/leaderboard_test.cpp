@@ -117,6 +117,15 @@ TEST_CASE("several measures without a choice, or one the input lacks, are refuse
     CHECK(e.kind == ErrorKind::not_in_input);
     CHECK(e.choices == std::vector<std::string>{"map", "P_10"});
   }
+  // A qid,score table beside them names no measure: which one it is must be chosen among the others'.
+  s.push_back({"", "", "B", {"1", "2"}, {0.3, 0.4}});
+  try {
+    leaderboard(s, "", {});
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.kind == ErrorKind::choose_one);
+    CHECK(e.choices == std::vector<std::string>{"map", "P_10"});
+  }
 }
 
 TEST_CASE("a pair's scores are paired as the board pairs them and their table reads back to the same numbers", "[leaderboard]") {

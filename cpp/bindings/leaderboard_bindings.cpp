@@ -251,7 +251,7 @@ val rank_prepare(const val& q) {
     } catch (const pairpower::Error& e) {
       if (left_out.empty()) throw;
       // The CLI names the files it left out above its refusal; the page's one message names them too.
-      throw pairpower::Error(e.field, e.kind, e.detail + "; " + pairpower::files_left_out(files_of(left_out)), e.value);
+      throw pairpower::with_files_left_out(e, files_of(left_out));
     }
     val list = val::array();
     for (const auto& s : in.series) list.call<void>("push", series_js(s));

@@ -143,9 +143,14 @@ int run_compare(const CompareFlags& f) {
   if (f.qrels.given() && runs.size() < 2) throw UsageError("--qrels: give two or more runs to compare");
   std::optional<ScoreFile> b;
   InputWarnings input_warnings;
-  const ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures, input_warnings)
-                                      : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value, input_warnings);
-  if (!f.qrels.given() && f.files.size() == 2) b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value, input_warnings);
+  ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures, input_warnings)
+                                : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value, input_warnings);
+  // A saved folder's files left out are warned of here, in input order, and so not by the job.
+  warn_left_out(a, input_warnings);
+  if (!f.qrels.given() && f.files.size() == 2) {
+    b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value, input_warnings);
+    warn_left_out(*b, input_warnings);
+  }
   // --measure takes comma-separated lists too; the job expands "all".
   if (!f.qrels.given())
     for (const auto& item : f.measures)
@@ -153,7 +158,7 @@ int run_compare(const CompareFlags& f) {
   if (!f.measures.empty() && req.measures.empty()) throw UsageError("--measure: give a measure name (or all)");
   if (f.baseline.given()) req.baseline = f.baseline.value;
   const AnalyzeResult job = analyze(a, b ? &*b : nullptr, req);
-  for (const auto& w : job.settings.input_warnings) input_warnings.add(w);  // the job's: a folder given as archive text
+  for (const auto& w : job.settings.input_warnings) input_warnings.add(w);  // the job's about the inputs (the folders' files are warned of above)
   const ComparisonPlan& plan = job.plan;
   const CompareResult& r = job.result;
   const std::string& missing_id = job.settings.missing;

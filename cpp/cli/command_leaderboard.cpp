@@ -78,10 +78,8 @@ int run_leaderboard(const LeaderboardFlags& f) {
       const std::string fallback = "S" + std::to_string(inputs[i].given + 1);
       return parse_file(inputs[i].path, input_format, fallback.c_str(), "FILE", f.cluster.value, input_warnings);
     });
-    for (auto& file : files) {
-      warn_left_out(file, input_warnings);
+    for (auto& file : files)
       for (auto& s : file.series) series.push_back(std::move(s));
-    }
   }
   auto r = leaderboard(series, measure, o);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them,

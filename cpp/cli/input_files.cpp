@@ -115,8 +115,9 @@ std::vector<Warning> InputWarnings::all() const {
   return kept_;
 }
 
-void warn_left_out(const ScoreFile& file, InputWarnings& warnings) {
+void warn_left_out(ScoreFile& file, InputWarnings& warnings) {
   for (const auto& l : file.left_out) warnings.add(left_out_of_folder(l.folder, l.why));
+  file.left_out.clear();
 }
 
 std::string read_input(const std::string& path, std::string_view flag) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <string_view>
 #include <vector>
 
@@ -85,6 +86,10 @@ struct InputPath {
 /// UsageError naming `flag`); a file equivalent to `skip` (the qrels inside a folder of runs) is left out.
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
 
+/// Warns of the files left out of a folder the file holds as the page's archive text (ScoreFile::left_out), and
+/// forgets them, so none is warned of twice: called on the command's thread as each input is taken, in input order.
+void warn_left_out(ScoreFile& file, InputWarnings& warnings);
+
 /// read(i) for every input, side by side, in order. A file found in a folder that cannot be read is left out
 /// with a warning (in `warnings`), and a folder none of whose files reads stops the command (folder_inputs.hpp);
 /// so does a file named on the command line that cannot be read.
@@ -106,6 +111,7 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     auto& [r, why] = results[i];
     if (r) {
+      if constexpr (std::is_same_v<R, ScoreFile>) warn_left_out(*r, warnings);  // a saved folder's files, in their place
       out.push_back(std::move(*r));
       if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
     } else {
@@ -117,10 +123,6 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
       throw UsageError(fmt::format("{}: {} (each is named above)", flag, folder_not_read(given[*in.folder])));
   return out;
 }
-
-/// Warns of the files left out of a folder the file holds as the page's archive text (ScoreFile::left_out):
-/// called on the command's thread, file by file, so the warnings come in input order.
-void warn_left_out(const ScoreFile& file, InputWarnings& warnings);
 
 /// A file's text (- for stdin), gzip data decompressed; a file that cannot be read is a UsageError naming `flag`.
 std::string read_input(const std::string& path, std::string_view flag);

@@ -119,8 +119,13 @@ test('several trec_eval files, one per system, give the CLI’s board; refused f
   assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.deepEqual((await shownRows(page)).map((r) => r.slice(0, 3)), want.systems.map((s) => [s.system, s.rank, s.tier]));
   assert.equal((await suggested()).join(', '), named, 'after a board, what else it could rank by');
+  // Other inputs, pasted or chosen: no stale suggestions.
+  await paste(page, 'paste-leaderboard', 'qid,A,B\nq1,0.1,0.2\n');
+  assert.deepEqual(await suggested(), []);
+  assert.equal(await rank(page), 'done', await page.textContent('[data-testid="error"]'));
+  assert.equal((await suggested()).join(', '), named);
   await page.setInputFiles('[data-testid="files-leaderboard"]', files.slice(0, 1));
-  assert.deepEqual(await suggested(), [], 'other inputs: no stale suggestions');
+  assert.deepEqual(await suggested(), []);
 });
 
 test('chosen files written gzipped or as UTF-16 are read as the CLI reads them plain', async () => {

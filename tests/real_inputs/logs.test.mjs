@@ -373,28 +373,28 @@ test('compare’s text header names each input, telling two files of one name ap
   assert.match(folders.stdout.split('\n')[0], /^pairpower compare — A: dummy-a\/, .*, 2 datasets, 100 items in all; B: dummy-b\/, /);
 });
 
-test('a folder saved as the page\'s archive text warns of each file it left out, in input order, in leaderboard, compare and --pilot', () => {
+test('a folder saved as the page\'s archive text warns of each file it left out in its place among the inputs, in leaderboard, compare and --pilot', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pp-saved-'));
   // As the page hands a chosen folder to the core: a README and a file the browser could not open beside the logs.
-  const saved = (model) => {
-    const files = readdirSync(join(logs, 'lm_eval', model)).sort().map((f) => ({ name: `${model}/${f}`, text: readFileSync(join(logs, 'lm_eval', model, f), 'utf8') }));
-    const lines = [{ pairpower_archive: 1, name: model, folder: true }, { name: `${model}/README.md`, text: '# notes\n' }, ...files, { name: `${model}/x.jsonl.gz`, unreadable: 'not whole gzip data' }];
-    writeFileSync(join(dir, `${model}.json`), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    return join(dir, `${model}.json`);
-  };
-  const [a, b] = [saved('dummy-a'), saved('dummy-b')];
-  const want = ['dummy-a', 'dummy-b'].flatMap((m) => [`left out of the folder '${m}': ${m}/README.md: `, `left out of the folder '${m}': ${m}/x.jsonl.gz: not whole gzip data`]);
-  const check = (r, warnings) => {
+  const lines = [{ pairpower_archive: 1, name: 'dummy-a', folder: true }, { name: 'dummy-a/README.md', text: '# notes\n' }, { name: 'dummy-a/x.jsonl.gz', unreadable: 'not whole gzip data' },
+    ...readdirSync(join(logs, 'lm_eval/dummy-a')).sort().map((f) => ({ name: `dummy-a/${f}`, text: readFileSync(join(logs, 'lm_eval/dummy-a', f), 'utf8') }))];
+  const [a, b] = [join(dir, 'dummy-a.json'), join(dir, 'dummy-b')];
+  writeFileSync(a, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  // The same beside the other model's logs in a real folder, as the CLI finds them.
+  cpSync(join(logs, 'lm_eval/dummy-b'), b, { recursive: true });
+  for (const [f, t] of [['README.md', '# notes\n'], ['x.jsonl.gz', gzipSync('{}\n'.repeat(50)).subarray(0, 20)]]) writeFileSync(join(b, f), t);
+  const want = { [a]: ['dummy-a', 'dummy-a/'], [b]: [b, `${b}/`] };
+  const check = (r, order) => {
     assert.ok([0, 1, 3].includes(r.status), r.stderr);
+    const expected = order.flatMap((x) => [`left out of the folder '${want[x][0]}': ${want[x][1]}README.md: `, `left out of the folder '${want[x][0]}': ${want[x][1]}x.jsonl.gz: not whole gzip data`]);
     const printed = r.stderr.split('\n').filter((l) => l.startsWith('warning: left out'));
-    assert.equal(printed.length, 4, r.stderr);
-    printed.forEach((l, i) => assert.ok(l.startsWith(`warning: ${want[i]}`), `${l} | ${want[i]}`));
-    if (warnings) warnings.filter((w) => w.code === 'left_out_of_folder').forEach((w, i) => assert.ok(w.message.startsWith(want[i]), w.message));
+    assert.deepEqual(printed.map((l, i) => l.startsWith(`warning: ${expected[i]}`)), [true, true, true, true], r.stderr);
+    if (r.json) assert.deepEqual(r.json.warnings.filter((w) => w.code === 'left_out_of_folder').map((w, i) => w.message.startsWith(expected[i])), [true, true, true, true]);
   };
-  const board = run(['leaderboard', a, b, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--format', 'json']);
-  check(board, board.json.warnings);
-  const pair = run(['compare', a, b, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--no-curve', '--format', 'json']);
-  check(pair, pair.json.warnings);
-  check(spawnSync(bin, ['power', '--pilot', a, '--pilot', b, '--pilot-measure', 'acc', '--pilot-dataset', 'arith_sum', '--n', '50', '--delta', '0.05'], { encoding: 'utf8' }));
+  for (const order of [[a, b], [b, a]]) {
+    check(run(['leaderboard', ...order, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--format', 'json']), order);
+    check(run(['compare', ...order, '--measure', 'acc', '--resamples', '100', '--bootstrap', '100', '--no-curve', '--format', 'json']), order);
+    check(spawnSync(bin, ['power', ...order.flatMap((x) => ['--pilot', x]), '--pilot-measure', 'acc', '--pilot-dataset', 'arith_sum', '--n', '50', '--delta', '0.05'], { encoding: 'utf8' }), order);
+  }
   rmSync(dir, { recursive: true });
 });

@@ -66,6 +66,7 @@ test('files of a chosen folder that cannot be read or opened are left out with a
   // Refused for another reason, the board still names the files left out (one may have held what is missing).
   const noMeasure = m.rankPrepare({ inputs: [], read, measure: 'f1' });
   assert.match(noMeasure.detail, /^'f1' is not in the input \(it has .*\); 3 files of the folder 'out' were left out, unread \(the first, out\/README\.md: three columns, .*\)$/);
+  assert.deepEqual(noMeasure.choices, whole.measures, 'the refusal still offers the measures the files hold');
   const nothing = m.rankPrepare({ inputs: [readme, { name: 'out/notes.txt', text: 'to do\n', folder: 'out' }] });
   assert.equal(nothing.kind, 'ambiguous_format');
   assert.match(nothing.detail, /^no file in the folder 'out' could be read \(out\/README\.md: three columns, .*; and 1 more file\)$/);

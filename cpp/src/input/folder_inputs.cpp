@@ -1,5 +1,8 @@
 #include "pairpower/input/folder_inputs.hpp"
 
+#include <algorithm>
+#include <utility>
+
 namespace pairpower {
 
 Warning left_out_of_folder(std::string_view folder, std::string_view why) {
@@ -17,21 +20,29 @@ std::string folder_not_read(std::string_view folder, std::string_view first_why,
   return out;
 }
 
+Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files) {
+  Error out(e.field, e.kind, e.detail + "; " + files_left_out(files), e.value);
+  out.choices = e.choices;
+  return out;
+}
+
 void refuse_unread_folder(const std::vector<LeftOutFile>& left_out) {
   const LeftOutFile& first = left_out.front();
   throw Error(first.field, first.kind, folder_not_read(first.folder, first.why, left_out.size() - 1));
 }
 
 std::string files_left_out(const std::vector<LeftOutFile>& files_) {
-  std::string out;
-  for (std::size_t i = 0; i < files_.size();) {
-    std::size_t end = i + 1;
-    while (end < files_.size() && files_[end].folder == files_[i].folder) ++end;
-    const std::size_t count = end - i;
-    out += (out.empty() ? "" : "; ") + files(count) + " of the folder '" + files_[i].folder + "' " + (count == 1 ? "was" : "were") +
-           " left out, unread (" + (count == 1 ? "" : "the first, ") + files_[i].why + ")";
-    i = end;
+  // Folder by folder, in the order each first appears: a folder is named once even when its files are not together.
+  std::vector<std::pair<const LeftOutFile*, std::size_t>> folders;
+  for (const auto& f : files_) {
+    auto it = std::find_if(folders.begin(), folders.end(), [&](const auto& g) { return g.first->folder == f.folder; });
+    if (it == folders.end()) folders.emplace_back(&f, 1);
+    else ++it->second;
   }
+  std::string out;
+  for (const auto& [first, count] : folders)
+    out += (out.empty() ? "" : "; ") + files(count) + " of the folder '" + first->folder + "' " + (count == 1 ? "was" : "were") + " left out, unread (" +
+           (count == 1 ? "" : "the first, ") + first->why + ")";
   return out;
 }
 

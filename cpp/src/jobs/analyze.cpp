@@ -39,7 +39,7 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
       return build_comparisons(a, b, requested_measures(request.measures, a, b), *missing, request.baseline);
     } catch (const Error& e) {
       if (left_out.empty()) throw;
-      throw Error(e.field, e.kind, e.detail + "; " + files_left_out(left_out), e.value);
+      throw with_files_left_out(e, left_out);
     }
   }();
   CompareResult result = compare_all(plan.samples, o);

@@ -249,7 +249,7 @@ LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const 
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   LeaderboardInput in{measure_of(series, measure), {}, {}};
   for (const auto& s : series) {
-    if (std::find(in.measures.begin(), in.measures.end(), s.measure) == in.measures.end()) in.measures.push_back(s.measure);
+    if (!s.measure.empty() && std::find(in.measures.begin(), in.measures.end(), s.measure) == in.measures.end()) in.measures.push_back(s.measure);
     if (s.measure == in.measure) {
       in.series.push_back(s);
       in.series.back().texts.clear();

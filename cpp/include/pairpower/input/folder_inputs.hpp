@@ -41,6 +41,9 @@ auto read_or_leave_out(std::string_view folder, const std::string& name, const s
   }
 }
 
+/// A refusal for another reason `e`, saying files were left out (files_left_out) and keeping what it offers to choose from.
+Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files);
+
 /// Refuses a folder none of whose files could be read (`left_out` not empty): its first file's fault, worded by folder_not_read.
 [[noreturn]] void refuse_unread_folder(const std::vector<LeftOutFile>& left_out);
 

@@ -108,11 +108,14 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
   if (rename_measure) {
     if (measures.size() == 1) measure = measures[0];
     else if (std::find(measures.begin(), measures.end(), wanted) != measures.end()) measure = wanted;
-    else
-      throw Error("measure", ErrorKind::choose_one,
-                  "the scores of " + systems_in_files(no_measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
-                      std::to_string(measures.size()) + " (" + names_list(measures) + "); choose the one they are" +
-                      (wanted.empty() ? std::string() : " ('" + wanted + "' is not one of them)"));
+    else {
+      Error e("measure", ErrorKind::choose_one,
+              "the scores of " + systems_in_files(no_measure) + " name no measure (a qid,score table or a column of numbers), and the other inputs hold " +
+                  std::to_string(measures.size()) + " (" + names_list(measures) + "); choose the one they are" +
+                  (wanted.empty() ? std::string() : " ('" + wanted + "' is not one of them)"));
+      e.choices = measures;
+      throw e;
+    }
   }
   const auto measure_of_series = [&](const ScoreSeries& s) -> const std::string& { return s.measure.empty() ? measure : s.measure; };
   // Several measures and none chosen: measure_of refuses that, with no dataset to settle first.

@@ -44,13 +44,13 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   let loaded: ChosenFile[] = [];
   const load = (chosen: File[]) => {
     loaded = chosen.map((f) => ({ name: f.webkitRelativePath || f.name, file: f, folder: f.webkitRelativePath.split('/')[0] || undefined }));
-    offerMeasures([]);  // other inputs: the last ones' measures no longer apply
+    offerMeasures([]);  // other inputs (files, a folder, a paste or runs): the last ones' measures no longer apply
     fileNote.textContent = loaded.length ? `${loaded.length} files: ${loaded.map((f) => f.name).join(', ')} (a run's runid names it when it has one)` : '';
   };
   files.addEventListener('change', () => load([...(files.files ?? [])]));
   // In path order, as a shell lists them (a browser gives a folder's files in no set order): the board's systems in the CLI's order.
   folder.addEventListener('change', () => load(folderFiles(folder)));
-  const runsIn = createRunsInput('lb', () => undefined);
+  const runsIn = createRunsInput('lb', () => offerMeasures([]));
   const select = (id: string, label: string, options: readonly { id: string; label: string }[]) => {
     const s = h('select', { id }, ...options.map((o) => h('option', { value: o.id }, o.label)));
     return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
@@ -66,6 +66,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   measure.input.setAttribute('list', measureChoices.id);
   measure.row.append(measureChoices);
   const offerMeasures = (names: string[]) => measureChoices.replaceChildren(...names.map((m) => h('option', { value: m })));
+  paste.addEventListener('input', () => offerMeasures([]));
   // Logs name an item's cluster (a passage, a conversation) in a field of their own; tables in a column named cluster.
   const cluster = numberField('lb-cluster', INPUT_FIELDS.cluster.label, '', INPUT_FIELDS.cluster.help);
   cluster.input.setAttribute('inputmode', 'text');
