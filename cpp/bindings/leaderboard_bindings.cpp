@@ -105,19 +105,20 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
     const unsigned index = inputs[i]["index"].isNumber() ? inputs[i]["index"].as<unsigned>() : i;
     const std::string label = pairpower::file_label(name, "S" + std::to_string(index + 1));
     const std::string folder = text_field(inputs[i], "folder");
-    // A file the browser could not open (a broken gzip or zip) is the file's fault, as the CLI's reading of it.
-    const std::string unreadable = text_field(inputs[i], "unreadable");
-    const auto read = [&] { return parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster); };
-    pairpower::ScoreFile file;
-    if (folder.empty()) {
-      if (!unreadable.empty()) {
+    const auto read = [&] {
+      // A file the browser could not open (a broken gzip or zip) is the file's fault, as the CLI's reading of it.
+      if (const std::string unreadable = text_field(inputs[i], "unreadable"); !unreadable.empty()) {
         source_of_error = label;
         throw pairpower::InputError(unreadable);
       }
+      return parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
+    };
+    pairpower::ScoreFile file;
+    if (folder.empty()) {
       file = read();
     } else {
       std::vector<pairpower::LeftOutFile> gone;
-      auto got = pairpower::read_or_leave_out(folder, name, unreadable, gone, read);
+      auto got = pairpower::read_or_leave_out(folder, name, gone, read);
       source_of_error.clear();
       if (!got) {
         left_out.push_back({index, std::move(gone.front())});

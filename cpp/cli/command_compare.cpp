@@ -145,7 +145,7 @@ int run_compare(const CompareFlags& f) {
   InputWarnings input_warnings;
   ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures, input_warnings)
                                 : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value, input_warnings);
-  // A saved folder's files left out are warned of here, in input order, and so not by the job.
+  // A saved folder's files left out are warned of here, in input order, and taken from the file, so the job has none to warn of.
   warn_left_out(a, input_warnings);
   if (!f.qrels.given() && f.files.size() == 2) {
     b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value, input_warnings);
@@ -158,7 +158,6 @@ int run_compare(const CompareFlags& f) {
   if (!f.measures.empty() && req.measures.empty()) throw UsageError("--measure: give a measure name (or all)");
   if (f.baseline.given()) req.baseline = f.baseline.value;
   const AnalyzeResult job = analyze(a, b ? &*b : nullptr, req);
-  for (const auto& w : job.settings.input_warnings) input_warnings.add(w);  // the job's about the inputs (the folders' files are warned of above)
   const ComparisonPlan& plan = job.plan;
   const CompareResult& r = job.result;
   const std::string& missing_id = job.settings.missing;

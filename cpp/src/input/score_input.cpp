@@ -249,10 +249,13 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     one.system_name = file_label(e.name, "");
     one.place_name.clear();  // an archive's files are told apart by their names, whichever box holds it
     one.source_path = e.name;
-    const auto read = [&] { return parse_scores(e.text, InputFormat::auto_detect, one); };
+    const auto read = [&] {
+      if (!e.unreadable.empty()) throw InputError(e.unreadable);
+      return parse_scores(e.text, InputFormat::auto_detect, one);
+    };
     ScoreFile f;
     if (!folder.empty()) {
-      auto got = read_or_leave_out(folder, e.name, e.unreadable, out.left_out, read);
+      auto got = read_or_leave_out(folder, e.name, out.left_out, read);
       if (!got) continue;
       f = std::move(*got);
     } else {

@@ -247,14 +247,13 @@ LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const 
   std::vector<ScoreSeries> storage;
   const auto& series = unnamed_joined(given, measure, storage);
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
-  LeaderboardInput in{measure_of(series, measure), {}, {}};
-  for (const auto& s : series) {
-    if (!s.measure.empty() && std::find(in.measures.begin(), in.measures.end(), s.measure) == in.measures.end()) in.measures.push_back(s.measure);
+  const auto present = measures_in(series);
+  LeaderboardInput in{measure_of(present, measure), {}, named(present)};
+  for (const auto& s : series)
     if (s.measure == in.measure) {
       in.series.push_back(s);
       in.series.back().texts.clear();
     }
-  }
   return in;
 }
 
@@ -310,7 +309,8 @@ PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string&
                        const std::string& system_a, const std::string& system_b, MissingPolicy missing) {
   std::vector<ScoreSeries> storage;
   const auto& series = unnamed_joined(given, measure, storage);
-  const auto sets = boards_of(series, measure_of(series, measure), missing);
+  const std::string m = measure_of(series, measure);
+  const auto sets = boards_of(series, m, missing);
   const auto d = std::find_if(sets.begin(), sets.end(), [&](const DatasetScores& x) { return x.dataset == dataset; });
   if (d == sets.end()) throw Error("dataset", ErrorKind::not_in_input, "is not in the input", dataset);
   const auto row = [&](const std::string& name) {
@@ -321,7 +321,6 @@ PairScores pair_scores(const std::vector<ScoreSeries>& given, const std::string&
   const double *a = row(system_a), *b = row(system_b);
   const std::size_t n = d->board.queries();
   PairScores p{d->qids, std::vector<double>(a, a + n), std::vector<double>(b, b + n)};
-  const std::string m = measure_of(series, measure);
   p.a_text = scores_as_written(series, dataset, m, system_a, p.qids, p.a);
   p.b_text = scores_as_written(series, dataset, m, system_b, p.qids, p.b);
   p.clusters = d->clusters;

@@ -27,13 +27,11 @@ struct LeftOutFile {
   ErrorKind kind = ErrorKind::malformed_input;
 };
 
-/// A file of `folder` named `name`, read by `read()`; `unreadable`: why the front end could not open it.
-/// When that, or the reading, fails with an Error, the file is left out (appended to `left_out`) and there is nothing.
+/// A file of `folder` named `name`, read by `read()` (which refuses a file the front end could not open).
+/// When the reading fails with an Error, the file is left out (appended to `left_out`) and there is nothing.
 template <class Read>
-auto read_or_leave_out(std::string_view folder, const std::string& name, const std::string& unreadable, std::vector<LeftOutFile>& left_out,
-                       Read&& read) -> std::optional<decltype(read())> {
+auto read_or_leave_out(std::string_view folder, const std::string& name, std::vector<LeftOutFile>& left_out, Read&& read) -> std::optional<decltype(read())> {
   try {
-    if (!unreadable.empty()) throw InputError(unreadable);
     return read();
   } catch (const Error& e) {
     left_out.push_back({std::string(folder), name + ": " + e.detail, e.field, e.kind});

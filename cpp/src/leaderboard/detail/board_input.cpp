@@ -97,12 +97,10 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
 // of their own (a board beside theirs) when at least 2. Anything else (several datasets to join, known and new
 // systems mixed) is not the input's to say: refused, naming them, rather than left off the board.
 const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage) {
-  std::vector<std::string> measures;
+  const std::vector<std::string> measures = named(measures_in(series));
   std::vector<const ScoreSeries*> no_measure;
-  for (const auto& s : series) {
+  for (const auto& s : series)
     if (s.measure.empty()) no_measure.push_back(&s);
-    else if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
-  }
   const bool rename_measure = !no_measure.empty() && !measures.empty();
   std::string measure;  // the one the series without one take
   if (rename_measure) {
@@ -161,10 +159,19 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
   return storage;
 }
 
-std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) {
+std::vector<std::string> measures_in(const std::vector<ScoreSeries>& series) {
   std::vector<std::string> measures;
   for (const auto& s : series)
     if (std::find(measures.begin(), measures.end(), s.measure) == measures.end()) measures.push_back(s.measure);
+  return measures;
+}
+
+std::vector<std::string> named(std::vector<std::string> measures) {
+  std::erase(measures, std::string());
+  return measures;
+}
+
+std::string measure_of(const std::vector<std::string>& measures, const std::string& wanted) {
   if (!wanted.empty()) {
     refuse_if_measures_unnamed(wanted, measures);
     if (std::find(measures.begin(), measures.end(), wanted) == measures.end()) {

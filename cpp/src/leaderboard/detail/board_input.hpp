@@ -27,8 +27,13 @@ struct DatasetScores {
 /// `wanted` among several; one that names no dataset, and no system the others have, the others' one
 /// dataset; beside several, refused. Returns `series` itself when nothing is renamed, else the copy in `storage`.
 const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage);
-/// The measure to rank by: `wanted`, or the input's only one.
-std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted);
+/// The measures the series hold, each once in input order; "" when some name none.
+std::vector<std::string> measures_in(const std::vector<ScoreSeries>& series);
+/// `measures` without "": what a board can be asked to rank by.
+std::vector<std::string> named(std::vector<std::string> measures);
+/// The measure to rank by among `measures` (measures_in): `wanted`, or the only one; a refusal offers them.
+std::string measure_of(const std::vector<std::string>& measures, const std::string& wanted);
+inline std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) { return measure_of(measures_in(series), wanted); }
 /// Throws unless the board has 2 systems and 2 queries.
 void check_size(const DatasetScores& d);
 /// Every pair once, A before B in input order.
