@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "fixtures.hpp"
 #include "pairpower/base/errors.hpp"
 #include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/input/score_input.hpp"
@@ -161,4 +162,24 @@ TEST_CASE("files left out are named folder by folder, each once, in the order th
   CHECK(std::string(refused.what()) == "measure: choose one; " + named);
   CHECK(refused.kind == ErrorKind::choose_one);
   CHECK(refused.choices == e.choices);
+}
+
+TEST_CASE("a folder none of whose files reads because its logs lack the asked cluster field is refused as that field's fault, not a stray file's", "[analyze_job]") {
+  const std::string log = test::slurp(std::string(PAIRPOWER_FIXTURES_DIR) + "/logs/lm_eval/dummy-a/samples_arith_sum_2026-11-27T01-59-41.005071.jsonl");
+  const auto text = folder_text(true, {{"run-1/README.md", "# notes\n"}, {"run-1/samples_arith_sum.jsonl", log}});
+  ReadOptions o;
+  o.system_name = "A";
+  o.cluster_field = "doc.group";
+  const auto read = parse_scores(text, InputFormat::auto_detect, o);
+  CHECK(read.left_out.size() == 1);  // the README
+  CHECK(read.series.front().clusters.size() == read.series.front().qids.size());
+  o.cluster_field = "doc.passage";
+  try {
+    parse_scores(text, InputFormat::auto_detect, o);
+    FAIL("a folder of which nothing read was taken");
+  } catch (const Error& e) {
+    CHECK(e.field == "cluster");
+    CHECK(e.detail == "no file in the folder 'run-1' could be read (run-1/samples_arith_sum.jsonl: line 1: the record of doc_id 0 has no doc.passage "
+                      "(text or a number) to name its cluster; and 1 more file)");
+  }
 }

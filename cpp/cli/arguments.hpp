@@ -18,6 +18,14 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A file that does not fit an option the user gave (a --cluster field its records lack): found in a
+/// folder it is left out as any unreadable file, but a folder none of whose files reads is then the
+/// option's fault, refused naming `flag` (read_inputs).
+struct OptionError : UsageError {
+  OptionError(const std::string& message, std::string option) : UsageError(message), flag(std::move(option)) {}
+  std::string flag;
+};
+
 /// A file that cannot be opened or decompressed: its message names the flag, as every usage error does;
 /// `fault` ("runs/a.txt.gz: not whole gzip data (cut short)") is what a folder's warning says when it is left out.
 struct FileError : UsageError {

@@ -233,7 +233,9 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
         for (auto& s : file.series) s.system = *model;
     return file;
   } catch (const pairpower::Error& e) {
-    throw UsageError(fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e)));
+    const std::string message = fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e));
+    if (about_an_option(e.field)) throw OptionError(message, flag_for(e.field));
+    throw UsageError(message);
   }
 }
 

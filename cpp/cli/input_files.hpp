@@ -90,37 +90,49 @@ std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std:
 /// forgets them, so none is warned of twice: called on the command's thread as each input is taken, in input order.
 void warn_left_out(ScoreFile& file, InputWarnings& warnings);
 
-/// read(i) for every input, side by side, in order. A file found in a folder that cannot be read is left out
-/// with a warning (in `warnings`), and a folder none of whose files reads stops the command (folder_inputs.hpp);
-/// so does a file named on the command line that cannot be read.
+/// read(i) for every input, side by side, in order. A file found in a folder that cannot be read, or does not
+/// fit an option (OptionError), is left out with a warning (in `warnings`), and a folder none of whose files
+/// reads stops the command (folder_inputs.hpp), naming the option when a file did not fit one; so does a file
+/// named on the command line that cannot be read.
 template <class F>
 auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::string>& given, std::string_view flag, InputWarnings& warnings, F&& read) {
   using R = decltype(read(std::size_t{0}));
-  auto results = for_each_index(inputs.size(), [&](std::size_t i) -> std::pair<std::optional<R>, std::string> {
-    if (!inputs[i].folder) return {read(i), {}};
+  struct Read {
+    std::optional<R> result;
+    std::string why;     // a file of a folder left out: its fault
+    std::string option;  // the flag the file did not fit, if that was its fault
+  };
+  auto results = for_each_index(inputs.size(), [&](std::size_t i) -> Read {
+    if (!inputs[i].folder) return {read(i), {}, {}};
     try {
-      return {read(i), {}};
+      return {read(i), {}, {}};
     } catch (const FileError& e) {
-      return {std::nullopt, e.fault};
+      return {std::nullopt, e.fault, {}};
+    } catch (const OptionError& e) {
+      return {std::nullopt, e.what(), e.flag};
     } catch (const UsageError& e) {
-      return {std::nullopt, e.what()};
+      return {std::nullopt, e.what(), {}};
     }
   });
   std::vector<R> out;
   std::vector<bool> folder_read(given.size());
+  std::vector<std::string> option_of(given.size());  // per folder: the first option a file of it did not fit
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    auto& [r, why] = results[i];
+    auto& [r, why, option] = results[i];
     if (r) {
       if constexpr (std::is_same_v<R, ScoreFile>) warn_left_out(*r, warnings);  // a saved folder's files, in their place
       out.push_back(std::move(*r));
       if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
     } else {
       warnings.add(left_out_of_folder(given[*inputs[i].folder], why));
+      if (option_of[*inputs[i].folder].empty()) option_of[*inputs[i].folder] = option;
     }
   }
+  // A folder of which nothing read, where a file did not fit an option: that option, not the files, is why.
   for (const auto& in : inputs)
     if (in.folder && !folder_read[*in.folder])
-      throw UsageError(fmt::format("{}: {} (each is named above)", flag, folder_not_read(given[*in.folder])));
+      throw UsageError(fmt::format("{}: {} (each is named above)", option_of[*in.folder].empty() ? std::string(flag) : option_of[*in.folder],
+                                   folder_not_read(given[*in.folder])));
   return out;
 }
 

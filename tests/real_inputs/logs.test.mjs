@@ -183,19 +183,6 @@ test('a leaderboard of lm-eval logs with --cluster decides each pair by its clus
   assert.match(r.stderr, /warning: The \d+ items on arith_sum are in \d+ clusters: which systems differ/);
 });
 
-test('leaderboard --cluster with --qrels is refused: scored runs name no clusters', () => {
-  const r = run(['leaderboard', 'a.run', 'b.run', '--qrels', 'q.txt', '--cluster', 'doc.group']);
-  assert.equal(r.status, 2);
-  assert.match(r.stderr, /--cluster: runs scored against qrels name no clusters/);
-});
-
-test('--cluster naming a field the records lack is refused with the line and the flag', () => {
-  const c = expected.lm_eval.pairs.find((x) => x.cluster);
-  const r = run(['compare', ...c.files.map((f) => join(logs, f)), '--measure', c.measure, '--cluster', 'doc.passage']);
-  assert.equal(r.status, 2);
-  assert.match(r.stderr, /--cluster: line 1: the record of doc_id 0 has no doc.passage/);
-});
-
 test('an lm-eval log is named by the model_name of the results file beside it, and by its folder without one', () => {
   // lm-eval's own files, copied into a folder of another name: the run's results_<time>.json names the model.
   const from = join(logs, 'lm_eval/dummy-b');

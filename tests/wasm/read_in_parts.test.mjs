@@ -76,6 +76,28 @@ test('files of a chosen folder that cannot be read or opened are left out with a
   assert.deepEqual([unopened.kind, unopened.detail, unopened.source], ['malformed_input', 'the gzip data ends early', 'broken.jsonl']);
 });
 
+test('logs of a chosen folder that lack the cluster field asked for are left out; a folder none of whose files has it is refused as the field\'s fault, read whole or in parts', async () => {
+  const m = await loadModule('st');
+  const inputs = [{ name: 'out/README.md', text: '# two models\n', folder: 'out' }, ...['dummy-a', 'dummy-b'].flatMap((model) =>
+    readdirSync(join(logs, model)).sort().map((f) => ({ name: `out/${model}/${f}`, text: new Uint8Array(readFileSync(join(logs, model, f))), folder: 'out' })))];
+  // arith_sum's records name a group and arith_diff's do not.
+  const some = m.rankPrepare({ inputs, measure: 'acc', cluster: 'doc.group' });
+  assert.ok(!some.error, some.error);
+  assert.deepEqual(some.warnings.map((w) => w.message.match(/^left out of the folder 'out': out\/(\S+?)(_2026\S+)?: /)?.[1]),
+    ['README.md', 'dummy-a/samples_arith_diff', 'dummy-b/samples_arith_diff']);
+  // None has this one: the refusal names the first log's fault, not the README's.
+  const none = /^no file in the folder 'out' could be read \(out\/dummy-a\/samples_arith_diff_\S+\.jsonl: line 1: the record of doc_id 0 has no doc\.passage .*; and 4 more files\)$/;
+  const whole = m.rankPrepare({ inputs, measure: 'acc', cluster: 'doc.passage' });
+  assert.deepEqual([whole.field, whole.kind], ['cluster', 'not_in_input']);
+  assert.match(whole.detail, none);
+  const read = [0, 1].map((part) => {
+    const { indices } = m.inputShare({ paths: inputs.map((x) => x.name), part, parts: 2 });
+    return m.readInputs({ inputs: indices.map((index) => ({ ...inputs[index], index })), cluster: 'doc.passage' });
+  });
+  const joined = m.rankPrepare({ inputs: [], read, measure: 'acc' });
+  assert.deepEqual([joined.field, joined.detail], [whole.field, whole.detail]);
+});
+
 test('folders saved as the page\'s archive text and chosen as files keep the files they left out: the board warns of each, folder by folder, and so do a refusal and Analyze\'s detected line', async () => {
   const m = await loadModule('st');
   const saved = (model) => [{ pairpower_archive: 1, name: model, folder: true }, { name: `${model}/README.md`, text: '# notes\n' },

@@ -1,7 +1,8 @@
 #pragma once
 // A folder given as input stands for the score files in it. One found there that cannot be read (a
 // README beside the runs, a log of corpus-level metrics only) is left out with a warning naming it and
-// why; a folder none of whose files reads is refused. The CLI (cli/input_files.hpp), the page's
+// why; a folder none of whose files reads is refused, as the option's fault when a file did not fit an
+// option the user gave (a cluster field its records lack), else as the first file's. The CLI (cli/input_files.hpp), the page's
 // Leaderboard (its chosen folder) and Analyze's (archive text marked as a folder, parse_archive) follow this one rule.
 //
 // Example:
@@ -27,6 +28,9 @@ struct LeftOutFile {
   ErrorKind kind = ErrorKind::malformed_input;
 };
 
+/// Whether a reading's refusal naming `field` is about an option the user gave (the cluster field) rather than the file.
+inline bool about_an_option(std::string_view field) { return field == "cluster"; }
+
 /// A file of `folder` named `name`, read by `read()` (which refuses a file the front end could not open).
 /// When the reading fails with an Error, the file is left out (appended to `left_out`) and there is nothing.
 template <class Read>
@@ -42,7 +46,8 @@ auto read_or_leave_out(std::string_view folder, const std::string& name, std::ve
 /// A refusal for another reason `e`, saying files were left out (files_left_out) and keeping what it offers to choose from.
 Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files);
 
-/// Refuses a folder none of whose files could be read (`left_out` not empty): its first file's fault, worded by folder_not_read.
+/// Refuses a folder none of whose files could be read (`left_out` not empty), worded by folder_not_read: the first
+/// file's fault about an option when there is one (the option is why nothing read), else the first file's.
 [[noreturn]] void refuse_unread_folder(const std::vector<LeftOutFile>& left_out);
 
 /// The warning for a file of `folder` left out; `why` names the file and its fault.
