@@ -182,4 +182,7 @@ TEST_CASE("a folder none of whose files reads because its logs lack the asked cl
     CHECK(e.detail == "no file in the folder 'run-1' could be read (run-1/samples_arith_sum.jsonl: line 1: the record of doc_id 0 has no doc.passage "
                       "(text or a number) to name its cluster; and 1 more file)");
   }
+  // A table refused with a cluster field is the file's kind, not a field its records lack: the first file's fault stands.
+  CHECK_THROWS_MATCHES(parse_scores(folder_text(true, {{"run-1/README.md", "# notes\n"}, {"run-1/notes.csv", "model,notes\na,ok\n"}}), InputFormat::auto_detect, o),
+                       Error, Catch::Predicate<Error>([](const Error& e) { return e.field == "scores" && e.detail.find("(run-1/README.md: ") != std::string::npos; }));
 }

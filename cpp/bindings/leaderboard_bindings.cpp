@@ -107,10 +107,8 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
     const std::string folder = text_field(inputs[i], "folder");
     const auto read = [&] {
       // A file the browser could not open (a broken gzip or zip) is the file's fault, as the CLI's reading of it.
-      if (const std::string unreadable = text_field(inputs[i], "unreadable"); !unreadable.empty()) {
-        source_of_error = label;
-        throw pairpower::InputError(unreadable);
-      }
+      source_of_error = label;
+      pairpower::refuse_unopened(text_field(inputs[i], "unreadable"));
       return parse_input(text_or_bytes(inputs[i], "text"), format, label, label.c_str(), keep_text_of, name, cluster);
     };
     pairpower::ScoreFile file;

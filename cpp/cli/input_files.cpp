@@ -234,7 +234,7 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
     return file;
   } catch (const pairpower::Error& e) {
     const std::string message = fmt::format("{}: {}", path == "-" ? "stdin" : path, phrase(e));
-    if (about_an_option(e.field)) throw OptionError(message, flag_for(e.field));
+    if (about_an_option(e.field, e.kind)) throw OptionError(message, flag_for(e.field));
     throw UsageError(message);
   }
 }

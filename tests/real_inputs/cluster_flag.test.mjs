@@ -1,6 +1,6 @@
-// --cluster names a field of the logs' records: a log that lacks it does not fit the flag, which is the
-// user's to change, so it is refused with the flag's name wherever the log was found (named on the command
-// line or found in a folder), never left out of the comparison as an unreadable file is.
+// --cluster names a field of the logs' records. A log named on the command line that lacks it is refused
+// with the flag's name; one found in a folder is left out with a warning, as an unreadable file is, and a
+// folder none of whose files reads for want of it is refused as the flag's fault, not a stray file's.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -85,6 +85,8 @@ test('logs of a chosen folder that lack the cluster field asked for are left out
   assert.ok(!some.error, some.error);
   assert.deepEqual(some.warnings.map((w) => w.message.match(/^left out of the folder 'out': out\/(\S+?)(_2026\S+)?: /)?.[1]),
     ['README.md', 'dummy-a/samples_arith_diff', 'dummy-b/samples_arith_diff']);
+  assert.deepEqual([...new Set(some.series.map((s) => s.dataset))], ['arith_sum']);
+  assert.ok(some.series.every((s) => s.clusters), 'the logs read are clustered');
   // None has this one: the refusal names the first log's fault, not the README's.
   const none = /^no file in the folder 'out' could be read \(out\/dummy-a\/samples_arith_diff_\S+\.jsonl: line 1: the record of doc_id 0 has no doc\.passage .*; and 4 more files\)$/;
   const whole = m.rankPrepare({ inputs, measure: 'acc', cluster: 'doc.passage' });

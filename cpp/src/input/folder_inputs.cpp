@@ -27,7 +27,8 @@ Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files)
 }
 
 void refuse_unread_folder(const std::vector<LeftOutFile>& left_out) {
-  const auto option = std::find_if(left_out.begin(), left_out.end(), [](const LeftOutFile& f) { return about_an_option(f.field); });
+  const auto option = std::find_if(left_out.begin(), left_out.end(),
+                                   [&](const LeftOutFile& f) { return f.folder == left_out.front().folder && about_an_option(f.field, f.kind); });
   const LeftOutFile& first = option != left_out.end() ? *option : left_out.front();
   throw Error(first.field, first.kind, folder_not_read(first.folder, first.why, left_out.size() - 1));
 }

@@ -250,7 +250,7 @@ ScoreFile parse_archive(const std::vector<ArchiveEntry>& entries, const ReadOpti
     one.place_name.clear();  // an archive's files are told apart by their names, whichever box holds it
     one.source_path = e.name;
     const auto read = [&] {
-      if (!e.unreadable.empty()) throw InputError(e.unreadable);
+      refuse_unopened(e.unreadable);
       return parse_scores(e.text, InputFormat::auto_detect, one);
     };
     ScoreFile f;

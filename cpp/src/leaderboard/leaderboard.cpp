@@ -248,7 +248,7 @@ LeaderboardInput leaderboard_input(const std::vector<ScoreSeries>& given, const 
   const auto& series = unnamed_joined(given, measure, storage);
   if (series.empty()) throw Error("scores", ErrorKind::not_enough_data, "the input holds no scores");
   const auto present = measures_in(series);
-  LeaderboardInput in{measure_of(present, measure), {}, named(present)};
+  LeaderboardInput in{measure_of(present, measure), {}, named_only(present)};
   for (const auto& s : series)
     if (s.measure == in.measure) {
       in.series.push_back(s);

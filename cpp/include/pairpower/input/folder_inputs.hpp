@@ -23,15 +23,22 @@ namespace pairpower {
 struct LeftOutFile {
   std::string folder;
   std::string why;
-  /// The fault's field and kind: a folder none of whose files reads is refused with its first file's.
+  /// The fault's field and kind: a folder none of whose files reads is refused with one file's (refuse_unread_folder).
   std::string field = "scores";
   ErrorKind kind = ErrorKind::malformed_input;
 };
 
-/// Whether a reading's refusal naming `field` is about an option the user gave (the cluster field) rather than the file.
-inline bool about_an_option(std::string_view field) { return field == "cluster"; }
+/// Whether a reading's refusal is about an option the user gave rather than the file: records that lack the
+/// cluster field asked for (a file of another kind refused with --cluster is still the file's fault).
+inline bool about_an_option(std::string_view field, ErrorKind kind) { return field == "cluster" && kind == ErrorKind::not_in_input; }
 
-/// A file of `folder` named `name`, read by `read()` (which refuses a file the front end could not open).
+/// Refuses a file the front end could not open (a broken gzip or zip): `why`, when not empty, is its reason.
+/// Every reader of a folder's files calls it first, so such a file is named with that reason, not as empty.
+inline void refuse_unopened(const std::string& why) {
+  if (!why.empty()) throw InputError(why);
+}
+
+/// A file of `folder` named `name`, read by `read()` (which calls refuse_unopened).
 /// When the reading fails with an Error, the file is left out (appended to `left_out`) and there is nothing.
 template <class Read>
 auto read_or_leave_out(std::string_view folder, const std::string& name, std::vector<LeftOutFile>& left_out, Read&& read) -> std::optional<decltype(read())> {
@@ -46,14 +53,15 @@ auto read_or_leave_out(std::string_view folder, const std::string& name, std::ve
 /// A refusal for another reason `e`, saying files were left out (files_left_out) and keeping what it offers to choose from.
 Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files);
 
-/// Refuses a folder none of whose files could be read (`left_out` not empty), worded by folder_not_read: the first
-/// file's fault about an option when there is one (the option is why nothing read), else the first file's.
+/// Refuses a folder none of whose files could be read (`left_out` not empty), worded by folder_not_read: in the
+/// first file's folder, the first fault about an option when there is one (the option is why nothing read), else
+/// the first file's.
 [[noreturn]] void refuse_unread_folder(const std::vector<LeftOutFile>& left_out);
 
 /// The warning for a file of `folder` left out; `why` names the file and its fault.
 Warning left_out_of_folder(std::string_view folder, std::string_view why);
 
-/// The refusal of a folder none of whose files could be read, naming the first one's fault and how
+/// The refusal of a folder none of whose files could be read, naming one file's fault (`first_why`) and how
 /// many more there are (the CLI names each above it instead).
 std::string folder_not_read(std::string_view folder, std::string_view first_why = {}, std::size_t more = 0);
 

@@ -97,7 +97,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
 // of their own (a board beside theirs) when at least 2. Anything else (several datasets to join, known and new
 // systems mixed) is not the input's to say: refused, naming them, rather than left off the board.
 const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& series, const std::string& wanted, std::vector<ScoreSeries>& storage) {
-  const std::vector<std::string> measures = named(measures_in(series));
+  const std::vector<std::string> measures = named_only(measures_in(series));
   std::vector<const ScoreSeries*> no_measure;
   for (const auto& s : series)
     if (s.measure.empty()) no_measure.push_back(&s);
@@ -166,7 +166,7 @@ std::vector<std::string> measures_in(const std::vector<ScoreSeries>& series) {
   return measures;
 }
 
-std::vector<std::string> named(std::vector<std::string> measures) {
+std::vector<std::string> named_only(std::vector<std::string> measures) {
   std::erase(measures, std::string());
   return measures;
 }

@@ -30,7 +30,7 @@ const std::vector<ScoreSeries>& unnamed_joined(const std::vector<ScoreSeries>& s
 /// The measures the series hold, each once in input order; "" when some name none.
 std::vector<std::string> measures_in(const std::vector<ScoreSeries>& series);
 /// `measures` without "": what a board can be asked to rank by.
-std::vector<std::string> named(std::vector<std::string> measures);
+std::vector<std::string> named_only(std::vector<std::string> measures);
 /// The measure to rank by among `measures` (measures_in): `wanted`, or the only one; a refusal offers them.
 std::string measure_of(const std::vector<std::string>& measures, const std::string& wanted);
 inline std::string measure_of(const std::vector<ScoreSeries>& series, const std::string& wanted) { return measure_of(measures_in(series), wanted); }
