@@ -21,6 +21,7 @@ console.log(`  engines started ${ms(mk('engines-start'))}; wasm fetch ${ms(m('wa
 console.log(`  Plan engine (analytic answers, run plan; its own worker and build with ?threads, else the first simulation worker): script running ${ms(mk('plan-script'))}, wasm compiled ${ms(mk('plan-compiled'))}, module ready ${ms(mk('plan-ready'))}`);
 console.log(`  first simulation worker (it compiles the build; with ?threads it also starts the thread pool): script running ${ms(mk('compute0-script'))}, wasm compiled ${ms(mk('compute0-compiled'))}, ready ${ms(mk('compute0-ready'))}`);
 console.log(`  the link's run: asked ${ms(mk('run'))}, Plan engine answering ${ms(mk('plan-answers'))}, Monte Carlo units sent ${ms(mk('monte-carlo-start'))}, analytic values in the tables ${ms(mk('analytic-shown'))}, the answer (smallest N, MDE) ${ms(mk('answer-shown'))}`);
+console.log(`  the run's end: the last unit's counts back ${ms(mk('units-back'))}, every group's cells ${ms(mk('cells-back'))}, the core's conclusions (finishRun) ${ms(mk('run-finished'))}`);
 console.log(`  first analytic value ${ms(m('firstAnalytic'))}, first Monte Carlo cell ${ms(m('first'))}, all results ${ms(m('done'))} = ${(m('done') / 1000 / m('cliWall')).toFixed(2)}× the CLI's wall time`);
 if (rows[0].marks['compute1-ready'] !== undefined) console.log(`  second simulation worker (given the compiled module): script running ${ms(mk('compute1-script'))}, ready ${ms(mk('compute1-ready'))}`);
 console.log(`  main thread: ${m('longCount')} long tasks (> 50 ms), the longest ${ms(m('longest'))}`);

@@ -6,13 +6,18 @@
 // renderer process (the browser process's own work is left out). On a machine of
 // C cores the page's CPU beyond the floor's costs at least that much / C of
 // wall time beside the floor's: bench:cold's ratio cannot fall below it.
-// Usage: node scripts/cold-cpu.mjs [seed]   (needs `npm run build` first)
+// Then, untraced, the CPU of every Chromium process (the browser's, the GPU
+// process's and the network service's too) from /proc over `opens` opens of
+// each, alternating: on a machine whose cores stay equally busy through both
+// opens, the page's wall time over the floor's follows this ratio.
+// Usage: node scripts/cold-cpu.mjs [seed] [opens]   (needs `npm run build` first)
 import os from 'node:os';
-import { rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { launch, serve } from '../tests/browser/browser.mjs';
 import { floorSite } from './cold-link.mjs';
 
 const seed = Number(process.argv[2] ?? 9);
+const opens = Number(process.argv[3] ?? 6);
 const categories = ['devtools.timeline', 'toplevel', '__metadata', 'blink.user_timing'];
 
 /** Busy ms of each thread of the renderer that opened `url`, by thread name (workers numbered, busiest first). */
@@ -49,10 +54,8 @@ function busy(trace, url) {
   return others.filter((r) => r.ms >= 5).sort((a, b) => b.ms - a.ms);
 }
 
-/** Opens `url` traced until the page logs `doneText` (waiting through the console adds no work to the page). */
-async function traced(browser, url, doneText) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+/** The page logs `pairpower-bench:done` once every result is shown (the floor logs its own). */
+async function watchDone(page, doneText) {
   if (doneText === 'pairpower-bench:done')
     await page.addInitScript(() => {
       new MutationObserver((_, o) => {
@@ -61,6 +64,13 @@ async function traced(browser, url, doneText) {
         console.debug('pairpower-bench:done');
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
     });
+}
+
+/** Opens `url` traced until the page logs `doneText` (waiting through the console adds no work to the page). */
+async function traced(browser, url, doneText) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await watchDone(page, doneText);
   const done = page.waitForEvent('console', { predicate: (m) => m.text() === doneText, timeout: 300_000 });
   await browser.startTracing(page, { categories });
   await page.goto(url);
@@ -70,11 +80,53 @@ async function traced(browser, url, doneText) {
   return busy(trace, url.split(/[?#]/)[0]);
 }
 
+/** CPU ms used so far by each running Chromium process, by pid, with its process type (/proc/PID/stat: utime + stime). */
+function chromiumCpu() {
+  const hz = 100;  // USER_HZ on Linux
+  const out = new Map();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!/chrom/i.test(cmd)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const type = /--utility-sub-type=[\w.]*?(\w+)(?:\s|\0|$)/.exec(cmd)?.[1] ?? /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
+      out.set(pid, { type, ms: ((Number(f[11]) + Number(f[12])) * 1000) / hz });
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+/** An untraced open of `url` until the page logs `doneText`: CPU ms by Chromium process type. */
+async function untraced(browser, url, doneText) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await watchDone(page, doneText);
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === doneText, timeout: 300_000 });
+  const before = chromiumCpu();
+  await page.goto(url);
+  await done;
+  const after = chromiumCpu();
+  await context.close();
+  const byType = {};
+  for (const [pid, { type, ms }] of after) byType[type] = (byType[type] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+  return byType;
+}
+
 const browser = await launch();
 const site = await serve(true);
 const floor = await floorSite();
-const pageRows = await traced(browser, `${site.url}#preset=paper&reps=1000&seed=${seed}&run=1`, 'pairpower-bench:done');
+const pageUrl = (s) => `${site.url}#preset=paper&reps=1000&seed=${s}&run=1`;
+const pageRows = await traced(browser, pageUrl(seed), 'pairpower-bench:done');
 const floorRows = await traced(browser, `${floor.url}${floor.query(seed)}`, 'pairpower-floor:done');
+const cpu = { page: {}, floor: {} };
+for (let i = 0; i < opens; i++) {
+  const both = [['page', pageUrl(seed + i), 'pairpower-bench:done'], ['floor', `${floor.url}${floor.query(seed + i)}`, 'pairpower-floor:done']];
+  for (const [kind, url, doneText] of i % 2 ? both.reverse() : both)
+    for (const [type, ms] of Object.entries(await untraced(browser, url, doneText))) cpu[kind][type] = (cpu[kind][type] ?? 0) + ms / opens;
+}
 await browser.close();
 site.server.close();
 floor.server.close();
@@ -88,3 +140,9 @@ console.log(`page (ms of CPU by thread, traced): ${show(pageRows)}; all ${Math.r
 console.log(`floor: ${show(floorRows)}; all ${Math.round(total(floorRows))}`);
 const extra = total(pageRows) - total(floorRows);
 console.log(`the page's CPU beyond the floor's: ${Math.round(extra)} ms, at least ${Math.round(extra / cores)} ms of wall time beside the floor's on ${cores} cores`);
+const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+const byType = (o) => Object.entries(o).filter(([, ms]) => ms >= 5).sort((a, b) => b[1] - a[1]).map(([t, ms]) => `${t} ${Math.round(ms)}`).join(', ');
+console.log(`every Chromium process, untraced (/proc, ms of CPU per open, mean of ${opens} opens of each, seeds ${seed}–${seed + opens - 1}):`);
+console.log(`  page: ${byType(cpu.page)}; all ${Math.round(sum(cpu.page))}`);
+console.log(`  floor: ${byType(cpu.floor)}; all ${Math.round(sum(cpu.floor))}`);
+console.log(`  the page's CPU / the floor's: ${(sum(cpu.page) / sum(cpu.floor)).toFixed(3)} (the cold open's target: all results within 1.15× the floor's time)`);

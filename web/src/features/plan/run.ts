@@ -3,7 +3,7 @@
 // engine turns each finished group's counts into cells. Counts add up, so the
 // pool and the threaded engine both give the CLI's numbers exactly.
 import type * as Comlink from 'comlink';
-import { orFailure } from '../../runtime/engines';
+import { markStage, orFailure } from '../../runtime/engines';
 import type { BetaTable, CellResult, PlanWork } from '../../generated/boundary';
 import type { PlanEngines, SimulationApi } from './worker';
 import type { PlanSpec } from './spec';
@@ -107,6 +107,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines, c
       const sum = counts[u.group];
       for (let k = 0; k < stride; k++) sum[k] += c[k];
       pairsDone += u.pairs;
+      if (pairsDone === pairsTotal) markStage('units-back');
       if (--left[u.group] === 0) {
         const f = finish(u.group, sum);
         f.catch(() => undefined);  // awaited by done, which reports it
@@ -135,6 +136,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines, c
   const done = Promise.all(engines.remotes.flatMap((r) => [loop(r), loop(r)])).then(async () => {
     // Every group's cells, including those still coming from the Plan engine (a list that grew while the loops ran).
     for (let i = 0; i < finishing.length; i++) await finishing[i];
+    markStage('cells-back');
   }).then(() => ({
     cancelled: cancelled && cellsDone < cellsTotal,
     elapsedS: (performance.now() - start) / 1000,

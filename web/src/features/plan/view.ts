@@ -258,6 +258,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       // flagged by its rule, asked before the last cells go in so that the tables change once; the Monte
       // Carlo answer of a complete run (a cancelled one lacks cells, so its smallest N could be wrong); warnings.
       const finished = await remote.finishRun(spec, outcome.cells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })), !outcome.cancelled);
+      markStage('run-finished');
       clearTimeout(timer);
       cancelAnimationFrame(frame);
       flush();
