@@ -59,6 +59,14 @@ two=$("$bin" simulate --preset paper --reps 50 --seed 5 --threads 2 --format csv
 if [[ "$one" == "$two" && -n "$one" ]]; then ok; else bad "csv differs between 1 and 2 threads"; fi
 if [[ $(printf '%s\n' "$one" | head -1) == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper" ]]; then ok; else bad "csv header"; fi
 
+# The paper's value (N = 50, δ = 0.01, ρ = 0.8: 0.152) stands beside a cell only on the paper's scores and α.
+paper_of() { "$bin" simulate --n 50 --delta 0.01 --rho 0.8 --tests t --reps 50 --seed 2 --format csv "$@" | tail -1 | awk -F, '{print $NF}'; }
+if [[ $(paper_of) == "0.152" ]]; then ok; else bad "the paper's value beside its own cell: '$(paper_of)'"; fi
+for other in "--sd 0.5" "--mean 0.3" "--alpha 0.01"; do
+  # shellcheck disable=SC2086
+  if [[ -z $(paper_of $other) ]]; then ok; else bad "the paper's value beside a run with $other: '$(paper_of $other)'"; fi
+done
+
 table=$("$bin" simulate --preset paper --reps 100 --seed 1)
 for section in "§4.2" "§4.3" "§5.1" "§6.1" "§9"; do
   if [[ $table == *"$section"* ]]; then ok; else bad "table lacks $section"; fi

@@ -40,6 +40,19 @@ TEST_CASE("the paper's values stay out of a run asking another question than the
   CHECK_FALSE(done.checks[0]);
 }
 
+TEST_CASE("the paper's values stay out of a run on scores of another mean or SD, or at another alpha", "[finish_run]") {
+  const PaperValue& v = paper_printed_values()[0];
+  const PlanSpec paper = preset("paper").spec;
+  REQUIRE(finish_run(paper, {cell(v, 500)}, {}, true).checks.at(0));
+  for (const auto& change : {+[](GridSpec& g) { g.marginal.mean = 0.3; }, +[](GridSpec& g) { g.marginal.sd = 0.5; }, +[](GridSpec& g) { g.alpha = 0.01; }}) {
+    PlanSpec spec = paper;
+    change(spec.grid);
+    const auto done = finish_run(spec, {cell(v, 500)}, {}, true);
+    REQUIRE(done.checks.size() == 1);
+    CHECK_FALSE(done.checks[0]);
+  }
+}
+
 TEST_CASE("only a complete run gets the Monte Carlo answer, the one grid_answers gives at the spec's power", "[finish_run]") {
   const PlanSpec spec = preset("paper").spec;
   std::vector<CellResult> cells;

@@ -78,7 +78,7 @@ TEST_CASE("the run's Markdown has a headline and one table row per cell to three
   CHECK(lines[4].starts_with("| normal | 100 | 0.01 | 0.5 | t | 0.131 | 0.011 | 0.131 | "));
 }
 
-TEST_CASE("the paper's printed values stand beside a two-sided difference run only", "[plan_export]") {
+TEST_CASE("the paper's printed values stand beside a run that asks what the paper answered only", "[plan_export]") {
   const Run r = small_run();
   // The CSV's last field and the Markdown's last cell hold the paper's value; the paper prints the t-test's.
   const auto paper_field = [](const std::string& csv) {
@@ -99,6 +99,18 @@ TEST_CASE("the paper's printed values stand beside a two-sided difference run on
     PlanSpec s = r.spec;
     s.grid.question = q;
     s.grid.alternative = alt;
+    CHECK_FALSE(paper_applies(s.grid));
+    CHECK(paper_field(simulation_csv(s, r.cells)).empty());
+    CHECK(t_row(simulation_markdown(s, r.cells)).ends_with("|  |"));
+  }
+  // Scores of another mean or SD, or another α, have other powers at the same N, δ and ρ.
+  const auto other = [&](auto change) {
+    PlanSpec s = r.spec;
+    change(s.grid);
+    return s;
+  };
+  for (const PlanSpec& s : {other([](GridSpec& g) { g.marginal.mean = 0.3; }), other([](GridSpec& g) { g.marginal.sd = 0.5; }),
+                            other([](GridSpec& g) { g.alpha = 0.01; })}) {
     CHECK_FALSE(paper_applies(s.grid));
     CHECK(paper_field(simulation_csv(s, r.cells)).empty());
     CHECK(t_row(simulation_markdown(s, r.cells)).ends_with("|  |"));

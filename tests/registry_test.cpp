@@ -1,5 +1,6 @@
 #include "pairpower/registry/registry.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -70,12 +71,17 @@ TEST_CASE("the missing-id policies are listed in the enum's order, the refusing 
   CHECK(std::string(directions()[0].id) == "higher");
 }
 
-TEST_CASE("each question in the registry's JSON carries its MDE heading, and the paper answers the two-sided difference question only",
+TEST_CASE("each question in the registry's JSON carries its MDE heading, and the paper answers the two-sided difference question "
+          "on its scores at its alpha only",
           "[registry]") {
   const auto j = registry_json();
   REQUIRE(j["questions"].size() == questions().size());
   for (std::size_t i = 0; i < questions().size(); ++i) CHECK(j["questions"][i]["mde_heading"] == mde_heading(questions()[i].kind));
-  CHECK(j["paper"]["applies"] == nlohmann::ordered_json::array({{{"alternative", "two-sided"}, {"question", "difference"}}}));
+  // By the Plan's field names, as the page's paper column compares them with its spec.
+  CHECK(j["paper"]["applies_when"] ==
+        nlohmann::ordered_json({{"alternative", "two-sided"}, {"question", "difference"}, {"alpha", 0.05}, {"mean", 0.65}, {"sd", 0.12}}));
+  for (const char* field : {"alternative", "question", "alpha", "mean", "sd"})
+    CHECK(std::any_of(j["plan_fields"].begin(), j["plan_fields"].end(), [&](const auto& f) { return f["id"] == field; }));
 }
 
 TEST_CASE("every correction and family target the registry lists is one the core reads, and the registry lists them all", "[registry]") {

@@ -4,7 +4,8 @@
 // with the power tables folded below it; the charts follow a colour-scheme
 // change made while the page is open; the calculator embed carries its
 // sensitivity views, folded, and still fits its frame; on a link's run the
-// calculator answers once the run is done.
+// calculator answers once the run is done; the seed paper's values stand
+// beside a run on its scores only.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -91,6 +92,21 @@ test('Plan: a pilot of 10 queries planning hundreds warns beside the answer in t
   assert.deepEqual(cliQuiet.json.warnings, []);
   assert.doesNotMatch(cliQuiet.stderr, /warning/);
   await quiet.close();
+});
+
+test('the seed paper’s values and their legend stand beside a run on the paper’s scores only, not on scores of another SD', async () => {
+  const seen = [];
+  for (const sd of ['', '&sd=0.2']) {
+    const page = await site.browser.newPage();
+    page.setDefaultTimeout(HANG_GUARD);
+    await page.goto(`${site.url}#preset=paper&n=50,100&rho=0.8${sd}&reps=100&seed=4&run=1`);
+    await waitDone(page, HANG_GUARD);
+    assert.equal(await page.inputValue('#field-sd'), sd ? '0.2' : '0.12');
+    seen.push({ values: await page.locator('.paper').count(), legend: await page.locator('[data-testid="paper-legend"]').count() });
+    await page.close();
+  }
+  assert.ok(seen[0].values > 0 && seen[0].legend === 1, JSON.stringify(seen));
+  assert.deepEqual(seen[1], { values: 0, legend: 0 });
 });
 
 test('after a run the answer is in view with its heading focused, and the power tables are folded below it under a summary naming them', async () => {

@@ -12,8 +12,8 @@ GridSpec paper_grid(std::uint64_t reps, std::uint64_t seed) {
   g.n = {50, 100, 200, 500, 1000};
   g.delta = {0.0, 0.01, 0.02, 0.05, 0.10};
   g.rho = {0.5, 0.8, 0.95};
-  g.marginal = {0.65, 0.12};
-  g.alpha = 0.05;
+  g.marginal = paper_setting.marginal;
+  g.alpha = paper_setting.alpha;
   g.tests = {PairedTest::t, PairedTest::wilcoxon};
   g.reps = reps;
   g.seed = seed;
@@ -96,6 +96,10 @@ PaperCheck check_printed(double value, std::uint64_t rejections, std::uint64_t r
   return c;
 }
 
-bool paper_applies(Alternative alt, Question q) noexcept { return alt == Alternative::two_sided && q == Question::difference; }
+bool paper_applies(const GridSpec& g) noexcept {
+  const PaperSetting& p = paper_setting;
+  return g.alternative == p.alternative && g.question.kind == p.question && g.alpha == p.alpha && g.marginal.mean == p.marginal.mean &&
+         g.marginal.sd == p.marginal.sd;
+}
 
 }  // namespace pairpower

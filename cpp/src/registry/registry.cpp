@@ -369,12 +369,11 @@ nlohmann::ordered_json registry_json() {
   json printed = json::array();
   for (const auto& v : paper_printed_values())
     printed.push_back({{"section", v.section}, {"model", to_string(v.model)}, {"test", to_string(v.test)}, {"n", v.n}, {"delta", v.delta}, {"rho", v.rho}, {"power", v.power}});
-  // The (alternative, question) pairs whose runs have the paper's values beside them.
-  json applies = json::array();
-  for (const auto& a : alternatives())
-    for (const auto& q : questions_table)
-      if (paper_applies(*alternative_from_string(a.id), q.kind)) applies.push_back({{"alternative", a.id}, {"question", q.id}});
-  j["paper"] = {{"title", paper_title}, {"reps", paper_reps}, {"flag_se", paper_flag_se}, {"printed", printed}, {"applies", applies}};
+  // What a run must ask to have the paper's values beside it (paper_applies), by the Plan's field names.
+  const PaperSetting& p = paper_setting;
+  const json applies_when = {{"alternative", to_string(p.alternative)}, {"question", to_string(p.question)}, {"alpha", p.alpha},
+                             {"mean", p.marginal.mean}, {"sd", p.marginal.sd}};
+  j["paper"] = {{"title", paper_title}, {"reps", paper_reps}, {"flag_se", paper_flag_se}, {"printed", printed}, {"applies_when", applies_when}};
   return j;
 }
 

@@ -40,10 +40,20 @@ constexpr std::uint64_t paper_reps = 1000;
 /// from ours (plus its rounding to three decimals).
 constexpr double paper_flag_se = 4;
 
-/// The paper's values are two-sided answers to the difference question: only a run asking
-/// that has them beside it (the CLI's tables and exports, the page's paper checks).
-bool paper_applies(Alternative alt, Question q) noexcept;
-inline bool paper_applies(const GridSpec& g) noexcept { return paper_applies(g.alternative, g.question.kind); }
+/// What the paper's values answer: two-sided tests of a difference at its α, on scores of its mean
+/// and SD. The registry exports it field by field (the page's paper column asks the same).
+struct PaperSetting {
+  Alternative alternative;
+  Question question;
+  double alpha;
+  ScoreMarginal marginal;
+};
+inline constexpr PaperSetting paper_setting{Alternative::two_sided, Question::difference, 0.05, {0.65, 0.12}};
+
+/// Whether a run asks what the paper answered (paper_setting): only then are its printed values set
+/// beside ours (the CLI's tables and exports, the page's paper column and checks). Another mean, SD
+/// or α gives other powers at the same N, δ and ρ.
+bool paper_applies(const GridSpec& g) noexcept;
 
 /// The printed value of a cell, if the paper prints one.
 const PaperValue* find_printed(ScoreModel m, PairedTest t, std::size_t n, double delta, double rho) noexcept;

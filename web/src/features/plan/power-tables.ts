@@ -341,9 +341,10 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
   };
 }
 
-/** The paper printed two-sided power for the difference question only. */
-/** Whether the paper's printed values answer this run's question: the core's rule (paper_applies), read from the registry. */
-export const paperComparable = (spec: PlanSpec) => REGISTRY.paper.applies.some((a) => a.alternative === spec.alternative && a.question === spec.question);
+/** Whether the paper's printed values answer this run's question: every field the core's rule
+ *  names (paper_applies: the alternative, question, α, mean and SD) as the paper had it. */
+export const paperComparable = (spec: PlanSpec) =>
+  Object.entries(REGISTRY.paper.applies_when).every(([field, value]) => spec[field as keyof PlanSpec] === value);
 
 /** What the tables' power is the probability of. */
 export function questionWords(spec: PlanSpec): string {
