@@ -267,6 +267,27 @@ test('on a 390 × 844 phone no view scrolls sideways, no visible text is under 1
   }
 });
 
+test('on a 390 × 844 phone an unfolded power table wider than the screen scrolls sideways in its box to its last column', async () => {
+  const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(`${site.url}#preset=paper&n=50,100&rho=0.8&reps=100&seed=3&run=1`);
+  await waitDone(page, HANG_GUARD);
+  await page.click('[data-testid="power-details"] > summary');
+  await page.locator('table.power-table').first().scrollIntoViewIfNeeded();
+  // A frame, so that the table's box, now on screen, is laid out (off screen the browser skips it).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const seen = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid="power-details"] .tables');
+    const table = box.querySelector('table.power-table');
+    box.scrollLeft = box.scrollWidth;
+    const last = table.querySelector('tbody tr td:last-child').getBoundingClientRect();
+    return { table: table.getBoundingClientRect().width, box: box.clientWidth, scrolled: box.scrollLeft, lastRight: last.right, boxRight: box.getBoundingClientRect().right };
+  });
+  assert.ok(seen.table > seen.box, `the test needs a table wider than its box: ${JSON.stringify(seen)}`);
+  assert.ok(seen.scrolled > 0 && seen.lastRight <= seen.boxRight + 1, `the last column cannot be scrolled to: ${JSON.stringify(seen)}`);
+  await page.close();
+});
+
 test('each embed fits the frame its own snippet writes, the grid with its smallest-N table in view', async () => {
   // The snippets as the page's embed dialog writes them.
   const own = await site.browser.newPage();

@@ -42,6 +42,8 @@ async function planWithPilot(table, grid) {
   await page.click('[data-testid="send-pilot"]');
   await page.waitForSelector('#plan:not([hidden])');
   assert.equal(await page.inputValue('#field-model'), 'pilot');
+  // The hand-over's result is in focus: the model field, now the pilot's.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-model');
   for (const [field, value] of Object.entries(grid)) await page.fill(`#field-${field}`, value);
   if (await page.isChecked('#field-tests-wilcoxon')) await page.uncheck('#field-tests-wilcoxon');
   if (await page.isChecked('#field-tests-sign')) await page.uncheck('#field-tests-sign');
@@ -92,6 +94,23 @@ test('Plan: a pilot of 10 queries planning hundreds warns beside the answer in t
   assert.deepEqual(cliQuiet.json.warnings, []);
   assert.doesNotMatch(cliQuiet.stderr, /warning/);
   await quiet.close();
+});
+
+test('after a run an edit to the grid marks the answer as not for the settings as they stand, until the next run', async () => {
+  const page = await site.browser.newPage();
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(`${site.url}#preset=quick&reps=100&seed=3&run=1`);
+  await waitDone(page, HANG_GUARD);
+  const note = page.locator('[data-testid="stale-note"]');
+  assert.equal(await note.isVisible(), false);
+  await page.fill('#field-delta', '0.03');
+  await note.waitFor({ state: 'visible' });
+  assert.match(await note.textContent(), /not for the settings as they now stand: press Run/);
+  assert.equal(await note.evaluate((n) => !!n.closest('.answer')), true);
+  await page.click('[data-testid="run"]');
+  await waitDone(page, HANG_GUARD);
+  assert.equal(await note.isVisible(), false);
+  await page.close();
 });
 
 test('the seed paper’s values and their legend stand beside a run on the paper’s scores only, not on scores of another SD', async () => {

@@ -41,6 +41,8 @@ export interface ResultsView {
   showAnswer(line: string): void;
   /** The core's warnings on the answer (warnings.hpp plan_warnings), under its heading; none clears them. */
   setWarnings(warnings: readonly CoreWarning[]): void;
+  /** Says, under the answer's heading, that the answer is not for the form as it now stands (null: it is). */
+  setStale(note: string | null): void;
 }
 
 /** Calls f after the next frame is drawn, or within 100 ms where no frame comes (a hidden tab draws none). */
@@ -83,6 +85,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
   const announceEl = h('p', { class: 'announce', 'data-testid': 'plan-announce', 'aria-live': 'polite' });
   const monteCarloEl = h('div', { class: 'mc-answers', 'data-testid': 'mc-answers' });
   const warningsEl = h('div', { class: 'plan-warnings' });
+  const staleEl = h('p', { class: 'stale-note', 'data-testid': 'stale-note', role: 'status', hidden: true });
   const tablesTitle = h('span', {}, 'Power tables');
   // Hundreds of cells (~2,500 px for the paper's grid): folded under the answer, a summary naming what they hold.
   const details = h('details', { class: 'power-details', 'data-testid': 'power-details', open: tablesOpen }, h('summary', {}, tablesTitle), tablesEl);
@@ -184,7 +187,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
 
   return {
     // After a run its Monte Carlo answer (every model) comes first, then the analytic answer and solvers.
-    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, answerTitle, announceEl, warningsEl, monteCarloEl, sentenceEl, solversEl),
+    answer: h('section', { class: 'answer', 'aria-labelledby': 'answer-title' }, answerTitle, staleEl, announceEl, warningsEl, monteCarloEl, sentenceEl, solversEl),
     element: h('section', { id: 'results', 'aria-label': 'Results' }, summaryEl, details),
     start(spec) {
       current = spec;
@@ -331,6 +334,10 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     },
     setWarnings(warnings) {
       warningsEl.replaceChildren(renderWarnings(warnings) ?? '');
+    },
+    setStale(note) {
+      staleEl.hidden = note === null;
+      staleEl.textContent = note ?? '';
     },
     showAnswer(line) {
       if (!tablesOpen) details.open = false;

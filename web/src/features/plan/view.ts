@@ -99,6 +99,11 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
   }
 
   let pilot: number[] | null = null;
+  /** How many pilots have come: a new one makes the answer on show stale, though the form reads the same. */
+  let pilots = 0;
+  /** The settings the answer on show is for: the form's edits since then make it stale. */
+  let answered = '';
+  const answerKey = (spec: PlanSpec) => JSON.stringify([spec, pilots]);
   let running = false;
   /** Counts what took the tables (a run or a preview): late answers of an older one are dropped. */
   let shown = 0;
@@ -112,6 +117,8 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     if (running) return;
     if (!spec || !engines) return dropPrimedRun();
     markStage('run');
+    answered = answerKey(read!);
+    results.setStale(null);
     running = true;
     runDone = new Promise<void>((resolve) => (endRun = resolve));
     stopAsked = false;
@@ -327,7 +334,12 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     previewTimer = window.setTimeout(async () => {
       const spec = form.read();
       const engines = ctx.engines();
-      if (!spec || !engines || running || ran || spec.models.some((m) => modelInfo(m).param === 'pilot')) return;
+      if (!spec || !engines || running) return;
+      // After a run, or with the pilot model (whose answer needs a run), the form's edits wait for Run: the answer says so.
+      if (ran || spec.models.some((m) => modelInfo(m).param === 'pilot'))
+        return results.setStale(!answered || answerKey(spec) === answered ? null : 'The answer below is for the grid as it last ran or was previewed, not for the settings as they now stand: press Run for theirs.');
+      answered = answerKey(spec);
+      results.setStale(null);
       const at = ++shown;
       void results.start(spec);
       results.summary('Analytic values and the answer for this grid; press Run for the Monte Carlo values.');
@@ -375,7 +387,12 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       if (x.kind === 'calculator') return calculator.adopt(x);
       if (x.kind !== 'pilot') return;
       pilot = x.differences;
+      pilots++;
       form.setPilot(x.label);
+      // The result of the hand-over: the model field, now the pilot's, with its note beside it.
+      const model = element.querySelector<HTMLElement>('#field-model');
+      model?.scrollIntoView({ block: 'center' });
+      model?.focus({ preventScroll: true });
     },
   };
 }
