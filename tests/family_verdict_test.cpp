@@ -11,6 +11,7 @@
 
 #include "pairpower/compare/comparison.hpp"
 #include "pairpower/compare/comparison_report.hpp"
+#include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
@@ -39,6 +40,24 @@ CompareOptions with_family(double family_p, double alpha = 0.05) {
 }
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 }  // namespace
+
+TEST_CASE("the quick calculator plans a pair of a family at alpha over its pairs, saying so; a lone pair keeps alpha to the user", "[family]") {
+  const auto s = sample(0.03, 120, 4);
+  const CompareOptions o = with_family(0.3);
+  const auto family = report_of(compare_all({s}, o), ReportSettings{o, "error", {}, "A", {}}).comparisons.at(0).planning.calculator;
+  REQUIRE(family);
+  REQUIRE(family->alpha);
+  CHECK(*family->alpha == 0.05 / 28);
+  REQUIRE(family->family_note);
+  CHECK(contains(*family->family_note, "one of the board's 28 comparisons (randomized Tukey HSD over 28 pairs of 8 systems, family-wise α = 0.05): "
+                                       "α holds 0.001786 (0.05 / 28, Bonferroni)"));
+  CompareOptions alone = o;
+  alone.family.reset();
+  const auto lone = report_of(compare_all({s}, alone), ReportSettings{alone, "error", {}, "A", {}}).comparisons.at(0).planning.calculator;
+  REQUIRE(lone);
+  CHECK_FALSE(lone->alpha);
+  CHECK_FALSE(lone->family_note);
+}
 
 TEST_CASE("a pair the family did not separate holds even when its own p is below alpha", "[family]") {
   const auto s = sample(0.03, 300, 1);

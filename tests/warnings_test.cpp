@@ -97,6 +97,38 @@ TEST_CASE("four queries warn that the exact tests cannot reach alpha and that th
   CHECK(r.comparisons[0].verdict == Verdict::hold);
 }
 
+TEST_CASE("a significant improvement below the minimum effect holds without a query count, saying the improvement itself falls short", "[warnings]") {
+  CompareOptions o = fast();
+  o.min_effect = 0.2;
+  const auto r = compare_all({sample(0.03, 150, 11)}, o);
+  const auto& c = r.comparisons[0];
+  REQUIRE(c.verdict == Verdict::hold);
+  REQUIRE(c.randomization.p_value < o.alpha);
+  CHECK_THAT(c.reason, Catch::Contains("Significant, but") && Catch::Contains("is below it: more queries would narrow the interval, not move it above 0.2"));
+  CHECK_THAT(c.reason, !Catch::Contains("would detect an effect"));
+}
+
+TEST_CASE("an inconclusive comparison offers a query count only when it needs more queries than it has", "[warnings]") {
+  // Clear effects on 150 queries each, but 24 comparisons on 99 sign flips: Holm keeps every p above alpha.
+  CompareOptions o = fast();
+  o.resamples = 99;
+  std::vector<PairedSample> many;
+  for (std::uint64_t i = 0; i < 24; ++i) many.push_back(sample(0.05, 150, 100 + i));
+  const auto r = compare_all(many, o);
+  for (const auto& c : r.comparisons) {
+    REQUIRE(c.verdict == Verdict::hold);
+    REQUIRE(c.planning.n_required);
+    REQUIRE(*c.planning.n_required < c.n);
+    CHECK_THAT(c.reason, !Catch::Contains("would detect an effect"));
+  }
+  // A weak effect on 30 queries: more are needed, and the sentence says how many.
+  const auto weak = compare_all({sample(0.01, 30, 5)}, fast()).comparisons[0];
+  REQUIRE(weak.randomization.p_value >= 0.05);
+  REQUIRE(weak.planning.n_required);
+  REQUIRE(*weak.planning.n_required > weak.n);
+  CHECK_THAT(weak.reason, Catch::Contains("About ") && Catch::Contains(" queries would detect an effect of this size"));
+}
+
 TEST_CASE("the planning sentence never offers fewer queries than the tests need to reach alpha", "[warnings]") {
   // n = 4 with a clear effect: the paired t alone would plan for ~4 queries.
   const auto r = compare_all({sample(0.1, 4, 7)}, fast());

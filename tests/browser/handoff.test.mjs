@@ -135,6 +135,18 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(await stat('equivalence.ci_level'), 1 - 2 * (0.05 / 28));
   assert.match(await page.textContent('[data-testid="report"] .reason'), /α\/28 = 0\.001786/);
 
+  // Planning the next eval from the board's pair keeps its family: one comparison at the level one of the 28 is planned at.
+  await page.click('[data-testid="send-calculator"]');
+  await page.waitForSelector('#plan:not([hidden])');
+  assert.equal(Number(await page.inputValue('#calc-alpha')), Number((0.05 / 28).toPrecision(6)));
+  assert.equal(await page.inputValue('#calc-comparisons'), '1');
+  assert.match(await page.textContent('[data-testid="calc-family-note"]'),
+    /^This pair is one of the board's 28 comparisons \(randomized Tukey HSD over 28 pairs of 8 systems, family-wise α = 0\.05\): α holds 0\.001786 \(0\.05 \/ 28, Bonferroni\)/);
+  assert.match(await page.textContent('[data-testid="calc-source"]'), /the effect, power and N are yours to set/);
+  await page.goBack();
+  await page.waitForSelector('#analyze:not([hidden])');
+  await page.waitForSelector('[data-testid="handoff"]');
+
   // Back: the user's own scores, α and report return.
   await page.click('[data-testid="handoff-back"]');
   await page.waitForSelector('[data-testid="handoff"]', { state: 'hidden' });

@@ -60,6 +60,8 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
       if (e->clusters > 0) in.cluster_size = e->cluster_size, in.icc = e->icc;
       if (e->repeats > 1) in.repeats = e->repeats;
       in.warnings = pilot_warnings(*e, std::nullopt);
+      // A pair of a board keeps its family: the next eval plans it at the level one of the family's comparisons is tested at.
+      if (o.family && o.family->pairs > 1) in.alpha = question_alpha(o), in.family_note = family_planning_note(o);
     }
     rc.p_holm = c.p_holm, rc.p_bonferroni = c.p_bonferroni, rc.p_bh = c.p_bh;
     rc.verdict = c.verdict, rc.reason = c.reason, rc.sentence = c.sentence;

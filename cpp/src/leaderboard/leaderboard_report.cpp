@@ -98,7 +98,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     std::size_t significant = 0;
     for (const auto& p : b.pairs) significant += p.significant;
     out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (" + procedure_label(b) + ", α = " + format_csv(o.alpha) +
-           "); systems sharing a tier letter are statistically indistinguishable.\n";
+           "); systems sharing a tier letter do not differ significantly, which does not show them equal.\n";
     out += "  " + rank_set_note(o) + ".\n";
     out += "  ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
            p_equals(b.friedman.p) + "; " + separable_note(b, o) + ".\n";

@@ -241,6 +241,11 @@ double question_alpha(const CompareOptions& o) noexcept;
 /// How the family decides for this question, in a sentence ("" without a family).
 std::string family_rule(const CompareOptions& o);
 
+/// Why the quick calculator plans a pair handed over from a board (o.family) at question_alpha, Bonferroni's
+/// α over the family's pairs: every family procedure the board offers beats it in power, so an N planned
+/// there is enough for the board's own.
+std::string family_planning_note(const CompareOptions& o);
+
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.
 Verdict overall_verdict(const std::vector<Comparison>& comparisons);
 

@@ -54,6 +54,8 @@ struct CalculatorInputs {
   std::optional<double> accuracy_a, accuracy_b, agreement;
   std::optional<double> cluster_size, icc;
   std::optional<double> repeats;
+  std::optional<double> alpha;
+  std::optional<std::string> family_note;
   std::vector<Warning> warnings;
 };
 
@@ -215,6 +217,9 @@ template <> struct Description<report::CalculatorInputs> {
       Field{"icc", &report::CalculatorInputs::icc, {.doc = "clustered: the ICC that gives these items' design effect", .omit_empty = true}},
       Field{"repeats", &report::CalculatorInputs::repeats,
             {.doc = "the most samples averaged into an item: sd_diff is of those means, so plan with as many", .omit_empty = true}},
+      Field{"alpha", &report::CalculatorInputs::alpha,
+            {.doc = "a pair of a family (a board's): the α at which to plan one of its comparisons (Bonferroni over them)", .omit_empty = true}},
+      Field{"family_note", &report::CalculatorInputs::family_note, {.doc = "a pair of a family: why alpha is what it is", .omit_empty = true}},
       Field{"warnings", &report::CalculatorInputs::warnings, {.doc = "what qualifies these estimates: a small pilot, few clusters, a clamped ICC"}}};
 };
 

@@ -126,22 +126,29 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
         why << " A one-sided test for a worse " << c.system_b << " cannot show that it is better.";
     } else if (o.alternative == mirrored(better))
       why << c.system_b << " is significantly worse (" << p_name << " " << p_is(p) << "), but the interval does not lie wholly on the wrong side of 0.";
-    else
+    else {
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
+      // The effect is detected: more items narrow the interval around it, which clears the bar only if the effect does.
+      if (sign * c.delta < o.min_effect)
+        why << " The observed improvement itself, " << format_signed(sign * c.delta) << ", is below it: more " << c.unit.many
+            << " would narrow the interval, not move it above " << format_csv(o.min_effect) << ".";
+    }
     // Within a family the pair's own p is not the answer: it is named as such.
     if (o.family && !own_decides)
       why << " This pair alone has " << test << " " << format_p(own_p(c)) << "; the larger of the two decides, since the board made "
           << thousands(o.family->pairs) << " comparisons.";
-    // Below the n at which the randomization test can reach α, no effect size is detectable: say that n instead.
+    // How many items an inconclusive comparison needs, said only where more would help: not for a pair of a family
+    // (the pilot's n answers a single test at α, not the family's), and not when this n is already enough for a
+    // single test (a correction over several comparisons, or the resamples, kept p above α).
     const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
-    // Neither is said for a pair of a family: the pilot's n answers a single test at α, not the family's.
-    const bool alone = !o.family;
-    if (alone && c.planning.n_required && sign * c.delta > 0 && *c.planning.n_required < reach)
-      why << " At least " << reach << " " << c.unit.many << " are needed: below that the randomization test cannot reach α = " << format_csv(o.alpha)
-          << " whatever the effect.";
-    else if (alone && c.planning.n_required && sign * c.delta > 0)
-      why << " About " << c.unit.count(*c.planning.n_required) << " would detect an effect of this size with "
-          << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
+    if (!o.family && p >= o.alpha && sign * c.delta > 0) {
+      if (c.n < reach)
+        why << " At least " << reach << " " << c.unit.many << " are needed: below that the randomization test cannot reach α = " << format_csv(o.alpha)
+            << " whatever the effect.";
+      else if (c.planning.n_required && *c.planning.n_required > c.n)
+        why << " About " << c.unit.count(*c.planning.n_required) << " would detect an effect of this size with "
+            << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
+    }
   }
   return why.str();
 }
@@ -260,6 +267,14 @@ std::string family_rule(const CompareOptions& o) {
     return "The larger of its family-wise p and the pair's own p (cluster-robust t when clusters are given, else exact McNemar on binary items, else randomization) decides the verdict.";
   return std::string(question_of(o) == Question::equivalence ? "Equivalence" : "Non-inferiority") + " is tested at " + comparison::level_words(o) +
          ", which bounds the chance of any false such claim among the family's pairs.";
+}
+
+std::string family_planning_note(const CompareOptions& o) {
+  if (!o.family) return "";
+  const FamilyContext& f = *o.family;
+  return "This pair is one of the board's " + thousands(f.pairs) + " comparisons (" + comparison::family_words(f) + ", family-wise α = " +
+         format_csv(o.alpha) + "): α holds " + format_sig(question_alpha(o)) + " (" + format_csv(o.alpha) + " / " + thousands(f.pairs) +
+         ", Bonferroni), the level at which to plan one of them; the board's own procedure needs no more items.";
 }
 
 }  // namespace pairpower

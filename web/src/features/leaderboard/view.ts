@@ -282,7 +282,7 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared ${b.unit.many}`),
     // Bare columns were paired row by row: the core's note, beside the board it qualifies.
     b.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, b.note) : null,
-    h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter are statistically indistinguishable. `,
+    h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter do not differ significantly, which does not show them equal. `,
       `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
       `${b.separable_note}.`),
     plot,

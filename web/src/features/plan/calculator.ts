@@ -267,6 +267,11 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     } else {
       put(sdDiff, v.sd_diff);
     }
+    // A pair of a board keeps its family: one comparison, at the level the core plans one of the family's at.
+    if (v.alpha !== undefined) {
+      put(alpha, v.alpha);
+      put(comparisons, 1);
+    }
     put(clusterSize, v.cluster_size ?? 1);
     put(icc, v.icc ?? 0);
     put(repeats, 1);
@@ -275,8 +280,9 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     const what = binary ? 'their accuracies and agreement' : 'the SD of their differences';
     const clusters = v.cluster_size !== undefined ? ', clusters of their mean size and the ICC of their design effect' : '';
     const repeated = v.repeats !== undefined ? ` Each item averages up to ${v.repeats} samples: σ_d is of those means, so plan with as many samples per item.` : '';
-    source.replaceChildren(h('p', { class: 'note' }, `From Analyze: ${x.label}. The fields hold ${what}${clusters}; the effect, α, power and N are yours to set.${repeated}`),
-      renderWarnings(v.warnings) ?? '');
+    const yours = v.alpha !== undefined ? 'the effect, power and N' : 'the effect, α, power and N';
+    source.replaceChildren(h('p', { class: 'note' }, `From Analyze: ${x.label}. The fields hold ${what}${clusters}; ${yours} are yours to set.${repeated}`),
+      v.family_note ? h('p', { class: 'note', 'data-testid': 'calc-family-note' }, v.family_note) : '', renderWarnings(v.warnings) ?? '');
     source.hidden = false;
     pending(true);
     void update();
