@@ -106,7 +106,7 @@ test('Leaderboard: a board of four queries warns above the boards; thirty ordina
   await page.close();
 });
 
-test('the quick calculator opens equivalence on a real answer, says "not computed" for what it did not compute, and marks a changed answer as pending', async () => {
+test('the quick calculator opens equivalence on a real answer, says "not computed" or "not reachable" and why where it gives no N, and marks a changed answer as pending', async () => {
   const page = await site.browser.newPage();
   page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
   const errors = [];
@@ -137,7 +137,16 @@ test('the quick calculator opens equivalence on a real answer, says "not compute
   assert.equal(await page.isHidden('[data-testid="calc-status"]'), true);
   await page.waitForFunction(() => document.querySelector('[data-testid="calc-family-all-t"]'));
   assert.equal(await page.textContent('[data-testid="calc-n-wilcoxon"]'), 'not computed');
-  assert.match(await page.getAttribute('[data-testid="calc-n-wilcoxon"]', 'title'), /simulated for the paired t-test only/);
+  // Why, in words beside it (not only on hover), and no unit after a missing number.
+  const sentence = () => page.evaluate(() => document.querySelector('[data-testid="calc-n-t"]').parentElement.textContent);
+  assert.match(await sentence(), /not computed \(Wilcoxon signed-rank: [^)]*simulated for the paired t-test only/);
+  assert.doesNotMatch(await sentence(), /not (computed|reachable) (queries|items)/);
+  // δ on the other side of a one-sided alternative: not reachable, and the sentence says why.
+  await page.fill('#calc-comparisons', '1');
+  await page.selectOption('#calc-alternative', 'less');
+  await settled();
+  await page.waitForFunction(() => document.querySelector('[data-testid="calc-n-t"]')?.textContent === 'not reachable');
+  assert.match(await sentence(), /not reachable \(paired t: δ lies on the other side of the one-sided alternative/);
   assert.deepEqual(errors, []);
   await page.close();
 });

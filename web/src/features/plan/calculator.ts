@@ -179,14 +179,20 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       h('p', {}, `σ_d = ${fmt.stat(a.power.inputs.sd_diff)}. ${goal}${family} with ${Math.round(values.power * 100)}% power: `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const s = a.sampleSize[t.id];
-          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}`, title: s.reason ?? '' }, s.n === null ? (s.closed_form === false ? 'not computed' : 'not reachable') : fmt.int(s.n)),
+          // No N: the core's reason in words, not only on hover.
+          if (s.n === null)
+            return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}` }, s.closed_form === false ? 'not computed' : 'not reachable'),
+              ` (${t.label}${s.reason ? `: ${s.reason}` : ''})`];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-n-${t.id}` }, fmt.int(s.n)),
             ` ${unit}${s.clusters === undefined ? '' : ` in ${fmt.int(s.clusters)} clusters`} (${t.label})`];
         }), '.'),
       h('p', {}, `At N = ${fmt.int(values.n)}: power `, ...TESTS.flatMap((t, i) => [i ? ', ' : '', powerText(t), ` (${t.label})`]),
         `; ${mdeWords} `,
         ...SOLVABLE_TESTS.flatMap((t, i) => {
           const e = a.effect[t.id];
-          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}`, title: e.reason ?? '' }, e.delta === null ? (e.closed_form === false ? 'not computed' : 'none') : fmt.signed(e.delta)), ` (${t.label})`];
+          if (e.delta === null)
+            return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}` }, e.closed_form === false ? 'not computed' : 'none'), ` (${t.label}${e.reason ? `: ${e.reason}` : ''})`];
+          return [i ? ', ' : '', h('strong', { 'data-testid': `calc-mde-${t.id}` }, fmt.signed(e.delta)), ` (${t.label})`];
         }), '.'),
     ];
     if (design) parts.unshift(designNote(design));
