@@ -30,6 +30,13 @@ PairedSample sample(double shift, std::size_t n, std::uint64_t seed, const char*
   return s;
 }
 
+// `count` comparisons of a clear effect on 150 queries each.
+std::vector<PairedSample> clear_effects(std::uint64_t count) {
+  std::vector<PairedSample> out;
+  for (std::uint64_t i = 0; i < count; ++i) out.push_back(sample(0.05, 150, 100 + i));
+  return out;
+}
+
 CompareOptions fast() {
   CompareOptions o;
   o.resamples = 20000;
@@ -112,8 +119,7 @@ TEST_CASE("an inconclusive comparison offers a query count only when it needs mo
   // Clear effects on 150 queries each, but 24 comparisons on 99 sign flips: Holm keeps every p above alpha.
   CompareOptions o = fast();
   o.resamples = 99;
-  std::vector<PairedSample> many;
-  for (std::uint64_t i = 0; i < 24; ++i) many.push_back(sample(0.05, 150, 100 + i));
+  const std::vector<PairedSample> many = clear_effects(24);
   const auto r = compare_all(many, o);
   for (const auto& c : r.comparisons) {
     REQUIRE(c.verdict == Verdict::hold);
@@ -127,6 +133,32 @@ TEST_CASE("an inconclusive comparison offers a query count only when it needs mo
   REQUIRE(weak.planning.n_required);
   REQUIRE(*weak.planning.n_required > weak.n);
   CHECK_THAT(weak.reason, Catch::Contains("About ") && Catch::Contains(" queries would detect an effect of this size"));
+}
+
+TEST_CASE("too few sign flips for Holm over many comparisons warn once for the set, saying how many would do", "[warnings]") {
+  CompareOptions o = fast();
+  o.resamples = 99;
+  const std::vector<PairedSample> many = clear_effects(24);
+  const auto r = compare_all(many, o);
+  // Said once for the set: 99 sign flips cannot give a p below 2/100, and Holm multiplies it by 24.
+  CHECK(std::count_if(r.comparisons.begin(), r.comparisons.end(), [](const Comparison& c) { return has(c.warnings, "resample_floor"); }) == 1);
+  {
+    const auto& c = r.comparisons.front();
+    REQUIRE(has(c.warnings, "resample_floor"));
+    CHECK_THAT(get(c.warnings, "resample_floor").message,
+               Catch::Contains("With 99 sign flips the smallest randomization p is 0.02, and Holm over 24 comparisons multiplies the smallest p by 24, to 0.48") &&
+                   Catch::Contains("not below α = 0.05") && Catch::Contains("At least 960 sign flips make it possible at all"));
+  }
+  // 959 sign flips: 24 · 2/960 = 0.05 is still not below α; from 960 on, the smallest p can be. One comparison on few: no such warning.
+  const auto warned = [&](std::uint64_t resamples) {
+    o.resamples = resamples;
+    const auto cs = compare_all(many, o).comparisons;
+    return std::any_of(cs.begin(), cs.end(), [](const Comparison& c) { return has(c.warnings, "resample_floor"); });
+  };
+  CHECK(warned(959));
+  CHECK_FALSE(warned(960));
+  o.resamples = 99;
+  CHECK_FALSE(has(compare_all({many[0]}, o).comparisons[0].warnings, "resample_floor"));
 }
 
 TEST_CASE("the planning sentence never offers fewer queries than the tests need to reach alpha", "[warnings]") {

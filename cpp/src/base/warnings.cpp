@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "pairpower/compare/comparison.hpp"
@@ -79,6 +80,28 @@ void range_warnings(const std::string& measure, const std::string& system, std::
   if (first < qids.size()) s << " for " << unit.one << " " << qids[first];
   s << "). The input may hold another measure under this name, or a broken run: the results below are computed from these values as given.";
   out.push_back({"out_of_range", s.str()});
+}
+
+std::optional<Warning> resample_floor_warning(const Comparison& c, const CompareOptions& o, std::size_t comparisons) {
+  // Holm multiplies the smallest p by the number of comparisons: a Monte Carlo randomization p cannot go below
+  // 1/(R + 1) (one-sided; twice that two-sided), so too few sign flips leave every verdict HOLD whatever the effect.
+  const bool difference = !c.equivalence && !c.non_inferiority;
+  if (comparisons < 2 || !difference || c.identical || c.randomization.exact || own_test_name(c) != "randomization") return std::nullopt;
+  const double k = o.alternative == Alternative::two_sided ? 2.0 : 1.0, m = static_cast<double>(comparisons);
+  const double floor = k / (static_cast<double>(c.randomization.resamples) + 1);
+  if (m * floor < o.alpha) return std::nullopt;
+  // R sign flips reach below α after Holm when m·k/(R + 1) < α, i.e. from R = ⌊m·k/α⌋ on.
+  const auto needed = static_cast<std::uint64_t>(std::floor(m * k / o.alpha));
+  const auto four = [](double x) {  // 0.02, 0.003992, 0.48: four significant digits, no trailing zeros
+    std::ostringstream f;
+    f << std::setprecision(4) << x;
+    return f.str();
+  };
+  return Warning{"resample_floor", "With " + thousands(c.randomization.resamples) + " sign flips the smallest randomization p is " + four(floor) +
+                                       ", and Holm over " + thousands(comparisons) + " comparisons multiplies the smallest p by " + thousands(comparisons) +
+                                       ", to " + four(m * floor) + ": not below α = " + format_csv(o.alpha) +
+                                       ", so no comparison can be found significant, whatever its effect. At least " + thousands(needed) +
+                                       " sign flips make it possible at all; many more make the p-values precise."};
 }
 
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o) {

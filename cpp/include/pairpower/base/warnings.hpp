@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,10 @@ void range_warnings(const std::string& measure, const std::string& system, std::
 
 /// Everything that qualifies one comparison's answers.
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o);
+
+/// Of `comparisons` tested together (their p-values Holm-adjusted), when c's verdict rests on a Monte Carlo
+/// randomization p too coarse for any to be significant after Holm: said once, for the whole set.
+std::optional<Warning> resample_floor_warning(const Comparison& c, const CompareOptions& o, std::size_t comparisons);
 
 /// A system some datasets lack, with those datasets ("" names the scores without a dataset).
 struct LeftOut {
