@@ -80,16 +80,29 @@ async function traced(browser, url, doneText) {
   return busy(trace, url.split(/[?#]/)[0]);
 }
 
-/** CPU ms used so far by each running Chromium process, by pid, with its process type (/proc/PID/stat: utime + stime). */
+/** CPU ms used so far by each running process of the browser this script launched (its descendants only: another
+ *  Chromium on the machine is not counted), by pid, with its process type (/proc/PID/stat: utime + stime). */
 function chromiumCpu() {
   const hz = 100;  // USER_HZ on Linux
-  const out = new Map();
+  const stats = new Map();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      stats.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' '));  // [state, ppid, …]
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  const ours = (pid) => {
+    for (let p = pid, hops = 0; p && p !== '0' && hops < 64; p = stats.get(p)?.[1], hops++) if (p === String(process.pid)) return true;
+    return false;
+  };
+  const out = new Map();
+  for (const [pid, f] of stats) {
+    if (pid === String(process.pid) || !ours(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!/chrom/i.test(cmd)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const type = /--utility-sub-type=[\w.]*?(\w+)(?:\s|\0|$)/.exec(cmd)?.[1] ?? /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
       out.set(pid, { type, ms: ((Number(f[11]) + Number(f[12])) * 1000) / hz });
     } catch {

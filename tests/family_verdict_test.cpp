@@ -11,7 +11,6 @@
 
 #include "pairpower/compare/comparison.hpp"
 #include "pairpower/compare/comparison_report.hpp"
-#include "pairpower/compare/comparison_report.hpp"
 #include "pairpower/base/errors.hpp"
 
 using namespace pairpower;
@@ -50,7 +49,8 @@ TEST_CASE("the quick calculator plans a pair of a family at alpha over its pairs
   CHECK(*family->alpha == 0.05 / 28);
   REQUIRE(family->family_note);
   CHECK(contains(*family->family_note, "one of the board's 28 comparisons (randomized Tukey HSD over 28 pairs of 8 systems, family-wise α = 0.05): "
-                                       "α holds 0.001786 (0.05 / 28, Bonferroni)"));
+                                       "plan at α = 0.001786 (0.05 / 28, Bonferroni), as the board plans its pairs."));
+  CHECK(contains(*family->family_note, "a Tukey test pools the board's variance"));
   CompareOptions alone = o;
   alone.family.reset();
   const auto lone = report_of(compare_all({s}, alone), ReportSettings{alone, "error", {}, "A", {}}).comparisons.at(0).planning.calculator;

@@ -111,7 +111,7 @@ TEST_CASE("a significant improvement below the minimum effect holds without a qu
   const auto& c = r.comparisons[0];
   REQUIRE(c.verdict == Verdict::hold);
   REQUIRE(c.randomization.p_value < o.alpha);
-  CHECK_THAT(c.reason, Catch::Contains("Significant, but") && Catch::Contains("is below it: more queries would narrow the interval, not move it above 0.2"));
+  CHECK_THAT(c.reason, Catch::Contains("Significant, but") && Catch::Contains("is below it: more queries would narrow the interval, which clears 0.2 only if the true improvement is above it."));
   CHECK_THAT(c.reason, !Catch::Contains("would detect an effect"));
 }
 
@@ -132,7 +132,11 @@ TEST_CASE("an inconclusive comparison offers a query count only when it needs mo
   REQUIRE(weak.randomization.p_value >= 0.05);
   REQUIRE(weak.planning.n_required);
   REQUIRE(*weak.planning.n_required > weak.n);
-  CHECK_THAT(weak.reason, Catch::Contains("About ") && Catch::Contains(" queries would detect an effect of this size"));
+  CHECK_THAT(weak.reason, Catch::Contains("About ") && Catch::Contains(" queries would detect an effect of this size with 80% power."));
+  // Of several comparisons, the count is a single test's, and the sentence says so.
+  const auto two = compare_all({sample(0.01, 30, 5), sample(0.01, 30, 6)}, fast()).comparisons[0];
+  REQUIRE(two.randomization.p_value >= 0.05);
+  CHECK_THAT(two.reason, Catch::Contains("power in a single test at α = 0.05 (the correction over the comparisons asks for more)."));
 }
 
 TEST_CASE("too few sign flips for Holm over many comparisons warn once for the set, saying how many would do", "[warnings]") {
@@ -146,8 +150,9 @@ TEST_CASE("too few sign flips for Holm over many comparisons warn once for the s
     const auto& c = r.comparisons.front();
     REQUIRE(has(c.warnings, "resample_floor"));
     CHECK_THAT(get(c.warnings, "resample_floor").message,
-               Catch::Contains("With 99 sign flips the smallest randomization p is 0.02, and Holm over 24 comparisons multiplies the smallest p by 24, to 0.48") &&
-                   Catch::Contains("not below α = 0.05") && Catch::Contains("At least 960 sign flips make it possible at all"));
+               Catch::Contains("The verdicts of all 24 comparisons tested together rest on a randomization p from 99 sign flips, which cannot be "
+                               "below 2/100; Holm multiplies the smallest of them by at least 24, to 0.48, not below α = 0.05") &&
+                   Catch::Contains("At least 960 sign flips make it possible at all"));
   }
   // 959 sign flips: 24 · 2/960 = 0.05 is still not below α; from 960 on, the smallest p can be. One comparison on few: no such warning.
   const auto warned = [&](std::uint64_t resamples) {
@@ -159,6 +164,32 @@ TEST_CASE("too few sign flips for Holm over many comparisons warn once for the s
   CHECK_FALSE(warned(960));
   o.resamples = 99;
   CHECK_FALSE(has(compare_all({many[0]}, o).comparisons[0].warnings, "resample_floor"));
+  // One-sided, the floor is 1/(R + 1): 24/480 = 0.05 still holds every verdict back, 24/481 does not.
+  o.alternative = Alternative::greater;
+  CHECK(warned(479));
+  CHECK_FALSE(warned(480));
+}
+
+TEST_CASE("a comparison decided by another test does not count toward the sign flips' Holm floor", "[warnings]") {
+  // Binary items (exact McNemar, no sign-flip floor) with a clear effect beside one clear effect on 50 sign flips:
+  // Holm multiplies the McNemar p by 2 and the randomization p (at least 2/51 = 0.039) by 1, so both can be significant.
+  PairedSample binary{"d", "acc", "A", "B", {}, {}, {}};
+  for (int i = 0; i < 200; ++i) {
+    binary.qids.push_back("i" + std::to_string(i));
+    binary.a.push_back(i % 2 == 0 ? 1.0 : 0.0);
+    binary.b.push_back(i % 10 == 0 ? 0.0 : 1.0);
+  }
+  CompareOptions o = fast();
+  o.resamples = 50;
+  const auto mixed = compare_all({binary, clear_effects(1)[0]}, o);
+  REQUIRE(mixed.comparisons[0].binary);
+  for (const auto& c : mixed.comparisons) CHECK_FALSE(has(c.warnings, "resample_floor"));
+  CHECK(mixed.comparisons[1].verdict == Verdict::ship);
+  // Two comparisons on those 50 sign flips: 2 · 2/51 = 0.078, and neither can be.
+  const auto two = compare_all(clear_effects(2), o);
+  CHECK(has(two.comparisons[0].warnings, "resample_floor"));
+  CHECK_THAT(get(two.comparisons[0].warnings, "resample_floor").message, Catch::Contains("all 2 comparisons") && Catch::Contains("to 0.07843"));
+  CHECK(two.comparisons[1].verdict == Verdict::hold);
 }
 
 TEST_CASE("the planning sentence never offers fewer queries than the tests need to reach alpha", "[warnings]") {

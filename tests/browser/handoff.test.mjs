@@ -141,7 +141,7 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(Number(await page.inputValue('#calc-alpha')), Number((0.05 / 28).toPrecision(6)));
   assert.equal(await page.inputValue('#calc-comparisons'), '1');
   assert.match(await page.textContent('[data-testid="calc-family-note"]'),
-    /^This pair is one of the board's 28 comparisons \(randomized Tukey HSD over 28 pairs of 8 systems, family-wise α = 0\.05\): α holds 0\.001786 \(0\.05 \/ 28, Bonferroni\)/);
+    /^This pair is one of the board's 28 comparisons \(randomized Tukey HSD over 28 pairs of 8 systems, family-wise α = 0\.05\): plan at α = 0\.001786 \(0\.05 \/ 28, Bonferroni\), as the board plans its pairs\./);
   assert.match(await page.textContent('[data-testid="calc-source"]'), /the effect, power and N are yours to set/);
   await page.goBack();
   await page.waitForSelector('#analyze:not([hidden])');
@@ -159,6 +159,12 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
   assert.equal(await page.$$eval('[data-testid="family"]', (els) => els.length), 0);
   assert.match(await page.textContent('[data-testid="report"] .reason'), /α = 0\.01/);
+  // Their pair in the calculator: the α and K the family's hand-over replaced come back, with no family note.
+  await page.click('[data-testid="send-calculator"]');
+  await page.waitForSelector('#plan:not([hidden])');
+  assert.equal(await page.inputValue('#calc-alpha'), '0.05');
+  assert.equal(await page.inputValue('#calc-comparisons'), '1');
+  assert.equal(await page.locator('[data-testid="calc-family-note"]').count(), 0);
 });
 
 test('after Analyze and Rank on a phone the result comes first: its heading focused, in the window, above the settings, which state themselves in one line', async () => {

@@ -82,25 +82,31 @@ void range_warnings(const std::string& measure, const std::string& system, std::
   out.push_back({"out_of_range", s.str()});
 }
 
-std::optional<Warning> resample_floor_warning(const Comparison& c, const CompareOptions& o, std::size_t comparisons) {
-  // Holm multiplies the smallest p by the number of comparisons: a Monte Carlo randomization p cannot go below
-  // 1/(R + 1) (one-sided; twice that two-sided), so too few sign flips leave every verdict HOLD whatever the effect.
-  const bool difference = !c.equivalence && !c.non_inferiority;
-  if (comparisons < 2 || !difference || c.identical || c.randomization.exact || own_test_name(c) != "randomization") return std::nullopt;
-  const double k = o.alternative == Alternative::two_sided ? 2.0 : 1.0, m = static_cast<double>(comparisons);
-  const double floor = k / (static_cast<double>(c.randomization.resamples) + 1);
-  if (m * floor < o.alpha) return std::nullopt;
-  // R sign flips reach below α after Holm when m·k/(R + 1) < α, i.e. from R = ⌊m·k/α⌋ on.
+bool rests_on_sign_flips(const Comparison& c) noexcept {
+  return !c.equivalence && !c.non_inferiority && !c.identical && !c.randomization.exact && own_test_name(c) == "randomization";
+}
+
+std::optional<Warning> resample_floor_warning(const std::vector<Comparison>& cs, const CompareOptions& o) {
+  // Holm adjusts every comparison's own p together. Those decided by a Monte Carlo randomization p cannot go below
+  // k/(R + 1) (k = 2 two-sided, 1 one-sided); however small the others' p-values, the first of these mc comparisons
+  // Holm meets is multiplied by at least mc, and the later ones are adjusted no lower. When mc·k/(R + 1) is not below
+  // α, too few sign flips leave all of them HOLD whatever their effect.
+  if (cs.size() < 2) return std::nullopt;
+  const auto mc = static_cast<std::size_t>(std::count_if(cs.begin(), cs.end(), rests_on_sign_flips));
+  if (mc == 0) return std::nullopt;
+  const auto first = std::find_if(cs.begin(), cs.end(), rests_on_sign_flips);
+  const double k = o.alternative == Alternative::two_sided ? 2.0 : 1.0, m = static_cast<double>(mc);
+  const std::uint64_t r = first->randomization.resamples;
+  if (m * k / (static_cast<double>(r) + 1) < o.alpha) return std::nullopt;
+  // From R = ⌊mc·k/α⌋ sign flips on, mc·k/(R + 1) falls below α.
   const auto needed = static_cast<std::uint64_t>(std::floor(m * k / o.alpha));
-  const auto four = [](double x) {  // 0.02, 0.003992, 0.48: four significant digits, no trailing zeros
-    std::ostringstream f;
-    f << std::setprecision(4) << x;
-    return f.str();
-  };
-  return Warning{"resample_floor", "With " + thousands(c.randomization.resamples) + " sign flips the smallest randomization p is " + four(floor) +
-                                       ", and Holm over " + thousands(comparisons) + " comparisons multiplies the smallest p by " + thousands(comparisons) +
-                                       ", to " + four(m * floor) + ": not below α = " + format_csv(o.alpha) +
-                                       ", so no comparison can be found significant, whatever its effect. At least " + thousands(needed) +
+  std::ostringstream product;  // 0.48, 0.09581: four significant digits, no trailing zeros (it is at least α)
+  product << std::setprecision(4) << m * k / (static_cast<double>(r) + 1);
+  const std::string of = mc == cs.size() ? "all " + thousands(mc) : thousands(mc) + " of the " + thousands(cs.size());
+  return Warning{"resample_floor", "The verdicts of " + of + " comparisons tested together rest on a randomization p from " + thousands(r) +
+                                       " sign flips, which cannot be below " + (k == 2 ? "2" : "1") + "/" + thousands(r + 1) + "; Holm multiplies the smallest of them by at least " +
+                                       thousands(mc) + ", to " + product.str() + ", not below α = " + format_csv(o.alpha) +
+                                       ": none of these can be found significant, whatever its effect. At least " + thousands(needed) +
                                        " sign flips make it possible at all; many more make the p-values precise."};
 }
 

@@ -101,11 +101,12 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
     c.warnings = comparison_warnings(samples[i], c, o);
   }
   // Too few sign flips for Holm over the set: said once, on the first comparison it holds back.
-  for (auto& c : r.comparisons)
-    if (auto w = resample_floor_warning(c, o, r.comparisons.size())) {
-      c.warnings.push_back(std::move(*w));
-      break;
-    }
+  if (auto w = resample_floor_warning(r.comparisons, o))
+    for (auto& c : r.comparisons)
+      if (rests_on_sign_flips(c)) {
+        c.warnings.push_back(std::move(*w));
+        break;
+      }
   r.overall = overall_verdict(r.comparisons);
   r.baseline = r.comparisons.front().system_a;
   r.by_system = comparison::tally_by_system(r.comparisons, o);

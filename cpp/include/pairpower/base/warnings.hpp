@@ -79,9 +79,13 @@ void range_warnings(const std::string& measure, const std::string& system, std::
 /// Everything that qualifies one comparison's answers.
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o);
 
-/// Of `comparisons` tested together (their p-values Holm-adjusted), when c's verdict rests on a Monte Carlo
-/// randomization p too coarse for any to be significant after Holm: said once, for the whole set.
-std::optional<Warning> resample_floor_warning(const Comparison& c, const CompareOptions& o, std::size_t comparisons);
+/// Whether a comparison's verdict rests on a Monte Carlo randomization p (a difference, neither binary nor
+/// clustered, with too many differences for the exact test).
+bool rests_on_sign_flips(const Comparison& c) noexcept;
+
+/// Of comparisons tested together (their p-values Holm-adjusted), when those whose verdicts rest on a Monte
+/// Carlo randomization p have too few sign flips for any of them to be significant after Holm: said once, for the set.
+std::optional<Warning> resample_floor_warning(const std::vector<Comparison>& comparisons, const CompareOptions& o);
 
 /// A system some datasets lack, with those datasets ("" names the scores without a dataset).
 struct LeftOut {

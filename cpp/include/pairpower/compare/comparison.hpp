@@ -242,8 +242,8 @@ double question_alpha(const CompareOptions& o) noexcept;
 std::string family_rule(const CompareOptions& o);
 
 /// Why the quick calculator plans a pair handed over from a board (o.family) at question_alpha, Bonferroni's
-/// α over the family's pairs: every family procedure the board offers beats it in power, so an N planned
-/// there is enough for the board's own.
+/// α over the family's pairs, as the board plans its pairs: enough for Holm or Bonferroni, not always for a
+/// Tukey test, which pools the whole board's variance.
 std::string family_planning_note(const CompareOptions& o);
 
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.

@@ -128,10 +128,10 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
       why << c.system_b << " is significantly worse (" << p_name << " " << p_is(p) << "), but the interval does not lie wholly on the wrong side of 0.";
     else {
       why << "Significant, but the " << pct << "% interval does not clear the minimum effect " << format_csv(o.min_effect) << ".";
-      // The effect is detected: more items narrow the interval around it, which clears the bar only if the effect does.
-      if (sign * c.delta < o.min_effect)
+      // The effect is detected: more items narrow the interval, which clears the bar only if the true effect does.
+      if (sign * c.delta > 0 && sign * c.delta < o.min_effect)
         why << " The observed improvement itself, " << format_signed(sign * c.delta) << ", is below it: more " << c.unit.many
-            << " would narrow the interval, not move it above " << format_csv(o.min_effect) << ".";
+            << " would narrow the interval, which clears " << format_csv(o.min_effect) << " only if the true improvement is above it.";
     }
     // Within a family the pair's own p is not the answer: it is named as such.
     if (o.family && !own_decides)
@@ -139,15 +139,18 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
           << thousands(o.family->pairs) << " comparisons.";
     // How many items an inconclusive comparison needs, said only where more would help: not for a pair of a family
     // (the pilot's n answers a single test at α, not the family's), and not when this n is already enough for a
-    // single test (a correction over several comparisons, or the resamples, kept p above α).
+    // single test (a correction over several comparisons, or the resamples, kept p above α). The exact
+    // randomization test's floor counts the differences that are not 0 (2^nonzero sign patterns).
     const std::size_t reach = smallest_n_reaching(o.alpha, o.alternative);
+    const double floor = (o.alternative == Alternative::two_sided ? 2.0 : 1.0) / static_cast<double>(c.randomization.resamples);
     if (!o.family && p >= o.alpha && sign * c.delta > 0) {
-      if (c.n < reach)
+      if (c.randomization.exact && floor > o.alpha)
         why << " At least " << reach << " " << c.unit.many << " are needed: below that the randomization test cannot reach α = " << format_csv(o.alpha)
             << " whatever the effect.";
       else if (c.planning.n_required && *c.planning.n_required > c.n)
         why << " About " << c.unit.count(*c.planning.n_required) << " would detect an effect of this size with "
-            << static_cast<int>(std::lround(o.planning_power * 100)) << "% power.";
+            << static_cast<int>(std::lround(o.planning_power * 100)) << "% power"
+            << (several ? " in a single test at α = " + format_csv(o.alpha) + " (the correction over the comparisons asks for more)." : ".");
     }
   }
   return why.str();
@@ -273,8 +276,9 @@ std::string family_planning_note(const CompareOptions& o) {
   if (!o.family) return "";
   const FamilyContext& f = *o.family;
   return "This pair is one of the board's " + thousands(f.pairs) + " comparisons (" + comparison::family_words(f) + ", family-wise α = " +
-         format_csv(o.alpha) + "): α holds " + format_sig(question_alpha(o)) + " (" + format_csv(o.alpha) + " / " + thousands(f.pairs) +
-         ", Bonferroni), the level at which to plan one of them; the board's own procedure needs no more items.";
+         format_csv(o.alpha) + "): plan at α = " + format_sig(question_alpha(o)) + " (" + format_csv(o.alpha) + " / " + thousands(f.pairs) +
+         ", Bonferroni), as the board plans its pairs. Holm and Bonferroni then need no more items; a Tukey test pools the board's "
+         "variance, so for a pair less noisy than the board's average it can need more.";
 }
 
 }  // namespace pairpower

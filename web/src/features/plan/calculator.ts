@@ -260,6 +260,8 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     clearTimeout(timer);
     timer = setTimeout(update, 80);
   });
+  /** The α and K a family's hand-over replaced, until a lone pair's gives them back. */
+  let beforeFamily: { alpha: string; k: string } | null = null;
   /** Fills the fields with what a comparison's items say (the core's estimates, six significant digits) and shows the answer. */
   function adopt(x: CalculatorHandOff) {
     const v = x.inputs;
@@ -274,9 +276,15 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
       put(sdDiff, v.sd_diff);
     }
     // A pair of a board keeps its family: one comparison, at the level the core plans one of the family's at.
+    // A lone pair after it gets back the α and K the family's replaced.
     if (v.alpha !== undefined) {
+      beforeFamily ??= { alpha: alpha.input.value, k: comparisons.input.value };
       put(alpha, v.alpha);
       put(comparisons, 1);
+    } else if (beforeFamily) {
+      alpha.input.value = beforeFamily.alpha;
+      comparisons.input.value = beforeFamily.k;
+      beforeFamily = null;
     }
     put(clusterSize, v.cluster_size ?? 1);
     put(icc, v.icc ?? 0);

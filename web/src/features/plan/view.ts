@@ -99,10 +99,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
   }
 
   let pilot: number[] | null = null;
-  /** How many pilots have come: a new one makes the answer on show stale, though the form reads the same. */
-  let pilots = 0;
-  /** The settings the answer on show is for: the form's edits since then make it stale. */
+  /** The settings the answer on show is for, and how many pilots have come (a new one makes it stale, though the form reads the same). */
   let answered = '';
+  let pilots = 0;
   const answerKey = (spec: PlanSpec) => JSON.stringify([spec, pilots]);
   let running = false;
   /** Counts what took the tables (a run or a preview): late answers of an older one are dropped. */
@@ -258,13 +257,13 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       // A simulating engine that fails to load ends the run with its reason.
       holdCharts(current.done);
       const outcome = await Promise.race([current.done, orFailure(engines, engines.ready).then(() => new Promise<never>(() => {}))]);
-      const answered = await first;
-      analytic = answered.analytic;
+      const firstAnswer = await first;
+      analytic = firstAnswer.analytic;
       await tablesBuilt;
       // What the run concludes, from the core: the paper's printed values beside ours (where they apply),
       // flagged by its rule, asked before the last cells go in so that the tables change once; the Monte
       // Carlo answer of a complete run (a cancelled one lacks cells, so its smallest N could be wrong); warnings.
-      const finished = await remote.finishRun(spec, outcome.cells.map((c) => ({ ...c, analytic: answered.byCell.get(cellId(c)) })), !outcome.cancelled);
+      const finished = await remote.finishRun(spec, outcome.cells.map((c) => ({ ...c, analytic: firstAnswer.byCell.get(cellId(c)) })), !outcome.cancelled);
       markStage('run-finished');
       clearTimeout(timer);
       cancelAnimationFrame(frame);
@@ -372,6 +371,8 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       const planKeys = params.has('preset') || FIELD_NAMES.some((k) => params.has(k));
       const state = parseHash(hash);
       if (planKeys || !form.read()) form.write(state.spec);
+      // A link that sets the grid without running it: previewed, or the answer marked as not for it.
+      if (planKeys && !state.run) preview();
       if (state.problems.length) ctx.showError(`Some link parameters were ignored: ${state.problems.join('; ')}`);
       return state.run;
     },
@@ -389,8 +390,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       pilot = x.differences;
       pilots++;
       form.setPilot(x.label);
-      // The result of the hand-over: the model field, now the pilot's, with its note beside it.
-      const model = element.querySelector<HTMLElement>('#field-model');
+      const model = element.querySelector<HTMLElement>('#field-model');  // the hand-over's result: the model, now the pilot's
       model?.scrollIntoView({ block: 'center' });
       model?.focus({ preventScroll: true });
     },
