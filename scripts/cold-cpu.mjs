@@ -104,7 +104,20 @@ function chromiumCpu() {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!/chrom/i.test(cmd)) continue;
       const type = /--utility-sub-type=[\w.]*?(\w+)(?:\s|\0|$)/.exec(cmd)?.[1] ?? /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
-      out.set(pid, { type, ms: ((Number(f[11]) + Number(f[12])) * 1000) / hz });
+      // The renderer's threads by name too (a thread that ended before the read is in its process's total only).
+      const threads = {};
+      if (type === 'renderer')
+        for (const tid of readdirSync(`/proc/${pid}/task`)) {
+          try {
+            const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim().replace(/[\d/]+$/, '');
+            const t = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+            const g = t.slice(t.lastIndexOf(')') + 2).split(' ');
+            threads[name] = (threads[name] ?? 0) + ((Number(g[11]) + Number(g[12])) * 1000) / hz;
+          } catch {
+            // the thread ended between the listing and the read
+          }
+        }
+      out.set(pid, { type, ms: ((Number(f[11]) + Number(f[12])) * 1000) / hz, threads });
     } catch {
       // the process ended between the listing and the read
     }
@@ -124,7 +137,10 @@ async function untraced(browser, url, doneText) {
   const after = chromiumCpu();
   await context.close();
   const byType = {};
-  for (const [pid, { type, ms }] of after) byType[type] = (byType[type] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+  for (const [pid, { type, ms, threads }] of after) {
+    byType[type] = (byType[type] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+    for (const [name, t] of Object.entries(threads)) byType[`renderer: ${name}`] = (byType[`renderer: ${name}`] ?? 0) + t - (before.get(pid)?.threads[name] ?? 0);
+  }
   return byType;
 }
 
@@ -153,8 +169,8 @@ console.log(`page (ms of CPU by thread, traced): ${show(pageRows)}; all ${Math.r
 console.log(`floor: ${show(floorRows)}; all ${Math.round(total(floorRows))}`);
 const extra = total(pageRows) - total(floorRows);
 console.log(`the page's CPU beyond the floor's: ${Math.round(extra)} ms, at least ${Math.round(extra / cores)} ms of wall time beside the floor's on ${cores} cores`);
-const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
-const byType = (o) => Object.entries(o).filter(([, ms]) => ms >= 5).sort((a, b) => b[1] - a[1]).map(([t, ms]) => `${t} ${Math.round(ms)}`).join(', ');
+const sum = (o) => Object.entries(o).filter(([t]) => !t.includes(':')).reduce((a, [, b]) => a + b, 0);
+const byType = (o) => Object.entries(o).filter(([, ms]) => ms >= 3).sort((a, b) => b[1] - a[1]).map(([t, ms]) => `${t} ${Math.round(ms)}`).join(', ');
 console.log(`every Chromium process, untraced (/proc, ms of CPU per open, mean of ${opens} opens of each, seeds ${seed}–${seed + opens - 1}):`);
 console.log(`  page: ${byType(cpu.page)}; all ${Math.round(sum(cpu.page))}`);
 console.log(`  floor: ${byType(cpu.floor)}; all ${Math.round(sum(cpu.floor))}`);

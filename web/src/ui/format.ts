@@ -31,6 +31,10 @@ function groupString(digits: string): string {
  */
 export function toFixedC(x: number, f: number): string {
   if (!(Math.abs(x) < 1e21)) return x.toFixed(f);
+  // Only a value whose scaled fraction is within rounding of one half can be a tie: the rest skip
+  // the 100-digit expansion (the product's error is far below 1e-6 while it stays under 1e9).
+  const scaled = Math.abs(x) * 10 ** f;
+  if (scaled < 1e9 && Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) return x.toFixed(f);
   const exact = Math.abs(x).toFixed(100);
   const dot = exact.indexOf('.');
   const tail = exact.slice(dot + 1 + f);

@@ -11,7 +11,7 @@ import type { CellResult, PlanWork, TestName } from '../../generated/boundary';
 import { markStage, runThreads } from '../../runtime/engines';
 import { planCost } from './cost';
 import { formatHash, parseHash } from './hash';
-import { cellId, settled, type PlanSpec } from './spec';
+import { cellId, cellIdOf, settled, type PlanSpec } from './spec';
 
 /** Log-spaced N for the analytic curves, spanning the grid. */
 export function curveNs(spec: PlanSpec): number[] {
@@ -39,7 +39,7 @@ export const analyticTests = (model: ModelName): readonly TestName[] => {
 };
 
 /** The key of an analytic value: `model|n|δ|ρ|test`. */
-export const analyticKey = (model: ModelName, n: number, delta: number, rho: number, test: TestName) => cellId({ model, n, delta, rho, test });
+export const analyticKey: (model: ModelName, n: number, delta: number, rho: number, test: TestName) => string = cellIdOf;
 
 /** The core's analyticGrid query for a grid's scenarios at each of `ns`. */
 function gridQuery(spec: PlanSpec, ns: number[]) {

@@ -6,10 +6,17 @@ import type { CellResult, GridAnswer, PaperCheck } from '../../generated/boundar
 import { answerText, type MdeRow, type SolverRow } from './answer-text';
 import { findPrinted, type PrintedValue } from './export';
 import { cellId, type CellKey, type PlanSpec } from './spec';
-import { fmt, h } from '../../ui/dom';
+import { escapeHtml as e, fmt, h } from '../../ui/dom';
 import { renderWarnings, type CoreWarning } from '../../ui/warnings';
 
 const short = (t: CellKey['test']) => testLabel(t).short;
+/** A cell waiting for its Monte Carlo value. */
+const PENDING = '…';
+/** The paper's printed value as a cell shows it, with what flags it (none: unflagged). */
+const paperText = (printed: PrintedValue, flags: string[]) => ({
+  text: `paper ${fmt.p3(printed.power)}${flags.length ? ' ⚠' : ''}`,
+  title: `printed in the paper, §${printed.section}${flags.length ? `: ${flags.join('; ')}` : ''}`,
+});
 
 interface Slot {
   power: HTMLElement;
@@ -90,26 +97,29 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
   // Hundreds of cells (~2,500 px for the paper's grid): folded under the answer, a summary naming what they hold.
   const details = h('details', { class: 'power-details', 'data-testid': 'power-details', open: tablesOpen }, h('summary', {}, tablesTitle), tablesEl);
 
-  function slot(key: CellKey, withPaper: boolean): HTMLElement {
-    // Empty: refresh() writes every value, or the pending mark, below.
-    const power = h('span', {
-      class: 'power',
-      'data-model': key.model,
-      'data-n': key.n,
-      'data-delta': key.delta,
-      'data-rho': key.rho,
-      'data-test': key.test,
-    });
+  /** A cell's markup as it stands with no value yet (refresh writes the values that came before its table). */
+  function cellHtml(key: CellKey, printed: PrintedValue | undefined): string {
+    const keys = `data-model="${e(key.model)}" data-n="${key.n}" data-delta="${key.delta}" data-rho="${key.rho}" data-test="${e(key.test)}"`;
+    const paper = printed ? paperText(printed, []) : null;
     // The analytic value sits beside where the Monte Carlo value lands, with the same keys.
-    const an = h('span', { class: 'analytic', title: 'analytic power', 'data-model': key.model, 'data-n': key.n, 'data-delta': key.delta, 'data-rho': key.rho, 'data-test': key.test });
-    const printed = withPaper ? findPrinted(key) : undefined;
-    const paper = printed ? { el: h('span', { class: 'paper' }), printed } : null;
-    const id = cellId(key);
-    const list = slots.get(id) ?? [];
-    list.push({ power, analytic: an, paper, table: building });
-    slots.set(id, list);
-    refresh(id);  // values that came before the table
-    return h('td', {}, power, h('br'), an, paper ? h('br') : null, paper?.el ?? null);
+    return `<td><span class="power pending" ${keys}>${PENDING}</span><br><span class="analytic" title="analytic power" ${keys}></span>` +
+      (paper ? `<br><span class="paper" title="${e(paper.title)}">${e(paper.text)}</span>` : '') + '</td>';
+  }
+
+  /** Records the slots of a table built from cellHtml, `keys` in document order. */
+  function adopt(box: HTMLElement, keys: { key: CellKey; printed: PrintedValue | undefined }[]) {
+    const powers = box.querySelectorAll<HTMLElement>('span.power');
+    keys.forEach(({ key, printed }, i) => {
+      const power = powers[i]!;
+      const an = power.nextElementSibling!.nextElementSibling as HTMLElement;
+      const paper = printed ? { el: an.nextElementSibling!.nextElementSibling as HTMLElement, printed } : null;
+      const id = cellId(key);
+      const list = slots.get(id) ?? [];
+      list.push({ power, analytic: an, paper, table: building });
+      slots.set(id, list);
+      if (results.has(id) || analytic.has(id)) refresh(id);  // values that came before the table
+    });
+    return box;
   }
 
   /** Writes a cell's values into its slots — all of them, or only what changed (each write costs the page a style pass);
@@ -122,7 +132,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     const [power, anal, paper] = [all || only === 'power', all || only === 'analytic', all || only === 'paper' || only === 'power'];
     for (const s of slots.get(id) ?? []) {
       if (power) {
-        s.power.textContent = r ? `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}` : '…';
+        s.power.textContent = r ? `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}` : PENDING;
         if (r) s.power.setAttribute('data-power', String(r.power));
         else s.power.removeAttribute('data-power');
         s.power.classList.toggle('pending', !r);
@@ -139,45 +149,52 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         const c = r ? checks.get(id) : undefined;
         const k = REGISTRY.paper.flag_se;
         const flags = c ? [c.offOurs ? `more than ${k} Monte Carlo SEs from ours` : '', c.offAnalytic ? `more than ${k} SEs from the analytic value` : ''].filter(Boolean) : [];
+        const { text, title } = paperText(printed, flags);
         el.classList.toggle('flagged', flags.length > 0);
-        el.textContent = `paper ${fmt.p3(printed.power)}${flags.length ? ' ⚠' : ''}`;
-        el.title = `printed in the paper, §${printed.section}${flags.length ? `: ${flags.join('; ')}` : ''}`;
+        el.textContent = text;
+        el.title = title;
       }
     }
   }
 
-  /** A detailed table in the box that lets the browser skip it while it is off screen
-   *  (content-visibility has no effect on a table itself). */
-  const wrap = (table: HTMLTableElement) => h('div', { class: 'table-box' }, table);
-
-  /** The detailed tables of a grid, each made by its own function (start builds one per task). */
+  /** The detailed tables of a grid, each made by its own function (start builds one per task). Each is written
+   *  as markup: hundreds of cells made element by element took the page's thread several times as long. */
   function powerTables(spec: PlanSpec): (() => HTMLElement)[] {
     const parts: (() => HTMLElement)[] = [];
+    const withPaper = paperComparable(spec);
+    const th = (attrs: string, text: string | number) => `<th ${attrs}>${e(String(text))}</th>`;
+    // A detailed table in the box that lets the browser skip it while it is off screen
+    // (content-visibility has no effect on a table itself).
+    const table = (cls: string, caption: string, head: string, rows: (cell: (key: CellKey) => string) => string) => {
+      const keys: { key: CellKey; printed: PrintedValue | undefined }[] = [];
+      const cell = (key: CellKey) => {
+        const printed = withPaper ? findPrinted(key) : undefined;
+        keys.push({ key, printed });
+        return cellHtml(key, printed);
+      };
+      const box = h('div', { class: 'table-box' });
+      box.innerHTML = `<table class="${cls}"><caption>${e(caption)}</caption><thead>${head}</thead><tbody>${rows(cell)}</tbody></table>`;
+      return adopt(box, keys);
+    };
     for (const model of spec.models)
       for (const rho of spec.rho)
-        parts.push(() => {
-          const head1 = h('tr', {}, h('th', { scope: 'col', rowspan: 2 }, 'N'), ...spec.delta.map((d) => h('th', { scope: 'colgroup', colspan: spec.tests.length }, `δ = ${d}`)));
-          const head2 = h('tr', {}, ...spec.delta.flatMap(() => spec.tests.map((t) => h('th', { scope: 'col' }, short(t)))));
-          const body = spec.n.map((n) =>
-            h('tr', {}, h('th', { scope: 'row' }, n), ...spec.delta.flatMap((delta) => spec.tests.map((test) => slot({ model, n, delta, rho, test }, paperComparable(spec))))),
-          );
-          return wrap(h('table', { class: 'power-table' },
-            h('caption', {}, `${questionWords(spec)}: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`),
-            h('thead', {}, head1, head2),
-            h('tbody', {}, ...body)));
-        });
+        parts.push(() => table('power-table',
+          `${questionWords(spec)}: ${modelInfo(model).title}, ρ = ${rho} (Monte Carlo ± SE; analytic; paper where printed)`,
+          `<tr>${th('scope="col" rowspan="2"', 'N')}${spec.delta.map((d) => th(`scope="colgroup" colspan="${spec.tests.length}"`, `δ = ${d}`)).join('')}</tr>` +
+            `<tr>${spec.delta.map(() => spec.tests.map((t) => th('scope="col"', short(t))).join('')).join('')}</tr>`,
+          (cell) => spec.n.map((n) =>
+            `<tr>${th('scope="row"', n)}${spec.delta.map((delta) => spec.tests.map((test) => cell({ model, n, delta, rho, test })).join('')).join('')}</tr>`).join('')));
     // At δ = 0 the difference tests' rejection rate is their type I error (for equivalence and non-inferiority it is power).
     if (spec.delta.includes(0) && spec.question === 'difference') {
       const cols = spec.models.flatMap((m) => spec.tests.map((t) => [m, t] as const));
-      parts.push(() =>
-        wrap(h('table', { class: 'power-table type-one' },
-          h('caption', {}, `Type I error at δ = 0 (nominal α = ${spec.alpha})`),
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), h('th', { scope: 'col' }, 'ρ'), ...cols.map(([m, t]) => h('th', { scope: 'col' }, `${m} ${short(t)}`)))),
-          h('tbody', {}, ...spec.n.flatMap((n) => spec.rho.map((rho) =>
-            h('tr', {}, h('th', { scope: 'row' }, n), h('td', {}, rho), ...cols.map(([model, test]) => slot({ model, n, delta: 0, rho, test }, paperComparable(spec))))))))));
+      parts.push(() => table('power-table type-one',
+        `Type I error at δ = 0 (nominal α = ${spec.alpha})`,
+        `<tr>${th('scope="col"', 'N')}${th('scope="col"', 'ρ')}${cols.map(([m, t]) => th('scope="col"', `${m} ${short(t)}`)).join('')}</tr>`,
+        (cell) => spec.n.map((n) => spec.rho.map((rho) =>
+          `<tr>${th('scope="row"', n)}<td>${rho}</td>${cols.map(([model, test]) => cell({ model, n, delta: 0, rho, test })).join('')}</tr>`).join('')).join('')));
     }
     // Where the seed paper's values appear, say whose they are and what ⚠ means (the core's rule, paper.hpp).
-    if (paperComparable(spec) && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
+    if (withPaper && spec.models.some((model) => REGISTRY.paper.printed.some((p) => p.model === model)))
       parts.push(() => h('p', { class: 'legend', 'data-testid': 'paper-legend' },
         'paper: the power printed in the seed paper, “', h('cite', {}, REGISTRY.paper.title), `” (R = ${fmt.int(REGISTRY.paper.reps)}; its section on hover). `,
         `⚠: the printed value lies more than ${REGISTRY.paper.flag_se} standard errors from our Monte Carlo value (both estimates' SEs combined) `,
@@ -243,10 +260,15 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     },
     setAnalytic(map) {
       analytic = map;
-      // A table per frame: values for all ~450 cells at once would make one
-      // long layout of every table. Cells of tables not built yet take their
-      // values as they are made.
+      // Unfolded, a table per frame: values for all ~450 cells at once would make
+      // one long layout of every table. Folded, they are not laid out, and all at
+      // once spares the page a frame per table. Cells of tables not built yet
+      // take their values as they are made.
       const at = ++filling;
+      if (!details.open) {
+        for (const id of slots.keys()) refresh(id, 'analytic');
+        return Promise.resolve();
+      }
       const byTable: string[][] = [];
       for (const [id, list] of slots) (byTable[list[0].table] ??= []).push(id);
       const tables = byTable.filter(Boolean);

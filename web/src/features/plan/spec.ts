@@ -80,12 +80,14 @@ export interface CellKey {
   test: TestName;
 }
 
-/** The one key of a grid cell: tables, analytic values and paper checks all look cells up by it. */
 /** The spec as a run reads it: a question other than the difference fixes its own one-sided tests, so the alternative does not travel with it. */
 export function settled(spec: PlanSpec): PlanSpec {
   return spec.question !== REGISTRY.questions[0].id ? { ...spec, alternative: REGISTRY.alternatives[0].id } : spec;
 }
 
+/** The one key of a grid cell: tables, analytic values and paper checks all look cells up by it. */
+export const cellIdOf = (model: CellKey['model'], n: number, delta: number, rho: number, test: CellKey['test']) => `${model}|${n}|${delta}|${rho}|${test}`;
+
 export function cellId(c: CellKey): string {
-  return `${c.model}|${c.n}|${c.delta}|${c.rho}|${c.test}`;
+  return cellIdOf(c.model, c.n, c.delta, c.rho, c.test);
 }

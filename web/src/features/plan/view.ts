@@ -269,14 +269,6 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       cancelAnimationFrame(frame);
       flush();
       results.setPaperChecks(new Map(outcome.cells.flatMap((c, i): [string, PaperCheck][] => (finished.checks[i] ? [[cellId(c), finished.checks[i]!]] : []))));
-      // The charts after the tables: their analytic curves need 40 more N, and
-      // they draw themselves a plot per animation frame; the run waits for
-      // neither (a hidden tab gets no frames).
-      void analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)))
-        .then((curves) => {
-          if (shownAt === shown) analytic = new Map([...analytic, ...curves]);
-        }, () => undefined)
-        .then(() => (shownAt === shown ? charts.update(spec, cells, ns, lookup) : undefined));
       const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
       results.summary(
         `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
@@ -293,6 +285,14 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       app.setAttribute('data-outcome', outcome.cancelled ? 'cancelled' : 'complete');
       app.setAttribute('data-elapsed-s', String(outcome.elapsedS));
       ctx.setState('done');
+      // The charts after every result: their analytic curves need 40 more N, and
+      // they draw themselves a plot per animation frame; the run waits for
+      // neither (a hidden tab gets no frames).
+      void analyticFor(spec, remote, ns.filter((n) => !spec.n.includes(n)))
+        .then((curves) => {
+          if (shownAt === shown) analytic = new Map([...analytic, ...curves]);
+        }, () => undefined)
+        .then(() => (shownAt === shown ? charts.update(spec, cells, ns, lookup) : undefined));
     } catch (e) {
       const died = ctx.engines()?.dead ?? false;
       current?.cancel();
