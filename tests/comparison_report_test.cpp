@@ -52,3 +52,34 @@ TEST_CASE("every statistic of a real report has a label, and every label names a
   for (const auto& l : stat_labels()) CHECK(labelled.insert(l.path).second);
   CHECK(shown == labelled);
 }
+
+TEST_CASE("a comparison's caveats travel with its Markdown and LaTeX tables, each once, and a report without any has no caveats section", "[comparison_report]") {
+  PairedSample few{"d", "ndcg_cut_10", "A", "B", {}, {}, {}};
+  for (int i = 0; i < 8; ++i) {
+    few.qids.push_back(std::to_string(i));
+    few.a.push_back(0.3 + 0.05 * i);
+    few.b.push_back(0.35 + 0.04 * ((i * 3) % 8));
+  }
+  const CompareOptions o{.resamples = 500, .bootstrap_resamples = 500};
+  const auto r = compare_all({few}, o);
+  const auto& w = r.comparisons.front().warnings;
+  REQUIRE(std::any_of(w.begin(), w.end(), [](const Warning& x) { return x.code == "few_queries"; }));
+  const std::string md = report_markdown(r, o), tex = report_latex(r, o);
+  CHECK_THAT(md, Catch::Contains("\n**Caveats**\n\n"));
+  for (const auto& x : w) {
+    const std::string name = comparison_name(r.comparisons.front());
+    CHECK_THAT(md, Catch::Contains("- ⚠ " + name + ": " + x.message + "\n"));
+    CHECK_THAT(tex, Catch::Contains("\n% caveat: " + name + ": " + x.message + "\n"));
+    CHECK(md.find(x.message) == md.rfind(x.message));
+  }
+  PairedSample many = few;
+  for (int i = 8; i < 60; ++i) {
+    many.qids.push_back(std::to_string(i));
+    many.a.push_back(0.3 + 0.01 * (i % 37));
+    many.b.push_back(0.31 + 0.01 * ((i * 7) % 41));
+  }
+  const auto clean = compare_all({many}, o);
+  REQUIRE(clean.comparisons.front().warnings.empty());
+  CHECK_THAT(report_markdown(clean, o), !Catch::Contains("Caveats"));
+  CHECK_THAT(report_latex(clean, o), !Catch::Contains("caveat"));
+}

@@ -196,6 +196,11 @@ TEST_CASE("one file per system, some naming the measure in their header and some
   CHECK(r.boards[0].measure == "ndcg");
   CHECK(r.boards[0].k == 3);
   CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Warning& w) { return w.code == "out_of_range" && w.message.find("1.7") != std::string::npos; }));
+  // The warnings travel with the tables pasted elsewhere, not on stderr alone.
+  for (const auto& w : r.warnings) {
+    CHECK_THAT(leaderboard_markdown(r, {}), Catch::Contains("**Caveats**\n\n") && Catch::Contains("- ⚠ " + w.message + "\n"));
+    CHECK_THAT(leaderboard_latex(r, {}), Catch::Contains("% caveat: " + w.message + "\n"));
+  }
   CHECK(pair_scores(s, "", "", "bm25", "dense", MissingPolicy::error).b == std::vector<double>{0.55, 0.42, 0.35});
   // Two named measures stay two: the unnamed files join neither.
   s[0].measure = "map";

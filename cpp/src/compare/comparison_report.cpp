@@ -211,6 +211,14 @@ std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
     s << "\n";
   }
   for (const auto& c : r.comparisons) s << "- " << c.sentence << "\n";
+  // Why an answer may not be trusted travels with the table pasted into a paper or a pull request, not on stderr alone.
+  bool any = false;
+  for (const auto& c : r.comparisons)
+    for (const auto& w : c.warnings) {
+      if (!any) s << "\n**Caveats**\n\n";
+      any = true;
+      s << "- ⚠ " << comparison_name(c) << ": " << w.message << "\n";
+    }
   return s.str();
 }
 
@@ -232,6 +240,9 @@ std::string report_latex(const CompareResult& r, const CompareOptions& o) {
   for (const auto& t : r.by_system)
     s << latex_escape(t.system) << " & " << t.comparisons << " & " << t.better << " & " << t.worse << " & " << to_string(t.verdict) << " \\\\\n";
   s << "\\hline\n\\end{tabular}\n";
+  // The caveats stay in the source pasted into a paper, beside the tables they qualify.
+  for (const auto& c : r.comparisons)
+    for (const auto& w : c.warnings) s << "% caveat: " << comparison_name(c) << ": " << w.message << "\n";
   return s.str();
 }
 

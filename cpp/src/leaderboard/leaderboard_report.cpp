@@ -168,6 +168,9 @@ std::string leaderboard_markdown(const LeaderboardResult& r, const LeaderboardOp
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
     for (const auto& [s, rank] : ranks) out += "| " + s + " | " + stat(rank) + " |\n";
   }
+  // Why an answer may not be trusted travels with the table pasted elsewhere, not on stderr alone.
+  if (!r.warnings.empty()) out += (r.across ? "\n" : "") + std::string("**Caveats**\n\n");
+  for (const auto& w : r.warnings) out += "- ⚠ " + w.message + "\n";
   return out;
 }
 
@@ -188,6 +191,7 @@ std::string leaderboard_latex(const LeaderboardResult& r, const LeaderboardOptio
     for (const auto& [s, rank] : ranks) out += latex_escape(s) + " & " + latex_escape(stat(rank)) + " \\\\\n";
     out += "\\hline\n\\end{tabular}\n";
   }
+  for (const auto& w : r.warnings) out += "% caveat: " + w.message + "\n";
   return out;
 }
 
