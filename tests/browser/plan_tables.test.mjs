@@ -1,0 +1,61 @@
+// The Plan page's detailed power tables in headless Chromium: every value they
+// show beside the CLI's CSV for the same run.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { launch, root, serve, waitDone } from './browser.mjs';
+
+let browser;
+const servers = [];
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  servers.forEach((s) => s.server.close());
+});
+
+// A hang guard, not a speed requirement: generous for a busy machine.
+const HANG_GUARD = 120_000;
+
+async function openPage(hash) {
+  const s = await serve(true);
+  servers.push(s);
+  const context = await browser.newContext();
+  context.setDefaultTimeout(HANG_GUARD);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${s.url}${hash}`);
+  return { page, errors };
+}
+
+test('every paper value in the tables is the CLI\'s paper column for its cell, and each analytic value the CLI\'s analytic power', async () => {
+  const { page, errors } = await openPage('#preset=paper&reps=200&seed=5&run=1');
+  await waitDone(page);
+  const [head, ...rows] = execFileSync(`${root}build/pairpower`, ['simulate', '--preset', 'paper', '--reps', '200', '--seed', '5', '--format', 'csv', '--progress', 'off'])
+    .toString().trim().split('\n').map((l) => l.split(','));
+  const col = (name) => head.indexOf(name);
+  const key = (r) => [r[col('model')], Number(r[col('n')]), Number(r[col('delta')]), Number(r[col('rho')]), r[col('test')]].join('|');
+  const paper = new Map(rows.filter((r) => r[col('paper')] !== '').map((r) => [key(r), `paper ${Number(r[col('paper')]).toFixed(3)}`]));
+  const analytic = new Map(rows.filter((r) => r[col('analytic_power')] !== '').map((r) => [key(r), Number(r[col('analytic_power')])]));
+  assert.ok(paper.size > 0);
+  const shown = await page.$$eval('span.power', (els) => els.map((e) => {
+    const td = e.parentElement;
+    const keyOf = (x) => [x.dataset.model, Number(x.dataset.n), Number(x.dataset.delta), Number(x.dataset.rho), x.dataset.test].join('|');
+    return { key: keyOf(e), paper: td.querySelector('.paper')?.textContent.replace(' ⚠', '') ?? null,
+      section: td.querySelector('.paper')?.title ?? null, analytic: td.querySelector('.analytic')?.dataset.analytic ?? null };
+  }));
+  const seen = new Set();
+  for (const s of shown) {
+    assert.equal(s.paper, paper.get(s.key) ?? null, `paper value of ${s.key}`);
+    if (s.paper) assert.match(s.section, /^printed in the paper, §\d/);
+    if (s.paper) seen.add(s.key);
+    // The wasm build's libm may differ from the native one's in the last bits of a closed form.
+    const want = analytic.get(s.key);
+    if (want === undefined || s.analytic === null) assert.equal(s.analytic, want === undefined ? null : String(want), `analytic value of ${s.key}`);
+    else assert.ok(Math.abs(Number(s.analytic) - want) <= 1e-12, `analytic value of ${s.key}: ${s.analytic}, the CLI ${want}`);
+  }
+  assert.equal(seen.size, paper.size, 'every printed value shown');
+  assert.deepEqual(errors, []);
+});
