@@ -1,5 +1,6 @@
 // plan_warnings (warnings.hpp): the Plan's pilot model warns when its smallest N
-// lies far beyond the pilot it resamples, and only then.
+// lies far beyond the pilot it resamples, and only then; a model that holds its
+// scores to [0, 1] warns when B's mean, mean + δ, lies outside.
 #include <cmath>
 #include <memory>
 #include <numeric>
@@ -88,8 +89,50 @@ TEST_CASE("the Monte Carlo answer of a run decides too: an N of the grid, or non
   CHECK(plan_warnings(s, {cell(20, 0.1, 0.85), cell(60, 0.1, 0.99)}).empty());
 }
 
-TEST_CASE("grids without the pilot model have no Plan warning", "[warnings][plan]") {
+TEST_CASE("grids without the pilot model, and B's mean inside [0, 1], have no Plan warning", "[warnings][plan]") {
   PlanSpec s = pilot_plan(5, {1000}, {0.01});
   s.grid.models = {ScoreModel::normal};
   CHECK(plan_warnings(s, {}).empty());
+}
+
+namespace {
+PlanSpec bounded_plan(std::vector<ScoreModel> models, double mean, std::vector<double> deltas) {
+  PlanSpec s;
+  s.grid.models = std::move(models);
+  s.grid.n = {40};
+  s.grid.delta = std::move(deltas);
+  s.grid.rho = {0.5};
+  s.grid.tests = {PairedTest::t};
+  s.grid.marginal = {mean, 0.3};
+  return s;
+}
+}  // namespace
+
+TEST_CASE("B's mean beyond [0, 1] in a model bounded there warns once, naming the δs outside and the farthest mean; the unclipped normal model does not", "[warnings][plan]") {
+  const auto w = plan_warnings(bounded_plan({ScoreModel::normal, ScoreModel::lattice}, 0.95, {0.02, 0.1, 0.2}), {});
+  REQUIRE(w.size() == 1);
+  CHECK(w[0].code == "beyond_bounds");
+  CHECK_THAT(w[0].message, Catch::StartsWith("At δ = 0.1, 0.2, B's mean score (mean + δ = 1.15 at the farthest) lies outside [0, 1], where the "
+                                             "normal model (clipped), lattice model holds its scores (clipped to [0, 1])."));
+  // Below 0 too, and the Beta model says how it holds its mean.
+  const auto low = plan_warnings(bounded_plan({ScoreModel::beta_copula}, 0.05, {-0.1, 0.1}), {});
+  REQUIRE(low.size() == 1);
+  CHECK_THAT(low[0].message, Catch::StartsWith("At δ = -0.1, B's mean score (mean + δ = -0.05) lies outside [0, 1], where the Beta model (copula) "
+                                               "holds its scores (its mean kept within [0.01, 0.99])."));
+  CHECK(plan_warnings(bounded_plan({ScoreModel::unclipped}, 0.95, {0.1, 0.2}), {}).empty());
+  CHECK(plan_warnings(bounded_plan({ScoreModel::normal}, 0.95, {0.05, -0.3}), {}).empty());  // 1.0 and 0.65: inside
+}
+
+TEST_CASE("what the bound warning says holds: clipped at 1, B's scores give the paired t less power than the unclipped normal model's at the same δ", "[warnings][plan]") {
+  // At mean 0.95 and δ = 0.1 the clipped model's difference is smaller than δ; the unclipped one simulates δ itself.
+  GridSpec g = bounded_plan({ScoreModel::normal, ScoreModel::unclipped}, 0.95, {0.1}).grid;
+  g.reps = 4000;
+  g.seed = 3;
+  const auto r = run_grid(g);
+  REQUIRE(r.cells.size() == 2);
+  const auto& clipped = r.cells[0].model == ScoreModel::normal ? r.cells[0] : r.cells[1];
+  const auto& free = r.cells[0].model == ScoreModel::normal ? r.cells[1] : r.cells[0];
+  // More than 6 combined Monte Carlo SEs apart (about 0.37 against 0.54 at R = 4000, SEs about 0.008).
+  const double se = std::hypot(clipped.estimate.mc_se, free.estimate.mc_se);
+  CHECK(free.estimate.power - clipped.estimate.power > 6 * se);
 }

@@ -95,6 +95,21 @@ void validate(const Scenario& s) {
   }
 }
 
+bool bounded_to_unit(ScoreModel m) noexcept {
+  switch (m) {
+    case ScoreModel::normal:
+    case ScoreModel::beta_copula:
+    case ScoreModel::heterogeneous:
+    case ScoreModel::heavy_tailed:
+    case ScoreModel::zero_inflated:
+    case ScoreModel::lattice: return true;
+    case ScoreModel::unclipped:
+    case ScoreModel::binary:  // a success rate outside (0, 1) is refused (validate)
+    case ScoreModel::pilot: return false;
+  }
+  return false;
+}
+
 BetaShape beta_from_moments(double mean, double sd) noexcept {
   const double mu = std::clamp(mean, 0.01, 0.99);
   const double cap = mu * (1.0 - mu);

@@ -93,6 +93,11 @@ struct BetaShape {
 /// a = μ(μ(1−μ)/σ² − 1), b = (1−μ)(μ(1−μ)/σ² − 1), each at least 0.5.
 BetaShape beta_from_moments(double mean, double sd) noexcept;
 
+/// Whether a model's scores are held to [0, 1]: clipped there (the normal,
+/// heterogeneous, heavy-tailed, zero-inflated and lattice models, as the kernel
+/// draws them) or Beta-distributed with the mean held in [0.01, 0.99].
+bool bounded_to_unit(ScoreModel m) noexcept;
+
 /// Whether analytic power is offered for a model: for every test (normal theory
 /// of D), for the paired t only, or not at all.
 enum class ModelAnalytic { all, t_only, none };
