@@ -312,3 +312,38 @@ TEST_CASE("a leaderboard warns of out-of-range values and of boards too small to
   CHECK(codes(small) == std::vector<std::string>{"p_floor", "few_queries"});
   CHECK_THAT(small[0].message, Catch::Contains("0.125"));
 }
+
+TEST_CASE("a bare score within [0, 1] against one beyond it, its mean ten times larger or more, warns of two scales, naming which is which", "[warnings]") {
+  auto s = sample(0.05, 40, 21, "score");
+  for (double& b : s.b) b *= 100;  // B as a percentage
+  const auto w = compare_all({s}, fast()).comparisons[0].warnings;
+  REQUIRE(has(w, "scale_mismatch"));
+  CHECK_THAT(get(w, "scale_mismatch").message, Catch::StartsWith("A's scores all lie within [0, 1] while B's reach ") && Catch::Contains("different scales"));
+  // Either side.
+  std::swap(s.a, s.b);
+  CHECK_THAT(get(compare_all({s}, fast()).comparisons[0].warnings, "scale_mismatch").message, Catch::StartsWith("B's scores all lie within [0, 1] while A's"));
+  // A measure of known range has its own check; a bare score a little over 1, or both beyond 1, is not two scales.
+  auto known = sample(0.05, 40, 21);
+  for (double& b : known.b) b *= 100;
+  const auto kw = compare_all({known}, fast()).comparisons[0].warnings;
+  CHECK(has(kw, "out_of_range"));
+  CHECK_FALSE(has(kw, "scale_mismatch"));
+  auto near = sample(0.05, 40, 21, "score");
+  near.b[0] = 1.5;
+  CHECK_FALSE(has(compare_all({near}, fast()).comparisons[0].warnings, "scale_mismatch"));
+  auto both = sample(0.05, 40, 21, "score");
+  for (double& a : both.a) a *= 100;
+  for (double& b : both.b) b *= 100;
+  CHECK_FALSE(has(compare_all({both}, fast()).comparisons[0].warnings, "scale_mismatch"));
+}
+
+TEST_CASE("a board whose bare scores mix [0, 1] with a scale ten times larger warns once, naming a system of each", "[warnings]") {
+  const LeaderboardOptions o{.resamples = 500, .bootstrap = 500};
+  auto b = board(3, 30, 1);
+  for (auto& s : b) s.measure = "score";
+  CHECK(leaderboard(b, "score", o).warnings.empty());
+  for (double& v : b[1].values) v *= 100;
+  const auto w = leaderboard(b, "score", o).warnings;
+  REQUIRE(codes(w) == std::vector<std::string>{"scale_mismatch"});
+  CHECK_THAT(w[0].message, Catch::StartsWith("S3's scores all lie within [0, 1] while S2's reach ") && Catch::Contains("The board's means, ranks, tiers and tests"));
+}

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <iomanip>
 #include <sstream>
 
@@ -82,6 +83,35 @@ void range_warnings(const std::string& measure, const std::string& system, std::
   out.push_back({"out_of_range", s.str()});
 }
 
+namespace {
+
+struct Spread {
+  double min, max, mean;
+};
+
+Spread spread_of(std::span<const double> v) {
+  Spread s{0, 0, 0};
+  if (v.empty()) return s;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  s.min = *lo, s.max = *hi;
+  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+  return s;
+}
+
+// One set of values within [0, 1] and another beyond it, its mean many times larger: most likely a proportion
+// against a percentage (or two measures under one name), which every statistic would take at face value.
+constexpr double scale_ratio = 10;
+bool within_unit(const Spread& s) { return s.min >= 0 && s.max <= 1 && s.mean > 0; }
+bool beyond_unit(const Spread& s, const Spread& unit) { return s.min >= 0 && s.max > 1 && s.mean >= scale_ratio * unit.mean; }
+
+std::string scale_message(const std::string& within, const Spread& w, const std::string& beyond, const Spread& b, const std::string& what) {
+  return within + "'s scores all lie within [0, 1] while " + beyond + "'s reach " + format_csv(b.max) + " (means " + format_csv(w.mean) + " and " +
+         format_csv(b.mean) + "): they may be on different scales — a proportion against a percentage, or two measures under one name. " + what +
+         " take the values as given; put them on one scale if they are.";
+}
+
+}  // namespace
+
 bool rests_on_sign_flips(const Comparison& c) noexcept {
   return !c.equivalence && !c.non_inferiority && !c.identical && !c.randomization.exact && own_test_name(c) == "randomization";
 }
@@ -115,6 +145,12 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
   const std::string& measure = s.measure.empty() ? s.dataset : s.measure;
   range_warnings(measure, s.system_a, s.qids, s.a, out, s.unit);
   range_warnings(measure, s.system_b, s.qids, s.b, out, s.unit);
+  // A measure of known range has its own check (out_of_range); a bare score does not.
+  if (measure_range(measure) == MeasureRange::unknown) {
+    const Spread a = spread_of(s.a), b = spread_of(s.b);
+    if (within_unit(a) && beyond_unit(b, a)) out.push_back({"scale_mismatch", scale_message(s.system_a, a, s.system_b, b, "Δ and every test here")});
+    else if (within_unit(b) && beyond_unit(a, b)) out.push_back({"scale_mismatch", scale_message(s.system_b, b, s.system_a, a, "Δ and every test here")});
+  }
   if (c.identical) return out;  // nothing was tested: the reason says so
   std::size_t zeros = 0;
   for (std::size_t i = 0; i < s.a.size() && i < s.b.size(); ++i) zeros += s.b[i] - s.a[i] == 0;
@@ -175,6 +211,24 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
   for (const auto& s : series)
     if (s.measure == measure)
       range_warnings(measure, s.dataset.empty() ? s.system : s.system + " (" + s.dataset + ")", s.qids, s.values, out, s.unit);
+  // Per dataset, the largest-mean system within [0, 1] against the smallest-mean one beyond it (a bare score only, as in compare).
+  if (measure_range(measure) == MeasureRange::unknown) {
+    std::vector<std::string> datasets;
+    for (const auto& s : series)
+      if (s.measure == measure && std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
+    for (const auto& d : datasets) {
+      const ScoreSeries *low = nullptr, *high = nullptr;
+      Spread lo{}, hi{};
+      for (const auto& s : series) {
+        if (s.measure != measure || s.dataset != d) continue;
+        const Spread x = spread_of(s.values);
+        if (within_unit(x) && (!low || x.mean > lo.mean)) low = &s, lo = x;
+        if (x.min >= 0 && x.max > 1 && (!high || x.mean < hi.mean)) high = &s, hi = x;
+      }
+      if (low && high && beyond_unit(hi, lo))
+        out.push_back({"scale_mismatch", scale_message(low->system, lo, high->system, hi, "The board's means, ranks, tiers and tests" + (d.empty() ? "" : " on " + d))});
+    }
+  }
   for (const auto& b : r.boards) {
     const std::string where = b.dataset.empty() ? "" : " on " + b.dataset;
     if (smallest_attainable_p(b.n, Alternative::two_sided) > o.alpha)

@@ -8,6 +8,7 @@
 //   p_floor              exact tests cannot reach α at this n (smallest p 2/2^n)
 //   few_queries          bootstrap intervals from fewer than 20 queries (or items)
 //   out_of_range         a value outside its measure's known range
+//   scale_mismatch       a bare score within [0, 1] for one system, beyond 1 and 10 × the mean for another
 //   many_zeros           half or more of the differences are exactly 0
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
 //   beyond_bounds        a Plan's B mean, mean + δ, outside [0, 1] in a model that holds its scores there
