@@ -1,5 +1,6 @@
 #include "pairpower/simulation/plan_export.hpp"
 
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -115,4 +116,20 @@ TEST_CASE("the paper's printed values stand beside a run that asks what the pape
     CHECK(paper_field(simulation_csv(s, r.cells)).empty());
     CHECK(t_row(simulation_markdown(s, r.cells)).ends_with("|  |"));
   }
+}
+
+TEST_CASE("a run's headline names only the score settings its models read: mean and SD, a binary model's success rate, a pilot's size", "[plan_export]") {
+  GridSpec g;
+  g.marginal = {0.6, 0.2};
+  g.models = {ScoreModel::normal};
+  CHECK(marginal_words(g) == ", mean 0.6, SD 0.2");
+  g.models = {ScoreModel::binary};
+  CHECK(marginal_words(g) == ", A's success rate 0.6");
+  g.models = {ScoreModel::pilot};
+  g.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{0.1, -0.05, 0.2});
+  CHECK(marginal_words(g) == ", a pilot of 3 differences");
+  g.models = {ScoreModel::binary, ScoreModel::pilot, ScoreModel::beta_copula};
+  CHECK(marginal_words(g) == ", mean 0.6, SD 0.2, a pilot of 3 differences");
+  g.models = {ScoreModel::binary};
+  CHECK_THAT(simulation_markdown(PlanSpec{g, 0.8}, {}), Catch::StartsWith("Power by Monte Carlo (pairpower): 1000 replicates per cell, seed 1, α = 0.05, A's success rate 0.6.\n"));
 }

@@ -11,6 +11,7 @@
 
 #include "pairpower/power/analytic_power.hpp"
 #include "pairpower/registry/paper.hpp"
+#include "pairpower/simulation/plan_export.hpp"
 #include "pairpower/simulation/plan_work.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/power/solvers.hpp"
@@ -177,8 +178,8 @@ void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, 
 }
 
 void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, double target) {
-  fmt::print(out, "pairpower simulate: {} replicates per cell, seed {}, α = {}, mean {}, SD {}, {:.2f} s\n", g.reps, g.seed,
-             g.alpha, g.marginal.mean, g.marginal.sd, r.elapsed_s);
+  fmt::print(out, "pairpower simulate: {} replicates per cell, seed {}, α = {}{}, {:.2f} s\n", g.reps, g.seed, g.alpha, marginal_words(g),
+             r.elapsed_s);
   if (g.question.kind == Question::equivalence)
     fmt::print(out, "power = P(shown equivalent within ±{}): each test run as TOST on d + M (greater) and d − M (less) at α\n", g.question.margin);
   if (g.question.kind == Question::non_inferiority)

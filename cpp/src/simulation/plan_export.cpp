@@ -94,10 +94,23 @@ std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells) 
   return out;
 }
 
+std::string marginal_words(const GridSpec& g) {
+  bool mean = false, sd = false;
+  for (const ScoreModel m : g.models) {
+    mean = mean || m != ScoreModel::pilot;
+    sd = sd || (m != ScoreModel::pilot && m != ScoreModel::binary);
+  }
+  const bool only_binary = mean && !sd;
+  return (mean ? (only_binary ? ", A's success rate " : ", mean ") + number(g.marginal.mean) : "") + (sd ? ", SD " + number(g.marginal.sd) : "") +
+         (g.params.pilot && std::find(g.models.begin(), g.models.end(), ScoreModel::pilot) != g.models.end()
+              ? ", a pilot of " + std::to_string(g.params.pilot->size()) + " differences"
+              : "");
+}
+
 std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells) {
   const GridSpec& g = spec.grid;
   std::string out = "Power by Monte Carlo (pairpower): " + std::to_string(g.reps) + " replicates per cell, seed " + std::to_string(g.seed) +
-                    ", α = " + number(g.alpha) + ", mean " + number(g.marginal.mean) + ", SD " + number(g.marginal.sd) + ".\n\n" +
+                    ", α = " + number(g.alpha) + marginal_words(g) + ".\n\n" +
                     "| model | N | δ | ρ | test | power | MC SE | analytic | paper |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
   for (const CellResult& c : in_spec_order(g, std::move(cells))) {
     const auto p = printed(g, c);

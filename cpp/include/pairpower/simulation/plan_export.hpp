@@ -37,6 +37,11 @@ nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellRes
 /// model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper — numbers as JSON writes them.
 std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells);
 
+/// The score settings a grid's models read, for a headline: ", mean 0.65, SD 0.12" where a model draws
+/// normal or Beta scores; the binary model reads the mean alone (A's success rate), the pilot model
+/// neither (it resamples the pilot's differences), so a grid of only those names what it uses.
+std::string marginal_words(const GridSpec& g);
+
 /// A headline with the settings and a table with power, MC SE, analytic and paper to three decimals.
 std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells);
 
