@@ -24,8 +24,10 @@ export function parseNumber(text: string): Parsed<number> {
 /** A whole number written with digits only, at least `min`. */
 function parseCount(text: string, min = 0): Parsed<number> {
   const t = trim(text);
-  // The core reads into 64 bits: more digits than that are not a whole number it can hold.
-  if (!/^\d+$/.test(t) || BigInt(t) > 18446744073709551615n) return fail(`${quoted(text)} is not a whole number`);
+  if (/^-0*[1-9]\d*$/.test(t)) return fail(`${quoted(text)} is negative: give a whole number`);
+  if (!/^\d+$/.test(t)) return fail(`${quoted(text)} is not a whole number`);
+  // The core reads into 64 bits.
+  if (BigInt(t) > 18446744073709551615n) return fail(`${quoted(text)} is above the largest whole number, 18446744073709551615`);
   const v = Number(t);
   return v < min ? fail(`${v} is below the minimum ${min}`) : ok(v);
 }
