@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, openAnalyze, openLeaderboard, paste, rankAndWait, root, useSite } from './browser.mjs';
+import { analyzeAndWait, openAnalyze, openLeaderboard, paste, rankAndWait, root, useSite, waitDone } from './browser.mjs';
 import { scores } from '../bad_inputs/warning_scores.mjs';
 
 const site = useSite();
@@ -70,6 +70,39 @@ test('Analyze: an nDCG of 1.5 shows a warning naming the system, the query and t
   assert.deepEqual(shown.map((w) => w.code), ['out_of_range']);
   assert.equal(shown[0].text, `Warning: ${cliWarnings(ta, tb)[0].message}`);
   assert.match(shown[0].text, /ndcg_cut_10 lies between 0 and 1, but 1 of dense's 30 values lies outside that range \(1\.5 for query q7\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Analyze: a bare score within [0, 1] against one on a scale of 100 warns of two scales, in the CLI\'s words', async () => {
+  const a = ['qid,score', ...Array.from({ length: 30 }, (_, i) => `q${i + 1},${(0.3 + ((i * 37) % 50) / 100).toFixed(2)}`)].join('\n') + '\n';
+  const b = ['qid,score', ...Array.from({ length: 30 }, (_, i) => `q${i + 1},${35 + ((i * 53) % 50)}`)].join('\n') + '\n';
+  const { page, errors, shown } = await analyze(a, b);
+  const fa = join(dir, 'scale-a.csv'), fb = join(dir, 'scale-b.csv');
+  writeFileSync(fa, a);
+  writeFileSync(fb, b);
+  const r = spawnSync(`${root}build/pairpower`, ['compare', fa, fb, '--resamples', '2000', '--bootstrap', '500', '--format', 'json'], { encoding: 'utf8' });
+  const want = JSON.parse(r.stdout).warnings.find((w) => w.code === 'scale_mismatch');
+  assert.ok(want, 'the CLI warns');
+  // The CLI names the systems by their files, the page by its labels.
+  const words = want.message.replace("scale-a's", "A's").replace("scale-b's", "B's");
+  assert.deepEqual(shown.filter((w) => w.code === 'scale_mismatch').map((w) => w.text), [`Warning: ${words}`]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Plan: B\'s mean beyond 1 in the clipped normal model warns under the answer, in the CLI\'s words', async () => {
+  const page = await site.browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${site.url}#n=40&delta=0.02,0.1&rho=0.5&model=normal&mean=0.95&sd=0.3&reps=200&seed=2&run=1`);
+  await waitDone(page);
+  const r = spawnSync(`${root}build/pairpower`, ['simulate', '--n', '40', '--delta', '0.02,0.1', '--rho', '0.5', '--model', 'normal', '--mean', '0.95', '--sd', '0.3',
+    '--reps', '200', '--seed', '2', '--format', 'json', '--progress', 'off'], { encoding: 'utf8' });
+  const want = JSON.parse(r.stdout).warnings.find((w) => w.code === 'beyond_bounds');
+  assert.ok(want, 'the CLI warns');
+  assert.equal(await page.textContent('.answer [data-testid="warning"][data-code="beyond_bounds"]'), `Warning: ${want.message}`);
+  assert.equal(await page.isVisible('.answer [data-testid="warning"][data-code="beyond_bounds"]'), true);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -105,8 +105,8 @@ bool within_unit(const Spread& s) { return s.min >= 0 && s.max <= 1 && s.mean > 
 bool beyond_unit(const Spread& s, const Spread& unit) { return s.min >= 0 && s.max > 1 && s.mean >= scale_ratio * unit.mean; }
 
 std::string scale_message(const std::string& within, const Spread& w, const std::string& beyond, const Spread& b, const std::string& what) {
-  return within + "'s scores all lie within [0, 1] while " + beyond + "'s reach " + format_csv(b.max) + " (means " + format_csv(w.mean) + " and " +
-         format_csv(b.mean) + "): they may be on different scales — a proportion against a percentage, or two measures under one name. " + what +
+  return within + "'s scores all lie within [0, 1] while " + beyond + "'s reach " + format_sig(b.max) + " (means " + format_sig(w.mean) + " and " +
+         format_sig(b.mean) + "): they may be on different scales — a proportion against a percentage, or two measures under one name. " + what +
          " take the values as given; put them on one scale if they are.";
 }
 
