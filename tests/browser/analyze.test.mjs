@@ -183,6 +183,10 @@ test('scores analysed here plan as a pilot in Plan, with the CLI simulate --mode
   await page.check('#field-tests-wilcoxon');
   await page.click('[data-testid="run"]');
   await waitDone(page);
+  // The pilot model resamples differences whole: its answer does not hang on a ρ it never reads.
+  const answer = await page.textContent('[data-testid="plan-answer"]');
+  assert.match(answer, /to detect δ = 0\.03: \d/);
+  assert.doesNotMatch(answer, /ρ/);
   const cli = cliPowers(['--n', '30,80', '--delta', '0,0.03', '--rho', '0.5', '--reps', '300', '--seed', '5', '--model', 'pilot', '--tests', 't,wilcoxon',
     '--pilot', te('te908.q.org_manual_bm25.txt'), '--pilot', te('te908.q.org_manual_ance_bert.txt'), '--pilot-measure', 'map']);
   // Every value shown (the δ = 0 cells twice: power and type I tables) equals the CLI's, and every CLI cell is shown.

@@ -304,7 +304,8 @@ nlohmann::ordered_json registry_json() {
   auto& models = j["models"] = json::array();
   const auto analytic_name = [](ModelAnalytic a) { return a == ModelAnalytic::all ? "all" : a == ModelAnalytic::t_only ? "t" : "none"; };
   for (const auto& m : models_table)
-    models.push_back({{"id", m.id}, {"label", m.label}, {"title", m.title}, {"param", m.param}, {"analytic", analytic_name(m.analytic)}});
+    models.push_back({{"id", m.id}, {"label", m.label}, {"title", m.title}, {"param", m.param}, {"analytic", analytic_name(m.analytic)},
+                      {"reads_rho", model_reads_rho(m.model)}});
   auto& choices = j["model_choices"] = json::array();
   for (const auto& c : model_choices()) {
     json ids = json::array();

@@ -110,6 +110,8 @@ bool bounded_to_unit(ScoreModel m) noexcept {
   return false;
 }
 
+bool model_reads_rho(ScoreModel m) noexcept { return m != ScoreModel::pilot; }
+
 BetaShape beta_from_moments(double mean, double sd) noexcept {
   const double mu = std::clamp(mean, 0.01, 0.99);
   const double cap = mu * (1.0 - mu);

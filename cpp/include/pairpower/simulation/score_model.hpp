@@ -98,6 +98,9 @@ BetaShape beta_from_moments(double mean, double sd) noexcept;
 /// draws them) or Beta-distributed with the mean held in [0.01, 0.99].
 bool bounded_to_unit(ScoreModel m) noexcept;
 
+/// Whether a model reads ρ: all but the pilot model, which resamples the pilot's differences whole.
+bool model_reads_rho(ScoreModel m) noexcept;
+
 /// Whether analytic power is offered for a model: for every test (normal theory
 /// of D), for the paired t only, or not at all.
 enum class ModelAnalytic { all, t_only, none };

@@ -40,7 +40,7 @@ export interface ResultsView {
   setAnalytic(analytic: Map<string, number>): Promise<void>;
   addCells(cells: CellResult[]): void;
   /** The solver tables for one model: `offered` are the tests its closed form covers (others show "—"). */
-  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean }): void;
+  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean; readsRho: boolean }): void;
   summary(text: string): void;
   /** The run's Monte Carlo answer for every model it simulated, at the top of the answer; returns its one-line summary. */
   setMonteCarlo(spec: PlanSpec, answers: GridAnswer[]): string;
@@ -290,7 +290,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
       }
     },
     setSolvers(minN, mde, target, model) {
-      if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact));
+      if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact, model.readsRho));
       const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))];
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
