@@ -255,3 +255,17 @@ test('on a shared link’s run the quick calculator waits for the run, saying so
   assert.deepEqual(afterRun, plain);
   assert.equal(afterRun.status, false, 'the calculator still says it is waiting');
 });
+
+test('the sensitivity curve in words gives each δ in the page\'s number format, where a test reaches the target and where one never does', async () => {
+  const page = await site.browser.newPage();
+  page.setDefaultTimeout(HANG_GUARD);
+  await page.goto(`${site.url}#preset=quick`);
+  // At N = 5 the sign test cannot reach α = 0.05 (its smallest p is 2/32): its power stays below the target along the whole curve.
+  await page.fill('#calc-n', '5');
+  await page.waitForFunction(() => /below/.test(document.querySelector('[data-testid="calc-curve"] .visually-hidden')?.textContent ?? ''));
+  const said = await page.textContent('[data-testid="calc-curve"] .visually-hidden');
+  assert.match(said, /reaches 0\.8 at δ = /);
+  const deltas = [...said.matchAll(/δ = (-?[\d.]+)/g)].map((m) => m[1]);
+  for (const d of deltas) assert.ok(d.replace(/^-?0*\.?0*/, '').replace('.', '').length <= 4, `δ = ${d} in: ${said}`);
+  await page.close();
+});

@@ -25,7 +25,7 @@ export function renderSensitivity(s: SensitivityAnswer, n: number, target: numbe
   const said = tests.map((t) => {
     const ps = s.curve[t.id];
     const j = ps.findIndex((p) => p !== null && p >= target);
-    return `${t.label}: ${j < 0 ? `below ${target} up to δ = ${ds[ds.length - 1]}` : `reaches ${target} at δ = ${Number(ds[j].toPrecision(3))}`}.`;
+    return `${t.label}: ${j < 0 ? `below ${target} up to δ = ${fmt.stat(ds[ds.length - 1])}` : `reaches ${target} at δ = ${fmt.stat(ds[j])}`}.`;
   }).join(' ');
   const curveBox = h('figure', { class: 'curve', 'data-testid': 'calc-curve' }, h('figcaption', {}, `Power against δ at N = ${fmt.int(n)}`),
     h('p', { class: 'visually-hidden' }, said));
