@@ -1,9 +1,11 @@
 // plan_warnings (warnings.hpp): the Plan's pilot model warns when its smallest N
 // lies far beyond the pilot it resamples, and only then; a model that holds its
 // scores to [0, 1] warns when B's mean, mean + δ, lies outside.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -108,19 +110,73 @@ PlanSpec bounded_plan(std::vector<ScoreModel> models, double mean, std::vector<d
 }
 }  // namespace
 
-TEST_CASE("B's mean beyond [0, 1] in a model bounded there warns once, naming the δs outside and the farthest mean; the unclipped normal model does not", "[warnings][plan]") {
-  const auto w = plan_warnings(bounded_plan({ScoreModel::normal, ScoreModel::lattice}, 0.95, {0.02, 0.1, 0.2}), {});
+namespace {
+// E[clip to [0, 1] of N(m, s)] by Simpson's rule over ±12 SD: an integration independent of the core's closed form.
+double clipped_mean_numeric(double m, double s) {
+  const int steps = 40000;
+  const double lo = m - 12 * s, h = 24 * s / steps;
+  double sum = 0;
+  for (int i = 0; i <= steps; ++i) {
+    const double x = lo + i * h, z = (x - m) / s;
+    const double f = std::clamp(x, 0.0, 1.0) * std::exp(-0.5 * z * z) / (s * std::sqrt(2 * M_PI));
+    sum += f * (i == 0 || i == steps ? 1 : i % 2 ? 4 : 2);
+  }
+  return sum * h / 3;
+}
+
+// Every "about X at δ = D" of a message.
+std::vector<std::pair<double, double>> stated(const std::string& message) {
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t at = message.find("about "); at != std::string::npos; at = message.find("about ", at + 1)) {
+    const double x = std::stod(message.substr(at + 6));
+    const std::size_t d = message.find("δ = ", at);
+    out.emplace_back(x, std::stod(message.substr(d + std::string("δ = ").size())));
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a clipped model whose mean difference misses δ by more than 10% warns once, stating the difference it simulates; the unclipped model and the paper's settings do not", "[warnings][plan]") {
+  const auto w = plan_warnings(bounded_plan({ScoreModel::normal}, 0.95, {0.02, 0.1, 0.2}), {});
   REQUIRE(w.size() == 1);
   CHECK(w[0].code == "beyond_bounds");
-  CHECK_THAT(w[0].message, Catch::StartsWith("At δ = 0.1, 0.2, B's mean score (mean + δ = 1.15 at the farthest) lies outside [0, 1], where the "
-                                             "normal model (clipped), lattice model holds its scores (clipped to [0, 1])."));
-  // Below 0 too, and the Beta model says how it holds its mean.
-  const auto low = plan_warnings(bounded_plan({ScoreModel::beta_copula}, 0.05, {-0.1, 0.1}), {});
-  REQUIRE(low.size() == 1);
-  CHECK_THAT(low[0].message, Catch::StartsWith("At δ = -0.1, B's mean score (mean + δ = -0.05) lies outside [0, 1], where the Beta model (copula) "
-                                               "holds its scores (its mean kept within [0.01, 0.99])."));
+  CHECK_THAT(w[0].message, Catch::StartsWith("Held to [0, 1], the scores do not carry the δ asked: the normal model (clipped) simulates a mean difference of about "));
+  const auto said = stated(w[0].message);
+  REQUIRE(said.size() == 3);  // δ = 0.02 too: mean + δ = 0.97 lies inside [0, 1], but a third of the scores are clipped
+  for (const auto& [x, delta] : said) {
+    INFO("δ = " << delta);
+    // Four significant digits, against the numeric integral.
+    CHECK(std::fabs(x - (clipped_mean_numeric(0.95 + delta, 0.3) - clipped_mean_numeric(0.95, 0.3))) < 1e-4);
+    CHECK(x < 0.9 * delta);
+  }
+  // The heterogeneous model's B scores are wider (√(σ² + τ²)): the difference can even change sign.
+  PlanSpec het = bounded_plan({ScoreModel::heterogeneous}, 0.95, {0.1});
+  het.grid.params.tau = 0.5;
+  const auto hw = plan_warnings(het, {});
+  REQUIRE(hw.size() == 1);
+  const auto hs = stated(hw[0].message);
+  REQUIRE(hs.size() == 1);
+  CHECK(std::fabs(hs[0].first - (clipped_mean_numeric(1.05, std::hypot(0.3, 0.5)) - clipped_mean_numeric(0.95, 0.3))) < 1e-4);
+  CHECK(hs[0].first < 0);
   CHECK(plan_warnings(bounded_plan({ScoreModel::unclipped}, 0.95, {0.1, 0.2}), {}).empty());
-  CHECK(plan_warnings(bounded_plan({ScoreModel::normal}, 0.95, {0.05, -0.3}), {}).empty());  // 1.0 and 0.65: inside
+  PlanSpec paper = bounded_plan({ScoreModel::normal, ScoreModel::beta_copula}, 0.65, {0.01, 0.02, 0.05, 0.1});
+  paper.grid.marginal.sd = 0.12;
+  CHECK(plan_warnings(paper, {}).empty());
+}
+
+TEST_CASE("the other bounded models warn where A's or B's mean lies outside what they hold, the Beta model's mean kept within 0.01 and 0.99", "[warnings][plan]") {
+  // At mean 0.985: B's mean 1.005 at δ = 0.02 is outside both; 0.995 at δ = 0.01 only the Beta model's 0.99; 0.885 neither.
+  const auto w = plan_warnings(bounded_plan({ScoreModel::lattice, ScoreModel::beta_copula}, 0.985, {-0.1, 0.01, 0.02}), {});
+  REQUIRE(w.size() == 1);
+  CHECK_THAT(w[0].message, Catch::Contains("the lattice model has A's or B's mean (mean, mean + δ) outside the [0, 1] it clips its scores to at δ = 0.02, "
+                                           "which pulls its difference toward 0; the Beta model (copula) has A's or B's mean (mean, mean + δ) outside "
+                                           "the [0.01, 0.99] it holds its mean to at δ = 0.01 and δ = 0.02, which pulls its difference toward 0."));
+  // A's mean alone outside: the Beta model's 0.995, whatever δ.
+  CHECK_THAT(plan_warnings(bounded_plan({ScoreModel::beta_copula}, 0.995, {-0.5}), {}).at(0).message, Catch::Contains("at δ = -0.5,"));
+  // A's mean outside too: mean 1.2 with δ = −0.3 puts B inside but A above 1.
+  PlanSpec a_out = bounded_plan({ScoreModel::heavy_tailed}, 1.2, {-0.3});
+  CHECK(plan_warnings(a_out, {}).size() == 1);
+  CHECK(plan_warnings(bounded_plan({ScoreModel::lattice}, 0.5, {0.1, -0.1}), {}).empty());
 }
 
 TEST_CASE("what the bound warning says holds: clipped at 1, B's scores give the paired t less power than the unclipped normal model's at the same δ", "[warnings][plan]") {

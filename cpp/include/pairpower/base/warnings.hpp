@@ -11,7 +11,7 @@
 //   scale_mismatch       a bare score within [0, 1] for one system, beyond 1 and 10 × the mean for another
 //   many_zeros           half or more of the differences are exactly 0
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
-//   beyond_bounds        a Plan's B mean, mean + δ, outside [0, 1] in a model that holds its scores there
+//   beyond_bounds        a Plan's bounded model whose scores do not carry δ (clipping, the Beta model's mean clamp)
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
 //   few_clusters         cluster-robust statistics from fewer than 20 clusters
 //   clustered_board      a board of clustered items: its cluster-robust tests decide, its resampling treats items as independent
@@ -102,8 +102,8 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
                                           const LeaderboardOptions& o, const std::vector<LeftOut>& left_out = {});
 
 /// Everything that qualifies a Plan's answers (plan_warnings.cpp, apart so that the
-/// small Plan build links no Analyze code). B's mean, mean + δ, outside [0, 1] at
-/// some δ of a model bounded there (bounded_to_unit). With the pilot model: its smallest N
+/// small Plan build links no Analyze code). A model bounded to [0, 1] (bounded_to_unit)
+/// whose scores do not carry some δ of the grid. With the pilot model: its smallest N
 /// for the target power — the paired t's closed form at each δ, and, from `cells`
 /// of a finished run, the smallest N of the grid (beyond its largest N when none
 /// reaches the target) — more than pilot_extrapolation_factor times the pilot's
