@@ -313,12 +313,12 @@ TEST_CASE("a leaderboard warns of out-of-range values and of boards too small to
   CHECK_THAT(small[0].message, Catch::Contains("0.125"));
 }
 
-TEST_CASE("a bare score within [0, 1] against one beyond it, its mean ten times larger or more, warns of two scales, naming which is which", "[warnings]") {
+TEST_CASE("a bare score within the unit interval against one that looks like its percentage warns of two scales, naming which is which", "[warnings]") {
   auto s = sample(0.05, 40, 21, "score");
   for (double& b : s.b) b *= 100;  // B as a percentage
   const auto w = compare_all({s}, fast()).comparisons[0].warnings;
   REQUIRE(has(w, "scale_mismatch"));
-  CHECK_THAT(get(w, "scale_mismatch").message, Catch::StartsWith("A's scores all lie within [0, 1] while B's reach ") && Catch::Contains("different scales"));
+  CHECK_THAT(get(w, "scale_mismatch").message, Catch::StartsWith("A's scores all lie within [0, 1] while B's reach ") && Catch::Contains("a proportion against a percentage"));
   // Either side.
   std::swap(s.a, s.b);
   CHECK_THAT(get(compare_all({s}, fast()).comparisons[0].warnings, "scale_mismatch").message, Catch::StartsWith("B's scores all lie within [0, 1] while A's"));
@@ -335,9 +335,13 @@ TEST_CASE("a bare score within [0, 1] against one beyond it, its mean ten times 
   for (double& a : both.a) a *= 100;
   for (double& b : both.b) b *= 100;
   CHECK_FALSE(has(compare_all({both}, fast()).comparisons[0].warnings, "scale_mismatch"));
+  // Latencies a few times apart on one scale (0.05–0.4 s against 1.2–3 s) are not a percentage.
+  auto latency = sample(0.0, 40, 21, "score");
+  for (std::size_t i = 0; i < latency.a.size(); ++i) latency.a[i] = 0.05 + 0.35 * latency.a[i], latency.b[i] = 1.2 + 1.8 * latency.b[i];
+  CHECK_FALSE(has(compare_all({latency}, fast()).comparisons[0].warnings, "scale_mismatch"));
 }
 
-TEST_CASE("a board whose bare scores mix [0, 1] with a scale ten times larger warns once, naming a system of each", "[warnings]") {
+TEST_CASE("a board whose bare scores mix proportions with a percentage warns once, naming a system of each, whatever other systems lie beside them", "[warnings]") {
   const LeaderboardOptions o{.resamples = 500, .bootstrap = 500};
   auto b = board(3, 30, 1);
   for (auto& s : b) s.measure = "score";
@@ -345,5 +349,12 @@ TEST_CASE("a board whose bare scores mix [0, 1] with a scale ten times larger wa
   for (double& v : b[1].values) v *= 100;
   const auto w = leaderboard(b, "score", o).warnings;
   REQUIRE(codes(w) == std::vector<std::string>{"scale_mismatch"});
-  CHECK_THAT(w[0].message, Catch::StartsWith("S3's scores all lie within [0, 1] while S2's reach ") && Catch::Contains("The board's means, ranks, tiers and tests"));
+  CHECK_THAT(w[0].message, Catch::StartsWith("S1's scores all lie within [0, 1] while S2's reach ") && Catch::Contains("The board's means, ranks, tiers and tests"));
+  // A proportion system with one value over 1 beside them does not hide the percentage.
+  auto four = board(4, 30, 1);
+  for (auto& s : four) s.measure = "score";
+  for (double& v : four[1].values) v *= 100;
+  four[3].values[0] = 1.2;
+  const auto w4 = leaderboard(four, "score", o).warnings;
+  CHECK(std::count_if(w4.begin(), w4.end(), [](const Warning& x) { return x.code == "scale_mismatch"; }) == 1);
 }

@@ -86,28 +86,30 @@ void range_warnings(const std::string& measure, const std::string& system, std::
 namespace {
 
 struct Spread {
-  double min, max, mean;
+  double min, max, median;
 };
 
 Spread spread_of(std::span<const double> v) {
   Spread s{0, 0, 0};
   if (v.empty()) return s;
-  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-  s.min = *lo, s.max = *hi;
-  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-  return s;
+  std::vector<double> sorted(v.begin(), v.end());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  return {sorted.front(), sorted.back(), n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2};
 }
 
-// One set of values within [0, 1] and another beyond it, its mean many times larger: most likely a proportion
-// against a percentage (or two measures under one name), which every statistic would take at face value.
-constexpr double scale_ratio = 10;
-bool within_unit(const Spread& s) { return s.min >= 0 && s.max <= 1 && s.mean > 0; }
-bool beyond_unit(const Spread& s, const Spread& unit) { return s.min >= 0 && s.max > 1 && s.mean >= scale_ratio * unit.mean; }
+// A proportion against a percentage: one system's values within [0, 1], the other's within [0, 100] with most
+// above 1, their medians 25 to 400 times apart (a percentage is 100 times its proportion, give or take a better
+// or worse system). Latencies or counts a few times apart on one scale stay clear of that.
+bool within_unit(const Spread& s) { return s.min >= 0 && s.max <= 1 && s.median > 0; }
+bool percentage_of(const Spread& s, const Spread& unit) {
+  return s.min >= 0 && s.max <= 100 && s.median > 1 && s.median >= 25 * unit.median && s.median <= 400 * unit.median;
+}
 
 std::string scale_message(const std::string& within, const Spread& w, const std::string& beyond, const Spread& b, const std::string& what) {
-  return within + "'s scores all lie within [0, 1] while " + beyond + "'s reach " + format_sig(b.max) + " (means " + format_sig(w.mean) + " and " +
-         format_sig(b.mean) + "): they may be on different scales — a proportion against a percentage, or two measures under one name. " + what +
-         " take the values as given; put them on one scale if they are.";
+  return within + "'s scores all lie within [0, 1] while " + beyond + "'s reach " + format_sig(b.max) + " (medians " + format_sig(w.median) + " and " +
+         format_sig(b.median) + "): they look like a proportion against a percentage (or two measures under one name). " + what +
+         " take the values as given: put them on one scale first (if they already share one, this does not apply).";
 }
 
 }  // namespace
@@ -148,8 +150,8 @@ std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison
   // A measure of known range has its own check (out_of_range); a bare score does not.
   if (measure_range(measure) == MeasureRange::unknown) {
     const Spread a = spread_of(s.a), b = spread_of(s.b);
-    if (within_unit(a) && beyond_unit(b, a)) out.push_back({"scale_mismatch", scale_message(s.system_a, a, s.system_b, b, "Δ and every test here")});
-    else if (within_unit(b) && beyond_unit(a, b)) out.push_back({"scale_mismatch", scale_message(s.system_b, b, s.system_a, a, "Δ and every test here")});
+    if (within_unit(a) && percentage_of(b, a)) out.push_back({"scale_mismatch", scale_message(s.system_a, a, s.system_b, b, "Δ and every test here")});
+    else if (within_unit(b) && percentage_of(a, b)) out.push_back({"scale_mismatch", scale_message(s.system_b, b, s.system_a, a, "Δ and every test here")});
   }
   if (c.identical) return out;  // nothing was tested: the reason says so
   std::size_t zeros = 0;
@@ -211,7 +213,7 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
   for (const auto& s : series)
     if (s.measure == measure)
       range_warnings(measure, s.dataset.empty() ? s.system : s.system + " (" + s.dataset + ")", s.qids, s.values, out, s.unit);
-  // Per dataset, the largest-mean system within [0, 1] against the smallest-mean one beyond it (a bare score only, as in compare).
+  // Per dataset, each system that looks like a percentage against each within [0, 1] (a bare score only, as in compare).
   if (measure_range(measure) == MeasureRange::unknown) {
     std::vector<std::string> datasets;
     for (const auto& s : series)
@@ -219,13 +221,15 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
     for (const auto& d : datasets) {
       const ScoreSeries *low = nullptr, *high = nullptr;
       Spread lo{}, hi{};
-      for (const auto& s : series) {
-        if (s.measure != measure || s.dataset != d) continue;
-        const Spread x = spread_of(s.values);
-        if (within_unit(x) && (!low || x.mean > lo.mean)) low = &s, lo = x;
-        if (x.min >= 0 && x.max > 1 && (!high || x.mean < hi.mean)) high = &s, hi = x;
+      for (const auto& x : series) {
+        if (x.measure != measure || x.dataset != d || high) continue;
+        const Spread sx = spread_of(x.values);
+        if (!(sx.min >= 0 && sx.max > 1)) continue;
+        for (const auto& y : series)
+          if (y.measure == measure && y.dataset == d && !high)
+            if (const Spread sy = spread_of(y.values); within_unit(sy) && percentage_of(sx, sy)) low = &y, lo = sy, high = &x, hi = sx;
       }
-      if (low && high && beyond_unit(hi, lo))
+      if (low && high)
         out.push_back({"scale_mismatch", scale_message(low->system, lo, high->system, hi, "The board's means, ranks, tiers and tests" + (d.empty() ? "" : " on " + d))});
     }
   }
