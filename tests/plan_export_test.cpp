@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "pairpower/base/warnings.hpp"
 #include "pairpower/registry/paper.hpp"
 #include "pairpower/registry/registry.hpp"
 
@@ -132,4 +133,19 @@ TEST_CASE("a run's headline names only the score settings its models read: mean 
   CHECK(marginal_words(g) == ", mean 0.6, SD 0.2, a pilot of 3 differences");
   g.models = {ScoreModel::binary};
   CHECK_THAT(simulation_markdown(PlanSpec{g, 0.8}, {}), Catch::StartsWith("Power by Monte Carlo (pairpower): 1000 replicates per cell, seed 1, α = 0.05, A's success rate 0.6.\n"));
+}
+
+TEST_CASE("a run's Markdown lists the plan's warnings under its table, and a run without any has no caveats", "[plan_export]") {
+  GridSpec g;
+  g.models = {ScoreModel::normal};
+  g.n = {40};
+  g.delta = {0.1};
+  g.rho = {0.5};
+  g.marginal = {0.95, 0.3};
+  const PlanSpec clipped{g, 0.8};
+  const auto w = plan_warnings(clipped, {});
+  REQUIRE(w.size() == 1);
+  CHECK_THAT(simulation_markdown(clipped, {}), Catch::EndsWith("\n**Caveats**\n\n- ⚠ " + w[0].message + "\n"));
+  g.marginal = {0.65, 0.12};
+  CHECK_THAT(simulation_markdown(PlanSpec{g, 0.8}, {}), !Catch::Contains("Caveats"));
 }

@@ -160,11 +160,11 @@ std::uint64_t read_count(std::string_view field, std::string_view text, std::uin
   const bool digits_only = !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
   const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (!digits_only || ec != std::errc() || ptr != t.data() + t.size()) {
-    // A minus sign before digits (not all zeros) is said as such rather than "not a whole number".
+    // The user's words for the two common slips: a minus sign, and more digits than 64 bits hold.
     const bool negative = t.size() > 1 && t[0] == '-' && t.find_first_not_of("0123456789", 1) == std::string_view::npos &&
                           t.find_first_not_of('0', 1) != std::string_view::npos;
     if (negative) fail(field, quoted(text) + " is negative: give a whole number", text);
-    if (digits_only) fail(field, quoted(text) + " is above the largest whole number, 18446744073709551615", text);
+    if (digits_only) fail(field, quoted(text) + " is too large", text);
     fail(field, quoted(text) + " is not a whole number", text);
   }
   if (v < min) fail(field, std::to_string(v) + " is below the minimum " + std::to_string(min), text);

@@ -109,6 +109,8 @@ std::string marginal_words(const GridSpec& g) {
 
 std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells) {
   const GridSpec& g = spec.grid;
+  // What qualifies the table travels with it when pasted.
+  const auto warnings = plan_warnings(spec, cells);
   std::string out = "Power by Monte Carlo (pairpower): " + std::to_string(g.reps) + " replicates per cell, seed " + std::to_string(g.seed) +
                     ", α = " + number(g.alpha) + marginal_words(g) + ".\n\n" +
                     "| model | N | δ | ρ | test | power | MC SE | analytic | paper |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
@@ -118,6 +120,8 @@ std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> ce
            std::string(to_string(c.test)) + " | " + three(c.estimate.power) + " | " + three(c.estimate.mc_se) + " | " +
            three(analytic_for_cell(g, c)) + " | " + (p ? three(*p) : "") + " |\n";
   }
+  if (!warnings.empty()) out += "\n**Caveats**\n\n";
+  for (const auto& w : warnings) out += "- ⚠ " + w.message + "\n";
   return out;
 }
 

@@ -27,7 +27,7 @@ function parseCount(text: string, min = 0): Parsed<number> {
   if (/^-0*[1-9]\d*$/.test(t)) return fail(`${quoted(text)} is negative: give a whole number`);
   if (!/^\d+$/.test(t)) return fail(`${quoted(text)} is not a whole number`);
   // The core reads into 64 bits.
-  if (BigInt(t) > 18446744073709551615n) return fail(`${quoted(text)} is above the largest whole number, 18446744073709551615`);
+  if (BigInt(t) > 18446744073709551615n) return fail(`${quoted(text)} is too large`);
   const v = Number(t);
   return v < min ? fail(`${v} is below the minimum ${min}`) : ok(v);
 }

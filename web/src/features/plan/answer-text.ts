@@ -34,7 +34,7 @@ const byRho = <T extends { rho: number }>(rows: T[], text: (r: T) => string, rea
 
 /**
  * The answer's paragraphs: the smallest N for each effect of the grid (one line
- * per δ, one figure per ρ) and the effect the largest N can detect, for the
+ * per δ, one figure per ρ the model reads) and the effect the largest N can detect, for the
  * solvers' main test (the paired t where offered).
  */
 export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], offered: readonly string[], modelTitle: string, exact: boolean, readsRho = true): HTMLElement[] {

@@ -36,7 +36,7 @@ export interface ResultsView {
   start(spec: PlanSpec): Promise<void>;
   /** The core's comparison of printed values with ours, by cellId (paper.hpp check_printed). */
   setPaperChecks(checks: Map<string, PaperCheck>): void;
-  /** Shows analytic values a table per animation frame; resolves once every table has them. */
+  /** Shows analytic values (unfolded, a table per animation frame); resolves once every table has them. */
   setAnalytic(analytic: Map<string, number>): Promise<void>;
   addCells(cells: CellResult[]): void;
   /** The solver tables for one model: `offered` are the tests its closed form covers (others show "—"). */

@@ -319,7 +319,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
     markStage('analytic-shown');
     onShown();
     await solved;
-    // What qualifies the answer so far (the pilot model's closed-form N); a finished run asks again with its cells.
+    // What qualifies the answer so far (plan_warnings of the spec alone); a finished run asks again with its cells.
     const { warnings } = await remote.finishRun(spec, [], false);
     if (at === shown) results.setWarnings(warnings);
     return { analytic, byCell };
