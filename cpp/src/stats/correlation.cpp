@@ -39,6 +39,18 @@ double pearson(std::span<const double> a, std::span<const double> b) {
     sbb += y * y;
   }
   if (saa == 0 || sbb == 0) return 0.0;
+  if (std::isnormal(saa * sbb) && std::isnormal(saa) && std::isnormal(sbb)) return std::clamp(sab / std::sqrt(saa * sbb), -1.0, 1.0);
+  // Deviations so small (or large) that their squares leave double's normal range: r is scale-free, so
+  // each series is divided by its largest deviation first.
+  double xa = 0, xb = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) xa = std::max(xa, std::fabs(a[i] - ma)), xb = std::max(xb, std::fabs(b[i] - mb));
+  sab = saa = sbb = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double x = (a[i] - ma) / xa, y = (b[i] - mb) / xb;
+    sab += x * y;
+    saa += x * x;
+    sbb += y * y;
+  }
   return std::clamp(sab / std::sqrt(saa * sbb), -1.0, 1.0);
 }
 
