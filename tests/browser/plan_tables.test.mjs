@@ -1,37 +1,17 @@
 // The Plan page's detailed power tables in headless Chromium: every value they
 // show beside the CLI's CSV for the same run.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { launch, root, serve, waitDone } from './browser.mjs';
+import { root, useSite, waitDone } from './browser.mjs';
 
-let browser;
-const servers = [];
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  servers.forEach((s) => s.server.close());
-});
-
-// A hang guard, not a speed requirement: generous for a busy machine.
-const HANG_GUARD = 120_000;
-
-async function openPage(hash) {
-  const s = await serve(true);
-  servers.push(s);
-  const context = await browser.newContext();
-  context.setDefaultTimeout(HANG_GUARD);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${s.url}${hash}`);
-  return { page, errors };
-}
+const site = useSite();
 
 test('every paper value in the tables is the CLI\'s paper column for its cell, and each analytic value the CLI\'s analytic power', async () => {
-  const { page, errors } = await openPage('#preset=paper&reps=200&seed=5&run=1');
+  const page = await site.browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${site.url}#preset=paper&reps=200&seed=5&run=1`);
   await waitDone(page);
   const [head, ...rows] = execFileSync(`${root}build/pairpower`, ['simulate', '--preset', 'paper', '--reps', '200', '--seed', '5', '--format', 'csv', '--progress', 'off'])
     .toString().trim().split('\n').map((l) => l.split(','));
@@ -58,4 +38,5 @@ test('every paper value in the tables is the CLI\'s paper column for its cell, a
   }
   assert.equal(seen.size, paper.size, 'every printed value shown');
   assert.deepEqual(errors, []);
+  await page.close();
 });

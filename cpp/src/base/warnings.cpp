@@ -213,25 +213,20 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
   for (const auto& s : series)
     if (s.measure == measure)
       range_warnings(measure, s.dataset.empty() ? s.system : s.system + " (" + s.dataset + ")", s.qids, s.values, out, s.unit);
-  // Per dataset, each system that looks like a percentage against each within [0, 1] (a bare score only, as in compare).
+  // Per dataset, the first system that looks like a percentage of one within [0, 1] (a bare score only, as in compare).
   if (measure_range(measure) == MeasureRange::unknown) {
-    std::vector<std::string> datasets;
+    std::vector<std::pair<const ScoreSeries*, Spread>> board;  // each series' spread, sorted once
     for (const auto& s : series)
-      if (s.measure == measure && std::find(datasets.begin(), datasets.end(), s.dataset) == datasets.end()) datasets.push_back(s.dataset);
-    for (const auto& d : datasets) {
-      const ScoreSeries *low = nullptr, *high = nullptr;
-      Spread lo{}, hi{};
-      for (const auto& x : series) {
-        if (x.measure != measure || x.dataset != d || high) continue;
-        const Spread sx = spread_of(x.values);
-        if (!(sx.min >= 0 && sx.max > 1)) continue;
-        for (const auto& y : series)
-          if (y.measure == measure && y.dataset == d && !high)
-            if (const Spread sy = spread_of(y.values); within_unit(sy) && percentage_of(sx, sy)) low = &y, lo = sy, high = &x, hi = sx;
-      }
-      if (low && high)
-        out.push_back({"scale_mismatch", scale_message(low->system, lo, high->system, hi, "The board's means, ranks, tiers and tests" + (d.empty() ? "" : " on " + d))});
-    }
+      if (s.measure == measure) board.emplace_back(&s, spread_of(s.values));
+    std::vector<std::string> reported;  // one warning per dataset
+    for (const auto& [high, hi] : board)
+      for (const auto& [low, lo] : board)
+        if (low->dataset == high->dataset && within_unit(lo) && percentage_of(hi, lo) &&
+            std::find(reported.begin(), reported.end(), high->dataset) == reported.end()) {
+          reported.push_back(high->dataset);
+          const std::string& d = high->dataset;
+          out.push_back({"scale_mismatch", scale_message(low->system, lo, high->system, hi, "The board's means, ranks, tiers and tests" + (d.empty() ? "" : " on " + d))});
+        }
   }
   for (const auto& b : r.boards) {
     const std::string where = b.dataset.empty() ? "" : " on " + b.dataset;
