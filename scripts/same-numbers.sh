@@ -7,7 +7,8 @@
 #   same-numbers.sh record DIR [BIN]   record BIN (default build/pairpower) into DIR
 #   same-numbers.sh baseline REV       build REV's CLI in a git worktree and record it into /tmp/pp-numbers/REV
 #   same-numbers.sh check [BASE_DIR]   record build/pairpower into /tmp/pp-numbers/now and diff against BASE_DIR
-#                                      (default: the newest /tmp/pp-numbers/* other than now)
+#                                      (default: the revision named by same-numbers.allow's "# baseline: REV" line,
+#                                      recorded first if it is not yet)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -160,8 +161,14 @@ case "$mode" in
     echo "baseline recorded into /tmp/pp-numbers/$rev"
     ;;
   check)
-    base=${2:-$(ls -dt /tmp/pp-numbers/*/ 2>/dev/null | grep -v '/now/$' | head -1)}
-    [ -n "$base" ] && [ -d "$base" ] || { echo "no baseline: run '$0 baseline REV' first" >&2; exit 2; }
+    base=${2:-}
+    if [ -z "$base" ]; then
+      rev=$(sed -n 's/^# baseline: \([0-9a-f]*\).*/\1/p' "$root/scripts/same-numbers.allow")
+      [ -n "$rev" ] || { echo "same-numbers.allow names no '# baseline: REV'; give BASE_DIR" >&2; exit 2; }
+      [ -d "/tmp/pp-numbers/$rev" ] || "$0" baseline "$rev"
+      base=/tmp/pp-numbers/$rev
+    fi
+    [ -d "$base" ] || { echo "no baseline at $base: run '$0 baseline REV' first" >&2; exit 2; }
     record /tmp/pp-numbers/now "$root/build/pairpower"
     allow=$root/scripts/same-numbers.allow
     fail=0

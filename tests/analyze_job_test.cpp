@@ -186,3 +186,37 @@ TEST_CASE("a folder none of whose files reads because its logs lack the asked cl
   CHECK_THROWS_MATCHES(parse_scores(folder_text(true, {{"run-1/README.md", "# notes\n"}, {"run-1/notes.csv", "model,notes\na,ok\n"}}), InputFormat::auto_detect, o),
                        Error, Catch::Predicate<Error>([](const Error& e) { return e.field == "scores" && e.detail.find("(run-1/README.md: ") != std::string::npos; }));
 }
+
+TEST_CASE("a confidence left unset follows alpha, and intervals at another level than 1 - alpha carry a warning", "[analyze_job]") {
+  const auto a = parse_scores(a_text, InputFormat::trec_eval, "A"), b = parse_scores(b_text, InputFormat::trec_eval, "B");
+  const auto warned = [](const AnalyzeResult& out) {
+    std::size_t n = 0;
+    for (const auto& c : out.result.comparisons)
+      for (const auto& w : c.warnings) n += w.code == "interval_level";
+    return n;
+  };
+  auto r = small();
+  r.measures = {"all"};
+  r.options.alpha = 0.01;
+  r.confidence_from_alpha = true;
+  const auto follows = analyze(a, &b, r);
+  CHECK(follows.settings.options.confidence == 1 - 0.01);
+  CHECK(warned(follows) == 0);
+  CHECK_THAT(follows.result.comparisons[0].sentence, Catch::Contains("99% CI"));
+
+  // Given apart from alpha: kept, and said once for the set, with the level that would match.
+  r.confidence_from_alpha = false;
+  r.options.confidence = 0.95;
+  const auto apart = analyze(a, &b, r);
+  CHECK(apart.settings.options.confidence == 0.95);
+  REQUIRE(warned(apart) == 1);
+  CHECK_THAT(apart.result.comparisons[0].warnings.back().message,
+             Catch::StartsWith("The intervals are 95% but α = 0.01") && Catch::EndsWith("Set the confidence to 1 − α = 0.99 to make them one criterion."));
+
+  // The defaults agree; an equivalence question's interval is TOST's own (1 − 2α), not the verdict's pair of criteria.
+  auto defaults = small();
+  defaults.measures = {"all"};
+  CHECK(warned(analyze(a, &b, defaults)) == 0);
+  r.options.equivalence_margin = 0.05;
+  CHECK(warned(analyze(a, &b, r)) == 0);
+}

@@ -83,3 +83,13 @@ TEST_CASE("a comparison's caveats travel with its Markdown and LaTeX tables, eac
   CHECK_THAT(report_markdown(clean, o), !Catch::Contains("Caveats"));
   CHECK_THAT(report_latex(clean, o), !Catch::Contains("caveat"));
 }
+
+TEST_CASE("the note beside the results recommends the randomization test for retrieval runs and names the deciding tests for evaluation logs", "[comparison_report]") {
+  pairpower::Comparison runs, items, binary_items;
+  items.unit = binary_items.unit = pairpower::item_unit;
+  binary_items.binary.emplace();
+  CHECK_THAT(pairpower::wilcoxon_note({runs}), Catch::EndsWith("for IR evaluation Smucker, Allan & Carterette (2007) recommend the randomization test."));
+  CHECK_THAT(pairpower::wilcoxon_note({binary_items}), Catch::EndsWith("; the verdicts here rest on the exact McNemar test."));
+  CHECK_THAT(pairpower::wilcoxon_note({items, binary_items, items}), Catch::EndsWith("; the verdicts here rest on the randomization and the exact McNemar tests."));
+  CHECK_THAT(pairpower::wilcoxon_note({items}), !Catch::Contains("IR evaluation"));
+}

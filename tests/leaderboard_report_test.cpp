@@ -80,3 +80,42 @@ TEST_CASE("how many adjacent pairs the items can separate is one sentence of the
   CHECK(leaderboard_json(r, o)["leaderboards"][0]["separable_note"] == note);
   CHECK_THAT(leaderboard_text(r, o), Catch::Contains("; " + note + ".\n"));
 }
+
+TEST_CASE("how many pairs differ, the omnibus tests and the ranks across datasets are the core's sentences in the JSON and the text", "[leaderboard]") {
+  // Three systems 0.3 apart and one equal to the first, on 40 queries: five of the six pairs differ.
+  std::vector<std::vector<double>> scores(4);
+  for (int q = 0; q < 40; ++q) {
+    for (int s = 0; s < 3; ++s) scores[s].push_back(0.1 + 0.3 * s + 0.01 * ((q * 7 + s * 3) % 5));
+    scores[3].push_back(scores[0].back() + 0.001 * ((q % 3) - 1));
+  }
+  const LeaderboardOptions o{.alpha = 0.01, .resamples = 300, .bootstrap = 300};
+  const auto r = leaderboard(test::series_of(scores, {"A", "B", "C", "D"}), "", o);
+  const auto j = leaderboard_json(r, o)["leaderboards"][0];
+  const auto differ = j["differ_note"].get<std::string>();
+  CHECK(differ == "5 of 6 pairs differ (randomized Tukey HSD, α = 0.01); systems sharing a tier letter do not differ significantly, which does not show them equal");
+  const auto omnibus = j["omnibus_note"].get<std::string>();
+  CHECK_THAT(omnibus, Catch::StartsWith("ANOVA (system + query): F = ") && Catch::Contains("; Friedman χ² = "));
+  const auto text = leaderboard_text(r, o);
+  CHECK_THAT(text, Catch::Contains("  " + differ + ".\n"));
+  CHECK_THAT(text, Catch::Contains("  " + omnibus + "; " + j["separable_note"].get<std::string>() + ".\n"));
+  CHECK_FALSE(leaderboard_json(r, o).contains("across_note"));
+
+  // Per-dataset means: Friedman over the datasets and Nemenyi's critical difference, once in words.
+  const auto per_dataset = parse_scores("dataset,bm25,dense,splade\nnfcorpus,0.32,0.35,0.34\nscifact,0.66,0.70,0.69\nfiqa,0.23,0.30,0.33\ntrec-covid,0.59,0.65,0.71\n",
+                                        InputFormat::auto_detect, "");
+  const auto across = leaderboard(per_dataset.series, "", o);
+  REQUIRE(across.across);
+  const auto note = leaderboard_json(across, o)["across_note"].get<std::string>();
+  CHECK_THAT(note, Catch::StartsWith("Friedman χ² = ") && Catch::EndsWith(" differ (Nemenyi critical difference, α = 0.01)"));
+  CHECK_THAT(note, Catch::Contains("mean ranks further apart than " + format_sig(across.across->critical_difference) + " differ"));
+  CHECK_THAT(leaderboard_text(across, o), Catch::Contains("Across 4 datasets: " + note + "\n"));
+}
+
+TEST_CASE("a board's intervals are at 1 - alpha unless their confidence is given", "[leaderboard]") {
+  CHECK(leaderboard_options({.alpha = 0.01}).confidence == 1 - 0.01);
+  CHECK(leaderboard_options({.alpha = 0.01, .confidence = 0.9}).confidence == 0.9);
+  CHECK(leaderboard_options({}).confidence == LeaderboardOptions{}.confidence);
+  const auto series = test::series_of(std::vector<std::vector<double>>{{0.1, 0.2, 0.3, 0.4}, {0.2, 0.3, 0.5, 0.45}}, {"A", "B"});
+  const auto o = leaderboard_options({.alpha = 0.01, .resamples = 300, .bootstrap = 300});
+  CHECK_THAT(leaderboard_text(leaderboard(series, "", o), o), Catch::Contains("99% CI"));
+}

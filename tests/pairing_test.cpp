@@ -1,5 +1,7 @@
 #include "pairpower/input/pairing.hpp"
 
+#include "pairpower/leaderboard/leaderboard.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace pairpower;
@@ -242,4 +244,33 @@ TEST_CASE("a qid,score file beside an input of several measures is the measure c
     CHECK_THROWS_WITH(build_comparisons(*a, b, {"acc", "acc_norm"}, MissingPolicy::error), head + " (one: " + (plain_first ? "A" : "B") + "'s scores are of one measure)");
     CHECK_THROWS_WITH(build_comparisons(*a, b, {"ndcg"}, MissingPolicy::error), head + " ('ndcg' is not one of them)");
   }
+}
+
+TEST_CASE("a blank score cell refused as an unmatched id is named with its file and line, in a pair and on a board", "[pairing]") {
+  ReadOptions o;
+  o.source_path = "runs/wide.csv";
+  const auto wide = parse_scores("qid,bm25,dense,splade\nq1,0.5,0.6,0.4\nq2,,0.4,0.3\nq3,0.3,0.35,0.2\nq4,0.3,,0.2\n", InputFormat::auto_detect, o);
+  CHECK_THROWS_WITH(build_comparisons(wide, nullptr, {}, MissingPolicy::error),
+                    Catch::Contains("1 only in dense (q2); bm25 leaves the score of q2 (runs/wide.csv, line 3) blank"));
+  CHECK_THROWS_WITH(leaderboard(wide.series, "", {.resamples = 100, .bootstrap = 100}),
+                    Catch::Contains("query 'q4' has no score for dense (its cell is blank: runs/wide.csv, line 5)"));
+  // The policies read a blank cell as a missing score, as before (bm25 against dense: q2 and q4 go).
+  CHECK(build_comparisons(wide, nullptr, {}, MissingPolicy::intersect).samples[0].qids == std::vector<std::string>{"q1", "q3"});
+
+  // One system's qid,score file with a blank score, against another's full one.
+  o.source_path = "a.csv";
+  const auto a = parse_scores("qid,score\nq1,0.5\nq2,\nq3,0.3\n", InputFormat::auto_detect, o);
+  const auto b = one("qid,score\nq1,0.6\nq2,0.4\nq3,0.35\n", "b");
+  CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error), Catch::EndsWith("1 only in b (q2); A leaves the score of q2 (a.csv, line 3) blank."));
+  // A missing id, not a blank cell, is said as before.
+  const auto c = one("qid,score\nq1,0.5\nq3,0.3\n", "c");
+  CHECK_THROWS_WITH(build_comparisons(c, &b, {}, MissingPolicy::error), Catch::EndsWith("1 only in b (q2)."));
+}
+
+TEST_CASE("a blank row among a column of numbers is refused at its line, since pairing by position would shift every later row", "[pairing]") {
+  CHECK_THROWS_WITH(one("0.5\n0.4\n\n0.3\n", "A"), Catch::Contains("line 3: a blank row among the values"));
+  CHECK_THROWS_WITH(one("ndcg\n0.5\n\n\n0.3\n", "A"), Catch::Contains("line 3: a blank row among the values"));
+  // Blank lines before the first value or after the last shift nothing.
+  CHECK(one("\n0.5\n0.4\n\n\n", "A").series[0].values == std::vector<double>{0.5, 0.4});
+  CHECK(one("ndcg\n\n0.5\n0.4\n", "A").series[0].values == std::vector<double>{0.5, 0.4});
 }

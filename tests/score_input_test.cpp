@@ -269,12 +269,14 @@ TEST_CASE("qid,score rows without a header are one system when the ids are not n
 }
 
 TEST_CASE("one bare column of numbers is one system whose rows are paired by position", "[score_input]") {
-  const auto f = parse_scores("0.45\n0.10\n\n0.30\n", InputFormat::auto_detect, "bm25");
+  const auto f = parse_scores("0.45\n0.10\n0.30\n\n", InputFormat::auto_detect, "bm25");
   CHECK(f.format == InputFormat::csv_column);
   CHECK(f.systems() == std::vector<std::string>{"bm25"});
   CHECK(f.series[0].qids == std::vector<std::string>{"1", "2", "3"});
   CHECK(f.series[0].values == std::vector<double>{0.45, 0.10, 0.30});
   CHECK(f.series[0].by_position);
+  // A blank row among them would shift every later row against the other input's: refused, not skipped.
+  CHECK_THROWS_WITH(parse_scores("0.45\n0.10\n\n0.30\n"), Catch::StartsWith("line 3: a blank row among the values"));
   // A spreadsheet copy with its column's header cell.
   const auto headed = parse_scores("nDCG@10\n0.45\n0.10\n", InputFormat::auto_detect, "x");
   CHECK(headed.format == InputFormat::csv_column);

@@ -75,7 +75,9 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember(output_formats));
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
-  for (const auto& s : analyze_settings()) add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, format_csv(s.value)));
+  // The confidence left out follows --alpha (the job's confidence_from_alpha).
+  for (const auto& s : analyze_settings())
+    add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, s.field == std::string_view("confidence") ? "1 − α" : format_csv(s.value)));
   add_input_choices(app, f.missing, f.input_format, f.direction, "unmatched query ids");
   add(f.cluster, "--cluster",
       "FIELD: the field of each log record that names the item's cluster (a passage, a conversation), dotted for nested ones: doc.group; "
@@ -128,6 +130,7 @@ int run_compare(const CompareFlags& f) {
     const double v = s.integer ? static_cast<double>(parse_count(flag_for(s.field), flag.value, 0)) : parse_real(flag_for(s.field), flag.value);
     s.apply(in, checked_setting(s, v));
   }
+  req.confidence_from_alpha = !f.settings.at("confidence").given();
   in.power_curve = !f.no_curve;
   req.family = read_family(f);
   // Membership was checked by CLI11; a choice not given is the registry's default (the job's).
@@ -253,7 +256,7 @@ int run_compare(const CompareFlags& f) {
     if (r.by_system.size() > 1)
       for (const auto& t : r.by_system)
         fmt::print("  {:<24} better on {} of {}, worse on {}: {}\n", t.system, t.better, t.comparisons, t.worse, to_string(t.verdict));
-    fmt::print("Overall: {}\nNote: {}\n", to_string(r.overall), wilcoxon_note);
+    fmt::print("Overall: {}\nNote: {}\n", to_string(r.overall), wilcoxon_note(r.comparisons));
   }
   switch (r.overall) {
     case Verdict::ship: return exit_ship;

@@ -29,7 +29,7 @@ void add_leaderboard(CLI::App& app, LeaderboardFlags& f) {
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember({"text", "json", "md", "latex", "csv"}));
   add(f.alpha, "--alpha", fmt::format("family-wise significance level [{}]", format_csv(d.alpha)));
-  add(f.confidence, "--confidence", fmt::format("of the intervals [{}]", format_csv(d.confidence)));
+  add(f.confidence, "--confidence", "of the intervals [1 − α]");
   add(f.resamples, "--resamples", fmt::format("randomization and randomized Tukey resamples [{}]", d.resamples));
   add(f.bootstrap, "--bootstrap", fmt::format("bootstrap resamples for rank and Δ intervals [{}]", d.bootstrap));
   add(f.seed, "--seed", fmt::format("same seed, same numbers [{}]", d.seed));

@@ -10,6 +10,9 @@
 // `ok: true` marks inputs that look odd but are valid (and must be read).
 const askForInput = 'paste or drop the scores of system A (or a table with every system), or choose runs and qrels, first';
 const unmatched = "measure 'map': query ids do not match: 1 only in A (303); 1 only in B (309).";
+// The formats a refusal lists: the registry's rows after the tables (the core's readable_formats).
+const notAFormat = 'line 1: this is not a format pairpower reads: CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx JSON, pytrec_eval JSON, JSON {qid: score}, ' +
+  'ir_measures -o jsonl, lm-evaluation-harness per-sample log, inspect_ai log (.json or .eval), openai/evals log (JSON lines of events), HELM per_instance_stats.json';
 const trec = (rows) => rows.map(([m, q, v]) => `${m.padEnd(22)}\t${q}\t${v}`).join('\n') + '\n';
 const tenQueries = (shift = 0) => Array.from({ length: 10 }, (_, i) => `q${i},${(0.3 + i / 40).toFixed(3)},${(0.32 + i / 40 + shift).toFixed(3)}`).join('\n');
 
@@ -49,6 +52,9 @@ export const cases = [
   // A blank dataset, measure or system cell would put its row among scores that name none (joined to others' silently).
   { name: 'empty dataset cell', a: 'dataset,qid,A,B\nsum,q1,0.5,0.6\n,q2,0.4,0.5\n', message: 'line 3: field 1 (dataset) is empty' },
   { name: 'empty measure cell', a: 'qid,system,measure,score\nq1,A,ndcg,0.5\nq1,B,ndcg,0.6\nq2,A, ,0.4\nq2,B,ndcg,0.5\n', message: 'line 4: field 3 (measure) is empty' },
+  // Columns pair by position: a blank row skipped would pair every later row with the other input's next one.
+  { name: 'a blank row among a column of numbers', a: '0.5\n\n0.3\n0.2\n', b: '0.6\n0.4\n0.35\n',
+    message: 'line 2: a blank row among the values: a column of numbers pairs with the other by position, so a skipped row would shift every row after it; write the missing score or remove the row from both inputs' },
   { name: 'empty system cell', a: 'qid,system,score\nq1,A,0.5\nq1,B,0.6\nq2,,0.4\nq2,B,0.5\n', message: 'line 4: field 2 (system) is empty' },
   { name: 'unclosed quote', a: 'qid,A,B\n"q1,0.5,0.6\nq2,0.4,0.5\n', message: 'line 2: a quoted field is not closed' },
   { name: 'unnamed header column', a: 'qid,,B\nq1,0.5,0.6\nq2,0.4,0.5\n', message: 'line 1: column 2 of the header has no name' },
@@ -57,10 +63,10 @@ export const cases = [
   { name: 'no header', a: '0.1 0.2 0.3\n0.2 0.3 0.4\n', message: 'line 1: the table has no header; name the columns (qid,A,B) or give exactly two numeric columns' },
   { name: 'three bare columns, comma separated', a: '0.1,0.2,0.3\n0.2,0.3,0.4\n', message: 'line 1: the table has no header; name the columns (qid,A,B) or give exactly two numeric columns' },
   { name: 'bare columns with a stray row', a: '0.5,0.6\n0.4,0.41\n0.3\n', message: 'line 3: expected 2 numeric columns (A, B), found 1 fields' },
-  { name: 'wrong delimiter: pipes', a: 'qid|A|B\nq1|0.5|0.6\nq2|0.4|0.5\n', message: "line 1: this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)" },
+  { name: 'wrong delimiter: pipes', a: 'qid|A|B\nq1|0.5|0.6\nq2|0.4|0.5\n', message: notAFormat },
   { name: 'long table without a score column', a: 'qid,system,value2\nq1,A,0.5\n', message: "line 1: a long table needs qid, system and score columns; the header has 'qid,system,value2'" },
-  { name: 'prose', a: 'These are the results of our experiment.\nSystem B wins.\n', message: "line 1: this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)" },
-  { name: 'HTML page', a: '<!doctype html><html><body><table><tr><td>0.5</td></tr></table></body></html>\n', message: "line 1: this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)" },
+  { name: 'prose', a: 'These are the results of our experiment.\nSystem B wins.\n', message: notAFormat },
+  { name: 'HTML page', a: '<!doctype html><html><body><table><tr><td>0.5</td></tr></table></body></html>\n', message: notAFormat },
   { name: 'binary junk', a: '\u0000\u0001\u0002\u00ff\u00fe binary \u0000 junk', message: 'the input contains NUL bytes: it looks binary, not a text score file (UTF-16 text needs its byte-order mark)' },
   { name: 'trec_eval with a missing value', a: trec([['map', '301', '0.2'], ['map', '302', '']]), b: trec([['map', '301', '0.3'], ['map', '302', '0.1']]), message: 'line 2: expected 3 fields like the first line, found 2' },
   { name: 'trec_eval with a text value', a: trec([['map', '301', '0.2'], ['map', '302', 'n/a']]), b: trec([['map', '301', '0.3'], ['map', '302', '0.1']]), message: "line 2: field 3 (value) is 'n/a', not a number" },

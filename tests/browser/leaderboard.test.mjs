@@ -37,6 +37,10 @@ test('a pasted board gives the CLI’s ranks, tiers and means, and the pairwise 
   const cells = await page.$$eval('[data-testid="pair-matrix"] td[data-p]', (tds) => tds.map((td) => [td.dataset.a, td.dataset.b, Number(td.dataset.p)]));
   for (const p of want.pairs) assert.ok(cells.some(([a, b, v]) => a === p.system_a && b === p.system_b && v === p.p_tukey), `${p.system_a}-${p.system_b}`);
   assert.equal(await page.isVisible('[data-testid="forest-plot"]'), true);
+  // The board in words is the CLI's: pairs separated, what a shared letter means, the omnibus tests, the planning criterion.
+  const significant = want.pairs.filter((p) => p.significant).length;
+  assert.match(want.differ_note, new RegExp(`^${significant} of ${want.pairs.length} pairs differ \\(`));
+  assert.equal(await page.textContent('[data-testid="board-notes"]'), `${want.differ_note}. ${want.omnibus_note}; ${want.separable_note}.`);
   // Every pair's row, written when its section opens: the CLI's Δ and p-values (the ANOVA's HSD to libm's last bits).
   await page.click('details.pairs summary');
   // The rows are written by the details' toggle event, which the browser fires in a later task.
@@ -81,7 +85,10 @@ test('per-dataset scores give the across-datasets ranks and the critical-differe
   assert.deepEqual(ranks, [['dense', 1.5], ['splade', 1.5], ['bm25', 3]]);
   const dir = mkdtempSync(join(tmpdir(), 'pairpower-lb-'));
   writeFileSync(join(dir, 'per_dataset.csv'), text);
-  const want = cli([join(dir, 'per_dataset.csv')]).across_datasets.pairs;
+  const report = cli([join(dir, 'per_dataset.csv')]);
+  const want = report.across_datasets.pairs;
+  assert.match(report.across_note, /^Friedman χ² = .*; mean ranks further apart than .* differ \(Nemenyi critical difference, α = 0\.05\)$/);
+  assert.equal(await page.textContent('[data-testid="across-datasets"] p'), `${report.across_note}.`);
   const shown = await page.$$eval('[data-testid="across-pairs"] tbody tr', (trs) => trs.map((tr) => [tr.dataset.a, tr.dataset.b, Number(tr.dataset.bBetter), Number(tr.dataset.p), Number(tr.dataset.pHolm)]));
   assert.deepEqual(shown, want.map((p) => [p.system_a, p.system_b, p.b_better, p.p, p.p_holm]));
 });

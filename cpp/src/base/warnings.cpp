@@ -142,6 +142,15 @@ std::optional<Warning> resample_floor_warning(const std::vector<Comparison>& cs,
                                        " sign flips make it possible at all; many more make the p-values precise."};
 }
 
+std::optional<Warning> interval_level_warning(const CompareOptions& o) {
+  const double matching = 1 - o.alpha;
+  if (std::fabs(o.confidence - matching) <= 1e-9 || question_of(o) != Question::difference) return std::nullopt;
+  const auto percent = [](double x) { return format_csv(100 * x) + "%"; };
+  return Warning{"interval_level", "The intervals are " + percent(o.confidence) + " but α = " + format_csv(o.alpha) + ": a verdict asks both for p below α and for its " +
+                                       "interval to clear 0 (or the minimum effect), and at these levels the two can disagree. Set the confidence to 1 − α = " +
+                                       format_csv(matching) + " to make them one criterion."};
+}
+
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o) {
   std::vector<Warning> out;
   const std::string& measure = s.measure.empty() ? s.dataset : s.measure;

@@ -107,6 +107,8 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
         c.warnings.push_back(std::move(*w));
         break;
       }
+  // Intervals at another level than the test's: said once, on the first comparison.
+  if (auto w = interval_level_warning(o)) r.comparisons.front().warnings.push_back(std::move(*w));
   r.overall = overall_verdict(r.comparisons);
   r.baseline = r.comparisons.front().system_a;
   r.by_system = comparison::tally_by_system(r.comparisons, o);

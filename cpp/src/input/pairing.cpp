@@ -7,6 +7,7 @@
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/input/measures.hpp"
@@ -36,6 +37,24 @@ std::string list(const std::vector<std::string>& ids, std::size_t total) {
   for (std::size_t i = 0; i < ids.size(); ++i) s += (i ? ", " : "") + ids[i];
   if (total > ids.size()) s += ", …";
   return s;
+}
+
+// "; a leaves the score of q2 blank (a.csv, line 3)": the ids `other` has that `s` names with a blank
+// score cell, so that the user looks for the cell, not for a missing id (at most three).
+std::string blank_cells(const ScoreSeries& s, const ScoreSeries& other) {
+  if (s.blanks.empty()) return "";
+  std::unordered_set<std::string_view> in_other(other.qids.begin(), other.qids.end());
+  std::vector<std::string> shown;
+  std::size_t total = 0;
+  for (const auto& [qid, line] : s.blanks) {
+    if (!in_other.count(qid)) continue;
+    if (++total <= 3) shown.push_back(qid + " (" + (s.file.empty() ? std::string() : s.file + ", ") + "line " + std::to_string(line) + ")");
+  }
+  if (!total) return "";
+  std::string out = "; " + s.system + " leaves the score of ";
+  for (std::size_t i = 0; i < shown.size(); ++i) out += (i ? ", " : "") + shown[i];
+  if (total > shown.size()) out += " and " + std::to_string(total - shown.size()) + " more";
+  return out + " blank";
 }
 
 PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy missing, PairingReport& report) {
@@ -126,6 +145,7 @@ PairedSample pair(const ScoreSeries& a, const ScoreSeries& b, MissingPolicy miss
     if (report.only_a) msg += std::to_string(report.only_a) + " only in " + a.system + " (" + list(report.examples_only_a, report.only_a) + ")";
     if (report.only_a && report.only_b) msg += "; ";
     if (report.only_b) msg += std::to_string(report.only_b) + " only in " + b.system + " (" + list(report.examples_only_b, report.only_b) + ")";
+    msg += blank_cells(a, b) + blank_cells(b, a);
     throw Error("missing", ErrorKind::unmatched_ids, msg + ".");
   }
   return s;

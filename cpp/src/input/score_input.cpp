@@ -45,6 +45,14 @@ std::optional<InputFormat> input_format_from_string(std::string_view s) noexcept
 }
 
 namespace {
+// The formats a refusal lists, from the registry: the tables as one, then every tool's output and log
+// (the rows after the table formats; an archive is a container, not a format of its own).
+std::string readable_formats() {
+  std::string out = "CSV/TSV with a header";
+  for (const auto& f : input_formats())
+    if (f.format > InputFormat::csv_column && f.format != InputFormat::archive) out += std::string(", ") + f.label;
+  return out;
+}
 
 // `raw` as UTF-8: a view past its UTF-8 byte-order mark, or, when it is UTF-16, its decoding held in
 // `storage` (a log file runs to hundreds of megabytes: it is not copied to be read).
@@ -83,8 +91,9 @@ InputFormat detect_utf8(std::string_view text) {
     return detect_three_columns(lines);
   if (!first.empty() && std::all_of(first.begin(), first.end(), [](const std::string& f) { return looks_numeric(f); }))
     fail_at(lines.front().number, "the table has no header; name the columns (qid,A,B) or give exactly two numeric columns");
-  fail_at(lines.front().number, "this is not a format pairpower reads (CSV/TSV with a header, trec_eval -q, ir_measures -q, ranx or pytrec_eval JSON)");
+  fail_at(lines.front().number, "this is not a format pairpower reads: " + readable_formats());
 }
+
 
 }  // namespace
 

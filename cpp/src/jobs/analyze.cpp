@@ -29,6 +29,7 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   const auto missing = missing_policy_from_string(missing_id);
   if (!missing) throw Error("missing", ErrorKind::invalid_value, "not a policy of the registry", missing_id);
   CompareOptions o = request.options;
+  if (request.confidence_from_alpha && o.alpha < 1) o.confidence = 1 - o.alpha;
   if (request.family) o.family = family_context(*request.family);
   // Files left out of a folder read as one input: a refusal says so (one of them may have held what is
   // missing), and the report warns of each.

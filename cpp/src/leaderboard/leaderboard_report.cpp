@@ -47,6 +47,27 @@ std::string separable_note(const Board& b, const LeaderboardOptions& o) {
          "% power at their observed Δ (paired t, Bonferroni α)";
 }
 
+// How many pairs the family-wise tests separate, and what a shared tier letter says (and does not).
+std::string differ_note(const Board& b, const LeaderboardOptions& o) {
+  std::size_t significant = 0;
+  for (const auto& p : b.pairs) significant += p.significant;
+  const std::string counted = b.pairs.size() == 1 ? (significant ? "the pair differs significantly" : "the pair does not differ significantly")
+                                                   : std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ";
+  return counted + " (" + procedure_label(b) + ", α = " + format_csv(o.alpha) + "); systems sharing a tier letter do not differ significantly, which does not show them equal";
+}
+
+// The omnibus tests over all systems at once.
+std::string omnibus_note(const Board& b) {
+  return "ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
+         p_equals(b.friedman.p);
+}
+
+// The ranks across datasets: Friedman over the datasets and Nemenyi's critical difference, in words.
+std::string across_note(const AcrossDatasets& a, const LeaderboardOptions& o) {
+  return "Friedman χ² = " + stat(a.friedman.statistic) + ", " + p_equals(a.friedman.p) + "; mean ranks further apart than " + stat(a.critical_difference) +
+         " differ (Nemenyi critical difference, α = " + format_csv(o.alpha) + ")";
+}
+
 }  // namespace
 
 std::string rank_set_note(const LeaderboardOptions& o) {
@@ -61,6 +82,7 @@ report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, cons
     // Bare columns were paired row by row: said with the board (as compare's pairing[].paired_by and note); family_procedure is
     // what decided `significant`, the tiers and the rank sets: an id of the registry's family_procedures.
     out.leaderboards.push_back({b.dataset, b.measure, b.n, b.unit, b.k, b.systems, b.pairs, b.anova, b.friedman, b.separable_share, separable_note(b, o),
+                                differ_note(b, o), omnibus_note(b),
                                 b.by_position ? "position" : "query id", pairing_note(b), std::string(procedure_of(b)),
                                 b.clusters ? std::optional(b.clusters) : std::nullopt});
   // The sentence beside a board's rank sets (the page's caption), and where the marginal intervals are.
@@ -68,6 +90,7 @@ report::LeaderboardReport leaderboard_report_of(const LeaderboardResult& r, cons
                       ". Each system's bootstrap rank interval on its own (marginal, not simultaneous) is in the JSON as rank_marginal_low and rank_marginal_high.";
   out.warnings = r.warnings;
   out.across_datasets = r.across;
+  if (r.across) out.across_note = across_note(*r.across, o);
   return out;
 }
 
@@ -95,13 +118,9 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
     for (const auto& s : b.systems)
       out += "  " + padded(std::to_string(s.rank), 4) + "  " + padded(s.system, width) + "  " + padded(stat(s.mean), mean_width) + "  " +
              padded("[" + stat(s.ci_low) + ", " + stat(s.ci_high) + "]", ci_width) + "  " + padded(rank_set(s, "–"), 12) + "  " + s.tier + "\n";
-    std::size_t significant = 0;
-    for (const auto& p : b.pairs) significant += p.significant;
-    out += "  " + std::to_string(significant) + " of " + std::to_string(b.pairs.size()) + " pairs differ (" + procedure_label(b) + ", α = " + format_csv(o.alpha) +
-           "); systems sharing a tier letter do not differ significantly, which does not show them equal.\n";
+    out += "  " + differ_note(b, o) + ".\n";
     out += "  " + rank_set_note(o) + ".\n";
-    out += "  ANOVA (system + " + b.unit.one + "): F = " + stat(b.anova.f) + ", " + p_equals(b.anova.p) + "; Friedman χ² = " + stat(b.friedman.statistic) + ", " +
-           p_equals(b.friedman.p) + "; " + separable_note(b, o) + ".\n";
+    out += "  " + omnibus_note(b) + "; " + separable_note(b, o) + ".\n";
     // Binary items: the exact tests that fit them, beside the board's resampling tests.
     if (!b.pairs.empty() && b.pairs.front().mcnemar) {
       // Without clusters the intervals above are these Wilson intervals already.
@@ -129,8 +148,7 @@ std::string leaderboard_text(const LeaderboardResult& r, const LeaderboardOption
   }
   if (r.across) {
     const auto& a = *r.across;
-    out += "Across " + std::to_string(a.datasets) + " datasets: Friedman χ² = " + stat(a.friedman.statistic) + ", " + p_equals(a.friedman.p) +
-           "; Nemenyi critical difference " + stat(a.critical_difference) + " (α = " + format_csv(o.alpha) + ")\n";
+    out += "Across " + std::to_string(a.datasets) + " datasets: " + across_note(a, o) + "\n";
     auto ranks = a.mean_ranks;
     std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
     for (const auto& [s, rank] : ranks) out += "  " + stat(rank) + "  " + s + "\n";

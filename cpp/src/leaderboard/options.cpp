@@ -15,7 +15,9 @@ LeaderboardOptions leaderboard_options(const LeaderboardSettings& in) {
   const auto whole = [&](std::string_view field, double v) { return static_cast<std::uint64_t>(checked_setting(setting(field), v)); };
   LeaderboardOptions o;
   if (in.alpha) o.alpha = checked_setting(setting("alpha"), *in.alpha);
+  // Intervals at 1 − α unless their confidence is given, as Analyze's (jobs/analyze.hpp).
   if (in.confidence) o.confidence = checked_setting(setting("confidence"), *in.confidence);
+  else if (in.alpha && o.alpha < 1) o.confidence = 1 - o.alpha;
   if (in.resamples) o.resamples = whole("resamples", *in.resamples);
   if (in.bootstrap) o.bootstrap = whole("bootstrap_resamples", *in.bootstrap);
   if (in.seed) o.seed = whole("seed", *in.seed);

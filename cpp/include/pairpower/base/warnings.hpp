@@ -10,6 +10,8 @@
 //   out_of_range         a value outside its measure's known range
 //   scale_mismatch       a bare score within [0, 1] for one system, beyond 1 and 10 × the mean for another
 //   many_zeros           half or more of the differences are exactly 0
+//   resample_floor       too few sign flips for any comparison tested together to be significant after Holm
+//   interval_level       intervals whose confidence is not 1 − α: a verdict needs both, and they can disagree
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
 //   beyond_bounds        a Plan's bounded model whose scores do not carry δ (clipping, the Beta model's mean clamp)
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
@@ -88,6 +90,10 @@ bool rests_on_sign_flips(const Comparison& c) noexcept;
 /// Of comparisons tested together (their p-values Holm-adjusted), when those whose verdicts rest on a Monte
 /// Carlo randomization p have too few sign flips for any of them to be significant after Holm: said once, for the set.
 std::optional<Warning> resample_floor_warning(const std::vector<Comparison>& comparisons, const CompareOptions& o);
+
+/// When the intervals' confidence is not 1 − α: a verdict asks both for p below α and for its interval to
+/// clear 0 (or the minimum effect), so at other levels the two can disagree. Said once, for the set.
+std::optional<Warning> interval_level_warning(const CompareOptions& o);
 
 /// A system some datasets lack, with those datasets ("" names the scores without a dataset).
 struct LeftOut {

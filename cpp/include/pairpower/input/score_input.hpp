@@ -85,6 +85,9 @@ struct ScoreSeries {
   /// path given, in the page the file's path in its folder or its box's name; an archive's entry, after the
   /// archive's path in the CLI); empty when no name was given. Messages about two series name them with it.
   std::string file{};
+  /// Ids whose score cell the input leaves blank, with their lines: no value (the pairing policy decides),
+  /// named by a refusal for unmatched ids so that the blank cell, not a missing id, is what the user looks for.
+  std::vector<std::pair<std::string, std::size_t>> blanks{};
 };
 
 struct ScoreFile {

@@ -39,6 +39,9 @@ struct AnalyzeRequest {
   std::string baseline;                ///< the system the others are compared with; default the first
   std::optional<FamilyRequest> family;
   bool pilots = false;  ///< also give each comparison's per-query differences (AnalyzeResult::pilots)
+  /// The confidence was not set: the intervals' is 1 − α (while α < 1), so that the test and the interval
+  /// a verdict asks for are one criterion.
+  bool confidence_from_alpha = false;
 };
 
 struct AnalyzeResult {

@@ -33,7 +33,7 @@ struct BoardReport {
   TwoWayAnova anova;
   FriedmanResult friedman;
   double separable_share;
-  std::string separable_note;
+  std::string separable_note, differ_note, omnibus_note;
   std::string paired_by, note, family_procedure;
   std::optional<std::size_t> clusters{};
 };
@@ -44,6 +44,7 @@ struct LeaderboardReport {
   std::string rank_set_note;
   std::vector<Warning> warnings;
   std::optional<AcrossDatasets> across_datasets;
+  std::optional<std::string> across_note{};
 };
 
 }  // namespace pairpower::report
@@ -110,6 +111,9 @@ template <> struct Description<report::BoardReport> {
       Field{"unit", &B::unit, {.doc = "what n counts: query/queries, or item/items for evaluation logs"}}, Field{"k", &B::k}, Field{"systems", &B::systems},
       Field{"pairs", &B::pairs}, Field{"anova", &B::anova}, Field{"friedman", &B::friedman}, Field{"separable_share", &B::separable_share, {.doc = "share of adjacent pairs whose n_to_separate_next (paired t at their observed Δ, Bonferroni α, the planning power) is at most n"}},
       Field{"separable_note", &B::separable_note, {.doc = "separable_share in words with its criterion: the core's sentence, as the text board and the page give it"}},
+      Field{"differ_note", &B::differ_note,
+            {.doc = "how many pairs the family-wise tests separate and what a shared tier letter says: the core's sentence, as the text board and the page give it"}},
+      Field{"omnibus_note", &B::omnibus_note, {.doc = "the two-way ANOVA and Friedman's test over all systems, in words"}},
       Field{"paired_by", &B::paired_by,
             {.type = "'query id'|'position'", .doc = "'position' when the inputs were bare columns without query ids: row i of each is one query, said in `note`"}},
       Field{"note", &B::note},
@@ -142,7 +146,8 @@ template <> struct Description<report::LeaderboardReport> {
   static constexpr auto fields = std::tuple{
       Field{"settings", &R::settings}, Field{"leaderboards", &R::leaderboards},
       Field{"rank_set_note", &R::rank_set_note, {.doc = "what a rank set is, at this α: the core's sentence, the caption of every board's table"}},
-      Field{"warnings", &R::warnings}, Field{"across_datasets", &R::across_datasets}};
+      Field{"warnings", &R::warnings}, Field{"across_datasets", &R::across_datasets},
+      Field{"across_note", &R::across_note, {.doc = "several datasets only: Friedman's test over them and Nemenyi's critical difference, in words", .omit_empty = true}}};
 };
 
 }  // namespace pairpower::described

@@ -1,5 +1,6 @@
 // The words of a comparison: why the verdict, the quotable sentence, and the
 // summary of a whole run. Numbers are formatted by formatting.hpp only.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -14,10 +15,20 @@ std::string pilot_curve_test(const Unit& unit) {
   return "paired t-test at α on n " + unit.many + " resampled from the pilot differences, shifted to mean Δ";
 }
 
-const char* const wilcoxon_note =
-    "The Wilcoxon signed-rank test and its Hodges-Lehmann estimate concern the median of the Walsh averages, "
-    "not the mean difference Δ that the t-test, the randomization test and the bootstrap address; for IR "
-    "evaluation Smucker, Allan & Carterette (2007) recommend the randomization test.";
+std::string wilcoxon_note(const std::vector<Comparison>& comparisons) {
+  const std::string head =
+      "The Wilcoxon signed-rank test and its Hodges-Lehmann estimate concern the median of the Walsh averages, "
+      "not the mean difference Δ that the t-test, the randomization test and the bootstrap address; ";
+  // Smucker, Allan & Carterette's recommendation was measured on retrieval runs: an evaluation log's items are told what decides them.
+  if (std::none_of(comparisons.begin(), comparisons.end(), [](const Comparison& c) { return c.unit == item_unit; }))
+    return head + "for IR evaluation Smucker, Allan & Carterette (2007) recommend the randomization test.";
+  std::vector<std::string_view> tests;
+  for (const auto& c : comparisons)
+    if (std::find(tests.begin(), tests.end(), own_test_name(c)) == tests.end()) tests.push_back(own_test_name(c));
+  std::string out = head + "the verdicts here rest on the ";
+  for (std::size_t i = 0; i < tests.size(); ++i) out += std::string(i ? (i + 1 == tests.size() ? " and the " : ", the ") : "") + std::string(tests[i]);
+  return out + (tests.size() == 1 ? " test." : " tests.");
+}
 
 }  // namespace pairpower
 

@@ -106,10 +106,16 @@ class Collector {
     if (!keep_.empty() && std::find(keep_.begin(), keep_.end(), system) != keep_.end()) series_[it->second].texts.emplace_back(trim(text));
     ++records_;
   }
+  /// A score cell left blank: no value (the pairing policy decides), but a refusal for unmatched ids names its line.
+  void blank(const std::string& dataset, const std::string& measure, const std::string& system, const std::string& qid, std::size_t line) {
+    blanks_[dataset + '\x1f' + measure + '\x1f' + system].emplace_back(qid, line);
+  }
   bool empty() const { return records_ == 0; }
   ScoreFile finish(InputFormat f, bool by_position = false) {
     if (records_ == 0) throw InputError("no scores found in the input");
     for (auto& s : series_) s.by_position = by_position, s.unit = unit_;
+    for (auto& [key, list] : blanks_)
+      if (auto it = index_.find(key); it != index_.end()) series_[it->second].blanks = std::move(list);
     ScoreFile out;
     out.format = f;
     out.series = std::move(series_);
@@ -122,6 +128,7 @@ class Collector {
   std::vector<ScoreSeries> series_;
   std::unordered_map<std::string, std::size_t> index_;
   std::unordered_map<std::string, std::unordered_map<std::string, std::size_t>> first_line_;
+  std::unordered_map<std::string, std::vector<std::pair<std::string, std::size_t>>> blanks_;
   std::size_t records_ = 0;
   Unit unit_;
 };

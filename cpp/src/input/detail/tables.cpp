@@ -201,6 +201,10 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     const auto style = style_of(lines, from, '\n', [](const Line& l) { return std::vector<std::string>{std::string(trim(l.text))}; });
     for (std::size_t k = from; k < lines.size(); ++k) {
       const std::string_view t = trim(lines[k].text);
+      // Rows pair by position: a blank row skipped would pair every later row with the other input's next one.
+      if (k > from && lines[k].number > lines[k - 1].number + 1)
+        fail_at(lines[k - 1].number + 1, "a blank row among the values: a column of numbers pairs with the other by position, so a skipped row would shift every row "
+                                         "after it; write the missing score or remove the row from both inputs");
       if (!single_field(t) && !comma_decimal(t)) fail_at(lines[k].number, "expected one number per line (one column), found " + shown(t));
       col.add("", measure, system, std::to_string(++row), number_at(t, lines[k].number, "the value", style), lines[k].number, t);
     }
@@ -310,7 +314,12 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
     // spreadsheet's trailing ",,,") gives nothing to name and is not refused for its blank names.
     std::optional<std::pair<std::string, std::string>> named;
     for (std::size_t s : systems) {
-      if (trim(f[s]).empty()) continue;  // a missing score: the pairing policy decides
+      if (trim(f[s]).empty()) {  // a missing score: the pairing policy decides
+        if (!trim(f[q]).empty())
+          col.blank(dataset_col ? std::string(f[*dataset_col]) : std::string(), measure_col ? std::string(f[*measure_col]) : measure, one_system ? system : header[s], f[q],
+                    l.number);
+        continue;
+      }
       if (!named) named.emplace(named_cell(f, dataset_col, l.number), measure_col ? named_cell(f, measure_col, l.number) : measure);
       col.add(named->first, named->second, one_system ? system : header[s], f[q],
               number_at(f[s], l.number, "field " + std::to_string(s + 1) + " (" + header[s] + ")", style), l.number, f[s], cluster_of(f));

@@ -61,8 +61,15 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
       kept.push_back(static_cast<std::uint32_t>(q));
     } else if (missing == MissingPolicy::error) {
       std::string lacking;
-      for (std::size_t i = 0; i < k; ++i)
-        if (!has[i * queries + q]) lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
+      for (std::size_t i = 0; i < k; ++i) {
+        if (has[i * queries + q]) continue;
+        lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
+        // A blank cell, not a missing id: where it is.
+        const auto& blanks = rows[i]->blanks;
+        const auto blank = std::find_if(blanks.begin(), blanks.end(), [&](const auto& b) { return b.first == order[q]; });
+        if (blank != blanks.end())
+          lacking += " (its cell is blank: " + (rows[i]->file.empty() ? std::string() : rows[i]->file + ", ") + "line " + std::to_string(blank->second) + ")";
+      }
       throw Error("missing", ErrorKind::unmatched_ids,
                   d.unit.one + " '" + std::string(order[q]) + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");
     }

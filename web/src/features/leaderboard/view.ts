@@ -20,12 +20,11 @@ import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, 
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
 import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_FIELDS } from '../analyze/fields';
 import { downloadText, fmt, h, numberField } from '../../ui/dom';
-import { pEquals } from '../../ui/format';
 import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
 import type { BoardReport, LeaderboardReport } from './report';
 import { criticalDifferenceDiagram, forestPlot, pairMatrix } from './plots';
-import { acrossPairTable, pairTable, procedureLabel, rankSet } from './tables';
+import { acrossPairTable, pairTable, rankSet } from './tables';
 
 type Exports = { json: string; markdown: string; latex: string; csv: string; trecEval?: string };
 
@@ -262,7 +261,7 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
     const ranks = Object.entries(a.mean_ranks).sort((x, y) => x[1] - y[1]);
     parts.push(h('section', { 'data-testid': 'across-datasets' },
       h('h3', {}, `Across ${a.datasets} datasets`),
-      h('p', {}, `Friedman χ² = ${fmt.stat(a.friedman.statistic)}, ${pEquals(a.friedman.p)}; mean ranks further apart than ${fmt.stat(a.critical_difference)} differ (Nemenyi, α = ${r.settings.alpha}).`),
+      h('p', {}, `${r.across_note}.`),
       criticalDifferenceDiagram(ranks, a.critical_difference),
       h('table', { class: 'stats-table' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'system'), h('th', { scope: 'col' }, 'mean rank'))),
         h('tbody', {}, ...ranks.map(([s, v]) => h('tr', { 'data-system': s, 'data-mean-rank': v }, h('td', {}, s), h('td', {}, fmt.stat(v)))))),
@@ -274,7 +273,6 @@ function render(r: LeaderboardReport, open: OpenPair, later: (() => void)[]): HT
 function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() => void)[]): HTMLElement {
   const matrix = pairMatrix(b, (x, y) => open(b, x, y));
   later.push(...matrix.fills);
-  const significant = b.pairs.filter((p) => p.significant).length;
   // The plot is drawn in a task of its own after the board: at 100 systems the two together hold the page for ~0.1 s.
   const plot = h('div', { class: 'forest-plot-slot' });
   later.unshift(() => plot.replaceWith(forestPlot(b)));
@@ -282,9 +280,8 @@ function board(b: BoardReport, rankSetNote: string, open: OpenPair, later: (() =
     h('h3', {}, `${b.dataset ? `${b.dataset}, ` : ''}${b.measure || 'scores'}: ${b.k} systems on ${fmt.int(b.n)} shared ${b.unit.many}`),
     // Bare columns were paired row by row: the core's note, beside the board it qualifies.
     b.note ? h('p', { class: 'note', 'data-testid': 'pairing-note' }, b.note) : null,
-    h('p', {}, `${significant} of ${b.pairs.length} pairs differ (${procedureLabel(b)}, family-wise). Systems sharing a letter do not differ significantly, which does not show them equal. `,
-      `Two-way ANOVA F = ${fmt.stat(b.anova.f)}, ${pEquals(b.anova.p)}; Friedman χ² = ${fmt.stat(b.friedman.statistic)}, ${pEquals(b.friedman.p)}; `,
-      `${b.separable_note}.`),
+    // The core's sentences, as the CLI's text board gives them.
+    h('p', { 'data-testid': 'board-notes' }, `${b.differ_note}. ${b.omnibus_note}; ${b.separable_note}.`),
     plot,
     // Long model names and a binary board's Wilson intervals can outgrow a phone: the table scrolls, not the page.
     h('div', { class: 'tables' }, h('table', { class: 'stats-table', 'data-testid': 'leaderboard-table' }, h('caption', {}, rankSetNote),
