@@ -220,3 +220,23 @@ TEST_CASE("a confidence left unset follows alpha, and intervals at another level
   r.options.equivalence_margin = 0.05;
   CHECK(warned(analyze(a, &b, r)) == 0);
 }
+
+TEST_CASE("ids one side lacks, scored 0 or left out, are said at the end of the quotable sentence", "[analyze_job]") {
+  const auto a = parse_scores(a_text, InputFormat::trec_eval, "A");
+  const auto b = parse_scores("map\t1\t0.25\nmap\t2\t0.35\nmap\t3\t0.27\nmap\t9\t0.5\nmap\t8\t0.5\n", InputFormat::trec_eval, "B");
+  auto r = small();
+  r.measures = {"map"};
+  r.missing = "zero";
+  const auto zero = analyze(a, &b, r).result.comparisons.at(0);
+  CHECK(zero.n == 6);
+  CHECK_THAT(zero.sentence, Catch::EndsWith(" Of these 6 queries, 1 that only A has is scored 0 for B and 2 that only B has are scored 0 for A (as trec_eval -c)."));
+  r.missing = "intersect";
+  const auto kept = analyze(a, &b, r).result.comparisons.at(0);
+  CHECK(kept.n == 3);
+  CHECK_THAT(kept.sentence, Catch::EndsWith(" Left out: 1 query only A has and 2 queries only B has."));
+  // Every id matched: nothing is added.
+  r.missing = "error";
+  const auto b_full = parse_scores(b_text, InputFormat::trec_eval, "B");
+  const auto full = analyze(a, &b_full, r).result.comparisons.at(0).sentence;
+  CHECK_THAT(full, !Catch::Contains("Left out") && !Catch::Contains("scored 0"));
+}

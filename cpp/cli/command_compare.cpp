@@ -238,7 +238,7 @@ int run_compare(const CompareFlags& f) {
       }
       if (r.comparisons.size() > 1)
         fmt::print("  adjusted p   Holm {}   Bonferroni {}   BH {}\n", format_p(c.p_holm), format_p(c.p_bonferroni), format_p(c.p_bh));
-      fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ: {}\n", c.n,
+      fmt::print("  planning     MDE at n = {}: {} ({:.0f}% power);  n to detect Δ were it the true effect: {}\n", c.n,
                  c.planning.mde ? format_sig(*c.planning.mde) : std::string("—"), o.planning_power * 100,
                  c.planning.n_required ? std::to_string(*c.planning.n_required) : "—");
       if (!c.planning.curve_note.empty()) fmt::print("  power curve  {}\n", c.planning.curve_note);

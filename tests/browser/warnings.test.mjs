@@ -58,6 +58,13 @@ test('Analyze: four queries show the exact-test floor and the bootstrap warning 
   assert.equal(await page.isVisible('[data-testid="warning"][data-code="p_floor"]'), true);
   // The planning sentence does not offer fewer queries than the tests need.
   assert.doesNotMatch(await page.textContent('[data-comparison="0"] .reason'), /About [0-5] queries would detect/);
+  // The sentence copied for a paper keeps these caveats.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  const copy = page.locator('[data-comparison="0"] [data-testid="copy-sentence"]');
+  assert.equal(await copy.textContent(), 'Copy the sentence and its caveats');
+  await copy.click();
+  const sentence = await page.textContent('[data-comparison="0"] [data-testid="sentence"]');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${sentence}\nCaveats: ${want.map((w) => w.message).join(' ')}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -70,6 +77,7 @@ test('Analyze: an nDCG of 1.5 shows a warning naming the system, the query and t
   assert.deepEqual(shown.map((w) => w.code), ['out_of_range']);
   assert.equal(shown[0].text, `Warning: ${cliWarnings(ta, tb)[0].message}`);
   assert.match(shown[0].text, /ndcg_cut_10 lies between 0 and 1, but 1 of dense's 30 values lies outside that range \(1\.5 for query q7\)/);
+  assert.equal(await page.textContent('[data-comparison="0"] [data-testid="copy-sentence"]'), 'Copy the sentence and its caveats');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -115,6 +123,7 @@ test('Analyze: thirty ordinary queries show no warning', async () => {
   assert.deepEqual(shown, []);
   // The report is there: the absence of warnings is not an absence of results.
   assert.equal(await page.getAttribute('[data-stat="n"]', 'data-value'), '30');
+  assert.equal(await page.textContent('[data-testid="copy-sentence"]'), 'Copy the sentence');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -115,7 +115,7 @@ constexpr StatLabel stat_label_table[] = {
     {"wilcoxon.hl_ci_low", "Hodges–Lehmann CI, low"}, {"wilcoxon.hl_ci_high", "Hodges–Lehmann CI, high"},
     {"sign.p", "sign test p"}, {"min_attainable_p", "smallest p attainable at this n"},
     {"p_holm", "Holm-adjusted p"}, {"p_bonferroni", "Bonferroni-adjusted p"}, {"p_bh", "Benjamini–Hochberg q"},
-    {"planning.mde", "minimum detectable effect at this n"}, {"planning.n_required", "n to detect the observed Δ"},
+    {"planning.mde", "minimum detectable effect at this n"}, {"planning.n_required", "n to detect the observed Δ, were it the true effect"},
     {"planning.target_power", "… with power"}, {"planning.curve_reps", "… power-curve replicates"},
     {"planning.curve_cap", "… power curve simulated up to n"},
     {"equivalence.p", "equivalence (TOST) p"}, {"equivalence.ci_low", "TOST interval, low"}, {"equivalence.ci_high", "TOST interval, high"},

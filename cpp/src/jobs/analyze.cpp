@@ -44,6 +44,9 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
     }
   }();
   CompareResult result = compare_all(plan.samples, o);
+  // The ids one side lacks, scored 0 or left out, travel with the quotable sentence: its n depends on them.
+  for (std::size_t i = 0; i < result.comparisons.size() && i < plan.pairing.size(); ++i)
+    result.comparisons[i].sentence += unmatched_clause(plan.pairing[i], *missing, result.comparisons[i].unit);
   ReportSettings settings{o, missing_id, {a.describe()}, result.baseline, plan.pairing};
   if (b) settings.detected.push_back(b->describe());
   for (const auto& l : left_out) settings.input_warnings.push_back(left_out_of_folder(l.folder, l.why));

@@ -32,6 +32,11 @@ struct PairingReport {
   std::vector<std::string> examples_only_a, examples_only_b;  ///< up to 5 each
 };
 
+/// What became of the ids one side lacks, for the end of a quotable sentence (" 2 queries only A has
+/// were scored 0 for B (as trec_eval -c)."), so that a reader of the sentence can reproduce its n; "" when
+/// every id matched.
+std::string unmatched_clause(const PairingReport& p, MissingPolicy policy, const Unit& unit);
+
 struct ComparisonPlan {
   std::vector<PairedSample> samples;
   std::vector<PairingReport> pairing;

@@ -161,7 +161,9 @@ std::string reason(const Comparison& c, const CompareOptions& o, bool several) {
       else if (c.planning.n_required && *c.planning.n_required > c.n)
         why << " About " << c.unit.count(*c.planning.n_required) << " would detect an effect of this size with "
             << static_cast<int>(std::lround(o.planning_power * 100)) << "% power"
-            << (several ? " in a single test at α = " + format_csv(o.alpha) + " (the correction over the comparisons asks for more)." : ".");
+            << (several ? " in a single test at α = " + format_csv(o.alpha) + " (the correction over the comparisons asks for more)" : "")
+            // The observed Δ of an inconclusive comparison is a noisy estimate: a plan resting on it is a guess.
+            << ", if the true effect is as large as this estimate; plan on the smallest effect worth detecting instead.";
     }
   }
   return why.str();

@@ -46,13 +46,17 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         : null;
       const rows = reportStats(c).map(([path, v]) => h('tr', {}, h('th', { scope: 'row' }, LABELS[path] ?? path), h('td', {}, stat(path, v, c.display[path] ?? String(v), i))));
       const sentence = h('blockquote', { class: 'sentence', 'data-testid': 'sentence' }, c.sentence);
+      // A quoted sentence keeps the caveats shown beside it (the inputs' and its own), as the Markdown export does.
+      const caveats = r.warnings.filter((w) => w.comparison == null || w.comparison === i).map((w) => w.message);
+      const quoted = caveats.length ? `${c.sentence}\nCaveats: ${caveats.join(' ')}` : c.sentence;
       return h('article', { class: 'comparison', 'data-comparison': i },
         h('h3', {}, `${c.system_b} vs ${c.system_a}${c.dataset ? ` — ${c.dataset}` : ''}${c.measure ? ` — ${c.measure}` : ''}`, ' ',
           h('span', { class: `verdict verdict-${c.verdict.toLowerCase()}`, 'data-testid': 'verdict' }, c.verdict)),
         h('p', { class: 'reason' }, c.reason),
         renderWarnings(r.warnings.filter((w) => w.comparison === i)),
         sentence,
-        h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c.sentence) }, 'Copy the sentence'),
+        h('button', { type: 'button', 'data-testid': 'copy-sentence', onclick: () => void navigator.clipboard?.writeText(quoted) },
+          caveats.length ? 'Copy the sentence and its caveats' : 'Copy the sentence'),
         toPlan ? h('button', { type: 'button', 'data-testid': 'send-pilot', title: `Simulate power for these ${c.unit.many}’ own score distribution, resampled and shifted to each δ`,
           onclick: () => toPlan(i) }, `Plan with these ${c.unit.many} as a pilot`) : null,
         toCalculator && c.planning.calculator ? h('button', { type: 'button', 'data-testid': 'send-calculator',
