@@ -1,5 +1,5 @@
 // The Plan page's detailed power tables in headless Chromium: every value they
-// show beside the CLI's CSV for the same run.
+// show beside the CLI's CSV for the same run, and the charts beside them before and after a run.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
@@ -38,5 +38,19 @@ test('every paper value in the tables is the CLI\'s paper column for its cell, a
   }
   assert.equal(seen.size, paper.size, 'every printed value shown');
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('before the first run the charts are hidden, so no empty chooser is in the tab order; a run fills and shows them', async () => {
+  const page = await site.browser.newPage();
+  await page.goto(`${site.url}#view=plan`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  assert.equal(await page.isVisible('section.charts'), false);
+  const focusable = await page.$$eval('select', (els) => els.filter((e) => e.options.length === 0 && e.offsetWidth > 0).map((e) => e.id));
+  assert.deepEqual(focusable, []);
+  await page.goto(`${site.url}#preset=quick&reps=100&seed=5&run=1`);
+  await waitDone(page);
+  await page.waitForSelector('section.charts:not([hidden])');
+  assert.ok(await page.$eval('#chart-model', (e) => e.options.length) > 0);
   await page.close();
 });

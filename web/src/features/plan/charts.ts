@@ -55,6 +55,8 @@ export function createCharts(): ChartsView {
       h('label', { for: 'chart-test' }, ' Test '), testSel,
       h('label', { for: 'heat-rho' }, ' Heatmap ρ '), rhoSel),
     legend, curves, heat);
+  // Nothing to chart before the first run: no heading over an empty area, no empty choosers in the tab order.
+  element.hidden = true;
   let last: Parameters<ChartsView['update']> | null = null;
   const plots: uPlot[] = [];
   let drawing = 0;
@@ -186,6 +188,7 @@ export function createCharts(): ChartsView {
       options(modelSel, spec.models);
       options(testSel, spec.tests);
       options(rhoSel, spec.rho.map(String));
+      element.hidden = false;
       last = [spec, cells, curveNs, analytic];
       await draw(spec, cells, curveNs, analytic);
     },
