@@ -5,7 +5,7 @@
 // change made while the page is open; the calculator embed carries its
 // sensitivity views, folded, and still fits its frame; on a link's run the
 // calculator answers once the run is done; the seed paper's values stand
-// beside a run on its scores only.
+// beside a run on its scores only; Copy link reopens a run's own results.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -267,5 +267,28 @@ test('the sensitivity curve in words gives each δ in the page\'s number format,
   assert.match(said, /reaches 0\.8 at δ = /);
   const deltas = [...said.matchAll(/δ = (-?[\d.]+)/g)].map((m) => m[1]);
   for (const d of deltas) assert.ok(d.replace(/^-?0*\.?0*/, '').replace('.', '').length <= 4, `δ = ${d} in: ${said}`);
+  await page.close();
+});
+
+test('Copy link gives the run\'s own settings with run=1, and the link opens the same results', async () => {
+  const page = await site.browser.newPage();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  await page.goto(`${site.url}#preset=quick&reps=100&seed=7&run=1`);
+  await waitDone(page);
+  const first = await shownPowers(page);
+  assert.ok(first.length > 0);
+  // The address bar may change before Copy link is pressed (a view link, an edit): the link is the run's.
+  await page.evaluate(() => history.replaceState(null, '', '#view=plan'));
+  await page.click('[data-testid="copy-link"]');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  assert.equal(params.get('run'), '1');
+  assert.equal(params.get('seed'), '7');
+  assert.equal(params.get('reps'), '100');
+  const again = await site.browser.newPage();
+  await again.goto(link);
+  await waitDone(again);
+  assert.deepEqual(await shownPowers(again), first);
+  await again.close();
   await page.close();
 });

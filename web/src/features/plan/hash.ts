@@ -32,6 +32,10 @@ export function parseHash(hash: string, fallback: PlanSpec = PRESETS[DEFAULT_PRE
   return { spec, preset, run: params.get('run') === '1', problems };
 }
 
+/** A link from `page` (any hash dropped) that opens a run's results again: its own settings (seed and replicates),
+ *  run at once; a pilot's data never rides in a URL, so a pilot run's link fills the form only. */
+export const resultsLink = (page: string, spec: PlanSpec): string => page.split('#')[0] + formatHash(spec, { run: !spec.pilot });
+
 export function formatHash(spec: PlanSpec, options: { run?: boolean; view?: string } = {}): string {
   const params = new URLSearchParams();
   if (options.view) params.set('view', options.view);

@@ -17,7 +17,7 @@ import { planCost, recordThroughput } from './cost';
 import { createEmbedDialog } from './embed';
 import { exportRun, type ExportInput, type ExportKind } from './export';
 import { analyticByCell, analyticFor, analyticKey, curveNs, dropPrimedRun, takeRun, workFor } from './link';
-import { formatHash, parseHash } from './hash';
+import { formatHash, parseHash, resultsLink } from './hash';
 import { createPlanForm } from './form';
 import { createResults } from './power-tables';
 import { FIELD_NAMES, cellId, type PlanSpec } from './spec';
@@ -57,8 +57,8 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       h('button', { type: 'button', 'data-testid': `copy-${kind.toLowerCase()}`, onclick: () => void copy(kind) }, `Copy ${kind}`),
       h('button', { type: 'button', 'data-testid': `download-${kind.toLowerCase()}`, onclick: () => void download(kind) }, `Download ${kind}`),
     ]),
-    h('button', { type: 'button', 'data-testid': 'copy-link', onclick: () => void navigator.clipboard?.writeText(location.href) }, 'Copy link'));
-  const embedDialog = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
+    h('button', { type: 'button', 'data-testid': 'copy-link',
+      onclick: () => void navigator.clipboard?.writeText(lastExport ? resultsLink(location.href, lastExport.spec) : location.href) }, 'Copy link'));  const embedDialog = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
   exportButtons.append(embedDialog.button);
   // The answer first: the plain-language summary with the smallest-N and MDE
   // tables, beside the quick calculator; the grid's settings, the detailed
