@@ -77,7 +77,7 @@ export function pairMatrix(b: BoardReport, open: (a: string, b: string) => void)
   // short task of its own, whatever the board's size.
   const fills = [() => {
     table.innerHTML = `<caption>Family-wise p (${escapeHtml(procedureLabel(b))}) for every pair;` + ' the stronger the shade, the smaller. Click a cell (or focus it and press Enter) to open the pair (row = A, column = B) in Analyze with these settings.</caption>' +
-      `<thead><tr><th></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead><tbody></tbody>`;
+      `<thead><tr><th scope="col"><span class="visually-hidden">A (row) against B (column)</span></th>${order.map((s) => `<th scope="col">${escapeHtml(s)}</th>`).join('')}</tr></thead><tbody></tbody>`;
   }];
   const rows = Math.max(1, Math.floor(250 / order.length));
   for (let from = 0; from < order.length; from += rows)
