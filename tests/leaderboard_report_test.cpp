@@ -1,5 +1,6 @@
 #include "pairpower/leaderboard/leaderboard_report.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -118,4 +119,32 @@ TEST_CASE("a board's intervals are at 1 - alpha unless their confidence is given
   const auto series = test::series_of(std::vector<std::vector<double>>{{0.1, 0.2, 0.3, 0.4}, {0.2, 0.3, 0.5, 0.45}}, {"A", "B"});
   const auto o = leaderboard_options({.alpha = 0.01, .resamples = 300, .bootstrap = 300});
   CHECK_THAT(leaderboard_text(leaderboard(series, "", o), o), Catch::Contains("99% CI"));
+}
+
+TEST_CASE("a binary board warns of the pairs its tiers and McNemar's exact tests part ways on, and of none where they agree", "[leaderboard]") {
+  // 60 items of three systems, each item's A, B, C right (1) or wrong (0) as the bits of one digit (A = 4, B = 2, C = 1).
+  const std::string items = "310730760217156030075176061441503023753713377330040037000107";
+  std::vector<std::vector<double>> scores(3);
+  for (char d : items)
+    for (int s = 0; s < 3; ++s) scores[s].push_back(((d - '0') >> (2 - s)) & 1);
+  const LeaderboardOptions o{.resamples = 2000, .bootstrap = 200};
+  const auto r = leaderboard(test::series_of(scores, {"A", "B", "C"}), "", o);
+  std::vector<std::string> parted;
+  for (const auto& p : r.boards[0].pairs) {
+    REQUIRE(p.mcnemar_p_holm);
+    if (p.significant != (*p.mcnemar_p_holm < o.alpha)) parted.push_back(p.system_b + " vs " + p.system_a);
+  }
+  REQUIRE(!parted.empty());
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [](const Warning& x) { return x.code == "binary_tests_disagree"; });
+  REQUIRE(w != r.warnings.end());
+  CHECK_THAT(w->message, Catch::StartsWith("On " + std::to_string(parted.size()) + " of the 3 pairs the tiers and the exact McNemar tests (Holm) disagree: "));
+  for (const auto& pair : parted) CHECK_THAT(w->message, Catch::Contains(pair + " ("));
+
+  // Items on which the systems agree far apart: both tests separate every pair, and nothing is said.
+  std::vector<std::vector<double>> apart(3);
+  for (int i = 0; i < 90; ++i)
+    for (int s = 0; s < 3; ++s) apart[s].push_back(i < 30 * (s + 0) + 15 ? 0.0 : 1.0);
+  const auto clear = leaderboard(test::series_of(apart, {"A", "B", "C"}), "", o);
+  for (const auto& p : clear.boards[0].pairs) REQUIRE(p.significant == (*p.mcnemar_p_holm < o.alpha));
+  CHECK(std::none_of(clear.warnings.begin(), clear.warnings.end(), [](const Warning& x) { return x.code == "binary_tests_disagree"; }));
 }

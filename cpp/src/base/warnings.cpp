@@ -255,6 +255,23 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
     if (b.clusters && b.clusters < cluster_min_clusters)
       out.push_back({"few_clusters", "The cluster-robust tests" + where + " rest on " + thousands(b.clusters) + " clusters: below about " +
                                          std::to_string(cluster_min_clusters) + " clusters their standard errors tend to be too small, so the p's that decide are optimistic."});
+    // Binary items without clusters: the tiers (randomized Tukey) and McNemar's exact test (Holm) can part ways on a pair.
+    if (!b.clusters && !b.pairs.empty() && b.pairs.front().mcnemar) {
+      std::vector<std::string> split;
+      std::size_t count = 0;
+      for (const auto& p : b.pairs)
+        if (p.mcnemar_p_holm && p.significant != (*p.mcnemar_p_holm < o.alpha) && ++count <= 3)
+          split.push_back(p.system_b + " vs " + p.system_a + " (" + (p.significant ? "tiers apart, McNemar not" : "McNemar apart, tiers not") + ")");
+      if (count) {
+        std::string list;
+        for (std::size_t i = 0; i < split.size(); ++i) list += (i ? "; " : "") + split[i];
+        if (count > split.size()) list += "; and " + std::to_string(count - split.size()) + " more";
+        out.push_back({"binary_tests_disagree", "On " + std::to_string(count) + " of the " + std::to_string(b.pairs.size()) + " pairs" + where +
+                                                    " the tiers and the exact McNemar tests (Holm) disagree: " + list +
+                                                    ". The tiers' randomized Tukey test compares every item's scores and holds the error over all pairs at once; McNemar's uses only the " +
+                                                    b.unit.many + " on which the two systems differ. Report such a pair as uncertain, not as shown different or alike."});
+      }
+    }
     if (b.n < bootstrap_min_queries)
       out.push_back({"few_queries", "The bootstrap rank and Δ intervals" + where + " rest on " + b.unit.count(b.n) + ": below about " +
                                         std::to_string(bootstrap_min_queries) + " " + b.unit.many +

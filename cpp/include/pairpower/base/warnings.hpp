@@ -17,6 +17,7 @@
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
 //   few_clusters         cluster-robust statistics from fewer than 20 clusters
 //   clustered_board      a board of clustered items: its cluster-robust tests decide, its resampling treats items as independent
+//   binary_tests_disagree a board of binary items where the tiers and McNemar's exact tests (Holm) part ways on a pair
 //   small_pilot          power, samplesize or mde planned from a pilot of fewer than 30 items (pilot_estimates.hpp)
 //   pilot_icc_clamped    a pilot's design effect outside what its clusters' size allows: the ICC taken from it is clamped
 //   across_partial       systems some datasets lack: left out of the ranking across datasets (or no such ranking)
