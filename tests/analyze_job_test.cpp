@@ -211,7 +211,12 @@ TEST_CASE("a confidence left unset follows alpha, and intervals at another level
   CHECK(apart.settings.options.confidence == 0.95);
   REQUIRE(warned(apart) == 1);
   CHECK_THAT(apart.result.comparisons[0].warnings.back().message,
-             Catch::StartsWith("The intervals are 95% but α = 0.01") && Catch::EndsWith("Set the confidence to 1 − α = 0.99 to make them one criterion."));
+             Catch::StartsWith("The intervals are 95% but the test is at α = 0.01") && Catch::EndsWith("A confidence of 1 − α = 0.99 puts the interval at the test's level."));
+
+  // One-sided, the verdict reads one bound of a two-sided interval: its matching level (1 − 2α) is the user's to choose, unwarned.
+  r.options.alternative = Alternative::greater;
+  CHECK(warned(analyze(a, &b, r)) == 0);
+  r.options.alternative = Alternative::two_sided;
 
   // The defaults agree; an equivalence question's interval is TOST's own (1 − 2α), not the verdict's pair of criteria.
   auto defaults = small();

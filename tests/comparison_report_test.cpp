@@ -84,12 +84,22 @@ TEST_CASE("a comparison's caveats travel with its Markdown and LaTeX tables, eac
   CHECK_THAT(report_latex(clean, o), !Catch::Contains("caveat"));
 }
 
-TEST_CASE("the note beside the results recommends the randomization test for retrieval runs and names the deciding tests for evaluation logs", "[comparison_report]") {
-  pairpower::Comparison runs, items, binary_items;
+TEST_CASE("the note beside the results names the tests the verdicts rest on, and cites Smucker et al. only for retrieval runs decided by randomization", "[comparison_report]") {
+  using pairpower::wilcoxon_note;
+  pairpower::Comparison runs, binary_runs, items, binary_items;
   items.unit = binary_items.unit = pairpower::item_unit;
   binary_items.binary.emplace();
-  CHECK_THAT(pairpower::wilcoxon_note({runs}), Catch::EndsWith("for IR evaluation Smucker, Allan & Carterette (2007) recommend the randomization test."));
-  CHECK_THAT(pairpower::wilcoxon_note({binary_items}), Catch::EndsWith("; the verdicts here rest on the exact McNemar test."));
-  CHECK_THAT(pairpower::wilcoxon_note({items, binary_items, items}), Catch::EndsWith("; the verdicts here rest on the randomization and the exact McNemar tests."));
-  CHECK_THAT(pairpower::wilcoxon_note({items}), !Catch::Contains("IR evaluation"));
+  binary_runs.binary.emplace();
+  const pairpower::CompareOptions o{};
+  CHECK_THAT(wilcoxon_note({runs}, o),
+             Catch::EndsWith("; the verdicts here rest on the randomization test, which Smucker, Allan & Carterette (2007) recommend for IR evaluation."));
+  // A 0/1 retrieval measure (success@1) is decided by McNemar: no recommendation of another test.
+  CHECK_THAT(wilcoxon_note({binary_runs}, o), Catch::EndsWith("; the verdicts here rest on the exact McNemar test."));
+  CHECK_THAT(wilcoxon_note({binary_items}, o), Catch::EndsWith("; the verdicts here rest on the exact McNemar test."));
+  CHECK_THAT(wilcoxon_note({items, binary_items, items}, o),
+             Catch::EndsWith("; the verdicts here rest on the randomization and the exact McNemar tests (Holm over the 3 comparisons)."));
+  CHECK_THAT(wilcoxon_note({items}, o), !Catch::Contains("IR evaluation"));
+  // The questions beyond a difference are decided by their own tests.
+  CHECK_THAT(wilcoxon_note({runs}, {.equivalence_margin = 0.01}), Catch::EndsWith("; the verdicts here rest on two one-sided paired t-tests (TOST)."));
+  CHECK_THAT(wilcoxon_note({runs}, {.non_inferiority_margin = 0.01}), Catch::EndsWith("; the verdicts here rest on the one-sided paired t against the margin."));
 }

@@ -254,7 +254,7 @@ TEST_CASE("a blank score cell refused as an unmatched id is named with its file 
                     Catch::Contains("1 only in dense (q2); bm25 leaves the score of q2 (runs/wide.csv, line 3) blank"));
   CHECK_THROWS_WITH(leaderboard(wide.series, "", {.resamples = 100, .bootstrap = 100}),
                     Catch::Contains("query 'q4' has no score for dense (its cell is blank: runs/wide.csv, line 5)"));
-  // The policies read a blank cell as a missing score, as before (bm25 against dense: q2 and q4 go).
+  // The policies read a blank cell as a missing score (bm25 against dense: q2 and q4 go).
   CHECK(build_comparisons(wide, nullptr, {}, MissingPolicy::intersect).samples[0].qids == std::vector<std::string>{"q1", "q3"});
 
   // One system's qid,score file with a blank score, against another's full one.
@@ -262,7 +262,7 @@ TEST_CASE("a blank score cell refused as an unmatched id is named with its file 
   const auto a = parse_scores("qid,score\nq1,0.5\nq2,\nq3,0.3\n", InputFormat::auto_detect, o);
   const auto b = one("qid,score\nq1,0.6\nq2,0.4\nq3,0.35\n", "b");
   CHECK_THROWS_WITH(build_comparisons(a, &b, {}, MissingPolicy::error), Catch::EndsWith("1 only in b (q2); A leaves the score of q2 (a.csv, line 3) blank."));
-  // A missing id, not a blank cell, is said as before.
+  // A missing id, not a blank cell, names no cell.
   const auto c = one("qid,score\nq1,0.5\nq3,0.3\n", "c");
   CHECK_THROWS_WITH(build_comparisons(c, &b, {}, MissingPolicy::error), Catch::EndsWith("1 only in b (q2)."));
 }

@@ -256,7 +256,7 @@ int run_compare(const CompareFlags& f) {
     if (r.by_system.size() > 1)
       for (const auto& t : r.by_system)
         fmt::print("  {:<24} better on {} of {}, worse on {}: {}\n", t.system, t.better, t.comparisons, t.worse, to_string(t.verdict));
-    fmt::print("Overall: {}\nNote: {}\n", to_string(r.overall), wilcoxon_note(r.comparisons));
+    fmt::print("Overall: {}\nNote: {}\n", to_string(r.overall), wilcoxon_note(r.comparisons, o));
   }
   switch (r.overall) {
     case Verdict::ship: return exit_ship;

@@ -143,12 +143,14 @@ std::optional<Warning> resample_floor_warning(const std::vector<Comparison>& cs,
 }
 
 std::optional<Warning> interval_level_warning(const CompareOptions& o) {
+  // Two-sided only: a one-sided verdict reads one bound of a two-sided interval, whose matching level
+  // (1 − 2α) is the user's to choose.
   const double matching = 1 - o.alpha;
-  if (std::fabs(o.confidence - matching) <= 1e-9 || question_of(o) != Question::difference) return std::nullopt;
+  if (o.alternative != Alternative::two_sided || std::fabs(o.confidence - matching) <= 1e-9 || question_of(o) != Question::difference) return std::nullopt;
   const auto percent = [](double x) { return format_csv(100 * x) + "%"; };
-  return Warning{"interval_level", "The intervals are " + percent(o.confidence) + " but α = " + format_csv(o.alpha) + ": a verdict asks both for p below α and for its " +
-                                       "interval to clear 0 (or the minimum effect), and at these levels the two can disagree. Set the confidence to 1 − α = " +
-                                       format_csv(matching) + " to make them one criterion."};
+  return Warning{"interval_level", "The intervals are " + percent(o.confidence) + " but the test is at α = " + format_csv(o.alpha) +
+                                       ": a verdict asks both for p below α and for its interval to clear 0 (or the minimum effect), and the two can disagree more "
+                                       "than they need to. A confidence of 1 − α = " + format_csv(matching) + " puts the interval at the test's level."};
 }
 
 std::vector<Warning> comparison_warnings(const PairedSample& s, const Comparison& c, const CompareOptions& o) {
@@ -268,8 +270,9 @@ std::vector<Warning> leaderboard_warnings(const std::vector<ScoreSeries>& series
         if (count > split.size()) list += "; and " + std::to_string(count - split.size()) + " more";
         out.push_back({"binary_tests_disagree", "On " + std::to_string(count) + " of the " + std::to_string(b.pairs.size()) + " pairs" + where +
                                                     " the tiers and the exact McNemar tests (Holm) disagree: " + list +
-                                                    ". The tiers' randomized Tukey test compares every item's scores and holds the error over all pairs at once; McNemar's uses only the " +
-                                                    b.unit.many + " on which the two systems differ. Report such a pair as uncertain, not as shown different or alike."});
+                                                    ". Both hold the family-wise error over the pairs, by different procedures on different information: the tiers' randomized Tukey "
+                                                    "test compares every " + b.unit.one + "'s scores, McNemar's only the " + b.unit.many +
+                                                    " on which the two systems differ. Report such a pair as uncertain, not as shown different or alike."});
       }
     }
     if (b.n < bootstrap_min_queries)

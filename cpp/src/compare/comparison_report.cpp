@@ -90,7 +90,7 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
   for (const auto& p : s.pairing)
     out.pairing.push_back({p.dataset, p.measure, p.system_a, p.system_b, p.matched, p.only_a, p.only_b, p.examples_only_a, p.examples_only_b,
                            p.by_position ? "position" : "query id", p.by_position ? std::string(by_position_note) : std::string()});
-  out.wilcoxon_note = wilcoxon_note(r.comparisons);
+  out.wilcoxon_note = wilcoxon_note(r.comparisons, s.options);
   // Why an answer may not be trusted: the inputs', then each with the index of the comparison it qualifies.
   for (const auto& w : s.input_warnings) out.warnings.push_back({w.code, w.message, std::nullopt});
   for (std::size_t i = 0; i < r.comparisons.size(); ++i)

@@ -43,11 +43,11 @@ std::string list(const std::vector<std::string>& ids, std::size_t total) {
 // score cell, so that the user looks for the cell, not for a missing id (at most three).
 std::string blank_cells(const ScoreSeries& s, const ScoreSeries& other) {
   if (s.blanks.empty()) return "";
-  std::unordered_set<std::string_view> in_other(other.qids.begin(), other.qids.end());
+  std::unordered_set<std::string_view> in_other(other.qids.begin(), other.qids.end()), in_s(s.qids.begin(), s.qids.end());
   std::vector<std::string> shown;
   std::size_t total = 0;
   for (const auto& [qid, line] : s.blanks) {
-    if (!in_other.count(qid)) continue;
+    if (!in_other.count(qid) || in_s.count(qid)) continue;  // only an id `s` lacks was refused
     if (++total <= 3) shown.push_back(qid + " (" + (s.file.empty() ? std::string() : s.file + ", ") + "line " + std::to_string(line) + ")");
   }
   if (!total) return "";

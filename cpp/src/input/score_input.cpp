@@ -94,7 +94,6 @@ InputFormat detect_utf8(std::string_view text) {
   fail_at(lines.front().number, "this is not a format pairpower reads: " + readable_formats());
 }
 
-
 }  // namespace
 
 InputFormat detect_format(std::string_view raw) {

@@ -249,7 +249,7 @@ std::string family_planning_note(const CompareOptions& o);
 /// The overall verdict: REJECT if any comparison is REJECT, SHIP if all are SHIP, else HOLD.
 Verdict overall_verdict(const std::vector<Comparison>& comparisons);
 
-/// The Wilcoxon caveat shown beside the results, with what the verdicts rest on for the comparisons' unit.
-std::string wilcoxon_note(const std::vector<Comparison>& comparisons);
+/// The Wilcoxon caveat shown beside the results, with the tests the verdicts rest on.
+std::string wilcoxon_note(const std::vector<Comparison>& comparisons, const CompareOptions& o);
 
 }  // namespace pairpower

@@ -39,8 +39,8 @@ struct AnalyzeRequest {
   std::string baseline;                ///< the system the others are compared with; default the first
   std::optional<FamilyRequest> family;
   bool pilots = false;  ///< also give each comparison's per-query differences (AnalyzeResult::pilots)
-  /// The confidence was not set: the intervals' is 1 − α (while α < 1), so that the test and the interval
-  /// a verdict asks for are one criterion.
+  /// The confidence was not set: the intervals' is 1 − α (while α < 1), the level of a two-sided test, so
+  /// that the test and the interval a verdict asks for are at one level.
   bool confidence_from_alpha = false;
 };
 

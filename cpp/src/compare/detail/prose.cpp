@@ -15,19 +15,25 @@ std::string pilot_curve_test(const Unit& unit) {
   return "paired t-test at α on n " + unit.many + " resampled from the pilot differences, shifted to mean Δ";
 }
 
-std::string wilcoxon_note(const std::vector<Comparison>& comparisons) {
-  const std::string head =
+std::string wilcoxon_note(const std::vector<Comparison>& comparisons, const CompareOptions& o) {
+  std::string out =
       "The Wilcoxon signed-rank test and its Hodges-Lehmann estimate concern the median of the Walsh averages, "
-      "not the mean difference Δ that the t-test, the randomization test and the bootstrap address; ";
-  // Smucker, Allan & Carterette's recommendation was measured on retrieval runs: an evaluation log's items are told what decides them.
-  if (std::none_of(comparisons.begin(), comparisons.end(), [](const Comparison& c) { return c.unit == item_unit; }))
-    return head + "for IR evaluation Smucker, Allan & Carterette (2007) recommend the randomization test.";
+      "not the mean difference Δ that the t-test, the randomization test and the bootstrap address; the verdicts here rest on ";
+  const Question q = question_of(o);
+  if (q == Question::equivalence) return out + "two one-sided paired t-tests (TOST).";
+  if (q == Question::non_inferiority) return out + "the one-sided paired t against the margin.";
   std::vector<std::string_view> tests;
   for (const auto& c : comparisons)
     if (std::find(tests.begin(), tests.end(), own_test_name(c)) == tests.end()) tests.push_back(own_test_name(c));
-  std::string out = head + "the verdicts here rest on the ";
-  for (std::size_t i = 0; i < tests.size(); ++i) out += std::string(i ? (i + 1 == tests.size() ? " and the " : ", the ") : "") + std::string(tests[i]);
-  return out + (tests.size() == 1 ? " test." : " tests.");
+  for (std::size_t i = 0; i < tests.size(); ++i) out += std::string(i ? (i + 1 == tests.size() ? " and the " : ", the ") : "the ") + std::string(tests[i]);
+  out += tests.size() == 1 ? " test" : " tests";
+  if (comparisons.size() > 1) out += " (Holm over the " + std::to_string(comparisons.size()) + " comparisons)";
+  if (o.family) out += " and the board's family-wise p";
+  // Smucker, Allan & Carterette's comparison was made on retrieval runs: cited where it applies.
+  const bool runs = std::any_of(comparisons.begin(), comparisons.end(), [](const Comparison& c) { return c.unit == query_unit; });
+  if (runs && std::find(tests.begin(), tests.end(), std::string_view("randomization")) != tests.end())
+    out += std::string(tests.size() == 1 ? ", which" : "; the randomization test is what") + " Smucker, Allan & Carterette (2007) recommend for IR evaluation";
+  return out + ".";
 }
 
 }  // namespace pairpower

@@ -46,7 +46,7 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
         : null;
       const rows = reportStats(c).map(([path, v]) => h('tr', {}, h('th', { scope: 'row' }, LABELS[path] ?? path), h('td', {}, stat(path, v, c.display[path] ?? String(v), i))));
       const sentence = h('blockquote', { class: 'sentence', 'data-testid': 'sentence' }, c.sentence);
-      // A quoted sentence keeps the caveats shown beside it (the inputs' and its own), as the Markdown export does.
+      // A quoted sentence keeps the caveats shown beside it: the inputs' and its own.
       const caveats = r.warnings.filter((w) => w.comparison == null || w.comparison === i).map((w) => w.message);
       const quoted = caveats.length ? `${c.sentence}\nCaveats: ${caveats.join(' ')}` : c.sentence;
       return h('article', { class: 'comparison', 'data-comparison': i },

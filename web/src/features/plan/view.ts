@@ -58,7 +58,8 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       h('button', { type: 'button', 'data-testid': `download-${kind.toLowerCase()}`, onclick: () => void download(kind) }, `Download ${kind}`),
     ]),
     h('button', { type: 'button', 'data-testid': 'copy-link',
-      onclick: () => void navigator.clipboard?.writeText(lastExport ? resultsLink(location.href, lastExport.spec) : location.href) }, 'Copy link'));  const embedDialog = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
+      onclick: () => void navigator.clipboard?.writeText(lastExport ? resultsLink(location.href, lastExport.spec) : location.href) }, 'Copy link'));
+  const embedDialog = createEmbedDialog(() => location.hash || formatHash(form.read() ?? parseHash('').spec));
   exportButtons.append(embedDialog.button);
   // The answer first: the plain-language summary with the smallest-N and MDE
   // tables, beside the quick calculator; the grid's settings, the detailed
