@@ -57,8 +57,11 @@ val analyze_scores(const val& q) {
   return guarded([&] {
     pairpower::AnalyzeRequest req;
     pairpower::CompareOptions& o = req.options;
-    // The registry's settings, by the keys the page sends; checked as the CLI checks its flags.
-    for (const auto& s : pairpower::analyze_settings()) s.apply(o, pairpower::checked_setting(s, number(q, s.key)));
+    // The registry's settings, by the keys the page sends; checked as the CLI checks its flags. One the
+    // registry lets be left out (the confidence) is derived by the job when the page leaves it out.
+    for (const auto& s : pairpower::analyze_settings())
+      if (!(s.unset && q[s.key].isUndefined())) s.apply(o, pairpower::checked_setting(s, number(q, s.key)));
+    req.confidence_from_alpha = q["confidence"].isUndefined();
     const auto higher = pairpower::higher_is_better(text_field(q, "direction"));
     if (!higher) throw pairpower::Error("direction", pairpower::ErrorKind::invalid_value, "not a direction of the registry", text_field(q, "direction"));
     o.higher_is_better = *higher;

@@ -21,7 +21,7 @@ namespace {
 
 using namespace pairpower::bindings;
 
-// A series as the page holds it: {dataset, system, qids, values, byPosition, clusters?, file?} (+ measure where several may
+// A series as the page holds it: {dataset, system, qids, values, byPosition, clusters?, file?, blanks?} (+ measure where several may
 // be), its query ids and clusters packed (packed_strings): a board of 20 models on 14,042 items has 280,840 of each.
 val series_js(const pairpower::ScoreSeries& s) {
   val x = val::object();
@@ -33,6 +33,16 @@ val series_js(const pairpower::ScoreSeries& s) {
   x.set("items", s.unit == pairpower::item_unit);
   if (!s.clusters.empty()) x.set("clusters", packed_strings(s.clusters));
   if (!s.file.empty()) x.set("file", s.file);
+  if (!s.blanks.empty()) {
+    val blanks = val::array();
+    for (const auto& [qid, line] : s.blanks) {
+      val b = val::object();
+      b.set("qid", qid);
+      b.set("line", static_cast<double>(line));
+      blanks.call<void>("push", b);
+    }
+    x.set("blanks", blanks);
+  }
   return x;
 }
 
@@ -43,6 +53,10 @@ pairpower::ScoreSeries series_from_js(const val& x, const std::string& measure) 
   if (x["items"].isTrue()) s.unit = pairpower::item_unit;
   if (!x["clusters"].isUndefined()) s.clusters = unpacked_strings(x, "clusters");
   if (!x["file"].isUndefined()) s.file = text_field(x, "file");
+  if (const val blanks = x["blanks"]; !blanks.isUndefined()) {
+    if (!blanks.isArray()) throw std::invalid_argument("board: a series' blanks must be a list");
+    for (unsigned i = 0; i < blanks["length"].as<unsigned>(); ++i) s.blanks.emplace_back(text_field(blanks[i], "qid"), size(blanks[i], "line"));
+  }
   if (!s.clusters.empty() && s.clusters.size() != s.qids.size()) throw std::invalid_argument("board: a series' clusters and query ids differ in number");
   return s;
 }
@@ -124,6 +138,9 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
       }
       file = std::move(*got);
     }
+    // A pasted board has no file: its messages name lines alone, not the label "S1" the page never shows.
+    if (name.empty())
+      for (auto& s : file.series) s.file.clear();
     // A file holding a folder as the page's archive text (one saved from Analyze) names its own left out.
     for (auto& l : file.left_out) left_out.push_back({index, std::move(l)});
     if (file.format == pairpower::InputFormat::lm_eval_samples)
@@ -170,7 +187,7 @@ pairpower::MissingPolicy missing_of(const val& q) {
 pairpower::LeaderboardOptions options_of(const val& q) {
   pairpower::LeaderboardSettings in;
   in.alpha = number(q, "alpha");
-  in.confidence = number(q, "confidence");
+  if (!q["confidence"].isUndefined()) in.confidence = number(q, "confidence");  // left out: 1 − α (leaderboard_options)
   in.resamples = number(q, "resamples");
   in.bootstrap = number(q, "bootstrap");
   in.seed = number(q, "seed");

@@ -75,9 +75,9 @@ void add_compare(CLI::App& app, CompareFlags& f) {
   add(f.format, "--format", "text, json, md, latex or csv [text]");
   f.format.option->check(CLI::IsMember(output_formats));
   // The statistical settings, their help and defaults: the registry's (the page shows the same).
-  // The confidence left out follows --alpha (the job's confidence_from_alpha).
+  // A setting left out takes the registry's default, or what the job derives it from (the confidence: 1 − α).
   for (const auto& s : analyze_settings())
-    add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, s.field == std::string_view("confidence") ? "1 − α" : format_csv(s.value)));
+    add(f.settings[s.field], flag_for(s.field), fmt::format("{}: {} [{}]", s.label, s.help, s.unset ? s.unset : format_csv(s.value)));
   add_input_choices(app, f.missing, f.input_format, f.direction, "unmatched query ids");
   add(f.cluster, "--cluster",
       "FIELD: the field of each log record that names the item's cluster (a passage, a conversation), dotted for nested ones: doc.group; "
@@ -172,6 +172,7 @@ int run_compare(const CompareFlags& f) {
                  x < plan.samples.size() ? plan.samples[x].unit.one : query_unit.one, p.system_a, p.only_b, p.system_b,
                  p.measure.empty() ? "" : " (" + p.measure + ")", missing_id);
   // Why an answer may not be trusted: one line each on stderr, whatever the format (JSON also holds them).
+  for (const auto& w : r.warnings) fmt::print(stderr, "warning: {}\n", w.message);
   for (const auto& c : r.comparisons)
     for (const auto& w : c.warnings) fmt::print(stderr, "warning: {}: {}\n", comparison_name(c), w.message);
 

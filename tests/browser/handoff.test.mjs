@@ -73,7 +73,7 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(await clickAndWait(page, '[data-testid="rank"]', 'leaderboard'), 'done', await page.textContent('[data-testid="error"]'));
   assert.deepEqual(await focusedInView(page), { testid: 'result-heading', inView: true });
   assert.ok(await resultAboveSettings(page, 'leaderboard', 'lb-settings'), 'the boards stand above the leaderboard settings');
-  assert.match(await page.textContent('[data-testid="lb-settings-summary"]'), /^Settings: α = 0\.05, confidence 0\.95, 2000 permutations, 1000 bootstrap resamples, seed 1$/);
+  assert.match(await page.textContent('[data-testid="lb-settings-summary"]'), /^Settings: α = 0\.05, confidence 1 − α, 2000 permutations, 1000 bootstrap resamples, seed 1$/);
 
   const cell = `[data-testid="pair-matrix"] td[data-a="${pair.system_a}"][data-b="${pair.system_b}"][data-testid="open-pair"]`;
   assert.equal(await clickAndWait(page, cell, 'analyze'), 'done', await page.textContent('[data-testid="error"]'));

@@ -164,6 +164,23 @@ test('bad input shows the error panel with the line, and a setting out of bounds
   assert.equal(await page.textContent('[data-testid="error"]'), 'α: must lie between 1e-10 and 1');
 });
 
+test('a blank score cell is refused by its line, and by its file when the board is a chosen file, as the CLI names it', async () => {
+  const text = 'qid,bm25,dense\nq1,0.5,0.6\nq2,,0.4\nq3,0.3,0.2\nq4,0.35,0.25\n';
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-blank-'));
+  writeFileSync(join(dir, 'w.csv'), text);
+  const r = spawnSync(`${root}build/pairpower`, ['leaderboard', 'w.csv'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /query 'q2' has no score for bm25 \(its cell is blank: w\.csv, line 3\)/);
+  const page = await openLeaderboard();
+  await paste(page, 'paste-leaderboard', text);
+  assert.equal(await rank(page), 'error');
+  assert.match(await page.textContent('[data-testid="error"]'), /query 'q2' has no score for bm25 \(its cell is blank: line 3\)/);
+  await page.setInputFiles('[data-testid="files-leaderboard"]', [{ name: 'w.csv', mimeType: 'text/csv', buffer: Buffer.from(text) }]);
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('1 file'));
+  assert.equal(await rank(page), 'error');
+  assert.match(await page.textContent('[data-testid="error"]'), /query 'q2' has no score for bm25 \(its cell is blank: w\.csv, line 3\)/);
+});
+
 test('a long pasted table is folded into a line, ranked in full, shown on request and cleared', async () => {
   // Three systems on 12 000 queries (~0.3 MB): past the box's fold.
   const text = boardTable({ seed: 11, systems: ['bm25', 'dense', 'hybrid'], shifts: [0, 0.01, 0.02], queries: 12_000, noise: 0.1 });

@@ -128,6 +128,52 @@ test('Analyze: thirty ordinary queries show no warning', async () => {
   await page.close();
 });
 
+test('at α = 0.01 a confidence left empty gives the CLI’s 1 − α intervals without a warning; 0.95 typed in is kept and warned of as interval_level', async () => {
+  const s = scores(30);
+  const ta = trec('bm25', 'ndcg_cut_10', s.a), tb = trec('dense', 'ndcg_cut_10', s.b);
+  const cliT = (args) => {
+    const fa = join(dir, 'level-a.txt'), fb = join(dir, 'level-b.txt');
+    writeFileSync(fa, ta);
+    writeFileSync(fb, tb);
+    const r = spawnSync(`${root}build/pairpower`, ['compare', fa, fb, '--alpha', '0.01', '--resamples', '2000', '--bootstrap', '500', '--format', 'json', ...args], { encoding: 'utf8' });
+    return JSON.parse(r.stdout);
+  };
+  const page = await openAnalyze(site.browser, site.url, { resamples: 2000, bootstrap: 500 });
+  await paste(page, 'paste-a', ta);
+  await paste(page, 'paste-b', tb);
+  await page.fill('#an-alpha', '0.01');
+  assert.equal(await page.inputValue('#an-confidence'), '');
+  const shown = async () => ({
+    low: Number(await page.getAttribute('[data-comparison="0"][data-stat="t.ci_low"]', 'data-value')),
+    codes: await page.$$eval('[data-testid="warning"]', (els) => els.map((e) => e.dataset.code)),
+  });
+  for (const [typed, args, codes] of [['', [], []], ['0.95', ['--confidence', '0.95'], ['interval_level']]]) {
+    await page.fill('#an-confidence', typed);
+    assert.equal(await analyzeAndWait(page), 'done', await page.textContent('[data-testid="error"]'));
+    const cli = cliT(args);
+    assert.equal(cli.settings.confidence, typed ? 0.95 : 0.99);
+    // The t quantile is a special function: the wasm build gives the CLI's to 1e-12 (tests/wasm).
+    const got = await shown();
+    assert.ok(Math.abs(got.low - cli.comparisons[0].t.ci_low) <= 1e-12 * Math.abs(cli.comparisons[0].t.ci_low), `${got.low} vs the CLI's ${cli.comparisons[0].t.ci_low}`);
+    assert.deepEqual(got.codes, codes);
+  }
+  // The Leaderboard's field follows α the same way: empty gives the board 0.99 typed in gives, not 0.95's.
+  const lb = await openLeaderboard(site.browser, site.url, { resamples: 500, bootstrap: 300 });
+  await paste(lb, 'paste-leaderboard', 'qid,bm25,dense\n' + s.a.map((x, i) => `q${i + 1},${x},${s.b[i]}`).join('\n') + '\n');
+  await lb.fill('#lb-alpha', '0.01');
+  const rows = async (typed) => {
+    await lb.fill('#lb-confidence', typed);
+    assert.equal(await rankAndWait(lb), 'done', await lb.textContent('[data-testid="error"]'));
+    return lb.$$eval('[data-testid="leaderboard-table"] tbody tr', (els) => els.map((e) => e.textContent));
+  };
+  const empty = await rows('');
+  assert.match(await lb.textContent('[data-testid="lb-settings-summary"]'), /confidence 1 − α,/);
+  assert.deepEqual(empty, await rows('0.99'));
+  assert.notDeepEqual(empty, await rows('0.95'));
+  await page.close();
+  await lb.close();
+});
+
 test('Leaderboard: a board of four queries warns above the boards; thirty ordinary queries do not', async () => {
   const long = (n) => {
     const { a, b } = scores(n);

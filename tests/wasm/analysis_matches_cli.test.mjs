@@ -59,6 +59,26 @@ test('wasm analysis equals pairpower compare on a two-dataset table', async () =
   assert.equal(out.csv.trim().split('\n').length, 3);
 });
 
+test('an analysis that leaves out the confidence gives 1 − α intervals, as the CLI does without --confidence, and one that gives it keeps it', async () => {
+  const text = table(60, 0.02);
+  const dir = mkdtempSync(join(tmpdir(), 'pairpower-'));
+  writeFileSync(join(dir, 't.csv'), text);
+  const m = await loadModule('st');
+  const q = { textA: text, measures: [], missing: 'error', alpha: 0.01, resamples: 2000, bootstrap: 1000, seed: 3, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 };
+  const left = JSON.parse(m.analyzeScores(q).report);
+  const given = JSON.parse(m.analyzeScores({ ...q, confidence: 0.95 }).report);
+  const args = ['--alpha', '0.01', '--resamples', '2000', '--bootstrap', '1000', '--seed', '3'];
+  assert.equal(left.settings.confidence, 0.99);
+  assert.equal(given.settings.confidence, 0.95);
+  const mismatches = [];
+  compareNumbers('', cliJson(join(dir, 't.csv'), args).comparisons, left.comparisons, mismatches);
+  compareNumbers('', cliJson(join(dir, 't.csv'), [...args, '--confidence', '0.95']).comparisons, given.comparisons, mismatches);
+  assert.deepEqual(mismatches, []);
+  // Only the interval given at another level than 1 − α is warned of.
+  assert.ok(!left.warnings.some((w) => w.code === 'interval_level'));
+  assert.ok(given.warnings.some((w) => w.code === 'interval_level'));
+});
+
 test('wasm analysis reports bad input as a message naming the line', async () => {
   const m = await loadModule('st');
   const base = { measures: [], missing: 'error', alpha: 0.05, confidence: 0.95, resamples: 100, bootstrap: 100, seed: 1, minEffect: 0, direction: 'higher', power: 0.8, equivalence: 0, nonInferiority: 0 };

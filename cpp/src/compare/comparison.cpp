@@ -100,15 +100,9 @@ CompareResult compare_all(const std::vector<PairedSample>& samples, const Compar
     c.sentence = comparison::sentence(c, o, r.comparisons.size());
     c.warnings = comparison_warnings(samples[i], c, o);
   }
-  // Too few sign flips for Holm over the set: said once, on the first comparison it holds back.
-  if (auto w = resample_floor_warning(r.comparisons, o))
-    for (auto& c : r.comparisons)
-      if (rests_on_sign_flips(c)) {
-        c.warnings.push_back(std::move(*w));
-        break;
-      }
-  // Intervals at another level than the test's: said once, on the first comparison.
-  if (auto w = interval_level_warning(o)) r.comparisons.front().warnings.push_back(std::move(*w));
+  // Said once, for the set: too few sign flips for Holm over it; intervals at another level than the test's.
+  if (auto w = resample_floor_warning(r.comparisons, o)) r.warnings.push_back(std::move(*w));
+  if (auto w = interval_level_warning(o)) r.warnings.push_back(std::move(*w));
   r.overall = overall_verdict(r.comparisons);
   r.baseline = r.comparisons.front().system_a;
   r.by_system = comparison::tally_by_system(r.comparisons, o);

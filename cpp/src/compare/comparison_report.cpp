@@ -91,8 +91,9 @@ report::CompareReport report_of(const CompareResult& r, const ReportSettings& s,
     out.pairing.push_back({p.dataset, p.measure, p.system_a, p.system_b, p.matched, p.only_a, p.only_b, p.examples_only_a, p.examples_only_b,
                            p.by_position ? "position" : "query id", p.by_position ? std::string(by_position_note) : std::string()});
   out.wilcoxon_note = wilcoxon_note(r.comparisons, s.options);
-  // Why an answer may not be trusted: the inputs', then each with the index of the comparison it qualifies.
+  // Why an answer may not be trusted: the inputs', the whole set's, then each with the index of the comparison it qualifies.
   for (const auto& w : s.input_warnings) out.warnings.push_back({w.code, w.message, std::nullopt});
+  for (const auto& w : r.warnings) out.warnings.push_back({w.code, w.message, std::nullopt});
   for (std::size_t i = 0; i < r.comparisons.size(); ++i)
     for (const auto& w : r.comparisons[i].warnings) out.warnings.push_back({w.code, w.message, i});
   return out;
@@ -213,12 +214,14 @@ std::string report_markdown(const CompareResult& r, const CompareOptions& o) {
   for (const auto& c : r.comparisons) s << "- " << c.sentence << "\n";
   // Why an answer may not be trusted travels with the table pasted into a paper or a pull request, not on stderr alone.
   bool any = false;
+  const auto caveat = [&](const std::string& about, const Warning& w) {
+    if (!any) s << "\n**Caveats**\n\n";
+    any = true;
+    s << "- ⚠ " << about << w.message << "\n";
+  };
+  for (const auto& w : r.warnings) caveat("", w);
   for (const auto& c : r.comparisons)
-    for (const auto& w : c.warnings) {
-      if (!any) s << "\n**Caveats**\n\n";
-      any = true;
-      s << "- ⚠ " << comparison_name(c) << ": " << w.message << "\n";
-    }
+    for (const auto& w : c.warnings) caveat(comparison_name(c) + ": ", w);
   return s.str();
 }
 
@@ -241,6 +244,7 @@ std::string report_latex(const CompareResult& r, const CompareOptions& o) {
     s << latex_escape(t.system) << " & " << t.comparisons << " & " << t.better << " & " << t.worse << " & " << to_string(t.verdict) << " \\\\\n";
   s << "\\hline\n\\end{tabular}\n";
   // The caveats stay in the source pasted into a paper, beside the tables they qualify.
+  for (const auto& w : r.warnings) s << "% caveat: " << w.message << "\n";
   for (const auto& c : r.comparisons)
     for (const auto& w : c.warnings) s << "% caveat: " << comparison_name(c) << ": " << w.message << "\n";
   return s.str();

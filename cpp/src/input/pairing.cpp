@@ -46,9 +46,10 @@ std::string blank_cells(const ScoreSeries& s, const ScoreSeries& other) {
   std::unordered_set<std::string_view> in_other(other.qids.begin(), other.qids.end()), in_s(s.qids.begin(), s.qids.end());
   std::vector<std::string> shown;
   std::size_t total = 0;
-  for (const auto& [qid, line] : s.blanks) {
+  for (const auto& blank : s.blanks) {
+    const std::string& qid = blank.first;
     if (!in_other.count(qid) || in_s.count(qid)) continue;  // only an id `s` lacks was refused
-    if (++total <= 3) shown.push_back(qid + " (" + (s.file.empty() ? std::string() : s.file + ", ") + "line " + std::to_string(line) + ")");
+    if (++total <= 3) shown.push_back(qid + " (" + blank_place(s, qid) + ")");
   }
   if (!total) return "";
   std::string out = "; " + s.system + " leaves the score of ";

@@ -179,6 +179,12 @@ std::string file_label(std::string_view path, std::string_view fallback) {
   return name.empty() ? std::string(fallback) : name;
 }
 
+std::string blank_place(const ScoreSeries& s, std::string_view qid) {
+  const auto it = std::find_if(s.blanks.begin(), s.blanks.end(), [&](const auto& b) { return b.first == qid; });
+  if (it == s.blanks.end()) return "";
+  return (s.file.empty() ? std::string() : s.file + ", ") + "line " + std::to_string(it->second);
+}
+
 std::string systems_in_files(const std::vector<const ScoreSeries*>& series) {
   // Each system with its files, in order of first appearance; systems with the same files then share one
   // group: a wide table's systems (one file), one model's folder (one system, a file per task).

@@ -121,7 +121,7 @@ std::span<const AnalyzeSetting> analyze_table() {
       {"alpha", "alpha", "α", "significance level", d.alpha, {1e-10, 1, false, true}, "must lie between 1e-10 and 1", false, 0,
        [](O& o, double v) { o.alpha = v; }},
       {"confidence", "confidence", "Confidence", "of the intervals", d.confidence, {0, 1, true, true}, "must lie strictly between 0 and 1", false, 0,
-       [](O& o, double v) { o.confidence = v; }},
+       [](O& o, double v) { o.confidence = v; }, "1 − α"},
       {"min_effect", "minEffect", "Minimum effect", "smallest improvement worth shipping, in score units", d.min_effect, {0, unbounded, false, true},
        "must be a number ≥ 0 (for lower-is-better scores, choose the direction)", false, 0, [](O& o, double v) { o.min_effect = v; }},
       {"resamples", "resamples", "Sign flips", "randomization test resamples", static_cast<double>(d.resamples), {1, 1e8, false, false}, "", true,
@@ -337,7 +337,8 @@ nlohmann::ordered_json registry_json() {
   auto& settings = j["analyze_settings"] = json::array();
   for (const auto& s : analyze_settings()) {
     json o{{"field", s.field}, {"key", s.key}, {"label", s.label}, {"help", s.help}, {"value", s.value},
-           {"bounds", bounds_json(s.bounds)}, {"rule", s.rule}, {"integer", s.integer}};
+           {"bounds", bounds_json(s.bounds)}, {"rule", s.rule}, {"integer", s.integer}, {"optional", s.unset != nullptr}};
+    if (s.unset) o["unset"] = s.unset;
     o["page_max"] = s.page_max > 0 ? s.page_max : s.bounds.max;
     settings.push_back(o);
   }

@@ -20,9 +20,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 /** Text for HTML written as a string (tables of thousands of cells are, for speed). */
 export const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A labelled text input with a help line (the help is its description). */
-export function numberField(id: string, label: string, value: string, help: string): { input: HTMLInputElement; row: HTMLElement } {
-  const input = h('input', { id, type: 'text', inputmode: 'decimal', value, autocomplete: 'off', 'aria-describedby': `${id}-help` });
+/** A labelled text input with a help line (the help is its description); `placeholder` says what an empty one means. */
+export function numberField(id: string, label: string, value: string, help: string, placeholder?: string): { input: HTMLInputElement; row: HTMLElement } {
+  const input = h('input', { id, type: 'text', inputmode: 'decimal', value, autocomplete: 'off', 'aria-describedby': `${id}-help`, placeholder: placeholder ?? null });
   return {
     input,
     row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), input, h('span', { class: 'field-help', id: `${id}-help` }, help)),

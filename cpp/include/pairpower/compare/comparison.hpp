@@ -205,6 +205,9 @@ struct CompareResult {
   std::vector<SystemTally> by_system; ///< one per system compared with the baseline, in order of appearance
   Verdict overall;
   std::string summary;  ///< e.g. "Against bm25, after Holm: dense is significantly better on 1 of 3 comparisons and worse on 0 (HOLD); …"
+  /// About every comparison at once (intervals at another level than the test's, too few sign flips for Holm
+  /// over the set): each comparison's sentence carries them, so they are not any one comparison's.
+  std::vector<Warning> warnings;
 };
 
 /// The pair's own test of "is there a difference": the cluster-robust t with clusters; exact McNemar on

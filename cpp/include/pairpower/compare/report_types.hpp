@@ -123,7 +123,7 @@ struct Pairing {
 
 struct ComparisonWarning {
   std::string code, message;
-  std::optional<std::size_t> comparison;  ///< absent: the warning is about the inputs
+  std::optional<std::size_t> comparison;  ///< absent: the warning is about the inputs or every comparison
 };
 
 struct CompareReport {
@@ -349,7 +349,7 @@ template <> struct Description<report::Pairing> {
 template <> struct Description<report::ComparisonWarning> {
   static constexpr std::string_view name = "ComparisonWarning", doc = "Why an answer may not be trusted (base/warnings.hpp).";
   static constexpr auto fields = std::tuple{Field{"code", &report::ComparisonWarning::code}, Field{"message", &report::ComparisonWarning::message},
-                                            Field{"comparison", &report::ComparisonWarning::comparison, {.doc = "the comparison it qualifies; absent when it is about the inputs (a file left out of a folder, topics a run lacks)", .omit_empty = true}}};
+                                            Field{"comparison", &report::ComparisonWarning::comparison, {.doc = "the comparison it qualifies; absent when it is about the inputs (a file left out of a folder, topics a run lacks) or about every comparison (interval_level, resample_floor)", .omit_empty = true}}};
 };
 
 template <> struct Description<report::CompareReport> {

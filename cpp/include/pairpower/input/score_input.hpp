@@ -159,6 +159,10 @@ std::string file_label(std::string_view path, std::string_view fallback);
 /// names its file; after 10 groups, how many systems more.
 std::string systems_in_files(const std::vector<const ScoreSeries*>& series);
 
+/// Where `s` leaves the score of `qid` blank, as "file, line N" ("line N" without a file name);
+/// empty when `s` has no blank cell for it.
+std::string blank_place(const ScoreSeries& s, std::string_view qid);
+
 /// lm-eval writes results_<timestamp>.json beside the samples_<task>_<timestamp>.jsonl of one run;
 /// its model_name ("google/gemma-2b") names the model. Whether a path names such a results file
 /// (read for that name: it holds no per-item scores).

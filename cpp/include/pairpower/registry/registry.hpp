@@ -133,6 +133,8 @@ struct AnalyzeSetting {
   bool integer;
   double page_max;   ///< 0: as bounds.max; else the page's lower cap (a tab's time and memory)
   void (*apply)(CompareOptions&, double);  ///< sets the option (a checked value)
+  /// Non-null: the setting may be left out, and then the job derives it; this says from what ("1 − α").
+  const char* unset = nullptr;
 };
 /// The questions (question.hpp): id, label and help. The id of a question with a margin is also the
 /// field that carries the margin (its errors name it; the CLI and the page phrase it).

@@ -90,7 +90,7 @@ class Collector {
            std::size_t line, std::string_view text = {}, const std::string* cluster = nullptr) {
     if (qid.empty()) fail_at(line, "the " + unit_.one + " id is empty");
     if (cluster && cluster->empty()) fail_at(line, "the cluster of " + unit_.one + " " + shown(qid) + " is empty");
-    const std::string key = dataset + '\x1f' + measure + '\x1f' + system;
+    const std::string key = key_of(dataset, measure, system);
     auto [it, fresh] = index_.try_emplace(key, series_.size());
     if (fresh) series_.push_back({dataset, measure, system, {}, {}, false});
     auto& seen = first_line_[key];
@@ -108,7 +108,7 @@ class Collector {
   }
   /// A score cell left blank: no value (the pairing policy decides), but a refusal for unmatched ids names its line.
   void blank(const std::string& dataset, const std::string& measure, const std::string& system, const std::string& qid, std::size_t line) {
-    blanks_[dataset + '\x1f' + measure + '\x1f' + system].emplace_back(qid, line);
+    blanks_[key_of(dataset, measure, system)].emplace_back(qid, line);
   }
   bool empty() const { return records_ == 0; }
   ScoreFile finish(InputFormat f, bool by_position = false) {
@@ -124,6 +124,9 @@ class Collector {
   }
 
  private:
+  static std::string key_of(const std::string& dataset, const std::string& measure, const std::string& system) {
+    return dataset + '\x1f' + measure + '\x1f' + system;
+  }
   std::vector<std::string> keep_;
   std::vector<ScoreSeries> series_;
   std::unordered_map<std::string, std::size_t> index_;

@@ -65,10 +65,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
         if (has[i * queries + q]) continue;
         lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
         // A blank cell, not a missing id: where it is.
-        const auto& blanks = rows[i]->blanks;
-        const auto blank = std::find_if(blanks.begin(), blanks.end(), [&](const auto& b) { return b.first == order[q]; });
-        if (blank != blanks.end())
-          lacking += " (its cell is blank: " + (rows[i]->file.empty() ? std::string() : rows[i]->file + ", ") + "line " + std::to_string(blank->second) + ")";
+        if (const std::string place = blank_place(*rows[i], order[q]); !place.empty()) lacking += " (its cell is blank: " + place + ")";
       }
       throw Error("missing", ErrorKind::unmatched_ids,
                   d.unit.one + " '" + std::string(order[q]) + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");

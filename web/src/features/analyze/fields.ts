@@ -3,6 +3,7 @@
 // typed errors are phrased with these labels (never with the CLI's flags).
 import { REGISTRY, planField, type AnalyzeKey, type AnalyzeSettingDef } from '../../runtime/registry';
 import type { ErrorResult } from '../../generated/boundary';
+import { parseNumber, type Parsed } from '../../runtime/field-text';
 
 export interface AnalyzeField {
   /** The core's name of the setting (errors carry it). */
@@ -11,14 +12,26 @@ export interface AnalyzeField {
   label: string;
   value: string;
   help: string;
+  /** An optional setting's rule when it is left empty ("1 − α"): the core derives it. */
+  unset?: string;
   setting: AnalyzeSettingDef;
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 export const ANALYZE_FIELDS = Object.fromEntries(
-  REGISTRY.analyze_settings.map((s) => [s.key, { field: s.field, id: `an-${kebab(s.key)}`, label: s.label, value: String(s.value), help: s.help, setting: s }]),
+  REGISTRY.analyze_settings.map((s) => [s.key, {
+    field: s.field, id: `an-${kebab(s.key)}`, label: s.label, setting: s,
+    // A setting the core derives when it is left out (the confidence: 1 − α) starts empty and says so.
+    ...('unset' in s ? { value: '', help: `${s.help}; left empty, ${s.unset}`, unset: s.unset } : { value: String(s.value), help: s.help }),
+  }]),
 ) as Record<AnalyzeKey, AnalyzeField>;
+
+/** A setting's field read as the core reads numbers: undefined when an optional one is left empty (the core derives it). */
+export function settingValue(f: AnalyzeField, text: string): Parsed<number | undefined> {
+  if (f.setting.optional && !text.trim()) return { ok: true, value: undefined };
+  return parseNumber(text);
+}
 
 /** Labels of the choosers (select elements), by the core's field name. */
 export const CHOOSER_LABELS: Record<string, string> = {

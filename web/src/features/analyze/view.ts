@@ -4,16 +4,15 @@
 import * as Comlink from 'comlink';
 import type { AnalysisResult, AnalyzeApi } from './worker';
 import { createRunsInput } from '../../ui/runs-input';
-import { parseNumber } from '../../runtime/field-text';
 import { REGISTRY, type AlternativeName, type AnalyzeKey } from '../../runtime/registry';
 import { EngineStopped } from '../../runtime/engines';
 import type { AnalysisReport, PlotData } from './report';
-import type { AnalyzeQuery, Detected, FamilyContext, InputFormatName } from '../../generated/boundary';
+import type { AnalyzeQuery, AnalyzeSettingValues, Detected, FamilyContext, InputFormatName } from '../../generated/boundary';
 import { createInputBox } from './inputs';
 import { renderReport } from './report-view';
 import { createExports } from './exports';
 import { analyzeLimit } from './limits';
-import { ANALYZE_FIELDS, CHOOSER_LABELS, INPUT_FIELDS, type AnalyzeField } from './fields';
+import { ANALYZE_FIELDS, CHOOSER_LABELS, INPUT_FIELDS, settingValue, type AnalyzeField } from './fields';
 import { h, numberField } from '../../ui/dom';
 import type { CalculatorHandOff, ErrorOptions, HandOff, PilotHandOff, ScoresHandOff, View, ViewContext } from '../../runtime/view';
 
@@ -45,8 +44,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     s.value = value;
     return { s, row: h('div', { class: 'field' }, h('label', { for: id, class: 'field-label' }, label), s) };
   };
-  const input = (id: string, label: string, value: string, help: string) => {
-    const f = numberField(id, label, value, help);
+  const input = (id: string, label: string, value: string, help: string, placeholder?: string) => {
+    const f = numberField(id, label, value, help, placeholder);
     return { i: f.input, row: f.row };
   };
   const format = select('an-format', CHOOSER_LABELS.input_format, REGISTRY.input_formats.map((f) => [f.id, f.label] as [string, string]), 'auto');
@@ -61,7 +60,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
   const missing = select('an-missing', CHOOSER_LABELS.missing, choices(REGISTRY.missing_policies), REGISTRY.missing_policies[0].id);
   const direction = select('an-direction', CHOOSER_LABELS.direction, choices(REGISTRY.directions), REGISTRY.directions[0].id);
   const alternative = select('an-alternative', CHOOSER_LABELS.alternative, choices(REGISTRY.alternatives), REGISTRY.alternatives[0].id);
-  const field = (f: (typeof ANALYZE_FIELDS)[keyof typeof ANALYZE_FIELDS]) => input(f.id, f.label, f.value, f.help);
+  const field = (f: (typeof ANALYZE_FIELDS)[keyof typeof ANALYZE_FIELDS]) => input(f.id, f.label, f.value, f.help, f.unset);
   // The registry's settings, in its order: one number field each.
   const settings = (Object.keys(ANALYZE_FIELDS) as AnalyzeKey[]).map((key) => ({ key, def: ANALYZE_FIELDS[key], ...field(ANALYZE_FIELDS[key]) }));
   const run = h('button', { type: 'button', class: 'primary', 'data-testid': 'analyze' }, 'Analyze');
@@ -189,8 +188,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
 
   // A setting's number, read as the core reads numbers; its bounds are the core's
   // to check (checked_setting), and its error names the setting by this label.
-  function setting(i: HTMLInputElement, f: AnalyzeField): number {
-    const r = parseNumber(i.value);
+  function setting(i: HTMLInputElement, f: AnalyzeField): number | undefined {
+    const r = settingValue(f, i.value);
     if (!r.ok) {
       i.setAttribute('aria-invalid', 'true');
       throw new Error(`${f.label}: ${r.error}`);
@@ -232,7 +231,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         family: files ? undefined : familyNow(),  // runs are not the board's pair: no family decides them
         inputWarnings: files ? undefined : handedWarnings(),
         pilots: sendPilot !== undefined,
-        ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)])) as Record<AnalyzeKey, number>),
+        ...(Object.fromEntries(settings.map((f) => [f.key, setting(f.i, f.def)]).filter(([, v]) => v !== undefined)) as AnalyzeSettingValues),
       };
       const lines = (q.textA.match(/\n/g)?.length ?? 0) + 1;
       const limit = analyzeLimit(q.textA.length + (q.textB?.length ?? 0), lines, q.resamples, q.bootstrap);
@@ -380,6 +379,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
     alternative.s.value = REGISTRY.alternatives[0].id;
     for (const f of settings) {
       if (x.settings[f.key] !== undefined) f.i.value = String(x.settings[f.key]);
+      else if (f.def.setting.optional) f.i.value = '';  // the sender's follows α too
       else if (f.key === 'equivalence' || f.key === 'nonInferiority') f.i.value = f.def.value;
     }
     describeSettings();

@@ -18,7 +18,7 @@ import { startReaders } from './readers';
 import { seriesBuffers } from './series-buffers';
 import type { LeaderboardInputs, LeaderboardQuery, PreparedBoard, RankSettings, ScoredRuns } from '../../generated/boundary';
 // The one import from another feature: the leaderboard's settings and choosers are Analyze's (tests/web/import_graph.test.ts).
-import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_FIELDS } from '../analyze/fields';
+import { CHOOSER_LABELS, ANALYZE_FIELDS, INPUT_FIELDS, settingValue } from '../analyze/fields';
 import { downloadText, fmt, h, numberField } from '../../ui/dom';
 import { renderWarnings } from '../../ui/warnings';
 import { foldLongText } from '../../ui/fold';
@@ -70,7 +70,8 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
   const cluster = numberField('lb-cluster', INPUT_FIELDS.cluster.label, '', INPUT_FIELDS.cluster.help);
   cluster.input.setAttribute('inputmode', 'text');
   const defaults = REGISTRY.leaderboard_defaults;
-  const setting = (key: 'alpha' | 'confidence' | 'seed', id: string) => numberField(id, ANALYZE_FIELDS[key].label, ANALYZE_FIELDS[key].value, ANALYZE_FIELDS[key].help);
+  const setting = (key: 'alpha' | 'confidence' | 'seed', id: string) =>
+    numberField(id, ANALYZE_FIELDS[key].label, ANALYZE_FIELDS[key].value, ANALYZE_FIELDS[key].help, ANALYZE_FIELDS[key].unset);
   const alpha = setting('alpha', 'lb-alpha');
   const confidence = setting('confidence', 'lb-confidence');
   const seed = setting('seed', 'lb-seed');
@@ -89,7 +90,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     h('div', { class: 'fields' }, format.row, measure.row, cluster.row, missing.row, direction.row, ...numbers.map(([, f]) => f.row)));
   const describeSettings = () => {
     const v = (f: { input: HTMLInputElement }) => f.input.value.trim();
-    settingsSummary.textContent = `Settings: ${ANALYZE_FIELDS.alpha.label} = ${v(alpha)}, ${ANALYZE_FIELDS.confidence.label.toLowerCase()} ${v(confidence)}, ` +
+    settingsSummary.textContent = `Settings: ${ANALYZE_FIELDS.alpha.label} = ${v(alpha)}, ${ANALYZE_FIELDS.confidence.label.toLowerCase()} ${v(confidence) || ANALYZE_FIELDS.confidence.unset}, ` +
       `${v(resamples)} permutations, ${v(bootstrap)} ${ANALYZE_FIELDS.bootstrap.label.toLowerCase()}, ${ANALYZE_FIELDS.seed.label.toLowerCase()} ${v(seed)}` +
       (v(cluster) ? `, items clustered by ${v(cluster)}` : '');
   };
@@ -125,16 +126,16 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       const files = runFiles ? [] : loaded;
       const inputs = runFiles || files.length ? [] : paste.value.trim() ? [{ text: paste.value }] : [];
       if (!inputs.length && !files.length && !runFiles) throw new Error('paste a table of scores, choose the systems’ files, or choose runs and qrels first');
-      const values: Record<string, number> = {};
+      const values: Record<string, number | undefined> = {};
       for (const [key, f] of numbers) {
-        const r = parseNumber(f.input.value);
+        const r = key === 'confidence' ? settingValue(ANALYZE_FIELDS.confidence, f.input.value) : parseNumber(f.input.value);
         if (!r.ok) throw new Error(`${f.row.querySelector('label')!.textContent}: ${r.error}`);
         values[key] = r.value;
       }
       const source: LeaderboardInputs = { inputs, format: format.s.value as LeaderboardQuery['format'], measure: measure.input.value.trim() || undefined,
         cluster: cluster.input.value.trim() || undefined };
       const settings: RankSettings = { missing: missing.s.value as LeaderboardQuery['missing'], direction: direction.s.value as LeaderboardQuery['direction'],
-        alpha: values.alpha, confidence: values.confidence, resamples: values.resamples, bootstrap: values.bootstrap, seed: values.seed };
+        alpha: values.alpha!, confidence: values.confidence, resamples: values.resamples!, bootstrap: values.bootstrap!, seed: values.seed! };
       const q: LeaderboardQuery = { ...source, ...settings };
       const t0 = performance.now();
       markStage('rank-start');
