@@ -1,5 +1,7 @@
 #include "pairpower/base/formatting.hpp"
 
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 using namespace pairpower;
@@ -57,6 +59,16 @@ TEST_CASE("a standard error that rounds to zero says how small it is instead of 
   CHECK(format_se(0.00049) == "< 0.0005");
   CHECK(format_se(0.0006) == "0.001");
   CHECK(format_se(0.0158) == "0.016");
+}
+
+TEST_CASE("a Monte Carlo bound is written rounded away from the estimate, so that it stays a bound", "[formatting]") {
+  CHECK(format_mc_bound(1, 0.99850301) == "≥0.9985");
+  CHECK(format_mc_bound(1, 0.99700930) == "≥0.9970");  // 0.9970093 rounded to nearest would also be 0.9970; 0.99709 must not become 0.9971
+  CHECK(format_mc_bound(1, 0.99709) == "≥0.9970");
+  CHECK(format_mc_bound(0, 0.0029907) == "≤0.0030");
+  CHECK(format_mc_bound(0, 0.0014969) == "≤0.0015");
+  CHECK(format_mc_bound(0, 0.00141) == "≤0.0015");
+  CHECK(format_mc_bound(0.5, std::nan("")).empty());
 }
 
 TEST_CASE("values within rounding noise of zero are zero", "[formatting]") {

@@ -289,3 +289,18 @@ TEST_CASE("a beta copula group tabulates system A's shape, then system B's for e
     CHECK(group_beta_shapes(g).empty());
   }
 }
+
+TEST_CASE("a power estimate where every replicate rejected, or none did, carries the one-sided 95% Clopper-Pearson bound in place of an SE of 0", "[monte_carlo]") {
+  using boost::math::binomial_distribution;
+  for (std::uint64_t reps : {10u, 1000u, 2000u, 100000u}) {
+    const auto all = make_estimate(reps, reps), none = make_estimate(0, reps);
+    const double r = static_cast<double>(reps);
+    CHECK(all.mc_se == 0);
+    CHECK(none.mc_se == 0);
+    CHECK_THAT(all.bound, Catch::Matchers::WithinRel(binomial_distribution<>::find_lower_bound_on_p(r, r, 0.05), 1e-12));
+    CHECK_THAT(none.bound, Catch::Matchers::WithinRel(binomial_distribution<>::find_upper_bound_on_p(r, 0, 0.05), 1e-12));
+  }
+  // Anything between: the SE says the precision, and there is no bound.
+  CHECK(std::isnan(make_estimate(1, 1000).bound));
+  CHECK(std::isnan(make_estimate(999, 1000).bound));
+}

@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "pairpower/base/formatting.hpp"
 #include "pairpower/simulation/detail/beta_quantile_table.hpp"
 #include "pairpower/jobs/finish_run.hpp"
 #include "pairpower/jobs/plan_answer.hpp"
@@ -103,6 +105,13 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
   });
 }
 
+// Where every replicate rejected or none did: the bound that replaces an SE of 0, and its words.
+void set_bound(val& x, const pairpower::PowerEstimate& e) {
+  if (std::isnan(e.bound)) return;
+  x.set("bound", e.bound);
+  x.set("boundText", pairpower::format_mc_bound(e.power, e.bound) + " (" + pairpower::format_csv(100 * pairpower::mc_bound_confidence) + "%)");
+}
+
 // A cell as the page reads it (CellResult in cpp/schema/plan.json). Built as JS
 // values, not through JSON text: these bindings run while the simulation does, and
 // JSON's serializer and parser, run often there, would draw V8's optimising tier
@@ -118,6 +127,7 @@ val cell_val(const pairpower::CellResult& c) {
   out.set("rejections", static_cast<double>(c.rejections));
   out.set("power", c.estimate.power);
   out.set("mcSe", c.estimate.mc_se);
+  set_bound(out, c.estimate);
   return out;
 }
 
@@ -207,6 +217,7 @@ val finish_run(const std::string& spec_text, const val& cells_in, bool complete)
       x.set("n", a.n ? val(static_cast<double>(*a.n)) : val::null());
       x.set("power", a.estimate.power);
       x.set("mcSe", a.estimate.mc_se);
+      set_bound(x, a.estimate);
       answers.call<void>("push", x);
     }
     val out = val::object();

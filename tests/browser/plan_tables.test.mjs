@@ -54,3 +54,23 @@ test('before the first run the charts are hidden, so no empty chooser is in the 
   assert.ok(await page.$eval('#chart-model', (e) => e.options.length) > 0);
   await page.close();
 });
+
+test('a cell where every replicate rejected shows the CLI’s one-sided bound in place of an SE of 0; the others their SE', async () => {
+  const grid = { n: '30,400', delta: '0,0.1', rho: '0.8', reps: '200', seed: '5' };
+  const text = execFileSync(`${root}build/pairpower`, ['simulate', ...Object.entries(grid).flatMap(([k, v]) => [`--${k}`, v]), '--progress', 'off']).toString();
+  assert.match(text, /every one of the 200 replicates rejected \(or none did\), so the Monte Carlo SE is 0; the power is at least \(at most\) the bound shown, with 95% confidence/);
+  // The CLI's rows: model, test, N, δ, ρ │ power, MC SE or bound │ analytic.
+  const rows = [...text.matchAll(/^(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+) │\s+(\S+)\s+(\S+) │/gm)].map((m) => ({ key: [m[1], Number(m[3]), Number(m[4]), Number(m[5]), m[2]].join('|'), power: m[6], se: m[7] }));
+  assert.equal(rows.length, 8);
+  assert.ok(rows.filter((r) => r.se.startsWith('≥')).length >= 2, text);
+  const page = await site.browser.newPage();
+  await page.goto(`${site.url}#preset=quick&${new URLSearchParams(grid)}&run=1`);
+  await waitDone(page);
+  const shown = new Map(await page.$$eval('span.power', (els) => els.map((e) => [
+    [e.dataset.model, Number(e.dataset.n), Number(e.dataset.delta), Number(e.dataset.rho), e.dataset.test].join('|'), e.textContent])));
+  for (const r of rows) {
+    const want = r.se.startsWith('≥') || r.se.startsWith('≤') ? `${Number(r.power).toFixed(3)} (${r.se} (95%))` : `${Number(r.power).toFixed(3)} ±${Number(r.se).toFixed(3)}`;
+    assert.equal(shown.get(r.key), want, r.key);
+  }
+  await page.close();
+});

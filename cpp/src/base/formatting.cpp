@@ -90,6 +90,14 @@ std::string format_se(double se) {
   return buf;
 }
 
+std::string format_mc_bound(double power, double bound) {
+  if (std::isnan(bound)) return "";
+  const bool lower = power >= 1;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%s%.4f", lower ? "≥" : "≤", lower ? std::floor(bound * 1e4) / 1e4 : std::ceil(bound * 1e4) / 1e4);
+  return buf;
+}
+
 std::string format_stat(std::string_view path, double v) {
   const std::string_view last = path.substr(path.rfind('.') == std::string_view::npos ? 0 : path.rfind('.') + 1);
   if (ends_with(path, "_se")) return format_se(v);

@@ -51,7 +51,13 @@ std::optional<PairedTest> paired_test_from_string(std::string_view s) noexcept {
 
 PowerEstimate make_estimate(std::uint64_t rejections, std::uint64_t reps) noexcept {
   const double p = static_cast<double>(rejections) / static_cast<double>(reps);
-  return {p, std::sqrt(p * (1.0 - p) / static_cast<double>(reps)), reps};
+  PowerEstimate e{p, std::sqrt(p * (1.0 - p) / static_cast<double>(reps)), reps};
+  // All R replicates reject with probability power^R: the power below which that has probability
+  // 1 − confidence is (1 − confidence)^(1/R), the Clopper–Pearson bound (about 1 − 3/R at 95%).
+  const double log_far = std::log(1 - mc_bound_confidence) / static_cast<double>(reps);
+  if (rejections == reps) e.bound = std::exp(log_far);
+  else if (rejections == 0) e.bound = -std::expm1(log_far);
+  return e;
 }
 
 // N and R within the registry's bounds of the Plan fields (registry.cpp).

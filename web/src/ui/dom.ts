@@ -45,6 +45,8 @@ export const fmt = {
     const s = formatSe(v);
     return s.startsWith('<') ? `(SE ${s})` : `±${s}`;
   },
+  /** A Monte Carlo power's precision: its SE, or where every replicate rejected (or none) the core's bound that replaces an SE of 0. */
+  mc: (c: { mcSe: number; boundText?: string }) => (c.boundText ? `(${c.boundText})` : fmt.se(c.mcSe)),
   seconds: (s: number) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`),
   int: groupDigits,
 };

@@ -46,6 +46,10 @@ std::string format_sig(double x);
 std::string format_signed(double x);
 /// A standard error: three decimals ("0.012"), "< 0.0005" when that would print 0.000.
 std::string format_se(double se);
+/// A Monte Carlo power's bound where every replicate rejected or none did (PowerEstimate::bound), in place
+/// of an SE of 0: "≥0.9985" for a power of 1, "≤0.0030" for 0, rounded away from the estimate so that it
+/// stays a bound; "" when there is none (NaN).
+std::string format_mc_bound(double power, double bound);
 /// A statistic of the comparison report by its JSON path ("t.p", "delta", "n"):
 /// p-values (and min_attainable_p) as format_p, standard errors (…_se) as
 /// format_se, counts with separators, other numbers as format_sig.

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -42,7 +43,13 @@ struct PowerEstimate {
   double power;
   double mc_se;
   std::uint64_t reps;
+  /// When every replicate rejected (power 1) or none did (power 0), mc_se is 0 and says nothing of the
+  /// precision: the one-sided Clopper–Pearson bound at mc_bound_confidence instead (at least this, or at
+  /// most this). NaN otherwise.
+  double bound = std::numeric_limits<double>::quiet_NaN();
 };
+/// The confidence of PowerEstimate::bound.
+inline constexpr double mc_bound_confidence = 0.95;
 PowerEstimate make_estimate(std::uint64_t rejections, std::uint64_t reps) noexcept;
 
 struct GridSpec {

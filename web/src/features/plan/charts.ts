@@ -97,12 +97,14 @@ export function createCharts(): ChartsView {
       if (mine !== drawing) return;
       const series: uPlot.Series[] = [{ label: 'N' }];
       const data: (number | null)[][] = [xs];
-      const se: (number | null)[][] = [];
+      const se: (number | null)[][] = [], bounds: (number | null)[][] = [], precision: (string | null)[][] = [];
       spec.delta.forEach((delta, i) => {
         const color = palette[i % palette.length];
         const mc = xs.map((n) => (spec.n.includes(n) ? cells.get(cellId({ model, n, delta, rho, test })) ?? null : null));
         data.push(mc.map((c) => c?.power ?? null));
         se.push(mc.map((c) => c?.mcSe ?? null));
+        bounds.push(mc.map((c) => c?.bound ?? null));
+        precision.push(mc.map((c) => (c ? fmt.mc(c) : null)));
         series.push({ label: `δ = ${delta} Monte Carlo`, stroke: color, paths: () => null, points: { show: true, size: 7, fill: color } });
         data.push(xs.map((n) => analytic(model, n, delta, rho, test) ?? null));
         series.push({ label: `δ = ${delta} analytic`, stroke: color, width: 1.5, dash: DASHES[i % DASHES.length], spanGaps: true, points: { show: false } });
@@ -137,12 +139,14 @@ export function createCharts(): ChartsView {
             spec.delta.forEach((_, i) => {
               ctx.strokeStyle = palette[i % palette.length];
               xs.forEach((n, j) => {
-                const p = data[1 + 2 * i][j], s = se[i][j];
+                const p = data[1 + 2 * i][j], s = se[i][j], b = bounds[i][j];
                 if (p === null || s === null) return;
                 const x = px(n, 'x');
+                // ±2 SE, or where the SE is 0 (every replicate rejected, or none) the span to the core's bound.
+                const [lo, hi] = b === null ? [Math.max(0, p - 2 * s), Math.min(1, p + 2 * s)] : [Math.min(p, b), Math.max(p, b)];
                 ctx.beginPath();
-                ctx.moveTo(x, px(Math.max(0, p - 2 * s), 'y'));
-                ctx.lineTo(x, px(Math.min(1, p + 2 * s), 'y'));
+                ctx.moveTo(x, px(lo, 'y'));
+                ctx.lineTo(x, px(hi, 'y'));
                 ctx.stroke();
               });
             });
@@ -156,8 +160,8 @@ export function createCharts(): ChartsView {
               return;
             }
             const lines = spec.delta.map((delta, i) => {
-              const p = data[1 + 2 * i][j], a = data[2 + 2 * i][j], s = se[i][j];
-              return `δ = ${delta}: ${p === null ? '' : `MC ${fmt.p3(p)} ${s === null ? '' : fmt.se(s)}; `}${a === null ? '' : `analytic ${fmt.p3(a)}`}`;
+              const p = data[1 + 2 * i][j], a = data[2 + 2 * i][j], s = precision[i][j];
+              return `δ = ${delta}: ${p === null ? '' : `MC ${fmt.p3(p)} ${s ?? ''}; `}${a === null ? '' : `analytic ${fmt.p3(a)}`}`;
             });
             tip.replaceChildren(h('strong', {}, `N = ${fmt.int(xs[j])}`), ...lines.map((l) => h('div', {}, l)));
             tip.hidden = false;

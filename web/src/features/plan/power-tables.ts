@@ -132,7 +132,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     const [power, anal, paper] = [all || only === 'power', all || only === 'analytic', all || only === 'paper' || only === 'power'];
     for (const s of slots.get(id) ?? []) {
       if (power) {
-        s.power.textContent = r ? `${fmt.p3(r.power)} ${fmt.se(r.mcSe)}` : PENDING;
+        s.power.textContent = r ? `${fmt.p3(r.power)} ${fmt.mc(r)}` : PENDING;
         if (r) s.power.setAttribute('data-power', String(r.power));
         else s.power.removeAttribute('data-power');
         s.power.classList.toggle('pending', !r);
@@ -349,7 +349,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
             const at = tests.map((t) => mine.find((a) => a.test === t && a.delta === delta && a.rho === rho));
             const data = Object.fromEntries(tests.map((t, i) => [`data-mc-n-${t}`, at[i]?.n ?? '']));
             return h('td', { ...data, 'data-delta': delta, 'data-rho': rho,
-              title: at.map((a, i) => (a ? `${short(tests[i])}: power ${fmt.p3(a.power)} ${fmt.se(a.mcSe)}` : '')).join('; ') }, at.map(text).join(' / '));
+              title: at.map((a, i) => (a ? `${short(tests[i])}: power ${fmt.p3(a.power)} ${fmt.mc(a)}` : '')).join('; ') }, at.map(text).join(' / '));
             })))))];
       }));
       return `Monte Carlo answer — ${lines.join('; ')}.`;
