@@ -57,7 +57,7 @@ expect_json "the paper preset covers 150 cells x 2 tests" '
 one=$("$bin" simulate --preset paper --reps 50 --seed 5 --threads 1 --format csv)
 two=$("$bin" simulate --preset paper --reps 50 --seed 5 --threads 2 --format csv)
 if [[ "$one" == "$two" && -n "$one" ]]; then ok; else bad "csv differs between 1 and 2 threads"; fi
-if [[ $(printf '%s\n' "$one" | head -1) == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper" ]]; then ok; else bad "csv header"; fi
+if [[ $(printf '%s\n' "$one" | head -1) == "model,n,delta,rho,test,reps,rejections,power,mc_se,power_bound,analytic_power,paper" ]]; then ok; else bad "csv header"; fi
 
 # The paper's value (N = 50, δ = 0.01, ρ = 0.8: 0.152) stands beside a cell only on the paper's scores and α.
 paper_of() { "$bin" simulate --n 50 --delta 0.01 --rho 0.8 --tests t --reps 50 --seed 2 --format csv "$@" | tail -1 | awk -F, '{print $NF}'; }

@@ -62,8 +62,8 @@ TEST_CASE("the run's CSV has the JSON's columns plus the paper's printed value, 
   const Run r = small_run();
   const auto lines = lines_of(simulation_csv(r.spec, r.cells));
   REQUIRE(lines.size() == 3);
-  CHECK(lines[0] == "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper");
-  CHECK(lines[1].starts_with("normal,100,0.01,0.5,t,1000,131,0.131,"));
+  CHECK(lines[0] == "model,n,delta,rho,test,reps,rejections,power,mc_se,power_bound,analytic_power,paper");
+  CHECK(lines[1].starts_with("normal,100,0.01,0.5,t,1000,131,0.131,0.0106695"));
   // The paper prints 0.134 for this cell (§4.2).
   const PaperValue* printed = find_printed(ScoreModel::normal, PairedTest::t, 100, 0.01, 0.5);
   REQUIRE(printed != nullptr);
@@ -148,4 +148,30 @@ TEST_CASE("a run's Markdown lists the plan's warnings under its table, and a run
   CHECK_THAT(simulation_markdown(clipped, {}), Catch::EndsWith("\n**Caveats**\n\n- ⚠ " + w[0].message + "\n"));
   g.marginal = {0.65, 0.12};
   CHECK_THAT(simulation_markdown(PlanSpec{g, 0.8}, {}), !Catch::Contains("Caveats"));
+}
+
+TEST_CASE("a cell where every replicate rejected carries its bound in every export, and the others none", "[plan_export]") {
+  Run r = small_run();
+  r.cells[1] = {ScoreModel::normal, 100, 0.01, 0.5, PairedTest::t, 1000, make_estimate(1000, 1000)};
+  const auto j = simulation_json(r.spec, r.cells, RunInfo{"test", 1, 0.5, false});
+  // Clopper–Pearson at 95%, one-sided, with all 1000 of 1000: R 4.2 binom.test(1000, 1000, alternative = "greater") gives 0.9970088.
+  CHECK(j["results"][0]["power_bound"].get<double>() == Approx(0.9970088).margin(1e-7));
+  CHECK(j["results"][1]["power_bound"].is_null());
+  const auto csv = lines_of(simulation_csv(r.spec, r.cells));
+  CHECK(csv[1].starts_with("normal,100,0.01,0.5,t,1000,1000,1.0,0.0,0.99700"));
+  CHECK(csv[2].starts_with("normal,100,0.01,0.5,wilcoxon,1000,120,0.12,0.0102761"));
+  const auto field = [](const std::string& line, std::size_t k) {
+    std::vector<std::string> f(1);
+    for (char ch : line)
+      if (ch == ',') f.emplace_back();
+      else f.back().push_back(ch);
+    return f.at(k);
+  };
+  CHECK(field(csv[0], 9) == "power_bound");
+  CHECK(field(csv[1], 9).starts_with("0.99700"));
+  CHECK(field(csv[2], 9).empty());
+  const std::string md = simulation_markdown(r.spec, r.cells);
+  CHECK(md.find("| 1.000 | ≥0.9970 |") != std::string::npos);
+  CHECK(md.find("with 95% confidence (one-sided Clopper–Pearson)") != std::string::npos);
+  CHECK(simulation_markdown(small_run().spec, small_run().cells).find("Clopper") == std::string::npos);
 }

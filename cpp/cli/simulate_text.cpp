@@ -34,7 +34,8 @@ std::optional<double> printed(ScoreModel m, PairedTest t, std::size_t n, double 
 
 std::string mc(const CellResult* c) {
   if (!c) return fmt::format("{:>11}", "—");
-  if (const std::string b = format_mc_bound(c->estimate.power, c->estimate.bound); !b.empty()) return fmt::format("{:.3f}{}", c->estimate.power, b);
+  // The bound alone where the SE is 0: "1.000≥0.9985" would not fit the column and reads as an inequality.
+  if (const std::string b = format_mc_bound(c->estimate.power, c->estimate.bound); !b.empty()) return b;
   return fmt::format("{:.3f}±{:.3f}", c->estimate.power, c->estimate.mc_se);
 }
 

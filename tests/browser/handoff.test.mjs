@@ -83,6 +83,7 @@ test('a board’s pair it did not separate opens in Analyze with its family and 
   assert.equal(await stat('randomization.p'), pair.p);
   assert.equal(await stat('family.p'), pair.p_tukey);
   assert.equal(await page.inputValue('#an-alpha'), '0.05');
+  assert.equal(await page.inputValue('#an-confidence'), '', 'the board’s confidence was left to follow α, and so is the pair’s');
   // The family is shown, and it decides: no SHIP, no REJECT, no "significantly better".
   const family = await page.textContent('[data-testid="family"]');
   assert.match(family, /one of 28 pairs among 8 systems/);

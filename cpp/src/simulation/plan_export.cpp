@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <tuple>
 
+#include "pairpower/base/formatting.hpp"
 #include "pairpower/registry/paper.hpp"
 #include "pairpower/simulation/plan_work.hpp"
 #include "pairpower/base/warnings.hpp"
@@ -73,6 +74,7 @@ nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellRes
                        {"rejections", c.rejections},
                        {"power", c.estimate.power},
                        {"mc_se", c.estimate.mc_se},
+                       {"power_bound", std::isnan(c.estimate.bound) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.estimate.bound)},
                        {"analytic_power", std::isfinite(a) ? nlohmann::ordered_json(a) : nlohmann::ordered_json(nullptr)}});
   }
   // A cancelled run lacks cells: its smallest N of the grid could be wrong, so only the closed form is judged.
@@ -82,14 +84,14 @@ nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellRes
 }
 
 std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells) {
-  std::string out = "model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper\n";
+  std::string out = "model,n,delta,rho,test,reps,rejections,power,mc_se,power_bound,analytic_power,paper\n";
   for (const CellResult& c : in_spec_order(spec.grid, std::move(cells))) {
     const double a = analytic_for_cell(spec.grid, c);
     const auto p = printed(spec.grid, c);
     out += std::string(to_string(c.model)) + ',' + std::to_string(c.n) + ',' + number(c.delta) + ',' + number(c.rho) + ',' +
            std::string(to_string(c.test)) + ',' + std::to_string(c.estimate.reps) + ',' + std::to_string(c.rejections) + ',' +
-           number(c.estimate.power) + ',' + number(c.estimate.mc_se) + ',' + (std::isfinite(a) ? number(a) : "") + ',' +
-           (p ? number(*p) : "") + '\n';
+           number(c.estimate.power) + ',' + number(c.estimate.mc_se) + ',' + (std::isnan(c.estimate.bound) ? "" : number(c.estimate.bound)) + ',' +
+           (std::isfinite(a) ? number(a) : "") + ',' + (p ? number(*p) : "") + '\n';
   }
   return out;
 }
@@ -114,12 +116,18 @@ std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> ce
   std::string out = "Power by Monte Carlo (pairpower): " + std::to_string(g.reps) + " replicates per cell, seed " + std::to_string(g.seed) +
                     ", α = " + number(g.alpha) + marginal_words(g) + ".\n\n" +
                     "| model | N | δ | ρ | test | power | MC SE | analytic | paper |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
+  bool any_bound = false;
   for (const CellResult& c : in_spec_order(g, std::move(cells))) {
+    any_bound = any_bound || !std::isnan(c.estimate.bound);
     const auto p = printed(g, c);
     out += "| " + std::string(to_string(c.model)) + " | " + std::to_string(c.n) + " | " + number(c.delta) + " | " + number(c.rho) + " | " +
-           std::string(to_string(c.test)) + " | " + three(c.estimate.power) + " | " + three(c.estimate.mc_se) + " | " +
+           std::string(to_string(c.test)) + " | " + three(c.estimate.power) + " | " +
+           (std::isnan(c.estimate.bound) ? three(c.estimate.mc_se) : format_mc_bound(c.estimate.power, c.estimate.bound)) + " | " +
            three(analytic_for_cell(g, c)) + " | " + (p ? three(*p) : "") + " |\n";
   }
+  if (any_bound)
+    out += "\n≥ / ≤ in place of the MC SE: every replicate rejected (or none did), so the SE is 0; the power is at least (at most) that, with " +
+           format_csv(100 * mc_bound_confidence) + "% confidence (one-sided Clopper–Pearson).\n";
   if (!warnings.empty()) out += "\n**Caveats**\n\n";
   for (const auto& w : warnings) out += "- ⚠ " + w.message + "\n";
   return out;

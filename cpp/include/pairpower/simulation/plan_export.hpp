@@ -34,7 +34,7 @@ struct RunInfo {
 nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellResult> cells, const RunInfo& run,
                                        const std::vector<Warning>& input_warnings = {});
 
-/// model,n,delta,rho,test,reps,rejections,power,mc_se,analytic_power,paper — numbers as JSON writes them.
+/// model,n,delta,rho,test,reps,rejections,power,mc_se,power_bound,analytic_power,paper — numbers as JSON writes them.
 std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells);
 
 /// The score settings a grid's models read, for a headline: ", mean 0.65, SD 0.12" where a model draws

@@ -36,7 +36,7 @@ export function renderReport(r: AnalysisReport, plots: PlotData[], width: number
       `A pair of a family: one of ${f.pairs} pairs among ${f.systems} systems. Its family-wise p (${f.procedure_label}) is ${r.comparisons[0]?.display['family.p'] ?? f.p}. `,
       f.rule)] : []),
     h('p', { class: 'summary' }, h('span', { class: `verdict verdict-${r.overall.toLowerCase()}`, 'data-testid': 'overall' }, r.overall), ' ', r.summary),
-    // About the inputs (a topic a run lacks): they qualify every comparison below.
+    // About the inputs (a topic a run lacks) or the whole set (intervals at another level than α's): they qualify every comparison below.
     ...[renderWarnings(r.warnings.filter((w) => w.comparison == null))].filter((x) => x !== null),
     ...(r.by_system.length > 1 ? [bySystem(r)] : []),
     ...r.comparisons.map((c: ComparisonReport, i: number) => {

@@ -255,8 +255,8 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
       if (generation !== started) markStale();
       const seconds = (performance.now() - t0) / 1000;
       // The answer first: its heading scrolled to and focused, its one line announced.
-      const aboutInputs = last.report.warnings.filter((w) => w.comparison == null).length;
-      const warned = aboutInputs ? ` ${aboutInputs === 1 ? 'One warning' : `${aboutInputs} warnings`} about the inputs under it.` : '';
+      const aboutAll = last.report.warnings.filter((w) => w.comparison == null).length;
+      const warned = aboutAll ? ` ${aboutAll === 1 ? 'One warning' : `${aboutAll} warnings`} about the inputs or every comparison under it.` : '';
       status.textContent = `${last.report.overall}: ${last.report.summary}${warned} (${seconds.toFixed(2)} s)`;
       const heading = reportEl.querySelector<HTMLElement>('[data-testid="result-heading"]');
       heading?.scrollIntoView({ block: 'start' });

@@ -9,7 +9,6 @@ import { REGISTRY } from '../../runtime/registry';
 import { markStage } from '../../runtime/engines';
 import { createRunsInput } from '../../ui/runs-input';
 import { joinScored } from '../../runtime/scored-runs';
-import { parseNumber } from '../../runtime/field-text';
 import { choicesOf } from '../../runtime/errors';
 import { folderFiles } from '../../runtime/read-file';
 import type { View, ViewContext } from '../../runtime/view';
@@ -128,7 +127,7 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
       if (!inputs.length && !files.length && !runFiles) throw new Error('paste a table of scores, choose the systems’ files, or choose runs and qrels first');
       const values: Record<string, number | undefined> = {};
       for (const [key, f] of numbers) {
-        const r = key === 'confidence' ? settingValue(ANALYZE_FIELDS.confidence, f.input.value) : parseNumber(f.input.value);
+        const r = settingValue(ANALYZE_FIELDS[key], f.input.value);
         if (!r.ok) throw new Error(`${f.row.querySelector('label')!.textContent}: ${r.error}`);
         values[key] = r.value;
       }

@@ -74,7 +74,7 @@ export function createCharts(): ChartsView {
   function drawLegend(spec: PlanSpec, palette: string[]) {
     legend.replaceChildren(
       ...spec.delta.map((delta, i) => h('span', { class: 'legend-item' }, dashSample(palette[i % palette.length], DASHES[i % DASHES.length]), ` δ = ${delta}`)),
-      h('span', { class: 'legend-item' }, '● Monte Carlo, bars ±2 SE'),
+      h('span', { class: 'legend-item' }, '● Monte Carlo, bars ±2 SE (to the bound shown where every replicate rejected, or none did)'),
       h('span', { class: 'legend-item' }, 'lines: analytic (a dash pattern per δ)'),
       h('span', { class: 'legend-item' }, `┄ target power ${spec.power}`));
   }
