@@ -175,3 +175,17 @@ TEST_CASE("a cell where every replicate rejected carries its bound in every expo
   CHECK(md.find("with 95% confidence (one-sided Clopper–Pearson)") != std::string::npos);
   CHECK(simulation_markdown(small_run().spec, small_run().cells).find("Clopper") == std::string::npos);
 }
+
+TEST_CASE("the note under a table with bounds names the replicates and the confidence, and the page's label carries the confidence inline", "[plan_export]") {
+  Run r = small_run();
+  CHECK(mc_bound_note(r.cells).empty());
+  r.cells[0].estimate = make_estimate(0, 1000);
+  const std::string note = mc_bound_note(r.cells);
+  CHECK_THAT(note, Catch::StartsWith("≥ / ≤ in place of the Monte Carlo SE: every one of the 1000 replicates rejected (or none did)"));
+  CHECK_THAT(note, Catch::EndsWith("with 95% confidence (one-sided Clopper–Pearson)."));
+  // The Markdown export writes the same sentence as the CLI's tables.
+  CHECK(simulation_markdown(r.spec, r.cells).find(note) != std::string::npos);
+  // None of 1000 rejected: R 4.2 binom.test(0, 1000, alternative = "less") gives 0.002991215, written rounded up.
+  CHECK(mc_bound_label(r.cells[0].estimate) == "≤0.0030 (95%)");
+  CHECK(mc_bound_label(r.cells[1].estimate).empty());
+}

@@ -109,7 +109,7 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
 void set_bound(val& x, const pairpower::PowerEstimate& e) {
   if (std::isnan(e.bound)) return;
   x.set("bound", e.bound);
-  x.set("boundText", pairpower::format_mc_bound(e.power, e.bound) + " (" + pairpower::format_csv(100 * pairpower::mc_bound_confidence) + "%)");
+  x.set("boundText", pairpower::mc_bound_label(e));
 }
 
 // A cell as the page reads it (CellResult in cpp/schema/plan.json). Built as JS

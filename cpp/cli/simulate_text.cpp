@@ -40,11 +40,8 @@ std::string mc(const CellResult* c) {
 }
 
 // Under a table with a power of 1 or 0: its SE of 0 is replaced by a bound, and why.
-void print_bound_note(std::FILE* out, const GridResult& r, std::uint64_t reps) {
-  if (std::none_of(r.cells.begin(), r.cells.end(), [](const CellResult& c) { return !std::isnan(c.estimate.bound); })) return;
-  fmt::print(out, "≥ / ≤: every one of the {} replicates rejected (or none did), so the Monte Carlo SE is 0; the power is at least "
-                  "(at most) the bound shown, with {:.0f}% confidence (one-sided Clopper–Pearson).\n",
-             reps, 100 * mc_bound_confidence);
+void print_bound_note(std::FILE* out, const GridResult& r) {
+  if (const std::string note = mc_bound_note(r.cells); !note.empty()) fmt::print(out, "{}\n", note);
 }
 
 std::string paper_text(std::optional<double> v) { return v ? fmt::format("{:.3f}", *v) : std::string("  —  "); }
@@ -97,7 +94,7 @@ void print_paper_tables(std::FILE* out, const GridSpec& g, const GridResult& r, 
   fmt::print(out, "MC ± SE: our Monte Carlo estimate and its standard error; analytic: noncentral t (Wilcoxon: non-null\n"
                   "moments) for the unclipped normal with σ_d = σ√(2(1−ρ)); paper: the printed value; ! = the printed\n"
                   "value lies more than {} combined Monte Carlo SEs from ours.\n", paper_flag_se);
-  print_bound_note(out, r, g.reps);
+  print_bound_note(out, r);
   power_by_n_rho(out, g, r, "4.2", 0.01);
   power_by_n_rho(out, g, r, "4.3", 0.02);
 
@@ -205,7 +202,7 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
     fmt::print(out, "{:<10} {:<9} {:>7} {:>8} {:>6} │ {:>7.4f} {:>7} │ {:>8}\n", to_string(c.model), to_string(c.test), c.n, c.delta, c.rho,
                c.estimate.power, bound.empty() ? fmt::format("{:.4f}", c.estimate.mc_se) : bound, std::isnan(a) ? std::string("—") : fmt::format("{:.4f}", a));
   }
-  print_bound_note(out, r, g.reps);
+  print_bound_note(out, r);
   // The solvers answer for the grid's first model with its own σ_d and the run's alternative,
   // for the tests its closed form covers (plan_answer.hpp); "—" elsewhere.
   const PlanAnswer a = plan_answer(PlanSpec{g, target});

@@ -58,7 +58,7 @@ test('before the first run the charts are hidden, so no empty chooser is in the 
 test('a cell where every replicate rejected shows the CLI’s one-sided bound in place of an SE of 0; the others their SE', async () => {
   const grid = { n: '30,400', delta: '0,0.1', rho: '0.8', reps: '200', seed: '5' };
   const text = execFileSync(`${root}build/pairpower`, ['simulate', ...Object.entries(grid).flatMap(([k, v]) => [`--${k}`, v]), '--progress', 'off']).toString();
-  assert.match(text, /every one of the 200 replicates rejected \(or none did\), so the Monte Carlo SE is 0; the power is at least \(at most\) the bound shown, with 95% confidence/);
+  assert.match(text, /every one of the 200 replicates rejected \(or none did\), so the SE is 0; the power is at least \(at most\) the bound shown, with 95% confidence/);
   // The CLI's rows: model, test, N, δ, ρ │ power, MC SE or bound │ analytic.
   const rows = [...text.matchAll(/^(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+) │\s+(\S+)\s+(\S+) │/gm)].map((m) => ({ key: [m[1], Number(m[3]), Number(m[4]), Number(m[5]), m[2]].join('|'), power: m[6], se: m[7] }));
   assert.equal(rows.length, 8);

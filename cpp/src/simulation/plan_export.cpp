@@ -109,6 +109,19 @@ std::string marginal_words(const GridSpec& g) {
               : "");
 }
 
+std::string mc_bound_note(const std::vector<CellResult>& cells) {
+  const auto bounded = std::find_if(cells.begin(), cells.end(), [](const CellResult& c) { return !std::isnan(c.estimate.bound); });
+  if (bounded == cells.end()) return "";
+  return "≥ / ≤ in place of the Monte Carlo SE: every one of the " + std::to_string(bounded->estimate.reps) +
+         " replicates rejected (or none did), so the SE is 0; the power is at least (at most) the bound shown, with " +
+         format_csv(100 * mc_bound_confidence) + "% confidence (one-sided Clopper–Pearson).";
+}
+
+std::string mc_bound_label(const PowerEstimate& e) {
+  if (std::isnan(e.bound)) return "";
+  return format_mc_bound(e.power, e.bound) + " (" + format_csv(100 * mc_bound_confidence) + "%)";
+}
+
 std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells) {
   const GridSpec& g = spec.grid;
   // What qualifies the table travels with it when pasted.
@@ -116,18 +129,15 @@ std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> ce
   std::string out = "Power by Monte Carlo (pairpower): " + std::to_string(g.reps) + " replicates per cell, seed " + std::to_string(g.seed) +
                     ", α = " + number(g.alpha) + marginal_words(g) + ".\n\n" +
                     "| model | N | δ | ρ | test | power | MC SE | analytic | paper |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
-  bool any_bound = false;
-  for (const CellResult& c : in_spec_order(g, std::move(cells))) {
-    any_bound = any_bound || !std::isnan(c.estimate.bound);
+  cells = in_spec_order(g, std::move(cells));
+  for (const CellResult& c : cells) {
     const auto p = printed(g, c);
     out += "| " + std::string(to_string(c.model)) + " | " + std::to_string(c.n) + " | " + number(c.delta) + " | " + number(c.rho) + " | " +
            std::string(to_string(c.test)) + " | " + three(c.estimate.power) + " | " +
            (std::isnan(c.estimate.bound) ? three(c.estimate.mc_se) : format_mc_bound(c.estimate.power, c.estimate.bound)) + " | " +
            three(analytic_for_cell(g, c)) + " | " + (p ? three(*p) : "") + " |\n";
   }
-  if (any_bound)
-    out += "\n≥ / ≤ in place of the MC SE: every replicate rejected (or none did), so the SE is 0; the power is at least (at most) that, with " +
-           format_csv(100 * mc_bound_confidence) + "% confidence (one-sided Clopper–Pearson).\n";
+  if (const std::string note = mc_bound_note(cells); !note.empty()) out += "\n" + note + "\n";
   if (!warnings.empty()) out += "\n**Caveats**\n\n";
   for (const auto& w : warnings) out += "- ⚠ " + w.message + "\n";
   return out;

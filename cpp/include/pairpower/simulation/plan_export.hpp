@@ -42,6 +42,13 @@ std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells);
 /// neither (it resamples the pilot's differences), so a grid of only those names what it uses.
 std::string marginal_words(const GridSpec& g);
 
+/// Under a table whose cells show a bound (format_mc_bound) in place of an SE of 0: what the bound means, one
+/// sentence for the CLI's tables and the Markdown export alike; empty when no cell has one.
+std::string mc_bound_note(const std::vector<CellResult>& cells);
+
+/// A cell's bound with its confidence, for a table without that note (the page's): "≥0.9985 (95%)"; empty without one.
+std::string mc_bound_label(const PowerEstimate& e);
+
 /// A headline with the settings and a table with power, MC SE, analytic and paper to three decimals.
 std::string simulation_markdown(const PlanSpec& spec, std::vector<CellResult> cells);
 
