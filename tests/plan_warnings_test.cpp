@@ -192,3 +192,31 @@ TEST_CASE("what the bound warning says holds: clipped at 1, B's scores give the 
   const double se = std::hypot(clipped.estimate.mc_se, free.estimate.mc_se);
   CHECK(free.estimate.power - clipped.estimate.power > 6 * se);
 }
+
+TEST_CASE("a grid over several rho with the pilot model runs one simulation at every rho and says so; one rho, or models that read rho, do not warn", "[warnings][plan]") {
+  PlanSpec s = pilot_plan(40, {30}, {0.02});
+  s.grid.rho = {0.2, 0.8};
+  s.grid.reps = 400;
+  s.grid.models = {ScoreModel::pilot, ScoreModel::unclipped};
+  const GridResult r = run_grid(s.grid);
+  const auto at = [&](ScoreModel m, double rho) {
+    return std::find_if(r.cells.begin(), r.cells.end(), [&](const CellResult& c) { return c.model == m && c.rho == rho; })->rejections;
+  };
+  // The pilot model's cells are one simulation: equal counts, not counts that differ by Monte Carlo noise.
+  CHECK(at(ScoreModel::pilot, 0.2) == at(ScoreModel::pilot, 0.8));
+  // The normal model's σ_d = σ√(2(1−ρ)) shrinks with ρ: its power at ρ = 0.8 is higher.
+  CHECK(at(ScoreModel::unclipped, 0.2) < at(ScoreModel::unclipped, 0.8));
+  const auto w = plan_warnings(s, r.cells);
+  const auto it = std::find_if(w.begin(), w.end(), [](const Warning& x) { return x.code == "rho_ignored"; });
+  REQUIRE(it != w.end());
+  CHECK_THAT(it->message, Catch::Contains("does not read ρ") && Catch::Contains("ρ = 0.2 and 0.8 are one simulation"));
+  const auto warns = [](const PlanSpec& p) {
+    const auto v = plan_warnings(p, {});
+    return std::any_of(v.begin(), v.end(), [](const Warning& x) { return x.code == "rho_ignored"; });
+  };
+  s.grid.rho = {0.5};
+  CHECK_FALSE(warns(s));
+  s.grid.rho = {0.2, 0.8};
+  s.grid.models = {ScoreModel::unclipped};
+  CHECK_FALSE(warns(s));
+}

@@ -1,6 +1,6 @@
 // The Plan's answer and what qualifies it, in headless Chromium: a pilot far
 // smaller than the N it plans warns in the core's (and the CLI's) words and a
-// pilot of similar size does not; after a run the answer is in view and focused
+// pilot of similar size does not; a pilot grid over two ρ is one simulation; after a run the answer is in view and focused
 // with the power tables folded below it; the charts follow a colour-scheme
 // change made while the page is open; the calculator embed carries its
 // sensitivity views, folded, and still fits its frame; on a link's run the
@@ -94,6 +94,24 @@ test('Plan: a pilot of 10 queries planning hundreds warns beside the answer in t
   assert.deepEqual(cliQuiet.json.warnings, []);
   assert.doesNotMatch(cliQuiet.stderr, /warning/);
   await quiet.close();
+});
+
+test('a pilot grid over two ρ shows one simulation at every ρ, the CLI’s, and says in the CLI’s words that the model does not read ρ', async () => {
+  const grid = { n: '30,60', delta: '0,0.05', rho: '0.2,0.8', reps: '200', seed: '5' };
+  const table = pilotTable(60);
+  const page = await planWithPilot(table, grid);
+  const cli = cliPilot(table, grid);
+  const shown = await shownPowers(page);
+  assert.equal(new Set(shown.map((x) => x.key)).size, 8);
+  for (const { key, power } of shown) {
+    const [model, n, delta, rho, t] = key.split('|');
+    const row = cli.json.results.find((r) => r.model === model && r.n === Number(n) && r.delta === Number(delta) && r.rho === Number(rho) && r.test === t);
+    assert.equal(power, row.power, key);
+    assert.equal(power, shown.find((x) => x.key === [model, n, delta, rho === '0.2' ? '0.8' : '0.2', t].join('|')).power, key);
+  }
+  assert.deepEqual(cli.json.warnings.map((w) => w.code), ['rho_ignored']);
+  assert.deepEqual(await pageWarnings(page), [{ code: 'rho_ignored', text: cli.json.warnings[0].message, inAnswer: true, visible: true }]);
+  await page.close();
 });
 
 test('after a run an edit to the grid marks the answer as not for the settings as they stand, until the next run', async () => {

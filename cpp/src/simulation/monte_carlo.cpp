@@ -101,8 +101,9 @@ Group prepare(const GroupSpec& spec) {
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
   Group g{spec.question, {}, spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}, nullptr};
-  // δ is deliberately absent: common random numbers across effects.
-  g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(spec.rho), bits_of(spec.marginal.mean),
+  // δ is deliberately absent: common random numbers across effects. So is ρ for a model that does not
+  // read it: its cells at every ρ are one simulation, not copies that differ by Monte Carlo noise.
+  g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(model_reads_rho(spec.model) ? spec.rho : 0.0), bits_of(spec.marginal.mean),
                       bits_of(spec.marginal.sd)});
   validate(spec.question, spec.alternative);
   const auto make_rules = [&](Alternative alt) {

@@ -1,6 +1,6 @@
-// When a Plan's answer cannot be trusted (warnings.hpp): a bounded model whose
-// scores do not carry the δ asked, and the pilot model's smallest N far beyond
-// the pilot it resamples.
+// When a Plan's answer cannot be trusted or read as it looks (warnings.hpp): a
+// bounded model whose scores do not carry the δ asked, the pilot model's smallest
+// N far beyond the pilot it resamples, and rows over ρ of a model that ignores ρ.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -115,12 +115,24 @@ std::optional<Warning> pilot_extrapolated(const PlanSpec& spec, const std::vecto
                "a modest error in the pilot's SD moves it a lot. Read it as an order of magnitude, and re-plan with a larger pilot."};
 }
 
+// A grid over several ρ with a model that does not read ρ: its rows repeat one simulation at every ρ.
+std::optional<Warning> rho_ignored(const GridSpec& g) {
+  if (g.rho.size() < 2) return std::nullopt;
+  const auto m = std::find_if(g.models.begin(), g.models.end(), [](ScoreModel x) { return !model_reads_rho(x); });
+  if (m == g.models.end()) return std::nullopt;
+  std::string list;
+  for (std::size_t i = 0; i < g.rho.size(); ++i) list += (i == 0 ? "" : i + 1 == g.rho.size() ? " and " : ", ") + format_csv(g.rho[i]);
+  return Warning{"rho_ignored", "The " + title_of(*m) + " does not read ρ: its rows at ρ = " + list +
+                                    " are one simulation, repeated (its analytic values and smallest N too). A different ρ would not change them."};
+}
+
 }  // namespace
 
 std::vector<Warning> plan_warnings(const PlanSpec& spec, const std::vector<CellResult>& cells) {
   std::vector<Warning> out;
   if (auto w = beyond_bounds(spec.grid)) out.push_back(std::move(*w));
   if (auto w = pilot_extrapolated(spec, cells)) out.push_back(std::move(*w));
+  if (auto w = rho_ignored(spec.grid)) out.push_back(std::move(*w));
   return out;
 }
 

@@ -14,6 +14,7 @@
 //   interval_level       intervals whose confidence is not 1 − α: a verdict needs both, and they can disagree
 //   pilot_extrapolated   a planned n more than 5 × the pilot's n (Analyze's pilot, the Plan's pilot model)
 //   beyond_bounds        a Plan's bounded model whose scores do not carry δ (clipping, the Beta model's mean clamp)
+//   rho_ignored          a Plan's grid over several ρ with a model that does not read ρ (the pilot model)
 //   planning_below_floor a planned n below the smallest n at which the tests can reach α
 //   few_clusters         cluster-robust statistics from fewer than 20 clusters
 //   clustered_board      a board of clustered items: its cluster-robust tests decide, its resampling treats items as independent
