@@ -109,6 +109,7 @@ test('a pilot grid over two ρ shows one simulation at every ρ, the CLI’s, an
     assert.equal(power, row.power, key);
     assert.equal(power, shown.find((x) => x.key === [model, n, delta, rho === '0.2' ? '0.8' : '0.2', t].join('|')).power, key);
   }
+  assert.match(await page.textContent('[data-testid="plan-announce"]'), /pilot-data model: 1 of 1 δ reach/);
   assert.deepEqual(cli.json.warnings.map((w) => w.code), ['rho_ignored']);
   assert.deepEqual(await pageWarnings(page), [{ code: 'rho_ignored', text: cli.json.warnings[0].message, inAnswer: true, visible: true }]);
   await page.close();

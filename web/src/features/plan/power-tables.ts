@@ -338,9 +338,11 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         const deltas = [...new Set(mine.map((a) => a.delta))];
         const rhos = [...new Set(mine.map((a) => a.rho))];
         const tests = spec.tests.filter((t) => mine.some((a) => a.test === t));
-        const reached = mine.filter((a) => a.test === tests[0] && a.n !== null).length;
-        const asked = mine.filter((a) => a.test === tests[0]).length;
-        lines.push(`${modelInfo(model).title}: ${reached} of ${asked} (δ, ρ) reach ${pctText} power within the grid (${short(tests[0])})`);
+        // A model that does not read ρ answers once per δ (its columns over ρ are one simulation).
+        const readsRho = modelInfo(model).reads_rho;
+        const counted = mine.filter((a) => a.test === tests[0] && (readsRho || a.rho === rhos[0]));
+        const reached = counted.filter((a) => a.n !== null).length;
+        lines.push(`${modelInfo(model).title}: ${reached} of ${counted.length} ${readsRho ? '(δ, ρ)' : 'δ'} reach ${pctText} power within the grid (${short(tests[0])})`);
         const text = (a: GridAnswer | undefined) => (!a ? '—' : a.n === null ? `> ${fmt.int(nMax)}` : fmt.int(a.n));
         return [h('table', { class: 'solver-table mc-answer', 'data-testid': 'mc-answer', 'data-model': model },
           h('caption', {}, `Monte Carlo, ${modelInfo(model).title}: smallest N of the grid with ${pctText} power (${tests.map((t) => short(t)).join(' / ')}; R = ${fmt.int(spec.reps)})`),
