@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include <boost/math/distributions/binomial.hpp>
@@ -303,4 +304,30 @@ TEST_CASE("a power estimate where every replicate rejected, or none did, carries
   // Anything between: the SE says the precision, and there is no bound.
   CHECK(std::isnan(make_estimate(1, 1000).bound));
   CHECK(std::isnan(make_estimate(999, 1000).bound));
+}
+
+TEST_CASE("a model's counts do not move with a setting it does not read: the binary model's SD, the pilot model's mean and SD", "[monte_carlo]") {
+  GridSpec g;
+  g.n = {40};
+  g.delta = {0.05};
+  g.rho = {0.5};
+  g.reps = 300;
+  g.tests = {PairedTest::t};
+  const auto rejections = [&](ScoreModel m, double mean, double sd) {
+    GridSpec x = g;
+    x.models = {m};
+    x.marginal.mean = mean;
+    x.marginal.sd = sd;
+    const GridResult r = run_grid(x);
+    REQUIRE(r.cells.size() == 1);
+    return r.cells.front().rejections;
+  };
+  CHECK(rejections(ScoreModel::binary, 0.6, 0.1) == rejections(ScoreModel::binary, 0.6, 0.2));
+  g.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{0.1, -0.05, 0.2, 0.0, -0.1, 0.15, 0.05, -0.02});
+  CHECK(rejections(ScoreModel::pilot, 0.3, 0.1) == rejections(ScoreModel::pilot, 0.6, 0.2));
+  // A setting the model reads still moves them: the binary model's success rate (four rates, not all one count).
+  const auto first = rejections(ScoreModel::binary, 0.3, 0.1);
+  bool moved = false;
+  for (const double mean : {0.4, 0.5, 0.6}) moved = moved || rejections(ScoreModel::binary, mean, 0.1) != first;
+  CHECK(moved);
 }

@@ -181,7 +181,7 @@ TEST_CASE("the note under a table with bounds names the replicates and the confi
   CHECK(mc_bound_note(r.cells).empty());
   r.cells[0].estimate = make_estimate(0, 1000);
   const std::string note = mc_bound_note(r.cells);
-  CHECK_THAT(note, Catch::StartsWith("≥ / ≤ in place of the Monte Carlo SE: every one of the 1000 replicates rejected (or none did)"));
+  CHECK_THAT(note, Catch::StartsWith("≥ / ≤ mark a bound: every one of the 1000 replicates rejected (or none did), so the SE is 0"));
   CHECK_THAT(note, Catch::EndsWith("with 95% confidence (one-sided Clopper–Pearson)."));
   // The Markdown export writes the same sentence as the CLI's tables.
   CHECK(simulation_markdown(r.spec, r.cells).find(note) != std::string::npos);

@@ -1,6 +1,7 @@
 // plan_warnings (warnings.hpp): the Plan's pilot model warns when its smallest N
 // lies far beyond the pilot it resamples, and only then; a model that holds its
-// scores to [0, 1] warns when B's mean, mean + δ, lies outside.
+// scores to [0, 1] warns when B's mean, mean + δ, lies outside; a grid over
+// several ρ with a model that does not read ρ says its cells there are one simulation.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -200,16 +201,18 @@ TEST_CASE("a grid over several rho with the pilot model runs one simulation at e
   s.grid.models = {ScoreModel::pilot, ScoreModel::unclipped};
   const GridResult r = run_grid(s.grid);
   const auto at = [&](ScoreModel m, double rho) {
-    return std::find_if(r.cells.begin(), r.cells.end(), [&](const CellResult& c) { return c.model == m && c.rho == rho; })->rejections;
+    const auto c = std::find_if(r.cells.begin(), r.cells.end(), [&](const CellResult& x) { return x.model == m && x.rho == rho; });
+    REQUIRE(c != r.cells.end());
+    return c->rejections;
   };
   // The pilot model's cells are one simulation: equal counts, not counts that differ by Monte Carlo noise.
   CHECK(at(ScoreModel::pilot, 0.2) == at(ScoreModel::pilot, 0.8));
-  // The normal model's σ_d = σ√(2(1−ρ)) shrinks with ρ: its power at ρ = 0.8 is higher.
+  // A model that reads ρ still simulates each ρ: the normal model's σ_d = σ√(2(1−ρ)) shrinks with ρ, its power rises.
   CHECK(at(ScoreModel::unclipped, 0.2) < at(ScoreModel::unclipped, 0.8));
   const auto w = plan_warnings(s, r.cells);
   const auto it = std::find_if(w.begin(), w.end(), [](const Warning& x) { return x.code == "rho_ignored"; });
   REQUIRE(it != w.end());
-  CHECK_THAT(it->message, Catch::Contains("does not read ρ") && Catch::Contains("ρ = 0.2 and 0.8 are one simulation"));
+  CHECK_THAT(it->message, Catch::Contains("does not read ρ") && Catch::Contains("its values at ρ = 0.2 and 0.8 (Monte Carlo power, analytic power, smallest N) are equal by construction"));
   const auto warns = [](const PlanSpec& p) {
     const auto v = plan_warnings(p, {});
     return std::any_of(v.begin(), v.end(), [](const Warning& x) { return x.code == "rho_ignored"; });

@@ -111,6 +111,7 @@ test('a pilot grid over two ρ shows one simulation at every ρ, the CLI’s, an
   }
   assert.match(await page.textContent('[data-testid="plan-announce"]'), /pilot-data model: 1 of 1 δ reach/);
   assert.deepEqual(cli.json.warnings.map((w) => w.code), ['rho_ignored']);
+  assert.match(cli.stderr, /^warning: The pilot-data model does not read ρ/m);
   assert.deepEqual(await pageWarnings(page), [{ code: 'rho_ignored', text: cli.json.warnings[0].message, inAnswer: true, visible: true }]);
   await page.close();
 });

@@ -101,10 +101,11 @@ Group prepare(const GroupSpec& spec) {
   const std::size_t n = spec.n;
   const double alpha = spec.alpha;
   Group g{spec.question, {}, spec.model, n, spec.rho, spec.marginal, spec.deltas, spec.tests, 0, {}, nullptr, {}, spec.params, 0, {}, {}, {}, nullptr};
-  // δ is deliberately absent: common random numbers across effects. So is ρ for a model that does not
-  // read it: its cells at every ρ are one simulation, not copies that differ by Monte Carlo noise.
-  g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, bits_of(model_reads_rho(spec.model) ? spec.rho : 0.0), bits_of(spec.marginal.mean),
-                      bits_of(spec.marginal.sd)});
+  // δ is deliberately absent: common random numbers across effects. So is a setting the model does not
+  // read (ρ, mean or SD): its cells at every value are one simulation, not copies that differ by Monte Carlo noise.
+  const auto read = [](bool reads, double v) { return bits_of(reads ? v : 0.0); };
+  g.key = hash_words({spec.seed, static_cast<std::uint64_t>(spec.model), n, read(model_reads_rho(spec.model), spec.rho),
+                      read(model_reads_mean(spec.model), spec.marginal.mean), read(model_reads_sd(spec.model), spec.marginal.sd)});
   validate(spec.question, spec.alternative);
   const auto make_rules = [&](Alternative alt) {
     Rules rules;

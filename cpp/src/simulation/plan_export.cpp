@@ -99,8 +99,8 @@ std::string simulation_csv(const PlanSpec& spec, std::vector<CellResult> cells) 
 std::string marginal_words(const GridSpec& g) {
   bool mean = false, sd = false;
   for (const ScoreModel m : g.models) {
-    mean = mean || m != ScoreModel::pilot;
-    sd = sd || (m != ScoreModel::pilot && m != ScoreModel::binary);
+    mean = mean || model_reads_mean(m);
+    sd = sd || model_reads_sd(m);
   }
   const bool only_binary = mean && !sd;
   return (mean ? (only_binary ? ", A's success rate " : ", mean ") + number(g.marginal.mean) : "") + (sd ? ", SD " + number(g.marginal.sd) : "") +
@@ -112,7 +112,7 @@ std::string marginal_words(const GridSpec& g) {
 std::string mc_bound_note(const std::vector<CellResult>& cells) {
   const auto bounded = std::find_if(cells.begin(), cells.end(), [](const CellResult& c) { return !std::isnan(c.estimate.bound); });
   if (bounded == cells.end()) return "";
-  return "≥ / ≤ in place of the Monte Carlo SE: every one of the " + std::to_string(bounded->estimate.reps) +
+  return "≥ / ≤ mark a bound: every one of the " + std::to_string(bounded->estimate.reps) +
          " replicates rejected (or none did), so the SE is 0; the power is at least (at most) the bound shown, with " +
          format_csv(100 * mc_bound_confidence) + "% confidence (one-sided Clopper–Pearson).";
 }

@@ -122,8 +122,10 @@ std::optional<Warning> rho_ignored(const GridSpec& g) {
   if (m == g.models.end()) return std::nullopt;
   std::string list;
   for (std::size_t i = 0; i < g.rho.size(); ++i) list += (i == 0 ? "" : i + 1 == g.rho.size() ? " and " : ", ") + format_csv(g.rho[i]);
-  return Warning{"rho_ignored", "The " + title_of(*m) + " does not read ρ: its rows at ρ = " + list +
-                                    " are one simulation, repeated (its analytic values and smallest N too). A different ρ would not change them."};
+  const std::string why = *m == ScoreModel::pilot ? " (it resamples the pilot's differences, which carry its two systems' own correlation)" : "";
+  return Warning{"rho_ignored", "The " + title_of(*m) + " does not read ρ" + why + ": its values at ρ = " + list +
+                                    " (Monte Carlo power, analytic power, smallest N) are equal by construction, one simulation shown at each ρ, "
+                                    "and say nothing of how ρ would matter. One ρ is enough for this model."};
 }
 
 }  // namespace

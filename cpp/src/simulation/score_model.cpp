@@ -111,6 +111,8 @@ bool bounded_to_unit(ScoreModel m) noexcept {
 }
 
 bool model_reads_rho(ScoreModel m) noexcept { return m != ScoreModel::pilot; }
+bool model_reads_mean(ScoreModel m) noexcept { return m != ScoreModel::pilot; }
+bool model_reads_sd(ScoreModel m) noexcept { return m != ScoreModel::pilot && m != ScoreModel::binary; }
 
 BetaShape beta_from_moments(double mean, double sd) noexcept {
   const double mu = std::clamp(mean, 0.01, 0.99);

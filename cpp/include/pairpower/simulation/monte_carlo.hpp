@@ -7,7 +7,9 @@
 // normals per query (τ's effects, ν's scale, π's zeros, the pilot's indices)
 // draw those from a second generator keyed by (that key, r, 1). δ is left out on purpose: cells that differ
 // only in δ share their random numbers (common random numbers), which makes
-// power curves in δ smooth and monotone. Nothing else enters, so a cell's
+// power curves in δ smooth and monotone. So is a setting the model does not read
+// (the pilot model's ρ, mean and SD; the binary model's SD): its cells at every
+// value are one simulation. Nothing else enters, so a cell's
 // counts never depend on threads, scheduling or the rest of the grid.
 //
 // Example:
@@ -73,7 +75,7 @@ struct GridSpec {
 void validate(const GridSpec& g);
 
 /// The cells of one (model, n, ρ) differing only in δ: they share their random
-/// numbers, so they are simulated together. This is the unit a scheduler (the
+/// numbers (as do a model's groups that differ only in a setting it does not read), so they are simulated together. This is the unit a scheduler (the
 /// browser's worker pool, say) hands out, split into replicate ranges.
 struct GroupSpec {
   ScoreModel model = ScoreModel::normal;

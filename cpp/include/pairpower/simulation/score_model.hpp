@@ -100,6 +100,10 @@ bool bounded_to_unit(ScoreModel m) noexcept;
 
 /// Whether a model reads ρ: all but the pilot model, which resamples the pilot's differences whole.
 bool model_reads_rho(ScoreModel m) noexcept;
+/// Whether a model reads the marginal mean: all but the pilot model (the binary model reads it as A's success rate).
+bool model_reads_mean(ScoreModel m) noexcept;
+/// Whether a model reads the marginal SD: all but the pilot and binary models.
+bool model_reads_sd(ScoreModel m) noexcept;
 
 /// Whether analytic power is offered for a model: for every test (normal theory
 /// of D), for the paired t only, or not at all.
