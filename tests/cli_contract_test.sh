@@ -309,5 +309,16 @@ expect_json "a pilot of 60 queries planning about as many does not warn" 'Array.
 "$bin" simulate --n 30,60 --delta 0,0.05 --rho 0.5 --model pilot --tests t --reps 400 --seed 4 --pilot "$tmp/pilot60.csv" >/dev/null 2>"$tmp/pilot.err"
 if grep -q 'warning' "$tmp/pilot.err"; then bad "a pilot of 60 queries warned: $(cat "$tmp/pilot.err")"; else ok; fi
 
+# --- simulate --model pilot over two ρ: one simulation at both (equal rows), rho_ignored in every format, one answer row per δ or N
+for format in table json csv md; do
+  "$bin" simulate --n 30,60 --delta 0.05 --rho 0.2,0.8 --model pilot --tests t --reps 200 --seed 4 --format "$format" --pilot "$tmp/pilot60.csv" >"$tmp/rho.out" 2>"$tmp/rho.err"
+  if grep -q '^warning: The pilot-data model does not read ρ' "$tmp/rho.err"; then ok; else bad "simulate --model pilot --rho 0.2,0.8 --format $format: no rho_ignored warning: $(cat "$tmp/rho.err")"; fi
+done
+expect_json "the pilot model's cells at two ρ are one simulation, and rho_ignored says so" \
+  'j.warnings.some((w) => w.code === "rho_ignored") && j.results.filter((r) => r.rho === 0.2).every((r) => j.results.some((s) => s.rho === 0.8 && s.n === r.n && s.delta === r.delta && s.test === r.test && s.rejections === r.rejections))' \
+  "$bin" simulate --n 30,60 --delta 0.05 --rho 0.2,0.8 --model pilot --tests t --reps 200 --seed 4 --format json --pilot "$tmp/pilot60.csv"
+rows=$("$bin" simulate --n 30,60 --delta 0.05 --rho 0.2,0.8 --model pilot --tests t --reps 200 --seed 4 --pilot "$tmp/pilot60.csv" 2>/dev/null | grep -c 'ρ = any')
+if [[ $rows == 3 ]]; then ok; else bad "simulate --model pilot --rho 0.2,0.8: the answer has $rows rows for any ρ (1 δ + 2 N expected)"; fi
+
 echo "cli contract: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -110,6 +110,9 @@ test('a pilot grid over two ρ shows one simulation at every ρ, the CLI’s, an
     assert.equal(power, shown.find((x) => x.key === [model, n, delta, rho === '0.2' ? '0.8' : '0.2', t].join('|')).power, key);
   }
   assert.match(await page.textContent('[data-testid="plan-announce"]'), /pilot-data model: 1 of 1 δ reach/);
+  // The answer's tables give such a model one column, not one per ρ that repeats it.
+  for (const id of ['mc-answer', 'min-n', 'mde'])
+    assert.deepEqual(await page.$$eval(`[data-testid="${id}"] thead th`, (ths) => ths.slice(1).map((th) => th.textContent)), ['any ρ'], id);
   assert.deepEqual(cli.json.warnings.map((w) => w.code), ['rho_ignored']);
   assert.match(cli.stderr, /^warning: The pilot-data model does not read ρ/m);
   assert.deepEqual(await pageWarnings(page), [{ code: 'rho_ignored', text: cli.json.warnings[0].message, inAnswer: true, visible: true }]);

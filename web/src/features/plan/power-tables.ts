@@ -291,7 +291,9 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     },
     setSolvers(minN, mde, target, model) {
       if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact, model.readsRho));
-      const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))];
+      // A model that does not read ρ has one column: its values at every ρ are one.
+      const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))].slice(0, model.readsRho ? undefined : 1);
+      const rhoHead = (r: number) => h('th', { scope: 'col' }, model.readsRho ? `ρ = ${r}` : 'any ρ');
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
       const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
@@ -309,7 +311,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         deltas.length
           ? h('table', { class: 'solver-table', 'data-testid': 'min-n' },
               h('caption', {}, `Smallest N for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
-              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
+              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map(rhoHead))),
               h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
                 const row = minN.find((x) => x.delta === delta && x.rho === rho)!;
                 const data = Object.fromEntries(SOLVABLE_TESTS.map((t) => [`data-min-n-${t.id}`, row.byTest[t.id] ?? '']));
@@ -318,7 +320,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
           : h('p', {}, current?.question === 'difference' ? 'Add a nonzero δ to see the smallest N.' : 'Add a δ to see the smallest N.'),
         h('table', { class: 'solver-table', 'data-testid': 'mde' },
           h('caption', {}, `${mdeHeading(current?.question ?? 'difference')} for ${Math.round(target * 100)}% power, ${model.title} (${kind}; ${which})`),
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'N'), ...rhos.map(rhoHead))),
           h('tbody', {}, ...ns.map((nn) => h('tr', {}, h('th', { scope: 'row' }, nn), ...rhos.map((rho) => {
             const row = mde.find((x) => x.n === nn && x.rho === rho)!;
             return h('td', {}, each(row, d));
@@ -336,17 +338,17 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         const mine = answers.filter((a) => a.model === model);
         if (!mine.length) return [];
         const deltas = [...new Set(mine.map((a) => a.delta))];
-        const rhos = [...new Set(mine.map((a) => a.rho))];
-        const tests = spec.tests.filter((t) => mine.some((a) => a.test === t));
-        // A model that does not read ρ answers once per δ (its columns over ρ are one simulation).
+        // A model that does not read ρ answers once per δ, in one column (its cells over ρ are one simulation).
         const readsRho = modelInfo(model).reads_rho;
-        const counted = mine.filter((a) => a.test === tests[0] && (readsRho || a.rho === rhos[0]));
+        const rhos = [...new Set(mine.map((a) => a.rho))].slice(0, readsRho ? undefined : 1);
+        const tests = spec.tests.filter((t) => mine.some((a) => a.test === t));
+        const counted = mine.filter((a) => a.test === tests[0] && rhos.includes(a.rho));
         const reached = counted.filter((a) => a.n !== null).length;
         lines.push(`${modelInfo(model).title}: ${reached} of ${counted.length} ${readsRho ? '(δ, ρ)' : 'δ'} reach ${pctText} power within the grid (${short(tests[0])})`);
         const text = (a: GridAnswer | undefined) => (!a ? '—' : a.n === null ? `> ${fmt.int(nMax)}` : fmt.int(a.n));
         return [h('table', { class: 'solver-table mc-answer', 'data-testid': 'mc-answer', 'data-model': model },
           h('caption', {}, `Monte Carlo, ${modelInfo(model).title}: smallest N of the grid with ${pctText} power (${tests.map((t) => short(t)).join(' / ')}; R = ${fmt.int(spec.reps)})`),
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, `ρ = ${r}`)))),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, readsRho ? `ρ = ${r}` : 'any ρ')))),
           h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
             const at = tests.map((t) => mine.find((a) => a.test === t && a.delta === delta && a.rho === rho));
             const data = Object.fromEntries(tests.map((t, i) => [`data-mc-n-${t}`, at[i]?.n ?? '']));
