@@ -75,7 +75,8 @@ struct GridSpec {
 void validate(const GridSpec& g);
 
 /// The cells of one (model, n, ρ) differing only in δ: they share their random
-/// numbers (as do a model's groups that differ only in a setting it does not read), so they are simulated together. This is the unit a scheduler (the
+/// numbers (as do a model's groups that differ only in a setting it does not
+/// read), so they are simulated together. This is the unit a scheduler (the
 /// browser's worker pool, say) hands out, split into replicate ranges.
 struct GroupSpec {
   ScoreModel model = ScoreModel::normal;

@@ -291,9 +291,8 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     },
     setSolvers(minN, mde, target, model) {
       if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact, model.readsRho));
-      // A model that does not read ρ has one column: its values at every ρ are one.
-      const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))].slice(0, model.readsRho ? undefined : 1);
-      const rhoHead = (r: number) => h('th', { scope: 'col' }, model.readsRho ? `ρ = ${r}` : 'any ρ');
+      const rhos = rhoColumns(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)), model.readsRho);
+      const rhoHead = (r: number) => rhoHeader(r, model.readsRho);
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
       const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
@@ -338,9 +337,9 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         const mine = answers.filter((a) => a.model === model);
         if (!mine.length) return [];
         const deltas = [...new Set(mine.map((a) => a.delta))];
-        // A model that does not read ρ answers once per δ, in one column (its cells over ρ are one simulation).
+        // A model that does not read ρ answers once per δ.
         const readsRho = modelInfo(model).reads_rho;
-        const rhos = [...new Set(mine.map((a) => a.rho))].slice(0, readsRho ? undefined : 1);
+        const rhos = rhoColumns(mine.map((a) => a.rho), readsRho);
         const tests = spec.tests.filter((t) => mine.some((a) => a.test === t));
         const counted = mine.filter((a) => a.test === tests[0] && rhos.includes(a.rho));
         const reached = counted.filter((a) => a.n !== null).length;
@@ -348,7 +347,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         const text = (a: GridAnswer | undefined) => (!a ? '—' : a.n === null ? `> ${fmt.int(nMax)}` : fmt.int(a.n));
         return [h('table', { class: 'solver-table mc-answer', 'data-testid': 'mc-answer', 'data-model': model },
           h('caption', {}, `Monte Carlo, ${modelInfo(model).title}: smallest N of the grid with ${pctText} power (${tests.map((t) => short(t)).join(' / ')}; R = ${fmt.int(spec.reps)})`),
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => h('th', { scope: 'col' }, readsRho ? `ρ = ${r}` : 'any ρ')))),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'δ'), ...rhos.map((r) => rhoHeader(r, readsRho)))),
           h('tbody', {}, ...deltas.map((delta) => h('tr', {}, h('th', { scope: 'row' }, delta), ...rhos.map((rho) => {
             const at = tests.map((t) => mine.find((a) => a.test === t && a.delta === delta && a.rho === rho));
             const data = Object.fromEntries(tests.map((t, i) => [`data-mc-n-${t}`, at[i]?.n ?? '']));
@@ -373,6 +372,10 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
     },
   };
 }
+
+/** The ρ columns of an answer table: one for a model that does not read ρ (its values at every ρ are one simulation). */
+const rhoColumns = (rhos: number[], readsRho: boolean) => [...new Set(rhos)].slice(0, readsRho ? undefined : 1);
+const rhoHeader = (rho: number, readsRho: boolean) => h('th', { scope: 'col' }, readsRho ? `ρ = ${rho}` : 'any ρ');
 
 /** Whether the paper's printed values answer this run's question: every field the core's rule
  *  names (paper_applies: the alternative, question, α, mean and SD) as the paper had it. */
