@@ -37,6 +37,9 @@ val detect_scores(const val& q) {
     out.set("description", file.describe());
     // A folder's files left out are said beside what it holds, before the analysis warns of each.
     out.set("leftOut", file.left_out.empty() ? std::string() : pairpower::files_left_out(file.left_out));
+    std::string cut;
+    for (const auto& c : file.cut_short) cut += (cut.empty() ? "" : " ") + pairpower::cut_short_warning(c).message;
+    out.set("cutShort", cut);
     out.set("measures", strings(file.measures()));
     out.set("preferred", pairpower::preferred_measure(file.measures()));
     out.set("textMeasures", strings(file.text_measures));

@@ -96,9 +96,11 @@ LeftOut left_out_from_js(const val& g) {
 // of a longer list); an unnamed input is "S<index + 1>" (the page names files after themselves). An input
 // found in a chosen folder (its `folder`) that cannot be read, or that the browser could not open (its
 // `unreadable`), goes to `left_out` instead; one chosen by itself is refused.
-// `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze).
+// `keep_text_of`: systems whose scores are also kept as written (a pair handed to Analyze). What reading
+// found to warn of beyond files left out (a run cut short) goes to `found`: of those systems only, when kept.
 template <class Each>
-void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each, std::vector<LeftOut>& left_out) {
+void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each each, std::vector<LeftOut>& left_out,
+               std::vector<pairpower::Warning>& found) {
   const auto format = format_from(q);
   // The field of each log record that names its item's cluster (dotted for nested ones); tables name theirs in a column.
   const std::string cluster = text_field(q, "cluster");
@@ -143,6 +145,9 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
       for (auto& s : file.series) s.file.clear();
     // A file holding a folder as the page's archive text (one saved from Analyze) names its own left out.
     for (auto& l : file.left_out) left_out.push_back({index, std::move(l)});
+    for (const auto& c : file.cut_short)
+      if (keep_text_of.empty() || std::find(keep_text_of.begin(), keep_text_of.end(), c.system) != keep_text_of.end())
+        found.push_back(pairpower::cut_short_warning(c));
     if (file.format == pairpower::InputFormat::lm_eval_samples)
       if (const auto m = models.find(pairpower::lm_eval_results_path(name)); m != models.end())
         for (auto& s : file.series) s.system = m->second;
@@ -151,8 +156,9 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
 }
 
 // Every input's series: runs scored in the page, the parts' answers of readInputs, or the texts read here;
-// the files of a chosen folder left out, in input order, in `left_out`.
-std::vector<pairpower::ScoreSeries> series_of(const val& q, std::vector<LeftOut>& left_out, const std::vector<std::string>& keep_text_of = {}) {
+// the files of a chosen folder left out, in input order, in `left_out`; runs cut short in `found`.
+std::vector<pairpower::ScoreSeries> series_of(const val& q, std::vector<LeftOut>& left_out, std::vector<pairpower::Warning>& found,
+                                              const std::vector<std::string>& keep_text_of = {}) {
   // Runs scored in the page (scoreRun): their per-topic values at full precision.
   if (auto scored = scored_runs(q)) return std::move(scored->series);
   std::vector<pairpower::ScoreSeries> series;
@@ -166,13 +172,14 @@ std::vector<pairpower::ScoreSeries> series_of(const val& q, std::vector<LeftOut>
         all.emplace_back(list[x]["input"].as<unsigned>(), series_from_js(list[x], text_field(list[x], "measure")));
       if (const val gone = read[p]["leftOut"]; gone.isArray())
         for (unsigned x = 0; x < gone["length"].as<unsigned>(); ++x) left_out.push_back(left_out_from_js(gone[x]));
+      for (auto& w : warnings_from(read[p], "warnings")) found.push_back(std::move(w));
     }
     std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::stable_sort(left_out.begin(), left_out.end(), [](const LeftOut& a, const LeftOut& b) { return a.input < b.input; });
     for (auto& [input, s] : all) series.push_back(std::move(s));
     return series;
   }
-  read_each(q, keep_text_of, [&](unsigned, pairpower::ScoreSeries&& s) { series.push_back(std::move(s)); }, left_out);
+  read_each(q, keep_text_of, [&](unsigned, pairpower::ScoreSeries&& s) { series.push_back(std::move(s)); }, left_out, found);
   return series;
 }
 
@@ -227,39 +234,43 @@ val input_share(const val& q) {
   });
 }
 
-// {inputs (a share of a longer list, each with its index), format} → {series, leftOut}: each input's series, of
-// every measure, with its input's index, and the files of a chosen folder left out: what rankPrepare joins when the
-// inputs are read in parts.
+// {inputs (a share of a longer list, each with its index), format} → {series, leftOut, warnings}: each input's series,
+// of every measure, with its input's index, the files of a chosen folder left out and the runs cut short: what
+// rankPrepare joins when the inputs are read in parts.
 val read_inputs(const val& q) {
   return guarded([&] {
     val list = val::array();
     std::vector<LeftOut> left_out;
+    std::vector<pairpower::Warning> found;
     read_each(q, {}, [&](unsigned input, pairpower::ScoreSeries&& s) {
       val x = series_js(s);
       x.set("measure", s.measure);
       x.set("input", input);
       list.call<void>("push", x);
-    }, left_out);
+    }, left_out, found);
     val gone = val::array();
     for (const auto& x : left_out) gone.call<void>("push", left_out_js(x));
     val out = val::object();
     out.set("series", list);
     out.set("leftOut", gone);
+    out.set("warnings", warnings_js(found));
     return out;
   });
 }
 
 // The inputs and measure → {measure, series, warnings}: the series of the board's measure, read once, for
 // rankPart and rankMerge (values as Float64Arrays, which the page copies to each worker cheaply), and the
-// warnings about the inputs (a chosen folder's files left out, what scoring runs warned of), which the merge
+// warnings about the inputs (a chosen folder's files left out, runs cut short, what scoring runs warned of), which the merge
 // puts first in the report. A chosen folder none of whose files reads is refused, as in the CLI.
 val rank_prepare(const val& q) {
   return guarded([&] {
     std::vector<LeftOut> left_out;
-    auto series = series_of(q, left_out);
+    std::vector<pairpower::Warning> cut_short;
+    auto series = series_of(q, left_out, cut_short);
     if (series.empty() && !left_out.empty()) pairpower::refuse_unread_folder(files_of(left_out));
     std::vector<pairpower::Warning> warnings;
     for (const auto& x : left_out) warnings.push_back(pairpower::left_out_of_folder(x.file.folder, x.file.why));
+    warnings.insert(warnings.end(), cut_short.begin(), cut_short.end());
     for (auto& w : scored_warnings(q)) warnings.push_back(std::move(w));
     pairpower::LeaderboardInput in;
     try {
@@ -352,16 +363,19 @@ val rank_merge(const val& q) {
   });
 }
 
-// The same inputs + {dataset, systemA, systemB} → {text}: the pair's scores as
+// The same inputs + {dataset, systemA, systemB} → {text, warnings}: the pair's scores as
 // a `qid,[dataset,][measure,][cluster,]A,B` table for Analyze, paired as the leaderboard paired them and
-// written as the user wrote them (only these two systems' texts are kept).
+// written as the user wrote them (only these two systems' texts are kept), and the warnings about their
+// runs that Analyze, given only the table, cannot find again (a run cut short).
 val pair_table(const val& q) {
   return guarded([&] {
     const std::string a = text_field(q, "systemA"), b = text_field(q, "systemB");
     std::vector<LeftOut> left_out;  // as when the board was ranked: the pair's systems are in other files
-    const auto p = pairpower::pair_scores(series_of(q, left_out, {a, b}), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
+    std::vector<pairpower::Warning> cut_short;
+    const auto p = pairpower::pair_scores(series_of(q, left_out, cut_short, {a, b}), text_field(q, "measure"), text_field(q, "dataset"), a, b, missing_of(q));
     val out = val::object();
     out.set("text", pairpower::pair_scores_csv(p, a, b));
+    out.set("warnings", warnings_js(cut_short));
     return out;
   });
 }

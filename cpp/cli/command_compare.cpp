@@ -149,10 +149,10 @@ int run_compare(const CompareFlags& f) {
   ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures, input_warnings)
                                 : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value, input_warnings);
   // A saved folder's files left out are warned of here, in input order, and taken from the file, so the job has none to warn of.
-  warn_left_out(a, input_warnings);
+  warn_of_reading(a, input_warnings);
   if (!f.qrels.given() && f.files.size() == 2) {
     b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value, input_warnings);
-    warn_left_out(*b, input_warnings);
+    warn_of_reading(*b, input_warnings);
   }
   // --measure takes comma-separated lists too; the job expands "all".
   if (!f.qrels.given())

@@ -115,9 +115,11 @@ std::vector<Warning> InputWarnings::all() const {
   return kept_;
 }
 
-void warn_left_out(ScoreFile& file, InputWarnings& warnings) {
+void warn_of_reading(ScoreFile& file, InputWarnings& warnings) {
   for (const auto& l : file.left_out) warnings.add(left_out_of_folder(l.folder, l.why));
+  for (const auto& c : file.cut_short) warnings.add(cut_short_warning(c));
   file.left_out.clear();
+  file.cut_short.clear();
 }
 
 std::string read_input(const std::string& path, std::string_view flag) {
@@ -220,6 +222,7 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
       ScoreFile archive = parse_archive(read_zip(text, path == "-" ? "stdin" : path, flag), o);
       // Two archives hold entries of one name: the archive tells them apart.
       for (auto& s : archive.series) s.file = (path == "-" ? "stdin" : path) + ":" + s.file;
+      for (auto& c : archive.cut_short) c.file = (path == "-" ? "stdin" : path) + ":" + c.file;
       return archive;
     }
     // The whole path: a log's folder names its model (lm-eval writes <model>/samples_<task>_<time>.jsonl).
@@ -228,6 +231,7 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
     ScoreFile file = parse_scores(text, format, o);
     // Messages name the file as the user gave it; the absolute path above names a log's model.
     for (auto& s : file.series) s.file = path == "-" ? "stdin" : path;
+    for (auto& c : file.cut_short) c.file = path == "-" ? "stdin" : path;
     if (file.format == InputFormat::lm_eval_samples && path != "-")
       if (const auto model = lm_eval_model_name(path))
         for (auto& s : file.series) s.system = *model;

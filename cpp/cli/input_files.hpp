@@ -86,9 +86,10 @@ struct InputPath {
 /// UsageError naming `flag`); a file equivalent to `skip` (the qrels inside a folder of runs) is left out.
 std::vector<InputPath> expand_inputs(const std::vector<std::string>& given, std::string_view flag, const std::string& skip = "");
 
-/// Warns of the files left out of a folder the file holds as the page's archive text (ScoreFile::left_out), and
-/// forgets them, so none is warned of twice: called on the command's thread as each input is taken, in input order.
-void warn_left_out(ScoreFile& file, InputWarnings& warnings);
+/// Warns of what reading the file found: the files left out of a folder it holds as the page's archive text
+/// (ScoreFile::left_out) and runs cut short (ScoreFile::cut_short); forgets them, so none is warned of twice:
+/// called on the command's thread as each input is taken, in input order.
+void warn_of_reading(ScoreFile& file, InputWarnings& warnings);
 
 /// read(i) for every input, side by side, in order. A file found in a folder that cannot be read, or does not
 /// fit an option (OptionError), is left out with a warning (in `warnings`), and a folder none of whose files
@@ -120,7 +121,7 @@ auto read_inputs(const std::vector<InputPath>& inputs, const std::vector<std::st
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     auto& [r, why, option] = results[i];
     if (r) {
-      if constexpr (std::is_same_v<R, ScoreFile>) warn_left_out(*r, warnings);  // a saved folder's files, in their place
+      if constexpr (std::is_same_v<R, ScoreFile>) warn_of_reading(*r, warnings);  // a saved folder's files, in their place
       out.push_back(std::move(*r));
       if (inputs[i].folder) folder_read[*inputs[i].folder] = true;
     } else {

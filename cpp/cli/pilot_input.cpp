@@ -44,11 +44,11 @@ PairedSample read_pilot_sample(const std::vector<std::string>& files, const Flag
   const InputFormat format = input_format.given() ? *input_format_from_string(input_format.value) : InputFormat::auto_detect;
   const MissingPolicy policy = *missing_policy_from_string(missing.given() ? missing.value : missing_policies()[0].id);
   ScoreFile a = parse_file(files[0], format, "A", "--pilot", cluster_field, warnings);
-  warn_left_out(a, warnings);
+  warn_of_reading(a, warnings);
   std::optional<ScoreFile> b;
   if (files.size() == 2) {
     b = parse_file(files[1], format, "B", "--pilot", cluster_field, warnings);
-    warn_left_out(*b, warnings);
+    warn_of_reading(*b, warnings);
   }
   keep_one_dataset(a, b ? &*b : nullptr, dataset);
   std::vector<std::string> measures;

@@ -89,3 +89,21 @@ test('page: a table of three systems gives each its own record against the chose
   assert.deepEqual(records.map((r) => r[0]), ['bm25', 'bm25copy']);
   for (const r of records) assert.deepEqual(r.slice(1), ['1', '0', '1', 'REJECT']);
 });
+
+test('page: a trec_eval file cut short says so where it is detected, in the refusal of the queries it lacks, and in the report', async () => {
+  const cut = 'cut/te10rc3.q.org_manual_bm25.head-n-2000.txt';
+  await page.setInputFiles('#file-a', { name: cut.split('/').pop(), mimeType: 'text/plain', buffer: readFileSync(join(real, cut)) });
+  await page.setInputFiles('#file-b', { name: 'ance.txt', mimeType: 'text/plain', buffer: readFileSync(join(real, 'trec_eval/te10rc3.q.org_manual_ance_bert.txt')) });
+  await page.waitForFunction(() => document.querySelector('[data-testid="detected-a"]')?.textContent?.includes('looks cut short'), null, { timeout: 60_000 });
+  assert.match(await page.textContent('[data-testid="detected-a"]'), /; \S+ looks cut short: run \S+ ends inside query 116_5, which holds 2 of the 27 measures each of its other 74 queries holds \(its rows stop after num_rel, line 2000\)/);
+  assert.doesNotMatch(await page.textContent('[data-testid="detected-b"]'), /cut short/);
+  await page.selectOption('select[data-testid="measure"]', 'map');
+  await page.selectOption('#an-missing', 'error');
+  await page.click('[data-testid="analyze"]');
+  await page.waitForFunction(() => document.getElementById('analyze').dataset.state === 'error');
+  assert.match(await page.textContent('[data-testid="error"]'), /query ids do not match.*looks cut short: run \S+ ends inside query 116_5/s);
+  await page.selectOption('#an-missing', 'intersect');
+  await analyze();
+  assert.match(await page.textContent('[data-testid="report"] [data-code="cut_short"]'), /looks cut short: run \S+ ends inside query 116_5/);
+  await page.selectOption('#an-missing', 'error');
+});

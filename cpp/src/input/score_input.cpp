@@ -146,7 +146,8 @@ ScoreFile parse_as(std::string_view raw, InputFormat format, const ReadOptions& 
     case InputFormat::ir_measures: {
       const auto lines = lines_of(text);
       if (lines.empty()) throw InputError("the input is empty");
-      return parse_three_columns(lines, format, system, keep_text_of);
+      // A last line without a line end may hold a value cut short too (cut_short.hpp).
+      return parse_three_columns(lines, format, system, keep_text_of, text.back() != '\n');
     }
     case InputFormat::csv_wide:
     case InputFormat::csv_long:
@@ -167,9 +168,12 @@ ScoreFile parse_as(std::string_view raw, InputFormat format, const ReadOptions& 
 ScoreFile parse_scores(std::string_view raw, InputFormat format, const ReadOptions& o) {
   ScoreFile out = parse_as(raw, format, o);
   // An archive's entries already name their own files.
-  if (!o.source_path.empty())
+  if (!o.source_path.empty()) {
     for (auto& s : out.series)
       if (s.file.empty()) s.file = o.source_path;
+    for (auto& c : out.cut_short)
+      if (c.file.empty()) c.file = o.source_path;
+  }
   return out;
 }
 
@@ -296,6 +300,7 @@ void append_scores(ScoreFile& into, ScoreFile&& more) {
   for (auto& s : more.series) into.series.push_back(std::move(s));
   into.records += more.records;
   for (auto& why : more.left_out) into.left_out.push_back(std::move(why));
+  for (auto& c : more.cut_short) into.cut_short.push_back(std::move(c));
   for (auto list : {&ScoreFile::text_measures, &ScoreFile::summary_measures, &ScoreFile::nonscalar_measures})
     for (auto& m : more.*list)
       if (std::find((into.*list).begin(), (into.*list).end(), m) == (into.*list).end()) (into.*list).push_back(m);

@@ -31,16 +31,23 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   CompareOptions o = request.options;
   if (request.confidence_from_alpha && o.alpha < 1) o.confidence = 1 - o.alpha;
   if (request.family) o.family = family_context(*request.family);
-  // Files left out of a folder read as one input: a refusal says so (one of them may have held what is
-  // missing), and the report warns of each.
+  // Files left out of a folder read as one input and runs cut short: a refusal says so (what is missing
+  // may be in them), and the report warns of each.
   std::vector<LeftOutFile> left_out = a.left_out;
+  std::vector<CutShortRun> cut_short = a.cut_short;
   if (b) left_out.insert(left_out.end(), b->left_out.begin(), b->left_out.end());
+  if (b) cut_short.insert(cut_short.end(), b->cut_short.begin(), b->cut_short.end());
   ComparisonPlan plan = [&] {
     try {
       return build_comparisons(a, b, requested_measures(request.measures, a, b), *missing, request.baseline);
     } catch (const Error& e) {
-      if (left_out.empty()) throw;
-      throw with_files_left_out(e, left_out);
+      if (left_out.empty() && cut_short.empty()) throw;
+      Error out = left_out.empty() ? e : with_files_left_out(e, left_out);
+      std::string detail = out.detail;
+      for (const auto& c : cut_short) detail += "; " + cut_short_warning(c).message;
+      Error with(out.field, out.kind, detail, out.value);
+      with.choices = out.choices;
+      throw with;
     }
   }();
   CompareResult result = compare_all(plan.samples, o);
@@ -50,6 +57,7 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   ReportSettings settings{o, missing_id, {a.describe()}, result.baseline, plan.pairing};
   if (b) settings.detected.push_back(b->describe());
   for (const auto& l : left_out) settings.input_warnings.push_back(left_out_of_folder(l.folder, l.why));
+  for (const auto& c : cut_short) settings.input_warnings.push_back(cut_short_warning(c));
   std::vector<std::vector<double>> pilots;
   if (request.pilots)
     for (const auto& s : plan.samples) {

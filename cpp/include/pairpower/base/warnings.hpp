@@ -24,6 +24,7 @@
 //   across_partial       systems some datasets lack: left out of the ranking across datasets (or no such ranking)
 //   topics_not_in_run    qrels topics a run does not rank, without -c (evaluate.cpp)
 //   left_out_of_folder   a file in a folder given as input that could not be read (folder_inputs.hpp)
+//   cut_short            a trec_eval -q file that ends inside a query: copied or downloaded in part (cut_short.hpp)
 //
 // Example:
 //   auto w = pairpower::comparison_warnings(sample, comparison, options);

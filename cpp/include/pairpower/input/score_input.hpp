@@ -46,6 +46,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/units.hpp"
+#include "pairpower/input/cut_short.hpp"
 #include "pairpower/input/folder_inputs.hpp"
 
 namespace pairpower {
@@ -103,6 +104,8 @@ struct ScoreFile {
   /// The files of a folder read as one input (the page's, handed over as archive text) left out because
   /// they could not be read, each with its folder; the Analyze job and the CLI warn of each.
   std::vector<LeftOutFile> left_out;
+  /// Runs of a trec_eval -q file that end inside a query (cut_short.hpp): read, and warned of by every front end.
+  std::vector<CutShortRun> cut_short;
 
   std::vector<std::string> measures() const;  ///< distinct, in order of appearance ("" when the format has none)
   std::vector<std::string> systems() const;

@@ -156,7 +156,9 @@ std::optional<InputFormat> detect_headerless(const std::vector<Line>& lines);
 ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, const std::string& system, const std::vector<std::string>& keep_text_of = {});
 
 // trec_eval -q and ir_measures -q (three_columns.cpp).
-ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of = {});
+/// `unended`: the text's last line has no line end (a file cut short may have cut its value too).
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of = {},
+                              bool unended = false);
 InputFormat detect_three_columns(const std::vector<Line>& lines);
 
 // JSON: ranx, pytrec_eval, flat {qid: score} (json.cpp).

@@ -36,17 +36,53 @@ std::array<std::string, 3> three_fields_at(const Line& l, InputFormat format) {
 }
 
 
+struct Row {
+  std::string measure, qid;
+  double value;
+  std::size_t line;
+};
+
+// A run whose queries are blocks of rows in one order of measures, the last block a strict beginning of
+// that order and no summary rows after it: trec_eval -q's output cut short (cut_short.hpp). Nothing is
+// said of a run with fewer than two queries, a query in two places or queries of different measures.
+std::optional<CutShortRun> cut_short_of(const std::vector<Row>& rows, bool summarised) {
+  if (summarised || rows.empty()) return std::nullopt;
+  std::vector<std::size_t> starts;
+  std::set<std::string_view> seen;
+  for (std::size_t j = 0; j < rows.size(); ++j)
+    if (j == 0 || rows[j].qid != rows[j - 1].qid) {
+      if (!seen.insert(rows[j].qid).second) return std::nullopt;
+      starts.push_back(j);
+    }
+  starts.push_back(rows.size());
+  const std::size_t queries = starts.size() - 1, of = starts[1];
+  if (queries < 2) return std::nullopt;
+  const auto same_order = [&](std::size_t q, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k)
+      if (rows[starts[q] + k].measure != rows[k].measure) return false;
+    return true;
+  };
+  for (std::size_t q = 1; q + 1 < queries; ++q)
+    if (starts[q + 1] - starts[q] != of || !same_order(q, of)) return std::nullopt;
+  const std::size_t has = rows.size() - starts[queries - 1];
+  if (has >= of || !same_order(queries - 1, has)) return std::nullopt;
+  CutShortRun c;
+  c.qid = rows.back().qid;
+  c.has = has;
+  c.of = of;
+  c.others = queries - 1;
+  c.last_measure = rows.back().measure;
+  c.line = rows.back().line;
+  return c;
+}
+
 }  // namespace
 
 // trec_eval -q and ir_measures -q. trec_eval writes each run's per-query rows,
 // then its summary rows (qid "all", among them `runid all NAME`); a per-query
 // row after summary rows starts the next run of a concatenated file.
-ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of) {
-  struct Row {
-    std::string measure, qid;
-    double value;
-    std::size_t line;
-  };
+ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of,
+                              bool unended) {
   struct Run {
     std::vector<Row> rows;
     std::vector<std::string> texts;  // the values as written, row by row: only when some system's are kept (runs are named at the end)
@@ -118,6 +154,12 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
     if (!summary.empty()) throw InputError("the input holds only summary rows (qid 'all'), no per-query scores; run trec_eval with -q");
   }
   ScoreFile out = col.finish(format);
+  if (format == InputFormat::trec_eval)
+    if (auto c = cut_short_of(runs.back().rows, runs.back().in_summary)) {
+      c->system = names.back();
+      if (unended && c->line == lines.back().number) c->last_value = (*three_fields(lines.back().text))[2];
+      out.cut_short.push_back(std::move(*c));
+    }
   sort_into(out.text_measures, text, order);
   sort_into(out.summary_measures, summary, order);
   return out;

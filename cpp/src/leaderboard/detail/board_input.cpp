@@ -65,7 +65,7 @@ DatasetScores board_of(const std::string& dataset, const std::vector<const Score
         if (has[i * queries + q]) continue;
         lacking += (lacking.empty() ? "" : ", ") + d.systems[i];
         // A blank cell, not a missing id: where it is.
-        if (const std::string place = blank_place(*rows[i], order[q]); !place.empty()) lacking += " (its cell is blank: " + place + ")";
+        if (const std::string cell = blank_place(*rows[i], order[q]); !cell.empty()) lacking += " (its cell is blank: " + cell + ")";
       }
       throw Error("missing", ErrorKind::unmatched_ids,
                   d.unit.one + " '" + std::string(order[q]) + "'" + (dataset.empty() ? "" : " of dataset '" + dataset + "'") + " has no score for " + lacking + ".");

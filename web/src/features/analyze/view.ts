@@ -155,7 +155,7 @@ export function createAnalyzePage(callEngine: CallEngine, showError: (m: string 
         const skipped = [...d.textMeasures.map((m) => `${m} (text)`), ...d.summaryMeasures.map((m) => `${m} (summary rows only)`),
           ...d.nonscalarMeasures.map((m) => `${m} (not a number per item)`)];
         box.note.textContent = `detected: ${d.description}` + (d.systems.length === 1 && d.systems[0] !== 'A' && d.systems[0] !== 'B' ? `, run ${d.systems[0]}` : '') +
-          (skipped.length ? `; not per-query scores, skipped: ${skipped.join(', ')}` : '') + (d.leftOut ? `; ${d.leftOut}` : '');
+          (skipped.length ? `; not per-query scores, skipped: ${skipped.join(', ')}` : '') + [d.leftOut, d.cutShort].filter(Boolean).map((x) => `; ${x}`).join('');
         box.note.classList.remove('field-error');
       } catch (e) {
         detected[key] = null;

@@ -225,9 +225,9 @@ export function createLeaderboardView(ctx: ViewContext<LeaderboardApi>): View {
     try {
       const pair = b.pairs.find((p) => (p.system_a === systemA && p.system_b === systemB) || (p.system_a === systemB && p.system_b === systemA));
       if (!pair) throw new Error(`${systemB} vs ${systemA}: not a pair of this board`);
-      const text = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, cluster: q.cluster, missing: q.missing, dataset: b.dataset, systemA, systemB }, files));
-      // The two runs' scoring warnings go with their scores (a topic one lacks is gone from the pair's table).
-      const warnings = q.scored?.series.filter((s) => s.system === systemA || s.system === systemB).flatMap((s) => s.warnings ?? []);
+      const { text, warnings: read } = await ctx.callAnalysis((w) => w.pairTable({ inputs: q.inputs, scored: q.scored, format: q.format, measure: q.measure, cluster: q.cluster, missing: q.missing, dataset: b.dataset, systemA, systemB }, files));
+      // The two runs' scoring and reading warnings go with their scores (a topic one lacks, a file cut short: gone from the pair's table).
+      const warnings = [...(q.scored?.series.filter((s) => s.system === systemA || s.system === systemB).flatMap((s) => s.warnings ?? []) ?? []), ...read];
       ctx.open('analyze', { text, direction: q.direction, missing: q.missing, warnings,
         settings: { alpha, confidence: q.confidence, resamples: q.resamples, bootstrap: q.bootstrap, seed: q.seed },
         family: { systems: b.k, pairs: b.pairs.length, procedure: b.family_procedure, p: pair.p_family },

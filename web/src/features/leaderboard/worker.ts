@@ -2,7 +2,7 @@
 // ranking many systems (leaderboard.hpp) in parts, one per worker, merged in
 // one; and a pair's scores as a table for Analyze.
 import * as Comlink from 'comlink';
-import type { LeaderboardInput, LeaderboardInputs, LeaderboardPart, LeftOutFile, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
+import type { LeaderboardInput, LeaderboardInputs, LeaderboardPart, LeftOutFile, PairTable, PairTableQuery, PairpowerModule, PreparedBoard, RankSettings, ReadInputs, ReadInputsQuery, ReadSeries, ReportOutput } from '../../generated/boundary';
 import { unwrap } from '../../runtime/errors';
 import { fullEngine, guard, type LoaderApi } from '../../runtime/worker/module';
 import type { LeaderboardReport } from './report';
@@ -42,6 +42,7 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
   const scores = indices.filter((i) => !naming.includes(i));
   const series: ReadSeries[] = [];
   const leftOut: LeftOutFile[] = [];
+  const warnings: ReadInputs['warnings'] = [];
   const ahead = (k: number) => {
     const r = k < scores.length ? readOne(files, scores[k], source) : null;
     r?.catch(() => undefined);  // awaited in turn; not when an earlier file is refused
@@ -55,8 +56,9 @@ async function readShare(files: ChosenFile[], source: FileSource, how: Omit<Read
     const read = guard(() => unwrap(m.readInputs({ ...how, inputs: [...names, input] })));
     series.push(...read.series);
     leftOut.push(...read.leftOut);
+    warnings.push(...read.warnings);
   }
-  return Comlink.transfer({ series, leftOut }, seriesBuffers(series));
+  return Comlink.transfer({ series, leftOut, warnings }, seriesBuffers(series));
 }
 
 // V8 runs new wasm in its baseline tier and compiles a function's optimised code once it has run a while,
@@ -86,11 +88,11 @@ export const leaderboardApi = {
   async warmUpLeaderboard(): Promise<void> {
     warmUp(await fullEngine());
   },
-  /** A leaderboard pair's scores as a table for Analyze; chosen files are read here again. */
-  async pairTable(q: PairTableQuery, files: ChosenFile[] = []): Promise<string> {
+  /** A leaderboard pair's scores as a table for Analyze, with what its runs warned of; chosen files are read here again. */
+  async pairTable(q: PairTableQuery, files: ChosenFile[] = []): Promise<PairTable> {
     const m = await fullEngine();
     const inputs = files.length ? await readAll(files, files.map((_, i) => i)) : q.inputs;
-    return guard(() => unwrap(m.pairTable({ ...q, inputs })).text);
+    return guard(() => unwrap(m.pairTable({ ...q, inputs })));
   },
   /**
    * This worker's share of the chosen files (the core's inputShare), parsed as `source` reads them: rankPrepare
