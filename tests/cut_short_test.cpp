@@ -84,10 +84,10 @@ TEST_CASE("a trec_eval -q file cut between two lines is read, and flagged at the
   CHECK(c.last_value.empty());
   const Warning w = cut_short_warning(c);
   CHECK(w.code == "cut_short");
-  CHECK(w.message == "bm25.txt looks cut short: run bm25 ends inside query 116_5, which holds 2 of the 27 measures each of its other 74 queries "
-                     "holds (its rows stop after num_rel, line 2000), and no summary rows (query 'all') follow, which trec_eval -q writes last "
-                     "unless run with -n. The rest of 116_5 and any queries after it are missing from the scores read; copy the whole file "
-                     "again, or rerun trec_eval -q.");
+  CHECK(w.message == "bm25.txt looks cut short: run bm25 ends inside query 116_5, which holds only the first 2 of the 27 measures that every "
+                     "other query (74) holds; its rows stop after num_rel at line 2000, and no summary rows (query 'all') follow, which "
+                     "trec_eval -q writes last unless run with -n. The rest of 116_5 and any queries after it are missing from the scores read; "
+                     "copy the whole file again, or rerun trec_eval -q.");
 }
 
 TEST_CASE("a trec_eval -q file cut inside a line names the value that may be cut with it", "[cut_short]") {
@@ -103,9 +103,13 @@ TEST_CASE("a trec_eval -q file cut inside a line names the value that may be cut
   CHECK(c.last_measure == want.last_measure);
   CHECK(c.last_value == want.last_value);
   CHECK(c.file.empty());
-  CHECK(cut_short_warning(c).message.starts_with("the input looks cut short: run bm25 ends inside query 131_9, which holds 8 of the 27 measures"));
-  CHECK(cut_short_warning(c).message.find("(its rows stop after iprec_at_recall_0.00, line 4247, whose value 0.83 has no line end and may be cut too)") !=
-        std::string::npos);
+  CHECK(cut_short_warning(c).message.starts_with("the input looks cut short: run bm25 ends inside query 131_9, which holds only the first 8 of the 27 measures"));
+  CHECK(cut_short_warning(c).message.find("; its rows stop after iprec_at_recall_0.00 at line 4247, whose value 0.83 has no line end: it may be cut too, "
+                                          "and is read as written, and no summary rows") != std::string::npos);
+  // Blank space after the last line's line end: the line is whole, and no value is called cut.
+  const auto spaced = parse_scores(slurp(cut_lines) + "  \n \t", InputFormat::trec_eval, "bm25");
+  REQUIRE(spaced.cut_short.size() == 1);
+  CHECK(spaced.cut_short[0].last_value.empty());
 }
 
 TEST_CASE("whole outputs of trec_eval (with -n too), ir_measures, pytrec_eval and ranx are not flagged as cut short", "[cut_short]") {
@@ -131,7 +135,7 @@ TEST_CASE("a trec_eval -q file that stops at a query's end, inside its summary r
   CHECK(parse_scores(first_lines(158 * of + 5), InputFormat::trec_eval, "A").cut_short.empty());   // inside the summary rows: every query whole
   CHECK(parse_scores(first_lines(of - 3), InputFormat::trec_eval, "A").cut_short.empty());         // no whole query to compare with
   CHECK(parse_scores(first_lines(of + 3), InputFormat::trec_eval, "A").cut_short.size() == 1);     // the second query cut: flagged
-  // The same rows read as ir_measures' (qid, measure, value) are not in trec_eval's order: never flagged.
+  // The same rows in ir_measures' columns (qid, measure, value): its files follow no order of measures, never flagged.
   std::string swapped;
   std::istringstream in(first_lines(of + 3));
   for (std::string line; std::getline(in, line);) {
@@ -143,11 +147,13 @@ TEST_CASE("a trec_eval -q file that stops at a query's end, inside its summary r
   CHECK(parse_scores(swapped, InputFormat::ir_measures, "A").cut_short.empty());
 }
 
-TEST_CASE("a query of other measures in the middle of a run, or summary rows after it, keep a short last query from being called cut", "[cut_short]") {
+TEST_CASE("a query of other measures in the middle of a run, a last query of other measures, or summary rows after it are not called cut", "[cut_short]") {
   const std::string text = "map\t1\t0.2\nP_10\t1\t0.3\nmap\t2\t0.4\nmap\t3\t0.1\nP_10\t3\t0.2\nmap\t4\t0.5\n";
   CHECK(parse_scores(text, InputFormat::trec_eval, "A").cut_short.empty());
   const std::string same = "map\t1\t0.2\nP_10\t1\t0.3\nmap\t2\t0.4\nP_10\t2\t0.1\nmap\t3\t0.5\n";
   CHECK(parse_scores(same, InputFormat::trec_eval, "A").cut_short.size() == 1);
+  // A short last query whose measures are not the first ones of the order: not a cut.
+  CHECK(parse_scores("map\t1\t0.2\nP_10\t1\t0.3\nmap\t2\t0.4\nP_10\t2\t0.1\nP_10\t3\t0.5\n", InputFormat::trec_eval, "A").cut_short.empty());
   // Summary rows after it: trec_eval finished the run, so the short query is as trec_eval wrote it.
   CHECK(parse_scores(same + "map\tall\t0.37\n", InputFormat::trec_eval, "A").cut_short.empty());
 }
@@ -173,6 +179,14 @@ TEST_CASE("the Analyze job warns of a run cut short, and its refusal of unmatche
   } catch (const Error& e) {
     CHECK(e.kind == ErrorKind::unmatched_ids);
     CHECK(e.detail.find("; bm25.txt looks cut short: run bm25 ends inside query 116_5") != std::string::npos);
+  }
+  // A refusal for another reason (a measure neither file holds) is not about the queries the file lacks.
+  try {
+    (void)analyze(a, &b, quick("ndcg_cut_10"));
+    FAIL("a measure neither file holds was not refused");
+  } catch (const Error& e) {
+    CHECK(e.kind != ErrorKind::unmatched_ids);
+    CHECK(e.detail.find("cut short") == std::string::npos);
   }
   const auto dropped = analyze(a, &b, quick("map", "intersect"));
   REQUIRE(dropped.result.comparisons.size() == 1);

@@ -141,8 +141,10 @@ void read_each(const val& q, const std::vector<std::string>& keep_text_of, Each 
       file = std::move(*got);
     }
     // A pasted board has no file: its messages name lines alone, not the label "S1" the page never shows.
-    if (name.empty())
+    if (name.empty()) {
       for (auto& s : file.series) s.file.clear();
+      for (auto& c : file.cut_short) c.file.clear();
+    }
     // A file holding a folder as the page's archive text (one saved from Analyze) names its own left out.
     for (auto& l : file.left_out) left_out.push_back({index, std::move(l)});
     for (const auto& c : file.cut_short)

@@ -231,7 +231,8 @@ ScoreFile parse_file(const std::string& path, InputFormat format, const char* fa
     ScoreFile file = parse_scores(text, format, o);
     // Messages name the file as the user gave it; the absolute path above names a log's model.
     for (auto& s : file.series) s.file = path == "-" ? "stdin" : path;
-    for (auto& c : file.cut_short) c.file = path == "-" ? "stdin" : path;
+    // A file of the page's archive text names the entry cut short after it, as a zip's does.
+    for (auto& c : file.cut_short) c.file = (path == "-" ? "stdin" : path) + (c.file == o.source_path ? "" : ":" + c.file);
     if (file.format == InputFormat::lm_eval_samples && path != "-")
       if (const auto model = lm_eval_model_name(path))
         for (auto& s : file.series) s.system = *model;

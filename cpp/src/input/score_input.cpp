@@ -146,8 +146,9 @@ ScoreFile parse_as(std::string_view raw, InputFormat format, const ReadOptions& 
     case InputFormat::ir_measures: {
       const auto lines = lines_of(text);
       if (lines.empty()) throw InputError("the input is empty");
-      // A last line without a line end may hold a value cut short too (cut_short.hpp).
-      return parse_three_columns(lines, format, system, keep_text_of, text.back() != '\n');
+      // A last line without a line end after it may hold a value cut short too (cut_short.hpp).
+      const std::size_t after = static_cast<std::size_t>(lines.back().text.data() + lines.back().text.size() - text.data());
+      return parse_three_columns(lines, format, system, keep_text_of, text.find('\n', after) == std::string_view::npos);
     }
     case InputFormat::csv_wide:
     case InputFormat::csv_long:

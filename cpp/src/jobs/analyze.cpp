@@ -32,7 +32,7 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
   if (request.confidence_from_alpha && o.alpha < 1) o.confidence = 1 - o.alpha;
   if (request.family) o.family = family_context(*request.family);
   // Files left out of a folder read as one input and runs cut short: a refusal says so (what is missing
-  // may be in them), and the report warns of each.
+  // may be in them; a run cut short, of queries one side lacks), and the report warns of each.
   std::vector<LeftOutFile> left_out = a.left_out;
   std::vector<CutShortRun> cut_short = a.cut_short;
   if (b) left_out.insert(left_out.end(), b->left_out.begin(), b->left_out.end());
@@ -41,10 +41,12 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
     try {
       return build_comparisons(a, b, requested_measures(request.measures, a, b), *missing, request.baseline);
     } catch (const Error& e) {
-      if (left_out.empty() && cut_short.empty()) throw;
+      const bool lacking = e.kind == ErrorKind::unmatched_ids && !cut_short.empty();
+      if (left_out.empty() && !lacking) throw;
       Error out = left_out.empty() ? e : with_files_left_out(e, left_out);
       std::string detail = out.detail;
-      for (const auto& c : cut_short) detail += "; " + cut_short_warning(c).message;
+      if (lacking)
+        for (const auto& c : cut_short) detail += "; " + cut_short_warning(c).message;
       Error with(out.field, out.kind, detail, out.value);
       with.choices = out.choices;
       throw with;
