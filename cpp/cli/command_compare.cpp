@@ -148,7 +148,8 @@ int run_compare(const CompareFlags& f) {
   InputWarnings input_warnings;
   ScoreFile a = f.qrels.given() ? runs_as_scores(f.qrels.value, runs, f.files, f.measures, req.measures, input_warnings)
                                 : parse_file(f.files[0], format, "A", "FILE_A", f.cluster.value, input_warnings);
-  // A saved folder's files left out are warned of here, in input order, and taken from the file, so the job has none to warn of.
+  // What reading found (a saved folder's files left out, a run cut short) is warned of here, in input order,
+  // and taken from the file, so the job has none to warn of.
   warn_of_reading(a, input_warnings);
   if (!f.qrels.given() && f.files.size() == 2) {
     b = parse_file(f.files[1], format, "B", "FILE_B", f.cluster.value, input_warnings);
