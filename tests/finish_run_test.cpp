@@ -67,3 +67,20 @@ TEST_CASE("only a complete run gets the Monte Carlo answer, the one grid_answers
   CHECK(finish_run(spec, cells, {}, false).answers.empty());
   CHECK_THROWS_AS(finish_run(spec, cells, {0.5}, true), std::invalid_argument);
 }
+
+TEST_CASE("a finished run answers once per δ for a model that ignores ρ, at the grid's first ρ", "[finish_run]") {
+  PlanSpec spec = preset("paper").spec;
+  spec.grid.models = {ScoreModel::pilot, ScoreModel::normal};
+  spec.grid.rho = {0.8, 0.3};
+  std::vector<CellResult> cells;
+  for (const auto m : spec.grid.models)
+    for (const double rho : spec.grid.rho)
+      cells.push_back({m, 500, 0.02, rho, PairedTest::t, 900, make_estimate(900, 1000)});
+  const auto done = finish_run(spec, cells, {}, true);
+  REQUIRE(done.answers.size() == 3);
+  CHECK(done.answers[0].model == ScoreModel::pilot);
+  CHECK(done.answers[0].rho == 0.8);
+  CHECK(done.answers[1].model == ScoreModel::normal);
+  CHECK(done.answers[2].model == ScoreModel::normal);
+  CHECK(done.answers[2].rho == 0.3);
+}

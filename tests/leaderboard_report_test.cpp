@@ -114,11 +114,17 @@ TEST_CASE("how many pairs differ, the omnibus tests and the ranks across dataset
 }
 
 TEST_CASE("a board's intervals are at 1 - alpha unless their confidence is given", "[leaderboard]") {
-  CHECK(leaderboard_options({.alpha = 0.01}).confidence == 1 - 0.01);
-  CHECK(leaderboard_options({.alpha = 0.01, .confidence = 0.9}).confidence == 0.9);
+  LeaderboardSettings given;
+  given.alpha = 0.01;
+  CHECK(leaderboard_options(given).confidence == 1 - 0.01);
+  given.confidence = 0.9;
+  CHECK(leaderboard_options(given).confidence == 0.9);
   CHECK(leaderboard_options({}).confidence == LeaderboardOptions{}.confidence);
   const auto series = test::series_of(std::vector<std::vector<double>>{{0.1, 0.2, 0.3, 0.4}, {0.2, 0.3, 0.5, 0.45}}, {"A", "B"});
-  const auto o = leaderboard_options({.alpha = 0.01, .resamples = 300, .bootstrap = 300});
+  given = {};
+  given.alpha = 0.01;
+  given.resamples = given.bootstrap = 300;
+  const auto o = leaderboard_options(given);
   CHECK_THAT(leaderboard_text(leaderboard(series, "", o), o), Catch::Contains("99% CI"));
 }
 

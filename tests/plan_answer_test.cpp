@@ -60,3 +60,24 @@ TEST_CASE("a model without a closed form has no answer rows; a clipped model's a
   }
   CHECK_FALSE(plan_answer(small_spec(ScoreModel::normal, {})).exact);
 }
+
+TEST_CASE("a model that ignores ρ answers once, at the grid's first ρ; one that reads it answers at every ρ", "[plan_answer]") {
+  PlanSpec s = small_spec(ScoreModel::pilot, {});
+  s.grid.rho = {0.3, 0.8};
+  std::vector<double> d;
+  for (int i = 0; i < 40; ++i) d.push_back(0.01 + (i % 2 ? 0.1 : -0.1) * (1 + 0.1 * (i % 3)));
+  s.grid.params.pilot = std::make_shared<const std::vector<double>>(d);
+  const PlanAnswer pilot = plan_answer(s);
+  CHECK(pilot.any_rho);
+  REQUIRE(pilot.min_n.size() == 1);  // δ = 0.02 only; δ = 0 asks no N for a difference
+  CHECK(pilot.min_n[0].rho == 0.3);
+  REQUIRE(pilot.mde.size() == 2);  // N = 100 and 400, one row each
+  CHECK(pilot.mde[0].rho == 0.3);
+  CHECK(pilot.mde[1].rho == 0.3);
+  s.grid.models = {ScoreModel::unclipped};
+  const PlanAnswer reads = plan_answer(s);
+  CHECK_FALSE(reads.any_rho);
+  REQUIRE(reads.min_n.size() == 2);
+  CHECK(reads.min_n[1].rho == 0.8);
+  CHECK(reads.mde.size() == 4);
+}

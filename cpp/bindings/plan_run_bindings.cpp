@@ -247,7 +247,7 @@ val simulation_export(const std::string& spec_text, const val& cells_in, const s
   });
 }
 
-// spec (JSON text) → the Plan's answer (plan_answer.hpp): {model, offered: [test id], exact,
+// spec (JSON text) → the Plan's answer (plan_answer.hpp): {model, offered: [test id], exact, anyRho,
 // minRows: [{delta, rho, sdDiff, byTest: {<solvable test id>: n | null}}], mdeRows: [{n, rho, sdDiff, byTest: {…: δ | null}}]};
 // a solvable test the answer does not cover is null in byTest, as one out of reach is.
 val plan_answer(const std::string& spec_text) {
@@ -269,6 +269,7 @@ val plan_answer(const std::string& spec_text) {
     for (const auto t : a.tests) offered.call<void>("push", std::string(pairpower::to_string(t)));
     out.set("offered", offered);
     out.set("exact", a.exact);
+    out.set("anyRho", a.any_rho);
     val min_rows = val::array(), mde_rows = val::array();
     for (const auto& r : a.min_n) {
       val row = val::object();

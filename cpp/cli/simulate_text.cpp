@@ -222,20 +222,15 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
   };
   const auto n_cell = [](const std::optional<std::size_t>& n) { return n_text(n); };
   const auto mde_cell = [](const std::optional<double>& d) { return d ? fmt::format("{:.5f}", *d) : std::string("none"); };
-  // A model that does not read ρ answers once, for any ρ (its rows at every ρ are one).
-  const bool reads_rho = model_reads_rho(a.model);
-  const auto shown = [&](double rho) { return reads_rho || rho == g.rho.front(); };
-  const auto rho_text = [&](double rho) { return reads_rho ? fmt::format("{}", rho) : std::string("any"); };
+  const auto rho_text = [&](double rho) { return a.any_rho ? std::string("any") : fmt::format("{}", rho); };
   fmt::print(out, "\nMinimum N for {:.0f}% power ({} model, {}, {}; t / Wilcoxon)\n", 100 * target, to_string(a.model), kind, asked);
   for (const auto& row : a.min_n)
-    if (shown(row.rho))
-      fmt::print(out, "  δ = {:<8} ρ = {:<6} N = {} / {}\n", row.delta, rho_text(row.rho), column(row.n, PairedTest::t, n_cell),
-                 column(row.n, PairedTest::wilcoxon, n_cell));
+    fmt::print(out, "  δ = {:<8} ρ = {:<6} N = {} / {}\n", row.delta, rho_text(row.rho), column(row.n, PairedTest::t, n_cell),
+               column(row.n, PairedTest::wilcoxon, n_cell));
   fmt::print(out, "\n{} for {:.0f}% power ({} model, {}; t / Wilcoxon)\n", mde_heading(g.question.kind), 100 * target, to_string(a.model), asked);
   for (const auto& row : a.mde)
-    if (shown(row.rho))
-      fmt::print(out, "  N = {:<7} ρ = {:<6} δ = {} / {}\n", row.n, rho_text(row.rho), column(row.delta, PairedTest::t, mde_cell),
-                 column(row.delta, PairedTest::wilcoxon, mde_cell));
+    fmt::print(out, "  N = {:<7} ρ = {:<6} δ = {} / {}\n", row.n, rho_text(row.rho), column(row.delta, PairedTest::t, mde_cell),
+               column(row.delta, PairedTest::wilcoxon, mde_cell));
 }
 
 }  // namespace pairpower::cli

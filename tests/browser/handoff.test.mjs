@@ -341,3 +341,36 @@ test('a clustered comparison fills the quick calculator with its σ_d, cluster s
   assert.equal(Number((await page.textContent('[data-testid="calc-n-t"]')).replace(/[^0-9]/g, '')), want.t.n);
   await page.close();
 });
+
+test('a board’s pair with a run cut short opens in Analyze still warning of the cut; a pair of whole runs does not', async () => {
+  const real = `${root}tests/fixtures/real/`;
+  const cut = 'te10rc3.q.org_manual_bm25.head-n-2000';
+  const files = [`cut/${cut}.txt`, 'trec_eval/te10rc3.q.org_manual_ance_bert.txt', 'trec_eval/te908.q.org_manual_bm25.txt'].map((f) => real + f);
+  const [want] = cli(['leaderboard', ...files, '--measure', 'recip_rank', '--missing', 'intersect']).warnings.filter((w) => w.code === 'cut_short').map((w) => w.message);
+  assert.ok(want, 'the CLI warns that the first file looks cut short');
+  const tail = want.slice(want.indexOf(' looks cut short: '));
+  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page.setDefaultTimeout(120_000);
+  await page.goto(`${site.url}#view=leaderboard`);
+  await page.waitForSelector('#app[data-state="idle"]');
+  await page.fill('#lb-resamples', '1000');
+  await page.fill('#lb-bootstrap', '200');
+  await page.setInputFiles('[data-testid="files-leaderboard"]', files);
+  await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('3 files'));
+  await page.fill('#lb-measure', 'recip_rank');
+  await page.selectOption('#lb-missing', 'intersect');
+  assert.equal(await clickAndWait(page, '[data-testid="rank"]', 'leaderboard'), 'done', await page.textContent('[data-testid="error"]'));
+  assert.ok((await page.textContent('#leaderboard')).includes(tail), 'the board warns of the cut');
+  const open = async (a, b) => {
+    await page.evaluate(() => (location.hash = '#view=leaderboard'));
+    await page.waitForSelector('#leaderboard:not([hidden])');
+    const cell = `[data-testid="pair-matrix"] td[data-a="${a}"][data-b="${b}"][data-testid="open-pair"], [data-testid="pair-matrix"] td[data-a="${b}"][data-b="${a}"][data-testid="open-pair"]`;
+    assert.equal(await clickAndWait(page, cell, 'analyze'), 'done', await page.textContent('[data-testid="error"]'));
+    return page.$$eval('[data-testid="report"] [data-code="cut_short"]', (els) => els.map((e) => e.textContent));
+  };
+  const withCut = await open('org_manual_ance_bert.run', cut);
+  assert.equal(withCut.length, 1);
+  assert.ok(withCut[0].includes(tail), withCut[0]);
+  assert.deepEqual(await open('org_manual_ance_bert.run', 'org_manual_bm25.run'), []);
+  await page.close();
+});

@@ -21,6 +21,12 @@ std::string_view to_string(ErrorKind k) noexcept {
 Error::Error(std::string f, ErrorKind k, std::string d, std::string v)
     : std::invalid_argument(f == "scores" || f.empty() ? d : f + ": " + d), field(std::move(f)), kind(k), detail(std::move(d)), value(std::move(v)) {}
 
+Error with_clause(const Error& e, std::string_view clause) {
+  Error out(e.field, e.kind, e.detail + "; " + std::string(clause), e.value);
+  out.choices = e.choices;
+  return out;
+}
+
 InputError::InputError(std::string what, ErrorKind k) : Error("scores", k, std::move(what)) {}
 
 }  // namespace pairpower

@@ -20,11 +20,7 @@ std::string folder_not_read(std::string_view folder, std::string_view first_why,
   return out;
 }
 
-Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files) {
-  Error out(e.field, e.kind, e.detail + "; " + files_left_out(files), e.value);
-  out.choices = e.choices;
-  return out;
-}
+Error with_files_left_out(const Error& e, const std::vector<LeftOutFile>& files) { return with_clause(e, files_left_out(files)); }
 
 void refuse_unread_folder(const std::vector<LeftOutFile>& left_out) {
   const auto option = std::find_if(left_out.begin(), left_out.end(),

@@ -44,12 +44,9 @@ AnalyzeResult analyze(const ScoreFile& a, const ScoreFile* b, const AnalyzeReque
       const bool lacking = e.kind == ErrorKind::unmatched_ids && !cut_short.empty();
       if (left_out.empty() && !lacking) throw;
       Error out = left_out.empty() ? e : with_files_left_out(e, left_out);
-      std::string detail = out.detail;
       if (lacking)
-        for (const auto& c : cut_short) detail += "; " + cut_short_warning(c).message;
-      Error with(out.field, out.kind, detail, out.value);
-      with.choices = out.choices;
-      throw with;
+        for (const auto& c : cut_short) out = with_clause(out, cut_short_warning(c).message);
+      throw out;
     }
   }();
   CompareResult result = compare_all(plan.samples, o);

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "pairpower/simulation/score_model.hpp"
+
 namespace pairpower {
 
 FinishedRun finish_run(const PlanSpec& spec, const std::vector<CellResult>& cells, const std::vector<std::optional<double>>& analytic, bool complete) {
@@ -19,6 +21,8 @@ FinishedRun finish_run(const PlanSpec& spec, const std::vector<CellResult>& cell
   }
   const std::vector<CellResult> none;
   if (complete) out.answers = grid_answers(cells, spec.power, spec.grid.question.kind == Question::difference);
+  // A model that ignores ρ answers once per δ (its cells at every ρ are one simulation): at the grid's first ρ.
+  std::erase_if(out.answers, [&](const GridAnswer& a) { return !model_reads_rho(a.model) && !spec.grid.rho.empty() && a.rho != spec.grid.rho.front(); });
   out.warnings = plan_warnings(spec, complete ? cells : none);
   return out;
 }

@@ -36,9 +36,12 @@ PlanAnswer plan_answer(const PlanSpec& spec) {
     throw std::logic_error("a test without a registry row");
   };
   const auto sd_at = [&](double delta, double rho) { return model_sd_diff(Scenario{a.model, g.marginal, delta, rho, g.params}); };
+  // Rows at every ρ of a model that ignores ρ would all be one row, repeated.
+  a.any_rho = !model_reads_rho(a.model);
+  const std::vector<double> rhos = a.any_rho && !g.rho.empty() ? std::vector<double>{g.rho.front()} : g.rho;
   for (const double delta : g.delta) {
     if (asks_no_n(g.question.kind, delta)) continue;
-    for (const double rho : g.rho) {
+    for (const double rho : rhos) {
       const auto sd = sd_at(delta, rho);
       if (!sd) continue;
       PlanAnswer::MinN row{delta, rho, *sd, {}};
@@ -50,7 +53,7 @@ PlanAnswer plan_answer(const PlanSpec& spec) {
     }
   }
   for (const std::size_t n : g.n)
-    for (const double rho : g.rho) {
+    for (const double rho : rhos) {
       const auto sd = sd_at(0.0, rho);
       if (!sd) continue;
       PlanAnswer::Mde row{n, rho, *sd, {}};

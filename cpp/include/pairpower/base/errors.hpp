@@ -39,6 +39,9 @@ struct Error : std::invalid_argument {
   std::vector<std::string> choices{};
 };
 
+/// The same error with "; " + clause after its detail (what else the user should know of the input), all else kept.
+Error with_clause(const Error& e, std::string_view clause);
+
 /// Bad data (field "scores"): the message names the line (1-based) and the field
 /// of the file, and is the whole of what() — the front end adds which input.
 struct InputError : Error {

@@ -2,7 +2,8 @@
 // What a Plan run concludes once its simulation stops: the paper's printed value
 // beside each cell it prints (when the paper answers the spec's question), the
 // Monte Carlo answer — the smallest N of the grid reaching the target power —
-// for every model, test, δ and ρ of a complete run, and what qualifies the
+// for every model, test, δ and ρ of a complete run (one ρ, the grid's first, for a
+// model that ignores ρ), and what qualifies the
 // answers. One call, so that the page asks the core once and these rules are
 // not restated beside it.
 //

@@ -19,6 +19,9 @@ struct PlanAnswer {
   ModelAnalytic offered = ModelAnalytic::none;  ///< its closed form; none: read the Monte Carlo rows
   bool exact = false;                      ///< exact (the unclipped normal), else normal theory of the model's σ_d
   std::vector<PairedTest> tests;           ///< the tests answered, in the registry's order
+  /// The model does not read ρ (model_reads_rho): its answer holds for any ρ, so the rows are
+  /// those of the grid's first ρ only.
+  bool any_rho = false;
   struct MinN {
     double delta, rho, sd_diff;
     std::vector<std::optional<std::size_t>> n;  ///< n[i] for tests[i]; none: beyond solver_n_max or unreachable
@@ -37,7 +40,7 @@ struct PlanAnswer {
 std::vector<PairedTest> answered_tests(ScoreModel m, Question q);
 
 /// The rows above: δ = 0 skipped where the question asks no N there (asks_no_n), cells whose
-/// model has no σ_d skipped, the MDE at each ρ's σ_d of δ = 0.
+/// model has no σ_d skipped, the MDE at each ρ's σ_d of δ = 0, one ρ for a model that ignores it.
 PlanAnswer plan_answer(const PlanSpec& spec);
 
 }  // namespace pairpower

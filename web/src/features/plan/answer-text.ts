@@ -28,16 +28,16 @@ function setting(spec: PlanSpec): string {
   return `${spec.alternative === 'two-sided' ? 'two-sided' : `one-sided (${spec.alternative})`}, α = ${spec.alpha}`;
 }
 
-/** One line per ρ list: "1,234 if ρ = 0.5 · 456 if ρ = 0.8"; one figure for a model that ignores ρ (the pilot's). */
-const byRho = <T extends { rho: number }>(rows: T[], text: (r: T) => string, readsRho: boolean) =>
-  readsRho ? rows.map((r) => `${text(r)} if ρ = ${r.rho}`).join(' · ') : rows.length ? text(rows[0]!) : '';
+/** One line per ρ list: "1,234 if ρ = 0.5 · 456 if ρ = 0.8"; one figure when the answer holds for any ρ (the pilot's). */
+const byRho = <T extends { rho: number }>(rows: T[], text: (r: T) => string, anyRho: boolean) =>
+  anyRho ? rows.map(text).join(' · ') : rows.map((r) => `${text(r)} if ρ = ${r.rho}`).join(' · ');
 
 /**
  * The answer's paragraphs: the smallest N for each effect of the grid (one line
  * per δ, one figure per ρ the model reads) and the effect the largest N can detect, for the
  * solvers' main test (the paired t where offered).
  */
-export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], offered: readonly string[], modelTitle: string, exact: boolean, readsRho = true): HTMLElement[] {
+export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], offered: readonly string[], modelTitle: string, exact: boolean, anyRho = false): HTMLElement[] {
   const test = (offered.includes('t') ? 't' : offered[0]) as SolvableTest | undefined;
   if (!test) return [h('p', { class: 'answer-lead' }, `No closed form covers the ${modelTitle}: the smallest N is read off the Monte Carlo power tables below once they are in.`)];
   const name = testLabel(test).label;
@@ -51,7 +51,7 @@ export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], off
     out.push(h('ul', { class: 'answer-list' }, ...deltas.map((delta) => {
       const rows = minN.filter((r) => r.delta === delta);
       const text = (r: SolverRow) => (r.byTest[test] === null ? 'out of reach' : fmt.int(r.byTest[test]!));
-      return h('li', { 'data-delta': delta }, `${what} ${spec.question === 'difference' ? `δ = ${delta}` : `when the true δ = ${delta}`}: `, h('strong', {}, byRho(rows, text, readsRho)));
+      return h('li', { 'data-delta': delta }, `${what} ${spec.question === 'difference' ? `δ = ${delta}` : `when the true δ = ${delta}`}: `, h('strong', {}, byRho(rows, text, anyRho)));
     })));
   }
   const nMax = Math.max(...mde.map((r) => r.n));
@@ -60,7 +60,7 @@ export function answerText(spec: PlanSpec, minN: SolverRow[], mde: MdeRow[], off
     const text = (r: MdeRow) => (r.byTest[test] === null ? 'none' : fmt.stat(r.byTest[test]!));
     const heading = mdeHeading(spec.question);
     const lead = `the ${heading.charAt(0).toLowerCase()}${heading.slice(1)} with ${pct(spec.power)} power is`;
-    out.push(h('p', {}, `With N = ${fmt.int(nMax)} queries, ${lead} `, h('strong', {}, byRho(rows, text, readsRho)), '.'));
+    out.push(h('p', {}, `With N = ${fmt.int(nMax)} queries, ${lead} `, h('strong', {}, byRho(rows, text, anyRho)), '.'));
   }
   return out;
 }

@@ -40,7 +40,7 @@ export interface ResultsView {
   setAnalytic(analytic: Map<string, number>): Promise<void>;
   addCells(cells: CellResult[]): void;
   /** The solver tables for one model: `offered` are the tests its closed form covers (others show "—"). */
-  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean; readsRho: boolean }): void;
+  setSolvers(minN: SolverRow[], mde: MdeRow[], target: number, model: { title: string; offered: readonly string[]; exact: boolean; anyRho: boolean }): void;
   summary(text: string): void;
   /** The run's Monte Carlo answer for every model it simulated, at the top of the answer; returns its one-line summary. */
   setMonteCarlo(spec: PlanSpec, answers: GridAnswer[]): string;
@@ -290,9 +290,9 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
       }
     },
     setSolvers(minN, mde, target, model) {
-      if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact, model.readsRho));
-      const rhos = rhoColumns(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)), model.readsRho);
-      const rhoHead = (r: number) => rhoHeader(r, model.readsRho);
+      if (current) sentenceEl.replaceChildren(...answerText(current, minN, mde, model.offered, model.title, model.exact, model.anyRho));
+      const rhos = [...new Set(minN.map((r) => r.rho).concat(mde.map((r) => r.rho)))];
+      const rhoHead = (r: number) => rhoHeader(r, !model.anyRho);
       const deltas = [...new Set(minN.map((r) => r.delta))];
       const ns = [...new Set(mde.map((r) => r.n))];
       const n = (v: number | null) => (v === null ? 'unreachable' : fmt.int(v));
@@ -337,11 +337,10 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
         const mine = answers.filter((a) => a.model === model);
         if (!mine.length) return [];
         const deltas = [...new Set(mine.map((a) => a.delta))];
-        // A model that does not read ρ answers once per δ.
         const readsRho = modelInfo(model).reads_rho;
-        const rhos = rhoColumns(mine.map((a) => a.rho), readsRho);
+        const rhos = [...new Set(mine.map((a) => a.rho))];
         const tests = spec.tests.filter((t) => mine.some((a) => a.test === t));
-        const counted = mine.filter((a) => a.test === tests[0] && rhos.includes(a.rho));
+        const counted = mine.filter((a) => a.test === tests[0]);
         const reached = counted.filter((a) => a.n !== null).length;
         lines.push(`${modelInfo(model).title}: ${reached} of ${counted.length} ${readsRho ? '(δ, ρ)' : 'δ'} reach ${pctText} power within the grid (${short(tests[0])})`);
         const text = (a: GridAnswer | undefined) => (!a ? '—' : a.n === null ? `> ${fmt.int(nMax)}` : fmt.int(a.n));
@@ -374,7 +373,6 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
 }
 
 /** The ρ columns of an answer table: one for a model that does not read ρ (its values at every ρ are one simulation). */
-const rhoColumns = (rhos: number[], readsRho: boolean) => [...new Set(rhos)].slice(0, readsRho ? undefined : 1);
 const rhoHeader = (rho: number, readsRho: boolean) => h('th', { scope: 'col' }, readsRho ? `ρ = ${rho}` : 'any ρ');
 
 /** Whether the paper's printed values answer this run's question: every field the core's rule

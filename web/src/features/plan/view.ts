@@ -357,7 +357,7 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
   async function solve(spec: PlanSpec, remote: Comlink.Remote<PlanApi>, at: number) {
     const a = await remote.planAnswer(spec);
     if (at !== shown) return;
-    results.setSolvers(a.minRows, a.mdeRows, spec.power, { title: modelInfo(a.model).title, offered: a.offered, exact: a.exact, readsRho: modelInfo(a.model).reads_rho });
+    results.setSolvers(a.minRows, a.mdeRows, spec.power, { title: modelInfo(a.model).title, offered: a.offered, exact: a.exact, anyRho: a.anyRho });
     markStage('answer-shown');
   }
 
