@@ -152,3 +152,26 @@ TEST_CASE("a family of 1001 comparisons is refused, naming comparisons and the r
   CHECK_THROWS_AS(family_power(PowerMethod::paired_t, 100, PairedEffect{0.02, 0.1}, 0.05, Alternative::two_sided, too_many), Error);
   CHECK(registry_json()["limits"]["family_comparisons_max"] == 1000);
 }
+
+TEST_CASE("a simulated family target at 1 or 0 carries its one-sided 95% Clopper–Pearson bound; a closed-form target and one within (0, 1) carry none",
+          "[family_power]") {
+  const std::uint64_t reps = 4000;
+  const double at_one = std::pow(0.05, 1.0 / static_cast<double>(reps));  // all R reject with chance π^R: 5% at π = 0.05^(1/R)
+  // Holm, every comparison far above its level: all K detected in every replicate; "any" is Bonferroni's closed form.
+  const FamilyPower sure = family_power(PowerMethod::paired_t, 2000, PairedEffect{0.05, 0.1}, 0.05, Alternative::two_sided, {5, Correction::holm}, reps);
+  REQUIRE(sure.all == 1.0);
+  REQUIRE(sure.bound_all);
+  CHECK(*sure.bound_all == Approx(at_one).epsilon(1e-12));
+  CHECK_FALSE(sure.bound_any);
+  // Holm at a tiny effect: all K are never detected together; its bound is 1 − 0.05^(1/R).
+  const FamilyPower never = family_power(PowerMethod::paired_t, 50, PairedEffect{0.01, 0.1}, 0.05, Alternative::two_sided, {5, Correction::holm}, reps);
+  REQUIRE(never.all == 0.0);
+  REQUIRE(never.bound_all);
+  CHECK(*never.bound_all == Approx(1 - at_one).epsilon(1e-12));
+  // BH: "all" is the closed form, "any" simulated and within (0, 1): no bound on either.
+  const FamilyPower mid = family_power(PowerMethod::paired_t, 100, PairedEffect{0.02, 0.1}, 0.05, Alternative::two_sided, {5, Correction::bh}, reps);
+  REQUIRE(mid.any > 0.0);
+  REQUIRE(mid.any < 1.0);
+  CHECK_FALSE(mid.bound_all);
+  CHECK_FALSE(mid.bound_any);
+}

@@ -1,6 +1,7 @@
 // The pilot power curve (compare's planning): its work is bounded whatever the
 // pilot's size, and where it stops short of the pilot's n or the n it recommends,
 // the report says so.
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -81,6 +82,21 @@ TEST_CASE("a pilot within the cap has its own n and the n it recommends on the c
   CHECK(has_n(p, *p.n_required));
   CHECK(p.curve.size() >= 11);
   CHECK(p.curve_note.empty());
+}
+
+TEST_CASE("a curve point where every replicate rejected carries its one-sided 95% Clopper–Pearson bound; the others carry none", "[pilot_curve]") {
+  const PilotPlanning p = planning(300, 0.02);
+  REQUIRE(p.curve_reps > 0);
+  bool saw_one = false;
+  for (const auto& q : p.curve) {
+    INFO("n = " << q.n << ", power " << q.power);
+    CHECK(q.bound.has_value() == (q.power == 1 || q.power == 0));
+    if (q.power != 1) continue;
+    saw_one = true;
+    // All R replicates reject with probability π^R; the π at which that is 5%: 0.05^(1/R).
+    CHECK(*q.bound == Approx(std::pow(0.05, 1.0 / static_cast<double>(p.curve_reps))).epsilon(1e-12));
+  }
+  CHECK(saw_one);  // the curve runs to 8 × the pilot's n, where a shift of 0.02 over noise of 0.05 always rejects
 }
 
 TEST_CASE("a pilot above the cap is not simulated at its own n and the report says the curve stops at the cap", "[pilot_curve]") {

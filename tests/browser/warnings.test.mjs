@@ -194,7 +194,8 @@ test('Leaderboard: a board of four queries warns above the boards; thirty ordina
   await page.close();
 });
 
-test('the quick calculator opens equivalence on a real answer, says "not computed" or "not reachable" and why where it gives no N, and marks a changed answer as pending', async () => {
+// A fresh page on the quick preset, its calculator answering; errors thrown on the page are kept.
+async function openCalculator() {
   const page = await site.browser.newPage();
   page.setDefaultTimeout(120_000);  // a hang guard for a busy machine
   const errors = [];
@@ -202,6 +203,11 @@ test('the quick calculator opens equivalence on a real answer, says "not compute
   await page.goto(`${site.url}#preset=quick`);
   await page.waitForSelector('#app[data-state="idle"]');
   await page.waitForSelector('[data-testid="calc-n-t"]');
+  return { page, errors };
+}
+
+test('the quick calculator opens equivalence on a real answer, says "not computed" or "not reachable" and why where it gives no N, and marks a changed answer as pending', async () => {
+  const { page, errors } = await openCalculator();
   const settled = () => page.waitForFunction(() => document.querySelector('[data-testid="calc-output"]')?.getAttribute('aria-busy') !== 'true');
   // Equivalence with the default margin: a number of queries, not "not reachable"; the same as the CLI's at the calculator's defaults.
   await page.selectOption('#calc-question', 'equivalence');
@@ -235,6 +241,25 @@ test('the quick calculator opens equivalence on a real answer, says "not compute
   await settled();
   await page.waitForFunction(() => document.querySelector('[data-testid="calc-n-t"]')?.textContent === 'not reachable');
   assert.match(await sentence(), /not reachable \(paired t: δ lies on the other side of the one-sided alternative/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the quick calculator shows a simulated family power of 1 with the CLI’s one-sided bound, not an SE of 0', async () => {
+  const { page, errors } = await openCalculator();
+  const want = JSON.parse(spawnSync(`${root}build/pairpower`, ['power', '--n', '2000', '--delta', '0.05', '--sd-diff', '0.1', '--comparisons', '5', '--correction', 'holm', '--format', 'json'], { encoding: 'utf8' }).stdout).t;
+  assert.equal(want.power_all, 1);
+  assert.equal(typeof want.monte_carlo.bound_all_text, 'string');
+  await page.fill('#calc-delta', '0.05');
+  await page.fill('#calc-sddiff', '0.1');
+  await page.fill('#calc-n', '2000');
+  await page.fill('#calc-comparisons', '5');
+  await page.selectOption('#calc-correction', 'holm');
+  await page.waitForFunction(() => document.querySelector('[data-testid="calc-output"]')?.getAttribute('aria-busy') !== 'true' &&
+    document.querySelector('[data-testid="calc-family-all-t"]')?.textContent === '1.000');
+  const family = await page.textContent('[data-testid="calc-family"]');
+  assert.ok(family.includes(`(Monte Carlo, 20,000 replicates; all ${want.monte_carlo.bound_all_text})`), family);
+  assert.doesNotMatch(family, /SE/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -2,12 +2,14 @@
 
 #include <limits>
 #include <string>
+#include <tuple>
 
 #include "pairpower/power/analytic_power.hpp"
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/power/solvers.hpp"
+#include "pairpower/simulation/plan_export.hpp"
 
 namespace pairpower {
 namespace {
@@ -160,7 +162,14 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
     o["power_per_comparison"] = f.per_comparison;
     o["power_all"] = f.all;
     o["power_any"] = f.any;
-    if (f.monte_carlo) o["monte_carlo"] = {{"reps", f.reps}, {"se_per_comparison", f.mc_se_per}, {"se_all", f.mc_se_all}, {"se_any", f.mc_se_any}};
+    if (!f.monte_carlo) continue;
+    json& mc = o["monte_carlo"] = {{"reps", f.reps}, {"se_per_comparison", f.mc_se_per}, {"se_all", f.mc_se_all}, {"se_any", f.mc_se_any}};
+    // A target at 1 or 0 has an SE of 0: its bound, and the bound as shown ("≥0.9998 (95%)"), instead.
+    for (const auto& [key, at, bound] : {std::tuple{"all", f.all, f.bound_all}, std::tuple{"any", f.any, f.bound_any}})
+      if (bound) {
+        mc[std::string("bound_") + key] = *bound;
+        mc[std::string("bound_") + key + "_text"] = mc_bound_label(PowerEstimate{at, 0.0, f.reps, *bound});
+      }
   }
   json inputs = inputs_of(s);
   inputs["n"] = n;

@@ -10,6 +10,7 @@
 #include "pairpower/stats/paired_t.hpp"
 #include "pairpower/simulation/detail/random.hpp"
 #include "pairpower/simulation/detail/variates.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower {
 
@@ -127,6 +128,9 @@ FamilyPower simulate(std::size_t n, PairedEffect e, double alpha, Alternative al
   out.mc_se_per = std::sqrt(var_hit / R) / K;
   out.mc_se_all = std::sqrt(out.all * (1 - out.all) / R);
   out.mc_se_any = std::sqrt(out.any * (1 - out.any) / R);
+  const auto bound = [&](std::uint64_t hits) { const double b = make_estimate(hits, reps).bound; return std::isnan(b) ? std::nullopt : std::optional(b); };
+  out.bound_all = bound(c.all);
+  out.bound_any = bound(c.any);
   return out;
 }
 
@@ -174,14 +178,18 @@ FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double al
   if (f.comparisons > 1 && (f.correction == Correction::holm || f.correction == Correction::bh)) {
     if (reps < 1) throw Error("reps", ErrorKind::invalid_value, "must be at least 1");
     FamilyPower out = simulate(n, e, alpha, alt, f, reps, seed);
-    if (f.correction == Correction::holm) out.any = closed_form_value(m, n, e, alpha, alt, f.comparisons, f.correction), out.mc_se_any = 0;
-    else out.all = closed_form_value(m, n, e, alpha, alt, f.comparisons, f.correction), out.mc_se_all = 0;
+    if (f.correction == Correction::holm) out.any = closed_form_value(m, n, e, alpha, alt, f.comparisons, f.correction), out.mc_se_any = 0, out.bound_any.reset();
+    else out.all = closed_form_value(m, n, e, alpha, alt, f.comparisons, f.correction), out.mc_se_all = 0, out.bound_all.reset();
     return out;
   }
   const double level = f.correction == Correction::none ? alpha : alpha / k;
   if (level < 1e-10) throw Error("comparisons", ErrorKind::invalid_value, "α/K falls below 1e-10, where the t quantile leaves double range; use fewer comparisons or a larger α");
   const double p = analytic_power(m, n, e, level, alt);
-  return {p, std::pow(p, k), 1.0 - std::pow(1.0 - p, k), false};
+  FamilyPower out{};
+  out.per_comparison = p;
+  out.all = std::pow(p, k);
+  out.any = 1.0 - std::pow(1.0 - p, k);
+  return out;
 }
 
 std::optional<std::size_t> family_sample_size(PowerMethod m, double delta, double sd_diff, double alpha, Alternative alt, Family f,

@@ -96,6 +96,9 @@ struct CurvePoint {
   std::size_t n;
   double power;
   double mc_se;
+  /// Power 1 or 0 (every replicate rejected, or none did), where mc_se is 0 and says nothing: the
+  /// one-sided Clopper–Pearson bound at mc_bound_confidence (make_estimate's). None otherwise.
+  std::optional<double> bound{};
 };
 
 /// The paired t-test of the differences (paired_t.hpp), as reported.

@@ -201,7 +201,9 @@ template <> struct Description<report::Sign> {
 
 template <> struct Description<CurvePoint> {
   static constexpr std::string_view name = "CurvePoint", doc = "";
-  static constexpr auto fields = std::tuple{Field{"n", &CurvePoint::n}, Field{"power", &CurvePoint::power}, Field{"mc_se", &CurvePoint::mc_se}};
+  static constexpr auto fields = std::tuple{
+      Field{"n", &CurvePoint::n}, Field{"power", &CurvePoint::power}, Field{"mc_se", &CurvePoint::mc_se},
+      Field{"bound", &CurvePoint::bound, {.doc = "power 1 or 0: the one-sided 95% Clopper–Pearson bound, in place of an SE of 0", .omit_empty = true}}};
 };
 
 template <> struct Description<report::CalculatorInputs> {

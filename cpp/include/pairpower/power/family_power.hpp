@@ -46,6 +46,9 @@ struct FamilyPower {
   bool monte_carlo;       ///< Holm and BH: simulated; then the SEs below are set
   std::uint64_t reps = 0;
   double mc_se_per = 0, mc_se_all = 0, mc_se_any = 0;
+  /// A simulated target at 1 or 0 (every replicate, or none): its SE of 0 says nothing, so the one-sided
+  /// Clopper–Pearson bound at mc_bound_confidence (make_estimate's) stands beside it. None for a closed form.
+  std::optional<double> bound_all, bound_any;
 };
 
 /// Monte Carlo replicates for Holm and BH (each replicate: K comparisons).

@@ -11,6 +11,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/paired_t.hpp"
 #include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/power/eval_design.hpp"
 #include "pairpower/power/solvers.hpp"
 
@@ -65,8 +66,8 @@ std::vector<CurvePoint> pilot_power_curve(const std::vector<double>& d, double d
       for (std::size_t i = 0; i < n; ++i) sample[i] = shifted[(static_cast<std::uint64_t>(idx[i]) * n0) >> 32];
       hits += rule.rejects(t_statistic(sample.data(), n));
     }
-    const double p = static_cast<double>(hits) / static_cast<double>(reps);
-    curve.push_back({n, p, std::sqrt(p * (1 - p) / static_cast<double>(reps))});
+    const PowerEstimate e = make_estimate(hits, reps);
+    curve.push_back({n, e.power, e.mc_se, std::isnan(e.bound) ? std::nullopt : std::optional(e.bound)});
   }
   return curve;
 }

@@ -156,7 +156,8 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     const target = c.planning.target_power;
     const beyond = need !== null && need > c.planning.curve_cap;
     const haveInside = c.n <= ns[ns.length - 1];
-    const fig = figure(`Power to detect Δ = ${fmt.signed(c.delta)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band. ` +
+    const fig = figure(`Power to detect Δ = ${fmt.signed(c.delta)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band` +
+      (curve.some((q) => q.bound !== undefined) ? ' (where every replicate rejected, or none did, to the one-sided 95% Clopper–Pearson bound). ' : '. ') +
       `Dotted: the target power ${Math.round(target * 100)}%` +
       (haveInside ? `; solid vertical: the n you have (${fmt.int(c.n)})` : `; the n you have (${fmt.int(c.n)}) lies beyond the curve's end`) +
       (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; dashed vertical: the n needed (${fmt.int(need)})`) : ''),
@@ -178,7 +179,8 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       bands: [{ series: [2, 3], fill: alpha(BLUE, 0.12) }],
       legend: { show: false },
       plugins: [markers(marks), level(target, RED)],
-    }, [ns, curve.map((q) => q.power), curve.map((q) => Math.min(1, q.power + 2 * q.mc_se)), curve.map((q) => Math.max(0, q.power - 2 * q.mc_se))], fig));
+    }, [ns, curve.map((q) => q.power), curve.map((q) => (q.bound !== undefined && q.power === 0 ? q.bound : Math.min(1, q.power + 2 * q.mc_se))),
+      curve.map((q) => (q.bound !== undefined && q.power === 1 ? q.bound : Math.max(0, q.power - 2 * q.mc_se)))], fig));
   }
   return box;
 }

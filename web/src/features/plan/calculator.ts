@@ -203,7 +203,11 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
         ...TESTS.flatMap((t, i) => {
           const p = a.power[t.id];
           if (p.power_all === undefined) return [i ? '; ' : '', `${t.label}: ${p.family_note ?? '—'}`];
-          const se = p.monte_carlo ? ` (Monte Carlo, ${fmt.int(p.monte_carlo.reps)} replicates, SE ${formatSe(Math.max(p.monte_carlo.se_all, p.monte_carlo.se_any)).replace(/^(?!<)/, '≤ ')})` : '';
+          const mc = p.monte_carlo;
+          // A target simulated at 1 or 0 shows the core's bound, not its SE of 0.
+          const bounds = mc ? [mc.bound_all_text && `all ${mc.bound_all_text}`, mc.bound_any_text && `at least one ${mc.bound_any_text}`].filter(Boolean) : [];
+          const most = mc ? Math.max(mc.se_all, mc.se_any) : 0;
+          const se = mc ? ` (Monte Carlo, ${fmt.int(mc.reps)} replicates${most > 0 || !bounds.length ? `, SE ${formatSe(most).replace(/^(?!<)/, '≤ ')}` : ''}${bounds.map((b) => `; ${b}`).join('')})` : '';
           return [i ? '; ' : '', `${t.label}: each `, h('span', { 'data-testid': `calc-family-each-${t.id}` }, fmt.p3(p.power_per_comparison)),
             ', all ', h('span', { 'data-testid': `calc-family-all-${t.id}` }, fmt.p3(p.power_all)),
             ', at least one ', h('span', { 'data-testid': `calc-family-any-${t.id}` }, fmt.p3(p.power_any)), se];
