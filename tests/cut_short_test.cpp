@@ -112,6 +112,24 @@ TEST_CASE("a trec_eval -q file cut inside a line names the value that may be cut
   CHECK(spaced.cut_short[0].last_value.empty());
 }
 
+TEST_CASE("a trec_eval -q file cut before its last line's value is refused at that line, which is said to look cut short", "[cut_short]") {
+  // The whole file cut after the query id of its 2000th line, so that line holds two fields.
+  const std::string whole = slurp(whole_bm25);
+  std::size_t end = 0;
+  for (int k = 0; k < 1999; ++k) end = whole.find('\n', end) + 1;
+  std::istringstream row(whole.substr(end, whole.find('\n', end) - end));
+  std::string measure, qid;
+  row >> measure >> qid;
+  const std::string text = whole.substr(0, whole.find(qid, end) + qid.size());
+  const std::string hint = "line 2000: expected 3 fields like the first line, found 2; it is the last line and no line end follows it: the file looks cut short there";
+  const std::string given = "line 2000: expected 3 fields (measure, qid, value), found 2; it is the last line and no line end follows it: the file looks cut short there";
+  CHECK_THROWS_WITH(parse_scores(text, InputFormat::auto_detect, "bm25"), Catch::StartsWith(hint));
+  CHECK_THROWS_WITH(parse_scores(text, InputFormat::trec_eval, "bm25"), Catch::StartsWith(given));
+  // With its line end, the same short line is only a bad line: nothing says the file was cut.
+  CHECK_THROWS_WITH(parse_scores(text + "\n", InputFormat::auto_detect, "bm25"), Catch::Equals("line 2000: expected 3 fields like the first line, found 2"));
+  CHECK_THROWS_WITH(parse_scores(text + "\n", InputFormat::trec_eval, "bm25"), Catch::Equals("line 2000: expected 3 fields (measure, qid, value), found 2"));
+}
+
 TEST_CASE("whole outputs of trec_eval (with -n too), ir_measures, pytrec_eval and ranx are not flagged as cut short", "[cut_short]") {
   for (const char* path : {"trec_eval/te908.q.org_manual_bm25.txt", "trec_eval/te908.q.all_trec.org_manual_ance_bert.txt",
                            "trec_eval/te908.q.n.15topics.org_manual_bm25.txt", "trec_eval/te908.q.4topics.org_manual_ance_bert.txt",

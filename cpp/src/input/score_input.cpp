@@ -88,7 +88,7 @@ InputFormat detect_utf8(std::string_view text) {
   if (all_numeric(first_ws) && first_ws.size() != 2)
     fail_at(lines.front().number, "the table has no header; name the columns (qid,A,B) or give exactly two numeric columns");
   if (first_ws.size() == 3 || (first_ws.size() > 3 && (first_ws[0] == "relstring" || is_trec_eval_measure(first_ws[0]))))
-    return detect_three_columns(lines);
+    return detect_three_columns(lines, last_line_unended(text, lines));
   if (!first.empty() && std::all_of(first.begin(), first.end(), [](const std::string& f) { return looks_numeric(f); }))
     fail_at(lines.front().number, "the table has no header; name the columns (qid,A,B) or give exactly two numeric columns");
   fail_at(lines.front().number, "this is not a format pairpower reads: " + readable_formats());
@@ -147,8 +147,7 @@ ScoreFile parse_as(std::string_view raw, InputFormat format, const ReadOptions& 
       const auto lines = lines_of(text);
       if (lines.empty()) throw InputError("the input is empty");
       // A last line without a line end after it may hold a value cut short too (cut_short.hpp).
-      const std::size_t after = static_cast<std::size_t>(lines.back().text.data() + lines.back().text.size() - text.data());
-      return parse_three_columns(lines, format, system, keep_text_of, text.find('\n', after) == std::string_view::npos);
+      return parse_three_columns(lines, format, system, keep_text_of, last_line_unended(text, lines));
     }
     case InputFormat::csv_wide:
     case InputFormat::csv_long:

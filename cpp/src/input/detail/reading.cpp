@@ -34,6 +34,12 @@ std::vector<Line> lines_of(std::string_view text, std::size_t most) {
   return out;
 }
 
+bool last_line_unended(std::string_view text, const std::vector<Line>& lines) {
+  if (lines.empty()) return false;
+  const auto after = static_cast<std::size_t>(lines.back().text.data() + lines.back().text.size() - text.data());
+  return text.find('\n', after) == std::string_view::npos;
+}
+
 std::string shown(std::string_view s) {
   std::string out(s.substr(0, 40));
   if (s.size() > 40) out += "…";

@@ -159,7 +159,10 @@ ScoreFile parse_delimited(const std::vector<Line>& lines, InputFormat format, co
 /// `unended`: the text's last line has no line end (a file cut short may have cut its value too).
 ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format, const std::string& fallback, const std::vector<std::string>& keep_text_of = {},
                               bool unended = false);
-InputFormat detect_three_columns(const std::vector<Line>& lines);
+/// `unended`: as parse_three_columns's (a short last line without a line end is said to look cut short).
+InputFormat detect_three_columns(const std::vector<Line>& lines, bool unended = false);
+/// Whether no line end follows the last of `lines` in `text` (the text they were split from).
+bool last_line_unended(std::string_view text, const std::vector<Line>& lines);
 
 // JSON: ranx, pytrec_eval, flat {qid: score} (json.cpp).
 ScoreFile parse_json_scores(std::string_view text, InputFormat format, const std::string& system);

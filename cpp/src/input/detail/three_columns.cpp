@@ -25,12 +25,19 @@ std::optional<std::array<std::string, 3>> three_fields(std::string_view s) {
   return out;
 }
 
-std::array<std::string, 3> three_fields_at(const Line& l, InputFormat format) {
+// A short line that is the text's last, with no line end after it, is most likely a copy or download cut short.
+std::string cut_hint(const Line& l, const std::vector<Line>& lines, bool unended) {
+  return unended && l.number == lines.back().number
+             ? "; it is the last line and no line end follows it: the file looks cut short there (copy the whole file again)"
+             : "";
+}
+
+std::array<std::string, 3> three_fields_at(const Line& l, InputFormat format, const std::string& hint) {
   auto f = three_fields(l.text);
   if (!f) {
     const auto n = split_ws(l.text).size();
     fail_at(l.number, "expected 3 fields (" + std::string(format == InputFormat::ir_measures ? "qid, measure, value" : "measure, qid, value") +
-                          "), found " + std::to_string(n));
+                          "), found " + std::to_string(n) + hint);
   }
   return *f;
 }
@@ -94,7 +101,7 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
   std::vector<std::string> order;
   std::set<std::string> summary_seen;
   for (const Line& l : lines) {
-    auto [a, b, value] = three_fields_at(l, format);
+    auto [a, b, value] = three_fields_at(l, format, cut_hint(l, lines, unended));
     std::string measure = format == InputFormat::ir_measures ? b : a;
     std::string qid = format == InputFormat::ir_measures ? a : b;
     if (qid == "all") {
@@ -171,12 +178,12 @@ ScoreFile parse_three_columns(const std::vector<Line>& lines, InputFormat format
 // measure names in its tool's grammar — every name, or failing that (a measure
 // newer than pairpower) some names in one column and none in the other; else
 // the column of whole-number query ids. Every line is looked at.
-InputFormat detect_three_columns(const std::vector<Line>& lines) {
+InputFormat detect_three_columns(const std::vector<Line>& lines, bool unended) {
   bool trec_marks = false, ir_marks = false;
   bool first_all = true, second_all = true, first_any = false, second_any = false, first_numbers = true, second_numbers = true;
   for (const Line& l : lines) {
     const auto f = three_fields(l.text);
-    if (!f) fail_at(l.number, "expected 3 fields like the first line, found " + std::to_string(split_ws(l.text).size()));
+    if (!f) fail_at(l.number, "expected 3 fields like the first line, found " + std::to_string(split_ws(l.text).size()) + cut_hint(l, lines, unended));
     const std::string &a = (*f)[0], &b = (*f)[1];
     if (a == "runid" || b == "all") {
       trec_marks = true;
