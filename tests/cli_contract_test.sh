@@ -121,9 +121,9 @@ expect_json "power --comparisons keeps t.power and adds power_all and power_any"
   'j.t.power > 0.45 && j.t.power_all < j.t.power_per_comparison && j.t.power_any > j.t.power_per_comparison && j.t.monte_carlo.reps === 20000 && !("power_all" in j.wilcoxon) && j.inputs.comparisons === 8' \
   "$bin" power --n 200 --delta 0.01 --rho 0.8 --comparisons 8 --format json
 expect_json "a Holm family detected whole in every replicate gives the bound of power_all, not an SE of 0" \
-  'j.t.power_all === 1 && Math.abs(j.t.monte_carlo.bound_all - Math.pow(0.05, 1 / 20000)) < 1e-12 && j.t.monte_carlo.bound_all_text === "≥0.9998 (95%)" && !("bound_any" in j.t.monte_carlo)' \
+  'j.t.power_all === 1 && Math.abs(j.t.monte_carlo.bound_all - Math.pow(0.05, 1 / 20000)) < 1e-12 && j.t.monte_carlo.precision === "all ≥0.9998 (one-sided 95% bound)" && !("bound_any" in j.t.monte_carlo)' \
   "$bin" power --n 2000 --delta 0.05 --sd-diff 0.1 --comparisons 5 --correction holm --format json
-if "$bin" power --n 2000 --delta 0.05 --sd-diff 0.1 --comparisons 5 --correction holm | grep -q "(Monte Carlo, 20000 replicates; all ≥0.9998 (95%))"; then ok; else bad "the family's text shows the bound of a simulated power of 1, not SE ≤ 0"; fi
+if "$bin" power --n 2000 --delta 0.05 --sd-diff 0.1 --comparisons 5 --correction holm | grep -q "(Monte Carlo, 20000 replicates; all ≥0.9998 (one-sided 95% bound))"; then ok; else bad "the family's text shows the bound of a simulated power of 1, not SE ≤ 0"; fi
 expect_json "samplesize --comparisons with Bonferroni needs more queries than one comparison" 'j.t.n > 455 && j.wilcoxon.n > j.t.n && j.inputs.target === "all"' \
   "$bin" samplesize --delta 0.01 --rho 0.8 --power 0.8 --comparisons 8 --correction bonferroni --format json
 expect_json "samplesize on the wrong side of a one-sided alternative says why" 'j.t.n === null && /other side/.test(j.t.reason)' \

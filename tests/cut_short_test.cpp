@@ -120,7 +120,7 @@ TEST_CASE("a trec_eval -q file cut before its last line's value is refused at th
   std::istringstream row(whole.substr(end, whole.find('\n', end) - end));
   std::string measure, qid;
   row >> measure >> qid;
-  const std::string text = whole.substr(0, whole.find(qid, end) + qid.size());
+  const std::string text = whole.substr(0, whole.find(qid, end + measure.size()) + qid.size());
   const std::string hint = "line 2000: expected 3 fields like the first line, found 2; it is the last line and no line end follows it: the file looks cut short there";
   const std::string given = "line 2000: expected 3 fields (measure, qid, value), found 2; it is the last line and no line end follows it: the file looks cut short there";
   CHECK_THROWS_WITH(parse_scores(text, InputFormat::auto_detect, "bm25"), Catch::StartsWith(hint));
@@ -128,6 +128,16 @@ TEST_CASE("a trec_eval -q file cut before its last line's value is refused at th
   // With its line end, the same short line is only a bad line: nothing says the file was cut.
   CHECK_THROWS_WITH(parse_scores(text + "\n", InputFormat::auto_detect, "bm25"), Catch::Equals("line 2000: expected 3 fields like the first line, found 2"));
   CHECK_THROWS_WITH(parse_scores(text + "\n", InputFormat::trec_eval, "bm25"), Catch::Equals("line 2000: expected 3 fields (measure, qid, value), found 2"));
+  // ir_measures -q's output cut inside its 100th line's measure name (qid, measure, value): the same clause.
+  const std::string irm = slurp(real_dir + "ir_measures/ir_measures-0.4.3.q.org_manual_bm25.tsv");
+  std::size_t at = 0;
+  for (int k = 0; k < 99; ++k) at = irm.find('\n', at) + 1;
+  const std::string cut_irm = irm.substr(0, irm.find('\t', at) + 3);
+  REQUIRE(cut_irm.back() != '\n');
+  CHECK_THROWS_WITH(parse_scores(cut_irm, InputFormat::ir_measures, "bm25"),
+                    Catch::StartsWith("line 100: expected 3 fields (qid, measure, value), found 2; it is the last line and no line end follows it"));
+  CHECK_THROWS_WITH(parse_scores(cut_irm, InputFormat::auto_detect, "bm25"),
+                    Catch::StartsWith("line 100: expected 3 fields like the first line, found 2; it is the last line and no line end follows it"));
 }
 
 TEST_CASE("whole outputs of trec_eval (with -n too), ir_measures, pytrec_eval and ranx are not flagged as cut short", "[cut_short]") {

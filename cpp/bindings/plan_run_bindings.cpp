@@ -181,7 +181,8 @@ pairpower::CellResult cell_from(const val& c) {
 
 // spec (JSON text), cells & {analytic?}, complete? → {checks: per cell {printed, section, offOurs, offAnalytic}
 // or null, answers: [{model, test, delta, rho, n (null: none of the grid), power, mcSe}], warnings: [{code, message}]}:
-// what the run concludes (jobs/finish_run.hpp). Cells none and complete false: the spec's own warnings.
+// what the run concludes (jobs/finish_run.hpp; answers at the grid's first ρ only for a model that ignores ρ).
+// Cells none and complete false: the spec's own warnings.
 val finish_run(const std::string& spec_text, const val& cells_in, bool complete) {
   return guarded([&] {
     const auto spec = pairpower::plan_spec_from_json(to_core(spec_text));

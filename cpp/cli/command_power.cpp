@@ -296,17 +296,9 @@ int run_power(const AnalyticFlags& f) {
         fmt::print("  {:<22}{}\n", t.label, a["family_note"].get<std::string>());
         continue;
       }
-      std::string se;
-      if (a.contains("monte_carlo")) {
-        const json& mc = a["monte_carlo"];
-        // A target simulated at 1 or 0 shows its bound, not its SE of 0.
-        std::string bounds;
-        for (const auto& [key, name] : {std::pair{"bound_all_text", "all"}, std::pair{"bound_any_text", "at least one"}})
-          if (mc.contains(key)) bounds += fmt::format("; {} {}", name, mc[key].get<std::string>());
-        const double most = std::max(mc["se_all"].get<double>(), mc["se_any"].get<double>());
-        se = fmt::format("  (Monte Carlo, {} replicates{}{})", mc["reps"].get<std::uint64_t>(),
-                         most > 0 || bounds.empty() ? fmt::format("; SE ≤ {:.4f}", most) : std::string(), bounds);
-      }
+      const std::string se = a.contains("monte_carlo") ? fmt::format("  (Monte Carlo, {} replicates; {})", a["monte_carlo"]["reps"].get<std::uint64_t>(),
+                                                                    a["monte_carlo"]["precision"].get<std::string>())
+                                                      : std::string();
       fmt::print("  {:<22}each {:.4f}, all {} {:.4f}, at least one {:.4f}{}\n", t.label, a["power_per_comparison"].get<double>(), fam->comparisons,
                  a["power_all"].get<double>(), a["power_any"].get<double>(), se);
     }

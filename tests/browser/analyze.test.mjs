@@ -72,7 +72,7 @@ test('two trec_eval -q outputs pasted give the same numbers as pairpower compare
   // Where the CLI's pilot curve reaches power 1 (an SE of 0), the plot's band reaches the one-sided bound, and its caption says so.
   assert.ok(cli.planning.curve.some((q) => q.power === 1 && q.bound > 0.99), 'the CLI curve carries a bound at power 1');
   const caption = await page.$$eval('figure.analysis-plot figcaption', (els) => els.map((e) => e.textContent).find((t) => t.startsWith('Power to detect')));
-  assert.match(caption, /±2 SE band \(where every replicate rejected, or none did, to the one-sided 95% Clopper–Pearson bound\)\. /);
+  assert.match(caption, /±2 SE band; where every replicate rejected or none did, the band reaches the one-sided 95% Clopper–Pearson bound\. /);
   assert.deepEqual(errors, []);
 });
 

@@ -249,7 +249,7 @@ test('the quick calculator shows a simulated family power of 1 with the CLI’s 
   const { page, errors } = await openCalculator();
   const want = JSON.parse(spawnSync(`${root}build/pairpower`, ['power', '--n', '2000', '--delta', '0.05', '--sd-diff', '0.1', '--comparisons', '5', '--correction', 'holm', '--format', 'json'], { encoding: 'utf8' }).stdout).t;
   assert.equal(want.power_all, 1);
-  assert.equal(typeof want.monte_carlo.bound_all_text, 'string');
+  assert.equal(want.monte_carlo.precision, 'all ≥0.9998 (one-sided 95% bound)');
   await page.fill('#calc-delta', '0.05');
   await page.fill('#calc-sddiff', '0.1');
   await page.fill('#calc-n', '2000');
@@ -258,7 +258,7 @@ test('the quick calculator shows a simulated family power of 1 with the CLI’s 
   await page.waitForFunction(() => document.querySelector('[data-testid="calc-output"]')?.getAttribute('aria-busy') !== 'true' &&
     document.querySelector('[data-testid="calc-family-all-t"]')?.textContent === '1.000');
   const family = await page.textContent('[data-testid="calc-family"]');
-  assert.ok(family.includes(`(Monte Carlo, 20,000 replicates; all ${want.monte_carlo.bound_all_text})`), family);
+  assert.ok(family.includes(`(Monte Carlo, 20,000 replicates; ${want.monte_carlo.precision})`), family);
   assert.doesNotMatch(family, /SE/);
   assert.deepEqual(errors, []);
   await page.close();

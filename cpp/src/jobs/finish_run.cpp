@@ -1,8 +1,7 @@
 #include "pairpower/jobs/finish_run.hpp"
 
+#include <algorithm>
 #include <stdexcept>
-
-#include "pairpower/simulation/score_model.hpp"
 
 namespace pairpower {
 
@@ -21,8 +20,10 @@ FinishedRun finish_run(const PlanSpec& spec, const std::vector<CellResult>& cell
   }
   const std::vector<CellResult> none;
   if (complete) out.answers = grid_answers(cells, spec.power, spec.grid.question.kind == Question::difference);
-  // A model that ignores ρ answers once per δ (its cells at every ρ are one simulation): at the grid's first ρ.
-  std::erase_if(out.answers, [&](const GridAnswer& a) { return !model_reads_rho(a.model) && !spec.grid.rho.empty() && a.rho != spec.grid.rho.front(); });
+  std::erase_if(out.answers, [&](const GridAnswer& a) {
+    const auto rhos = rhos_answered(spec.grid, a.model);
+    return std::find(rhos.begin(), rhos.end(), a.rho) == rhos.end();
+  });
   out.warnings = plan_warnings(spec, complete ? cells : none);
   return out;
 }

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "pairpower/power/solvers.hpp"
+#include "pairpower/simulation/grid_answer.hpp"
 #include "pairpower/simulation/score_model.hpp"
 #include "pairpower/stats/question.hpp"
 
@@ -26,6 +27,7 @@ PlanAnswer plan_answer(const PlanSpec& spec) {
   PlanAnswer a;
   if (g.models.empty()) return a;
   a.model = g.models.front();
+  a.any_rho = !model_reads_rho(a.model);
   a.offered = model_analytic(a.model);
   a.exact = a.model == ScoreModel::unclipped;
   a.tests = answered_tests(a.model, g.question.kind);
@@ -36,9 +38,7 @@ PlanAnswer plan_answer(const PlanSpec& spec) {
     throw std::logic_error("a test without a registry row");
   };
   const auto sd_at = [&](double delta, double rho) { return model_sd_diff(Scenario{a.model, g.marginal, delta, rho, g.params}); };
-  // Rows at every ρ of a model that ignores ρ would all be one row, repeated.
-  a.any_rho = !model_reads_rho(a.model);
-  const std::vector<double> rhos = a.any_rho && !g.rho.empty() ? std::vector<double>{g.rho.front()} : g.rho;
+  const std::vector<double> rhos = rhos_answered(g, a.model);
   for (const double delta : g.delta) {
     if (asks_no_n(g.question.kind, delta)) continue;
     for (const double rho : rhos) {

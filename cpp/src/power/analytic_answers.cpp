@@ -1,5 +1,6 @@
 #include "pairpower/power/analytic_answers.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <tuple>
@@ -9,7 +10,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/power/solvers.hpp"
-#include "pairpower/simulation/plan_export.hpp"
+#include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower {
 namespace {
@@ -164,12 +165,21 @@ json power_answers(std::size_t n, double delta, const AnalyticScenario& s, std::
     o["power_any"] = f.any;
     if (!f.monte_carlo) continue;
     json& mc = o["monte_carlo"] = {{"reps", f.reps}, {"se_per_comparison", f.mc_se_per}, {"se_all", f.mc_se_all}, {"se_any", f.mc_se_any}};
-    // A target at 1 or 0 has an SE of 0: its bound, and the bound as shown ("≥0.9998 (95%)"), instead.
-    for (const auto& [key, at, bound] : {std::tuple{"all", f.all, f.bound_all}, std::tuple{"any", f.any, f.bound_any}})
+    // A target at 1 or 0 has an SE of 0, which says nothing: its bound instead, in numbers and in the words shown.
+    std::string bounds;
+    for (const auto& [key, name, at, bound] : {std::tuple{"bound_all", "all", f.all, f.bound_all}, std::tuple{"bound_any", "at least one", f.any, f.bound_any}})
       if (bound) {
-        mc[std::string("bound_") + key] = *bound;
-        mc[std::string("bound_") + key + "_text"] = mc_bound_label(PowerEstimate{at, 0.0, f.reps, *bound});
+        mc[key] = *bound;
+        bounds += std::string("; ") + name + " " + format_mc_bound(at, *bound) + " (one-sided " + format_csv(100 * mc_bound_confidence) + "% bound)";
       }
+    const double most = std::max(f.mc_se_all, f.mc_se_any);
+    std::string precision;
+    if (most > 0 || bounds.empty()) {
+      const std::string se = format_se(most);
+      precision = (se.front() == '<' ? "SE " : "SE ≤ ") + se;
+    }
+    precision += bounds;
+    mc["precision"] = precision.starts_with("; ") ? precision.substr(2) : precision;
   }
   json inputs = inputs_of(s);
   inputs["n"] = n;

@@ -4,6 +4,7 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/base/formatting.hpp"
+#include "pairpower/simulation/score_model.hpp"
 #include "pairpower/stats/question.hpp"
 
 namespace pairpower {
@@ -35,6 +36,11 @@ std::vector<GridAnswer> grid_answers(const std::vector<CellResult>& cells, doubl
     seen = std::max(seen, c.n);
   }
   return out;
+}
+
+std::vector<double> rhos_answered(const GridSpec& g, ScoreModel m) {
+  if (model_reads_rho(m) || g.rho.empty()) return g.rho;
+  return {g.rho.front()};
 }
 
 }  // namespace pairpower

@@ -123,8 +123,8 @@ std::optional<Warning> rho_ignored(const GridSpec& g) {
   std::string list;
   for (std::size_t i = 0; i < g.rho.size(); ++i) list += (i == 0 ? "" : i + 1 == g.rho.size() ? " and " : ", ") + format_csv(g.rho[i]);
   const std::string why = *m == ScoreModel::pilot ? " (it resamples the pilot's differences, which carry its two systems' own correlation)" : "";
-  return Warning{"rho_ignored", "The " + title_of(*m) + " does not read ρ" + why + ": its values at ρ = " + list +
-                                    " (Monte Carlo power, analytic power, smallest N) are equal by construction, one simulation shown at each ρ, "
+  return Warning{"rho_ignored", "The " + title_of(*m) + " does not read ρ" + why + ": its Monte Carlo and analytic powers at ρ = " + list +
+                                    " are equal by construction (one simulation, shown at each ρ in the power tables; its smallest N is given once, for any ρ) "
                                     "and say nothing of how ρ would matter. One ρ is enough for this model."};
 }
 

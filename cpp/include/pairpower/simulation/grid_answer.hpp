@@ -30,4 +30,8 @@ struct GridAnswer {
 /// type I error, not an answer: those δ are left out. Throws Error ("power") for a target outside (0, 1).
 std::vector<GridAnswer> grid_answers(const std::vector<CellResult>& cells, double target, bool difference);
 
+/// The ρ at which a model's answers are given (the closed forms' and the Monte Carlo run's): every ρ of
+/// the grid, or the first alone for a model that ignores ρ (model_reads_rho), whose answers at every ρ are one.
+std::vector<double> rhos_answered(const GridSpec& g, ScoreModel m);
+
 }  // namespace pairpower

@@ -157,7 +157,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     const beyond = need !== null && need > c.planning.curve_cap;
     const haveInside = c.n <= ns[ns.length - 1];
     const fig = figure(`Power to detect Δ = ${fmt.signed(c.delta)} vs n: ${c.planning.curve_test}; ${fmt.int(c.planning.curve_reps)} replicates per point, ±2 SE band` +
-      (curve.some((q) => q.bound !== undefined) ? ' (where every replicate rejected, or none did, to the one-sided 95% Clopper–Pearson bound). ' : '. ') +
+      (curve.some((q) => q.bound !== undefined) ? '; where every replicate rejected or none did, the band reaches the one-sided 95% Clopper–Pearson bound. ' : '. ') +
       `Dotted: the target power ${Math.round(target * 100)}%` +
       (haveInside ? `; solid vertical: the n you have (${fmt.int(c.n)})` : `; the n you have (${fmt.int(c.n)}) lies beyond the curve's end`) +
       (need !== null ? (beyond ? `; the n needed (${fmt.int(need)}) lies beyond the curve's end` : `; dashed vertical: the n needed (${fmt.int(need)})`) : ''),

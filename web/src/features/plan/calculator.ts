@@ -12,7 +12,6 @@ import type { BinaryTestAnswer, DesignFields, ErrorResult, EvalDesignEcho, SdOfD
 import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
 import { fmt, h, numberField } from '../../ui/dom';
-import { formatSe } from '../../ui/format';
 import { renderSensitivity } from './sensitivity';
 import { renderWarnings } from '../../ui/warnings';
 
@@ -203,11 +202,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
         ...TESTS.flatMap((t, i) => {
           const p = a.power[t.id];
           if (p.power_all === undefined) return [i ? '; ' : '', `${t.label}: ${p.family_note ?? '—'}`];
-          const mc = p.monte_carlo;
-          // A target simulated at 1 or 0 shows the core's bound, not its SE of 0.
-          const bounds = mc ? [mc.bound_all_text && `all ${mc.bound_all_text}`, mc.bound_any_text && `at least one ${mc.bound_any_text}`].filter(Boolean) : [];
-          const most = mc ? Math.max(mc.se_all, mc.se_any) : 0;
-          const se = mc ? ` (Monte Carlo, ${fmt.int(mc.reps)} replicates${most > 0 || !bounds.length ? `, SE ${formatSe(most).replace(/^(?!<)/, '≤ ')}` : ''}${bounds.map((b) => `; ${b}`).join('')})` : '';
+          const se = p.monte_carlo ? ` (Monte Carlo, ${fmt.int(p.monte_carlo.reps)} replicates; ${p.monte_carlo.precision})` : '';
           return [i ? '; ' : '', `${t.label}: each `, h('span', { 'data-testid': `calc-family-each-${t.id}` }, fmt.p3(p.power_per_comparison)),
             ', all ', h('span', { 'data-testid': `calc-family-all-${t.id}` }, fmt.p3(p.power_all)),
             ', at least one ', h('span', { 'data-testid': `calc-family-any-${t.id}` }, fmt.p3(p.power_any)), se];

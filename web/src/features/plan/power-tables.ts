@@ -372,7 +372,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
   };
 }
 
-/** The ρ columns of an answer table: one for a model that does not read ρ (its values at every ρ are one simulation). */
+/** An answer table's ρ column head: "any ρ" for a model that does not read ρ (the core answers it once). */
 const rhoHeader = (rho: number, readsRho: boolean) => h('th', { scope: 'col' }, readsRho ? `ρ = ${rho}` : 'any ρ');
 
 /** Whether the paper's printed values answer this run's question: every field the core's rule
