@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { analyzeAndWait, boardTable, clickAndWait, paste, root, useSite, waitDone } from './browser.mjs';
+import { analyzeAndWait, boardTable, clickAndWait, openLeaderboard, paste, root, useSite, waitDone } from './browser.mjs';
 
 const site = useSite();
 
@@ -349,12 +349,7 @@ test('a board’s pair with a run cut short opens in Analyze still warning of th
   const [want] = cli(['leaderboard', ...files, '--measure', 'recip_rank', '--missing', 'intersect']).warnings.filter((w) => w.code === 'cut_short').map((w) => w.message);
   assert.ok(want, 'the CLI warns that the first file looks cut short');
   const tail = want.slice(want.indexOf(' looks cut short: '));
-  const page = await site.browser.newPage({ viewport: { width: 1366, height: 900 } });
-  page.setDefaultTimeout(120_000);
-  await page.goto(`${site.url}#view=leaderboard`);
-  await page.waitForSelector('#app[data-state="idle"]');
-  await page.fill('#lb-resamples', '1000');
-  await page.fill('#lb-bootstrap', '200');
+  const page = await openLeaderboard(site.browser, site.url, { resamples: 1000, bootstrap: 200 });
   await page.setInputFiles('[data-testid="files-leaderboard"]', files);
   await page.waitForFunction(() => document.querySelector('[data-testid="files-loaded"]')?.textContent?.startsWith('3 files'));
   await page.fill('#lb-measure', 'recip_rank');
