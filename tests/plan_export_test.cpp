@@ -43,8 +43,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 TEST_CASE("the run's JSON carries the settings, the seed and one row per cell in the spec's order", "[plan_export]") {
   const Run r = small_run();
   const auto j = simulation_json(r.spec, r.cells, RunInfo{"test", 1, 0.5, false});
-  CHECK(j["settings"]["n"] == nlohmann::json::array({100}));
-  CHECK(j["settings"]["models"] == nlohmann::json::array({"normal"}));
+  CHECK(j["settings"]["n"] == nlohmann::ordered_json::array({100}));
+  CHECK(j["settings"]["models"] == nlohmann::ordered_json::array({"normal"}));
   CHECK(j["settings"]["power"] == 0.8);
   CHECK(j["seed"] == 1);
   CHECK(j["alpha"] == 0.05);
