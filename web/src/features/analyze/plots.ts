@@ -6,6 +6,7 @@ import type uPlot from 'uplot';
 import { chartTheme, loadUplot, themedAxis, type ChartTheme } from '../../ui/uplot';
 import type { ComparisonReport, PlotData } from './report';
 import { fmt, h } from '../../ui/dom';
+import { mcBand } from '../../ui/mc-band';
 
 
 /** A figure with its caption and, for screen readers, what the plot shows in words. */
@@ -166,6 +167,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
     box.append(fig);
     const marks = haveInside ? [{ x: c.n, color: GREY, dash: SOLID }] : [];
     if (need !== null && !beyond) marks.push({ x: need, color: RED, dash: DASHED });
+    const bands = curve.map((q) => mcBand(q.power, q.mc_se, q.bound));
     draw((UPlot) => new UPlot({
       width: w, height: 220,
       scales: { x: { time: false, distr: 3 }, y: { range: [0, 1] } },
@@ -179,8 +181,7 @@ export function renderAnalysisPlots(c: ComparisonReport, p: PlotData, width: num
       bands: [{ series: [2, 3], fill: alpha(BLUE, 0.12) }],
       legend: { show: false },
       plugins: [markers(marks), level(target, RED)],
-    }, [ns, curve.map((q) => q.power), curve.map((q) => (q.bound !== undefined && q.power === 0 ? q.bound : Math.min(1, q.power + 2 * q.mc_se))),
-      curve.map((q) => (q.bound !== undefined && q.power === 1 ? q.bound : Math.max(0, q.power - 2 * q.mc_se)))], fig));
+    }, [ns, curve.map((q) => q.power), bands.map((b) => b[1]), bands.map((b) => b[0])], fig));
   }
   return box;
 }

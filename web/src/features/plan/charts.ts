@@ -7,6 +7,7 @@ import { fittingTicks } from '../../ui/ticks';
 import type { CellResult, ModelName, TestName } from '../../generated/boundary';
 import { cellId, type PlanSpec } from './spec';
 import { fmt, h } from '../../ui/dom';
+import { mcBand } from '../../ui/mc-band';
 
 
 /** Analytic power at (n, δ, ρ) for a test; undefined while unknown. */
@@ -142,8 +143,7 @@ export function createCharts(): ChartsView {
                 const p = data[1 + 2 * i][j], s = se[i][j], b = bounds[i][j];
                 if (p === null || s === null) return;
                 const x = px(n, 'x');
-                // ±2 SE, or where the SE is 0 (every replicate rejected, or none) the span to the core's bound.
-                const [lo, hi] = b === null ? [Math.max(0, p - 2 * s), Math.min(1, p + 2 * s)] : [Math.min(p, b), Math.max(p, b)];
+                const [lo, hi] = mcBand(p, s, b);
                 ctx.beginPath();
                 ctx.moveTo(x, px(lo, 'y'));
                 ctx.lineTo(x, px(hi, 'y'));
