@@ -53,6 +53,7 @@ pairpower::GroupSpec group_from(const val& s) {
     g.alternative = *alt;
   }
   if (!s["pilot"].isUndefined()) g.params.pilot = std::make_shared<const std::vector<double>>(numbers(s, "pilot"));
+  if (!s["rhos"].isUndefined()) g.rhos = numbers(s, "rhos");
   // {question, margin}: written by group_json only for equivalence and non-inferiority.
   if (s["question"].isString()) {
     const auto q = pairpower::question_from_string(s["question"].as<std::string>());
@@ -80,6 +81,7 @@ nlohmann::ordered_json group_json(const pairpower::GroupSpec& g) {
                            {"deltas", g.deltas}, {"alpha", g.alpha}, {"seed", g.seed},
                            {"tau", g.params.tau}, {"df", g.params.df}, {"zero_share", g.params.zero_share}, {"levels", g.params.levels}, {"alternative", pairpower::to_string(g.alternative)}};
   if (g.params.pilot) j["pilot"] = *g.params.pilot;
+  if (!g.rhos.empty()) j["rhos"] = g.rhos;
   if (g.question.kind != pairpower::Question::difference) j["question"] = pairpower::to_string(g.question.kind), j["margin"] = g.question.margin;
   auto& tests = j["tests"] = nlohmann::ordered_json::array();
   for (auto t : g.tests) tests.push_back(pairpower::to_string(t));
@@ -101,6 +103,9 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
     for (const auto& u : pairpower::plan_units(groups, spec.grid.reps, static_cast<std::uint64_t>(pairs_per_unit)))
       us.push_back({{"group", u.group}, {"repBegin", u.rep_begin}, {"repEnd", u.rep_end}, {"pairs", u.pairs}});
     j["pairs"] = pairpower::grid_pairs(spec.grid);
+    std::size_t cells = 0;
+    for (const auto& g : groups) cells += pairpower::cell_rhos(g).size() * g.deltas.size();
+    j["cells"] = cells;
     return from_json(j);
   });
 }

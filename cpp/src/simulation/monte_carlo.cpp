@@ -165,9 +165,19 @@ Group prepare(const GroupSpec& spec) {
 std::vector<GroupSpec> grid_groups(const GridSpec& g) {
   std::vector<GroupSpec> groups;
   for (ScoreModel m : g.models)
-    for (std::size_t n : g.n)
-      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative, g.question});
+    for (std::size_t n : g.n) {
+      // A model that does not read ρ draws the same numbers at every ρ (its key hashes no ρ): simulated once.
+      if (!model_reads_rho(m) && g.rho.size() > 1) {
+        groups.push_back(GroupSpec{m, n, g.rho.front(), g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative, g.question, g.rho});
+        continue;
+      }
+      for (double r : g.rho) groups.push_back(GroupSpec{m, n, r, g.marginal, g.delta, g.alpha, g.tests, g.seed, g.params, g.alternative, g.question, {}});
+    }
   return groups;
+}
+
+std::vector<double> cell_rhos(const GroupSpec& group) {
+  return group.rhos.empty() ? std::vector<double>{group.rho} : group.rhos;
 }
 
 std::vector<BetaShape> group_beta_shapes(const GroupSpec& group) {
@@ -207,7 +217,7 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& spec, std::uint64_t r
 
 std::vector<std::uint64_t> simulate_cell(const CellSpec& cell, std::uint64_t rep_begin, std::uint64_t rep_end) {
   const Scenario& s = cell.scenario;
-  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params, cell.alternative, cell.question},
+  return simulate_group(GroupSpec{s.model, cell.n, s.rho, s.marginal, {s.delta}, cell.alpha, cell.tests, cell.seed, s.params, cell.alternative, cell.question, {}},
                         rep_begin, rep_end);
 }
 
@@ -216,7 +226,14 @@ GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
 
   std::vector<Group> groups;
-  for (const GroupSpec& spec : grid_groups(g)) groups.push_back(prepare(spec));
+  // The group of each (model, n, ρ) in that order: a group standing at several ρ serves each of them.
+  std::vector<std::size_t> group_of;
+  std::vector<std::size_t> rhos_of;
+  for (const GroupSpec& spec : grid_groups(g)) {
+    rhos_of.push_back(cell_rhos(spec).size());
+    group_of.insert(group_of.end(), rhos_of.back(), groups.size());
+    groups.push_back(prepare(spec));
+  }
 
   // Batches of about 32k pairs per δ: small enough to balance two threads and
   // to notice a cancel within a few milliseconds, big enough to amortise
@@ -246,7 +263,7 @@ GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
   std::vector<std::uint64_t> batch_counts(batches.size() * stride, 0);
   std::atomic<std::size_t> next{0};
   std::mutex progress_mutex;
-  const std::size_t cells_total = groups.size() * ndelta;
+  const std::size_t cells_total = group_of.size() * ndelta;
   Progress progress{0, cells_total, 0, pairs_total};
   std::vector<std::uint8_t> group_done(groups.size(), 0);
   std::atomic<bool> stopped{false};
@@ -266,7 +283,7 @@ GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
       progress.pairs_done += (batch.r1 - batch.r0) * groups[batch.group].n * ndelta;
       if (--batches_left[batch.group] == 0) {
         group_done[batch.group] = 1;
-        progress.cells_done += ndelta;
+        progress.cells_done += rhos_of[batch.group] * ndelta;
       }
       if (opt.on_progress) opt.on_progress(progress);
     }
@@ -292,14 +309,15 @@ GridResult run_grid(const GridSpec& g, const RunOptions& opt) {
     for (std::size_t ni = 0; ni < g.n.size(); ++ni)
       for (std::size_t di = 0; di < ndelta; ++di)
         for (std::size_t ri = 0; ri < nrho; ++ri) {
-          const std::size_t gi = (mi * g.n.size() + ni) * nrho + ri;
+          const std::size_t gi = group_of[(mi * g.n.size() + ni) * nrho + ri];
           if (!group_done[gi]) continue;
           for (std::size_t k = 0; k < ntests; ++k) {
             const std::uint64_t rej = totals[gi * stride + di * ntests + k];
             res.cells.push_back({g.models[mi], g.n[ni], g.delta[di], g.rho[ri], g.tests[k], rej, make_estimate(rej, g.reps)});
           }
-          res.pairs += g.reps * g.n[ni];
         }
+  for (std::size_t gi = 0; gi < groups.size(); ++gi)
+    if (group_done[gi]) res.pairs += g.reps * groups[gi].n * ndelta;
   res.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return res;
 }

@@ -28,17 +28,21 @@ std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint
 std::vector<CellResult> group_cells(const GroupSpec& g, std::span<const std::uint64_t> counts, std::uint64_t reps) {
   if (counts.size() != g.deltas.size() * g.tests.size()) throw Error("counts", ErrorKind::invalid_value, "must hold one count per δ and test");
   std::vector<CellResult> cells;
+  const std::vector<double> rhos = cell_rhos(g);
   for (std::size_t d = 0; d < g.deltas.size(); ++d)
-    for (std::size_t k = 0; k < g.tests.size(); ++k) {
-      const std::uint64_t rejections = counts[d * g.tests.size() + k];
-      cells.push_back({g.model, g.n, g.deltas[d], g.rho, g.tests[k], rejections, make_estimate(rejections, reps)});
-    }
+    for (double rho : rhos)
+      for (std::size_t k = 0; k < g.tests.size(); ++k) {
+        const std::uint64_t rejections = counts[d * g.tests.size() + k];
+        cells.push_back({g.model, g.n, g.deltas[d], rho, g.tests[k], rejections, make_estimate(rejections, reps)});
+      }
   return cells;
 }
 
 std::uint64_t grid_pairs(const GridSpec& g) noexcept {
   const std::uint64_t n_sum = std::accumulate(g.n.begin(), g.n.end(), std::uint64_t{0});
-  return n_sum * g.delta.size() * g.rho.size() * g.models.size() * g.reps;
+  std::uint64_t rhos_simulated = 0;  // a model that does not read ρ is simulated at one ρ (grid_groups)
+  for (ScoreModel m : g.models) rhos_simulated += model_reads_rho(m) ? g.rho.size() : std::min<std::uint64_t>(1, g.rho.size());
+  return n_sum * g.delta.size() * rhos_simulated * g.reps;
 }
 
 double analytic_for_cell(const GridSpec& g, const CellResult& c) {

@@ -90,7 +90,13 @@ struct GroupSpec {
   ModelParams params{};
   Alternative alternative = Alternative::two_sided;
   PlanQuestion question{};
+  /// The ρ its cells stand at, when more than `rho`: every ρ of the grid for a model that
+  /// does not read ρ (model_reads_rho), whose one simulation answers them all. Empty: `rho` alone.
+  std::vector<double> rhos{};
 };
+
+/// The ρ a group's cells stand at: its `rhos`, or its `rho` alone.
+std::vector<double> cell_rhos(const GroupSpec& group);
 
 /// Rejection counts over replicates [rep_begin, rep_end), indexed
 /// [delta * tests.size() + test]. Counts over disjoint ranges add up, and do not
@@ -104,7 +110,8 @@ std::vector<std::uint64_t> simulate_group(const GroupSpec& group, std::uint64_t 
 /// B's for each δ (the Beta of mean μ + δ).
 std::vector<BetaShape> group_beta_shapes(const GroupSpec& group);
 
-/// The groups of a grid, in the order models × n × ρ.
+/// The groups of a grid, in the order models × n × ρ; a model that does not read ρ has
+/// one group per n, at the grid's first ρ, standing at every ρ (`rhos`).
 std::vector<GroupSpec> grid_groups(const GridSpec& g);
 
 /// One (model, n, δ, ρ) cell.

@@ -33,10 +33,10 @@ struct WorkUnit {
 /// Every replicate of every group is in exactly one unit.
 std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint64_t reps, std::uint64_t pairs_per_unit);
 
-/// A group's summed counts (indexed [delta * tests + test]) as its cells.
+/// A group's summed counts (indexed [delta * tests + test]) as its cells, at each ρ it stands at (δ × ρ × tests).
 std::vector<CellResult> group_cells(const GroupSpec& group, std::span<const std::uint64_t> counts, std::uint64_t reps);
 
-/// Pairs a grid simulates: Σ over cells of N × R.
+/// Pairs a grid simulates: Σ over its groups (grid_groups) of N × R × the δ count.
 std::uint64_t grid_pairs(const GridSpec& g) noexcept;
 
 /// Analytic power of a cell's test for the unclipped normal with σ_d = σ√(2(1−ρ)).

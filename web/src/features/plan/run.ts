@@ -86,7 +86,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines, c
   const left = groups.map(() => 0);
   for (const u of units) left[u.group]++;
   const pairsTotal = units.reduce((s, u) => s + u.pairs, 0);
-  const cellsTotal = groups.length * spec.delta.length;
+  const cellsTotal = work.cells;
   const cells: CellResult[] = [];
   const start = performance.now();
   let next = 0;
@@ -126,7 +126,7 @@ export function startRun(spec: PlanSpec, work: PlanWork, engines: PlanEngines, c
   const finish = async (group: number, sum: number[]) => {
     const done = await orFailure(engines, engines.plan.groupCells(groups[group], sum, spec.reps));
     cells.push(...done);
-    cellsDone += spec.delta.length;
+    cellsDone += done.length / spec.tests.length;
     cb.onCells?.(done);
     progress();
   };
