@@ -94,51 +94,66 @@ TEST_CASE("a spec's question and margin are read back: the margin is kept for th
 
 TEST_CASE("a model that does not read rho is simulated once per N, its cells standing at every rho as one run per rho would give them", "[plan_work]") {
   GridSpec g;
-  g.models = {ScoreModel::pilot, ScoreModel::normal};
   g.n = {30, 60};
   g.delta = {0, 0.05};
   g.rho = {0.2, 0.5, 0.8};
   g.reps = 200;
   g.tests = {PairedTest::t, PairedTest::wilcoxon};
   g.params.pilot = std::make_shared<const std::vector<double>>(std::vector<double>{0.1, -0.05, 0.2, 0.0, -0.1, 0.15, 0.05, -0.02, 0.12, -0.01});
-  const auto groups = grid_groups(g);
-  REQUIRE(groups.size() == 2 + 2 * 3);
-  for (std::size_t i = 0; i < 2; ++i) CHECK((groups[i].model == ScoreModel::pilot && groups[i].rho == 0.2 && cell_rhos(groups[i]) == g.rho));
-  for (std::size_t i = 2; i < groups.size(); ++i) CHECK(cell_rhos(groups[i]) == std::vector<double>{groups[i].rho});
-  CHECK(grid_pairs(g) == (30 + 60) * 2 * (1 + 3) * 200);
-
-  const GridResult all = run_grid(g);
-  CHECK(all.pairs == grid_pairs(g));
-  // The documented nesting, models × n × δ × ρ × tests, every cell once.
-  std::size_t i = 0;
-  REQUIRE(all.cells.size() == 2 * 2 * 2 * 3 * 2);
-  for (ScoreModel m : g.models)
-    for (std::size_t n : g.n)
-      for (double d : g.delta)
-        for (double r : g.rho)
-          for (PairedTest t : g.tests) {
-            const CellResult& c = all.cells[i++];
-            CHECK((c.model == m && c.n == n && c.delta == d && c.rho == r && c.test == t));
-          }
-  // Each ρ alone (one group per ρ, as before any sharing) gives the pilot's cells the same counts.
-  for (double r : g.rho) {
+  // Each model alone, each ρ alone: one group per (model, n, ρ), as before any sharing.
+  const auto alone = [&](ScoreModel m, double r) {
     GridSpec one = g;
-    one.models = {ScoreModel::pilot};
+    one.models = {m};
     one.rho = {r};
-    const GridResult alone = run_grid(one);
-    for (const CellResult& c : alone.cells) {
-      const auto same = std::find_if(all.cells.begin(), all.cells.end(), [&](const CellResult& x) {
-        return x.model == c.model && x.n == c.n && x.delta == c.delta && x.rho == r && x.test == c.test;
-      });
-      REQUIRE(same != all.cells.end());
-      CHECK(same->rejections == c.rejections);
+    return run_grid(one).cells;
+  };
+  for (const auto& models : {std::vector{ScoreModel::pilot, ScoreModel::normal}, std::vector{ScoreModel::normal, ScoreModel::pilot}}) {
+    g.models = models;
+    const std::size_t pilot_at = models.front() == ScoreModel::pilot ? 0 : 6;
+    const auto groups = grid_groups(g);
+    REQUIRE(groups.size() == 2 + 2 * 3);
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const bool shared = i >= pilot_at && i < pilot_at + 2;
+      CHECK(groups[i].model == (shared ? ScoreModel::pilot : ScoreModel::normal));
+      CHECK(cell_rhos(groups[i]) == (shared ? g.rho : std::vector<double>{groups[i].rho}));
+    }
+    CHECK(grid_pairs(g) == (30 + 60) * 2 * (1 + 3) * 200);
+
+    Progress last{};
+    RunOptions opt;
+    opt.on_progress = [&](const Progress& p) { last = p; };
+    const GridResult all = run_grid(g, opt);
+    CHECK(all.pairs == grid_pairs(g));
+    CHECK(simulated_pairs(g, all.cells) == grid_pairs(g));
+    CHECK((last.cells_done == last.cells_total && last.cells_total == 2 * 2 * 2 * 3));
+    CHECK((last.pairs_done == last.pairs_total && last.pairs_total == grid_pairs(g)));
+    // The documented nesting, models × n × δ × ρ × tests, every cell once, with the counts of its model and ρ alone.
+    std::size_t i = 0;
+    REQUIRE(all.cells.size() == 2 * 2 * 2 * 3 * 2);
+    for (ScoreModel m : g.models)
+      for (std::size_t n : g.n)
+        for (double d : g.delta)
+          for (double r : g.rho)
+            for (PairedTest t : g.tests) {
+              const CellResult& c = all.cells[i++];
+              CHECK((c.model == m && c.n == n && c.delta == d && c.rho == r && c.test == t));
+              const auto own = alone(m, r);
+              const auto same = std::find_if(own.begin(), own.end(), [&](const CellResult& x) { return x.n == n && x.delta == d && x.test == t; });
+              REQUIRE(same != own.end());
+              CHECK(c.rejections == same->rejections);
+            }
+    // The page's way: a group's counts become its cells at each ρ it stands at, δ × ρ × tests.
+    const GroupSpec& shared = groups[pilot_at];
+    const auto cells = group_cells(shared, simulate_group(shared, 0, g.reps), g.reps);
+    REQUIRE(cells.size() == 2 * 3 * 2);
+    const std::size_t first_cell = pilot_at == 0 ? 0 : 24;
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      CHECK(cells[k].rho == g.rho[(k / 2) % 3]);
+      CHECK(cells[k].rejections == all.cells[first_cell + k].rejections);
     }
   }
-  // The page's way: a group's counts become its cells at each ρ it stands at, δ × ρ × tests.
-  const auto cells = group_cells(groups[0], simulate_group(groups[0], 0, g.reps), g.reps);
-  REQUIRE(cells.size() == 2 * 3 * 2);
-  for (std::size_t k = 0; k < cells.size(); ++k) {
-    CHECK(cells[k].rho == g.rho[(k / 2) % 3]);
-    CHECK(cells[k].rejections == all.cells[k].rejections);
-  }
+  // Only a model that does not read ρ may stand at several.
+  GroupSpec normal;
+  normal.rhos = {0.2, 0.5};
+  CHECK_THROWS_AS(group_cells(normal, std::vector<std::uint64_t>(normal.deltas.size() * normal.tests.size(), 0), 10), Error);
 }

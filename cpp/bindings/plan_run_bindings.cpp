@@ -103,8 +103,8 @@ val plan_work(const std::string& spec_text, double pairs_per_unit) {
     for (const auto& u : pairpower::plan_units(groups, spec.grid.reps, static_cast<std::uint64_t>(pairs_per_unit)))
       us.push_back({{"group", u.group}, {"repBegin", u.rep_begin}, {"repEnd", u.rep_end}, {"pairs", u.pairs}});
     j["pairs"] = pairpower::grid_pairs(spec.grid);
-    std::size_t cells = 0;
-    for (const auto& g : groups) cells += pairpower::cell_rhos(g).size() * g.deltas.size();
+    std::uint64_t cells = 0;  // 64-bit: size_t is 32 bits in wasm32
+    for (const auto& g : groups) cells += static_cast<std::uint64_t>(pairpower::cell_rhos(g).size()) * g.deltas.size();
     j["cells"] = cells;
     return from_json(j);
   });
@@ -230,6 +230,7 @@ val finish_run(const std::string& spec_text, const val& cells_in, bool complete)
     out.set("checks", checks);
     out.set("answers", answers);
     out.set("warnings", warnings_js(done.warnings));
+    out.set("pairs", static_cast<double>(done.pairs));
     return out;
   });
 }

@@ -110,6 +110,9 @@ test('a pilot grid over two ρ shows one simulation at every ρ, the CLI’s, an
     assert.equal(power, shown.find((x) => x.key === [model, n, delta, rho === '0.2' ? '0.8' : '0.2', t].join('|')).power, key);
   }
   assert.match(await page.textContent('[data-testid="plan-announce"]'), /pilot-data model: 1 of 1 δ reach/);
+  // One simulation serves both ρ: the pairs simulated count each N × δ once, in the page as in the CLI.
+  assert.equal(cli.json.pairs, (30 + 60) * 2 * 200);
+  assert.match(await page.textContent('[data-testid="run-summary"]'), new RegExp(`, ${cli.json.pairs.toLocaleString('en-US')} simulated pairs in `));
   // The answer's tables give such a model one column, not one per ρ that repeats it.
   for (const id of ['mc-answer', 'min-n', 'mde'])
     assert.deepEqual(await page.$$eval(`[data-testid="${id}"] thead th`, (ths) => ths.slice(1).map((th) => th.textContent)), ['any ρ'], id);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "pairpower/simulation/plan_work.hpp"
+
 namespace pairpower {
 
 FinishedRun finish_run(const PlanSpec& spec, const std::vector<CellResult>& cells, const std::vector<std::optional<double>>& analytic, bool complete) {
@@ -25,6 +27,7 @@ FinishedRun finish_run(const PlanSpec& spec, const std::vector<CellResult>& cell
     return std::find(rhos.begin(), rhos.end(), a.rho) == rhos.end();
   });
   out.warnings = plan_warnings(spec, complete ? cells : none);
+  out.pairs = simulated_pairs(spec.grid, cells);
   return out;
 }
 

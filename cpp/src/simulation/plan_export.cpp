@@ -57,10 +57,7 @@ nlohmann::ordered_json simulation_json(const PlanSpec& spec, std::vector<CellRes
   j["engine"] = run.engine;
   j["threads"] = run.threads;
   j["elapsed_s"] = run.elapsed_s;
-  std::uint64_t pairs = 0;
-  for (const auto& c : cells)
-    if (c.test == g.tests.front()) pairs += c.n * c.estimate.reps;
-  j["pairs"] = pairs;
+  j["pairs"] = simulated_pairs(g, cells);
   j["cancelled"] = run.cancelled;
   auto& results = j["results"] = nlohmann::ordered_json::array();
   for (const CellResult& c : cells) {

@@ -27,6 +27,7 @@ std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint
 
 std::vector<CellResult> group_cells(const GroupSpec& g, std::span<const std::uint64_t> counts, std::uint64_t reps) {
   if (counts.size() != g.deltas.size() * g.tests.size()) throw Error("counts", ErrorKind::invalid_value, "must hold one count per δ and test");
+  if (!g.rhos.empty() && model_reads_rho(g.model)) throw Error("rhos", ErrorKind::invalid_value, "only a model that does not read ρ stands at several ρ");
   std::vector<CellResult> cells;
   const std::vector<double> rhos = cell_rhos(g);
   for (std::size_t d = 0; d < g.deltas.size(); ++d)
@@ -43,6 +44,14 @@ std::uint64_t grid_pairs(const GridSpec& g) noexcept {
   std::uint64_t rhos_simulated = 0;  // a model that does not read ρ is simulated at one ρ (grid_groups)
   for (ScoreModel m : g.models) rhos_simulated += model_reads_rho(m) ? g.rho.size() : std::min<std::uint64_t>(1, g.rho.size());
   return n_sum * g.delta.size() * rhos_simulated * g.reps;
+}
+
+std::uint64_t simulated_pairs(const GridSpec& g, std::span<const CellResult> cells) {
+  std::uint64_t pairs = 0;
+  for (const CellResult& c : cells)
+    if (c.test == g.tests.front() && (model_reads_rho(c.model) || g.rho.empty() || c.rho == g.rho.front()))
+      pairs += static_cast<std::uint64_t>(c.n) * c.estimate.reps;
+  return pairs;
 }
 
 double analytic_for_cell(const GridSpec& g, const CellResult& c) {

@@ -10,6 +10,7 @@
 // Example:
 //   auto done = pairpower::finish_run(spec, cells, {}, true);
 //   for (const auto& a : done.answers) … a.n …
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ struct FinishedRun {
   std::vector<std::optional<PrintedBeside>> checks;  ///< per cell given; none where the paper prints nothing or does not apply
   std::vector<GridAnswer> answers;                   ///< empty for an incomplete run, whose smallest N could be wrong
   std::vector<Warning> warnings;                     ///< plan_warnings (of the cells of a complete run; of the spec alone otherwise)
+  std::uint64_t pairs = 0;                           ///< simulated for the cells given (simulated_pairs)
 };
 
 /// `analytic`: the closed form's power at each cell (none: not offered), beside the printed value;

@@ -74,9 +74,9 @@ struct GridSpec {
 /// Throws std::invalid_argument naming the field ("n", "rho", "reps", …).
 void validate(const GridSpec& g);
 
-/// The cells of one (model, n, ρ) differing only in δ: they share their random
-/// numbers (as do a model's groups that differ only in a setting it does not
-/// read), so they are simulated together. This is the unit a scheduler (the
+/// The cells of one (model, n, ρ) differing only in δ — for a model that does not
+/// read ρ, of one (model, n) at every ρ: they share their random numbers, so
+/// they are simulated together. This is the unit a scheduler (the
 /// browser's worker pool, say) hands out, split into replicate ranges.
 struct GroupSpec {
   ScoreModel model = ScoreModel::normal;

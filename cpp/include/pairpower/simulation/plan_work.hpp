@@ -39,6 +39,10 @@ std::vector<CellResult> group_cells(const GroupSpec& group, std::span<const std:
 /// Pairs a grid simulates: Σ over its groups (grid_groups) of N × R × the δ count.
 std::uint64_t grid_pairs(const GridSpec& g) noexcept;
 
+/// Pairs simulated for these cells: N × R for each of the first test's, a model that
+/// does not read ρ counted at the grid's first ρ only (where grid_groups simulates it).
+std::uint64_t simulated_pairs(const GridSpec& g, std::span<const CellResult> cells);
+
 /// Analytic power of a cell's test for the unclipped normal with σ_d = σ√(2(1−ρ)).
 double analytic_for_cell(const GridSpec& g, const CellResult& c);
 

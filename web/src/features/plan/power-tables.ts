@@ -83,7 +83,7 @@ export function createResults({ tablesOpen = false } = {}): ResultsView {
   /** The spec whose tables are all built, but for what changes no table or analytic value (sameTables). */
   let built = '';
   const sameTables = (spec: PlanSpec) => JSON.stringify({ ...spec, seed: 0, reps: 0, power: 0 });
-  const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite' });
+  const summaryEl = h('p', { class: 'summary', 'aria-live': 'polite', 'data-testid': 'run-summary' });
   // Wide tables scroll sideways in this box: a named region the keyboard can reach and scroll.
   const tablesEl = h('div', { class: 'tables', role: 'region', tabindex: 0, 'aria-label': 'Power tables, scrollable' });
   const solversEl = h('div', { class: 'solvers' });

@@ -270,10 +270,9 @@ export function createPlanView(ctx: ViewContext<SimulationApi, PlanApi>): View {
       cancelAnimationFrame(frame);
       flush();
       results.setPaperChecks(new Map(outcome.cells.flatMap((c, i): [string, PaperCheck][] => (finished.checks[i] ? [[cellId(c), finished.checks[i]!]] : []))));
-      const pairs = outcome.cells.reduce((s, c) => s + (c.test === spec.tests[0] ? c.n * c.reps : 0), 0);
       results.summary(
         `${outcome.cancelled ? 'Cancelled: ' : ''}${outcome.cells.length / spec.tests.length} cells × ${spec.tests.length} tests, ` +
-          `${fmt.int(pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
+          `${fmt.int(finished.pairs)} simulated pairs in ${fmt.seconds(outcome.elapsedS)} — ${describeEngines(engines)}; seed ${spec.seed}.`,
       );
       // The answer first: the Monte Carlo answer of every model run, at the top, focused and announced.
       if (!outcome.cancelled && shownAt === shown) {
