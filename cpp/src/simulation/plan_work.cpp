@@ -39,11 +39,10 @@ std::vector<CellResult> group_cells(const GroupSpec& g, std::span<const std::uin
   return cells;
 }
 
-std::uint64_t grid_pairs(const GridSpec& g) noexcept {
-  const std::uint64_t n_sum = std::accumulate(g.n.begin(), g.n.end(), std::uint64_t{0});
-  std::uint64_t rhos_simulated = 0;  // a model that does not read ρ is simulated at one ρ (grid_groups)
-  for (ScoreModel m : g.models) rhos_simulated += model_reads_rho(m) ? g.rho.size() : std::min<std::uint64_t>(1, g.rho.size());
-  return n_sum * g.delta.size() * rhos_simulated * g.reps;
+std::uint64_t grid_pairs(const GridSpec& g) {
+  std::uint64_t pairs = 0;
+  for (const GroupSpec& group : grid_groups(g)) pairs += static_cast<std::uint64_t>(group.n) * group.deltas.size() * g.reps;
+  return pairs;
 }
 
 std::uint64_t simulated_pairs(const GridSpec& g, std::span<const CellResult> cells) {

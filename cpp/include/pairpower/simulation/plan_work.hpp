@@ -37,7 +37,7 @@ std::vector<WorkUnit> plan_units(const std::vector<GroupSpec>& groups, std::uint
 std::vector<CellResult> group_cells(const GroupSpec& group, std::span<const std::uint64_t> counts, std::uint64_t reps);
 
 /// Pairs a grid simulates: Σ over its groups (grid_groups) of N × R × the δ count.
-std::uint64_t grid_pairs(const GridSpec& g) noexcept;
+std::uint64_t grid_pairs(const GridSpec& g);
 
 /// Pairs simulated for these cells: N × R for each of the first test's, a model that
 /// does not read ρ counted at the grid's first ρ only (where grid_groups simulates it).
