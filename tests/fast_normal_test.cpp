@@ -7,7 +7,7 @@
 #include <boost/math/distributions/normal.hpp>
 #include <catch2/catch.hpp>
 
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 using namespace pairpower;
 

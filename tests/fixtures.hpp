@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pairpower/compare/comparison_report.hpp"
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 
 namespace pairpower::test {
 

@@ -5,7 +5,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 using namespace pairpower;
 

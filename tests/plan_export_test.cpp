@@ -10,6 +10,7 @@
 #include "pairpower/base/warnings.hpp"
 #include "pairpower/registry/paper.hpp"
 #include "pairpower/registry/registry.hpp"
+#include "pairpower/simulation/plan_warnings.hpp"
 
 using namespace pairpower;
 

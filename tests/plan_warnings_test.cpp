@@ -14,6 +14,7 @@
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/simulation/plan_warnings.hpp"
 
 using namespace pairpower;
 

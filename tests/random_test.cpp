@@ -1,4 +1,4 @@
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 #include <array>
 #include <cmath>

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/input/value_warnings.hpp"
 
 using namespace pairpower;
 

@@ -11,6 +11,10 @@
 #include "pairpower/input/measures.hpp"
 #include "pairpower/stats/randomization_test.hpp"
 #include "pairpower/stats/sign_test.hpp"
+#include "pairpower/compare/comparison_warnings.hpp"
+#include "pairpower/leaderboard/leaderboard_warnings.hpp"
+#include "pairpower/input/value_warnings.hpp"
+#include "pairpower/stats/p_floor.hpp"
 
 using namespace pairpower;
 

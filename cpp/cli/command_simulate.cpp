@@ -21,6 +21,7 @@
 #include "pairpower/simulation/plan_work.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/simulation/plan_warnings.hpp"
 #include "simulate_text.hpp"
 
 namespace pairpower::cli {

@@ -12,6 +12,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/multiple_testing.hpp"
 #include "pairpower/registry/registry.hpp"
+#include "pairpower/compare/comparison_warnings.hpp"
 
 namespace pairpower {
 

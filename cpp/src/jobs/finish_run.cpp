@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "pairpower/simulation/plan_work.hpp"
+#include "pairpower/simulation/plan_warnings.hpp"
 
 namespace pairpower {
 

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "pairpower/base/errors.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 #include "detail/binary_resampling.hpp"
 
 namespace pairpower {

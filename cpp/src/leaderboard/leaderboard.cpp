@@ -16,6 +16,7 @@
 #include "pairpower/stats/randomization_test.hpp"
 #include "pairpower/power/solvers.hpp"
 #include "pairpower/stats/wilcoxon.hpp"
+#include "pairpower/leaderboard/leaderboard_warnings.hpp"
 #include "detail/binary_board.hpp"
 #include "detail/board_input.hpp"
 #include "detail/clustered_board.hpp"

@@ -24,7 +24,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/paired_t.hpp"
 #include "pairpower/base/partition_pool.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 #include "pairpower/registry/registry.hpp"
 #include "pairpower/base/shared_cache.hpp"
 #include "pairpower/stats/signed_ranks.hpp"

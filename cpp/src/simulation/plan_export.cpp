@@ -9,6 +9,7 @@
 #include "pairpower/registry/paper.hpp"
 #include "pairpower/simulation/plan_work.hpp"
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/simulation/plan_warnings.hpp"
 
 namespace pairpower {
 namespace {

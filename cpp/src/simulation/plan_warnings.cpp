@@ -15,6 +15,7 @@
 #include "pairpower/simulation/score_model.hpp"
 #include "pairpower/power/solvers.hpp"
 #include "pairpower/base/warnings.hpp"
+#include "pairpower/simulation/plan_warnings.hpp"
 
 namespace pairpower {
 namespace {

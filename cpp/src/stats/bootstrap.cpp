@@ -10,7 +10,7 @@
 #include <boost/math/distributions/normal.hpp>
 
 #include "detail/percentile.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 namespace pairpower {
 

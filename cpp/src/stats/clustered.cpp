@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "detail/percentile.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 #include "pairpower/stats/paired_t.hpp"
 
 namespace pairpower {

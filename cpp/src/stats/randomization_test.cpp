@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "pairpower/base/count_ones.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 namespace pairpower {
 namespace {

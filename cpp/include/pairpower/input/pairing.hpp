@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "pairpower/base/errors.hpp"
-#include "pairpower/compare/comparison.hpp"
+#include "pairpower/input/paired_sample.hpp"
 #include "pairpower/input/score_input.hpp"
 
 namespace pairpower {

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 
 namespace pairpower {
 

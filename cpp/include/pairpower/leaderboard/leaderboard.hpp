@@ -15,7 +15,7 @@
 //   r.boards[0].systems[0].tier;   // "a"
 //
 // Equal sums tie everywhere (shared rank, Δ = 0, every p = 1, same tier and rank
-// set): on lattice scores the board sums whole multiples of the step (board.hpp).
+// set): on lattice scores the board sums whole multiples of the step (stats/board_matrix.hpp).
 //
 // References: Carterette (2012), TOIS 30(1):4 (randomized Tukey HSD, blocked
 // ANOVA); Demšar (2006), JMLR 7:1–30 (Friedman, Nemenyi); Piepho (2004) (letters);

@@ -9,7 +9,7 @@
 //   pairpower::tukey_hsd_p(a, board.queries(), mean_b - mean_a);   // R: TukeyHSD(…)$system[, "p adj"]
 #include <cstddef>
 
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 
 namespace pairpower {
 

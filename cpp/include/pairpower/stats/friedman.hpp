@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 
 namespace pairpower {
 

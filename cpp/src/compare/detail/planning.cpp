@@ -10,7 +10,7 @@
 #include "pairpower/stats/decision_rules.hpp"
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/stats/paired_t.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
 #include "pairpower/power/eval_design.hpp"
 #include "pairpower/power/solvers.hpp"

@@ -8,6 +8,7 @@
 #include "pairpower/base/formatting.hpp"
 #include "pairpower/base/warnings.hpp"
 #include "pairpower/registry/registry.hpp"
+#include "pairpower/stats/p_floor.hpp"
 
 namespace pairpower {
 

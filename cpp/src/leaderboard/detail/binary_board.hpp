@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 #include "pairpower/leaderboard/leaderboard.hpp"
 
 namespace pairpower::detail {

@@ -9,7 +9,7 @@
 
 #include "pairpower/input/pairing.hpp"
 #include "pairpower/input/score_input.hpp"
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 
 namespace pairpower::detail {
 

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "pairpower/base/floor_index.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 #include "pairpower/base/shared_cache.hpp"
 
 #include <boost/math/distributions/beta.hpp>

@@ -8,7 +8,7 @@
 
 #include "pairpower/simulation/detail/fast_normal.hpp"
 #include "pairpower/stats/paired_t.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 namespace pairpower::monte_carlo_detail {
 namespace {

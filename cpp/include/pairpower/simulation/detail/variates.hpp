@@ -10,7 +10,7 @@
 //   double v = pairpower::chi2_over_df(shape, words);   // E v = 1
 #include <cstdint>
 
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 
 namespace pairpower {
 

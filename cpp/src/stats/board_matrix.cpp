@@ -1,4 +1,4 @@
-#include "pairpower/leaderboard/board.hpp"
+#include "pairpower/stats/board_matrix.hpp"
 
 #include <algorithm>
 #include <cmath>
