@@ -224,6 +224,10 @@ expect_usage_error "--pilot-measure" "$bin" mde --n 100 --power 0.8 --pilot "$tm
 expect_exit 0 "$bin" compare "$tmp/ship.csv" --resamples 2000 --bootstrap 1000
 expect_exit 3 "$bin" compare "$tmp/reject.csv" --resamples 2000 --bootstrap 1000
 expect_exit 1 "$bin" compare "$tmp/hold.csv" --resamples 2000 --bootstrap 1000
+# A pair's family is bounded by the core, in the CLI's flags: at least 2 systems, and 1 to K(K − 1)/2 pairs.
+expect_usage_error "--family-systems" "$bin" compare "$tmp/hold.csv" --family-p 0.01 --family-systems 1
+expect_usage_error "--family-pairs" "$bin" compare "$tmp/hold.csv" --family-p 0.01 --family-systems 3 --family-pairs 0
+expect_usage_error "--family-pairs" "$bin" compare "$tmp/hold.csv" --family-p 0.01 --family-systems 3 --family-pairs 4
 expect_exit 3 "$bin" compare "$tmp/wide.csv" --resamples 2000 --bootstrap 1000
 expect_exit 0 "$bin" compare "$tmp/reject.csv" --direction lower --resamples 2000 --bootstrap 1000
 

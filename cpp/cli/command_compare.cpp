@@ -113,8 +113,9 @@ std::optional<FamilyRequest> read_family(const CompareFlags& f) {
   if (!f.family_systems.given()) throw UsageError("--family-systems: give the number of systems in the family with --family-p");
   FamilyRequest c;
   c.p = parse_real("--family-p", f.family_p.value);
-  c.systems = parse_count("--family-systems", f.family_systems.value, 2);
-  if (f.family_pairs.given()) c.pairs = parse_count("--family-pairs", f.family_pairs.value, 1);
+  // Whole numbers here; their bounds are the core's (validate_family), as for the page.
+  c.systems = parse_count("--family-systems", f.family_systems.value, 0);
+  if (f.family_pairs.given()) c.pairs = parse_count("--family-pairs", f.family_pairs.value, 0);
   if (f.family_procedure.given()) c.procedure = f.family_procedure.value;
   return c;
 }

@@ -204,9 +204,9 @@ int answer(const AnalyticFlags& f, json j, const Pilot& pilot, const std::vector
 
 std::string scenario_text(const json& in) {
   std::string question = in.contains("alternative") ? ", one-sided (" + in["alternative"].get<std::string>() + ")" : std::string(", two-sided");
-  if (in.contains("question"))
-    question = in["question"] == "equivalence" ? ", equivalence within ±" + format_csv(in["margin"].get<double>()) + " (TOST)"
-                                               : ", non-inferiority at margin " + format_csv(in["margin"].get<double>());
+  const auto q = in.contains("question") ? question_from_string(in["question"].get<std::string>()) : std::nullopt;
+  if (q && *q != Question::difference)
+    question = ", " + claim_words(*q, format_csv(in["margin"].get<double>())) + (*q == Question::equivalence ? " (TOST)" : "");
   return fmt::format("σ_d = {:.6g}, α = {}{}{}", in["sd_diff"].get<double>(), format_csv(in["alpha"].get<double>()), question, design_text(in));
 }
 

@@ -210,9 +210,8 @@ void print_grid_table(std::FILE* out, const GridSpec& g, const GridResult& r, do
     fmt::print(out, "\nNo closed form is offered for the {} model: read the smallest N and the MDE off the Monte Carlo rows above.\n", to_string(a.model));
     return;
   }
-  const std::string asked = g.question.kind == Question::equivalence       ? fmt::format("equivalence within ±{}", g.question.margin)
-                            : g.question.kind == Question::non_inferiority ? fmt::format("non-inferiority at margin {}", g.question.margin)
-                                                                           : std::string(to_string(g.alternative));
+  const std::string asked = g.question.kind == Question::difference ? std::string(to_string(g.alternative))
+                                                                    : claim_words(g.question.kind, fmt::format("{}", g.question.margin));
   const char* kind = a.exact ? "exact" : "normal theory of the model's σ_d";
   // The table's two columns: the paired t, and the Wilcoxon where the answer covers it.
   const auto column = [&](const auto& values, PairedTest t, auto text) {

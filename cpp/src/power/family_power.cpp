@@ -8,21 +8,11 @@
 
 #include "pairpower/base/errors.hpp"
 #include "pairpower/stats/paired_t.hpp"
-#include "pairpower/simulation/detail/random.hpp"
+#include "pairpower/base/random.hpp"
 #include "pairpower/simulation/detail/variates.hpp"
 #include "pairpower/simulation/monte_carlo.hpp"
 
 namespace pairpower {
-
-std::string_view to_string(Correction c) noexcept {
-  switch (c) {
-    case Correction::none: return "none";
-    case Correction::bonferroni: return "bonferroni";
-    case Correction::holm: return "holm";
-    case Correction::bh: return "bh";
-  }
-  return "?";
-}
 
 std::optional<Correction> correction_from_string(std::string_view s) noexcept {
   for (Correction c : {Correction::none, Correction::bonferroni, Correction::holm, Correction::bh})
@@ -30,7 +20,6 @@ std::optional<Correction> correction_from_string(std::string_view s) noexcept {
   return std::nullopt;
 }
 
-std::string_view to_string(FamilyTarget t) noexcept { return t == FamilyTarget::all ? "all" : "any"; }
 
 std::optional<FamilyTarget> family_target_from_string(std::string_view s) noexcept {
   for (FamilyTarget t : {FamilyTarget::all, FamilyTarget::any})

@@ -50,10 +50,10 @@ std::string sentence(std::size_t n, double power, const AnalyticScenario& s, std
   const std::string m = four(s.question.margin);
   switch (s.question.kind) {
     case Question::equivalence:
-      return e ? at + " you would show equivalence within ±" + m + " " + how_often + " when |δ| ≤ " + four(*e) + "."
+      return e ? at + " you would show " + claim_words(Question::equivalence, m) + " " + how_often + " when |δ| ≤ " + four(*e) + "."
                : at + " not even identical systems would be shown equivalent within ±" + m + " " + how_often + ".";
     case Question::non_inferiority:
-      return e ? at + " you would show non-inferiority at margin " + m + " " + how_often + " when δ ≥ " + four(*e) + "."
+      return e ? at + " you would show " + claim_words(Question::non_inferiority, m) + " " + how_often + " when δ ≥ " + four(*e) + "."
                : at + " no effect would be shown non-inferior " + how_often + ".";
     case Question::difference: break;
   }

@@ -64,11 +64,11 @@ const PlanField plan_fields_table[] = {
     // validate(Scenario) allows wider values, the form keeps them on the score scale.
     {"tau", "Effect SD τ", "heterogeneous model: SD of the per-query effects δᵢ", FieldKind::real, {0, 1, false, true},
      "τ must be at least 0 and below 1"},
-    {"df", "Degrees of freedom ν", "heavy-tailed model: smaller ν, heavier tails (ν > 2)", FieldKind::real, {2, 1e6, true, false},
+    {"df", "Degrees of freedom ν", "heavy-tailed model: smaller ν, heavier tails (ν > 2)", FieldKind::real, {2, heavy_tailed_df_max, true, false},
      "must be above 2 and at most 1e6 (the SD exists only for ν > 2)"},
     {"zero_share", "Share of zero queries π", "zero-inflated model: queries no system answers", FieldKind::real, {0, 1, false, true},
      "π must lie in [0, 1)"},
-    {"levels", "Levels K", "lattice model: scores are multiples of 1/K (P@10: 10)", FieldKind::count, {1, 1000, false, false}, ""},
+    {"levels", "Levels K", "lattice model: scores are multiples of 1/K (P@10: 10)", FieldKind::count, {1, lattice_levels_max, false, false}, ""},
     // Below 1e-10 the t quantile for one degree of freedom leaves double range (validate_alpha).
     {"alpha", "α", "significance level", FieldKind::real, {1e-10, 1, false, true}, "α must lie between 1e-10 and 1"},
     {"alternative", "Alternative", "two-sided, or one-sided: greater (B better) or less (B worse)", FieldKind::option, {0, 0, false, false}, "",
@@ -107,9 +107,13 @@ constexpr Choice family_procedure_table[] = {{"randomized-tukey", "randomized Tu
                                             {"holm", "Holm"},
                                             {"bonferroni", "Bonferroni"},
                                             {"cluster-holm", "cluster-robust t, Holm"}};
-constexpr Choice correction_table[] = {
-    {"holm", "Holm (simulated)"}, {"bonferroni", "Bonferroni (exact)"}, {"bh", "Benjamini–Hochberg (simulated)"}, {"none", "none (each at α)"}};
-constexpr Choice family_target_table[] = {{"all", "all K comparisons"}, {"any", "at least one comparison"}};
+// The ids are the enums' own (family_power.hpp); the labels are the page's and the CLI's help.
+constexpr Choice correction_table[] = {{to_string(Correction::holm).data(), "Holm (simulated)"},
+                                       {to_string(Correction::bonferroni).data(), "Bonferroni (exact)"},
+                                       {to_string(Correction::bh).data(), "Benjamini–Hochberg (simulated)"},
+                                       {to_string(Correction::none).data(), "none (each at α)"}};
+constexpr Choice family_target_table[] = {{to_string(FamilyTarget::all).data(), "all K comparisons"},
+                                          {to_string(FamilyTarget::any).data(), "at least one comparison"}};
 constexpr Choice metric_kind_table[] = {{"continuous", "a score per item"}, {"binary", "right or wrong"}};
 constexpr Choice direction_table[] = {{"higher", "higher (nDCG, MAP, accuracy)"}, {"lower", "lower (loss, latency, error)"}};
 
@@ -328,7 +332,7 @@ nlohmann::ordered_json registry_json() {
     fields.push_back(o);
   }
   auto& qs = j["questions"] = json::array();
-  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"label", q.label}, {"help", q.help}, {"mde_heading", mde_heading(q.kind)}});
+  for (const auto& q : questions_table) qs.push_back({{"id", q.id}, {"label", q.label}, {"help", q.help}, {"mde_heading", mde_heading(q.kind)}, {"claim", claim_template(q.kind)}});
   auto& rules = j["plan_rules"] = json::array();
   for (const auto& r : rules_table) rules.push_back({{"field", r.field}, {"above", r.above}, {"rule", r.rule}});
   auto& ps = j["presets"] = json::array();

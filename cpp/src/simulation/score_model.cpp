@@ -68,7 +68,7 @@ void validate(const Scenario& s) {
       if (!(std::isfinite(p.tau) && p.tau >= 0 && p.tau <= 1e6)) bad("tau", p.tau, "must be a number ≥ 0 (the SD of the per-query effects)");
       break;
     case ScoreModel::heavy_tailed:
-      if (!(std::isfinite(p.df) && p.df > 2 && p.df <= 1e6)) bad("df", p.df, "must be a number > 2 and at most 1e6 (the SD exists only for ν > 2)");
+      if (!(std::isfinite(p.df) && p.df > 2 && p.df <= heavy_tailed_df_max)) bad("df", p.df, "must be a number > 2 and at most 1e6 (the SD exists only for ν > 2)");
       break;
     case ScoreModel::zero_inflated:
       if (!(p.zero_share >= 0 && p.zero_share < 1)) bad("zero_share", p.zero_share, "must lie in [0, 1)");
@@ -79,7 +79,8 @@ void validate(const Scenario& s) {
         bad("delta", s.delta, "puts B's success rate mean + δ outside (0, 1) in the binary model");
       break;
     case ScoreModel::lattice:
-      if (!(p.levels >= 1 && p.levels <= 1000)) bad("levels", p.levels, "must be a whole number from 1 to 1000");
+      if (!(p.levels >= 1 && p.levels <= lattice_levels_max))
+        bad("levels", p.levels, "must be a whole number from 1 to " + std::to_string(lattice_levels_max));
       break;
     case ScoreModel::pilot: {
       if (!p.pilot || p.pilot->size() < 2) throw Error("pilot", ErrorKind::not_enough_data, "the pilot model needs pilot data with at least 2 queries");

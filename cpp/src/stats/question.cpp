@@ -25,6 +25,21 @@ std::string_view mde_heading(Question q) noexcept {
   return "?";
 }
 
+std::string_view claim_template(Question q) noexcept {
+  switch (q) {
+    case Question::difference: return "";
+    case Question::equivalence: return "equivalence within ±{margin}";
+    case Question::non_inferiority: return "non-inferiority at margin {margin}";
+  }
+  return "";
+}
+
+std::string claim_words(Question q, std::string_view margin) {
+  std::string out(claim_template(q));
+  if (const auto at = out.find("{margin}"); at != std::string::npos) out.replace(at, 8, margin);
+  return out;
+}
+
 std::optional<Question> question_from_string(std::string_view s) noexcept {
   for (Question q : {Question::difference, Question::equivalence, Question::non_inferiority})
     if (s == to_string(q)) return q;

@@ -41,3 +41,6 @@ export const analyzeSetting = (key: AnalyzeKey): AnalyzeSettingDef => REGISTRY.a
 
 /** The heading of the minimum-detectable-effect answer for a question (the core's mde_heading). */
 export const mdeHeading = (q: QuestionName): string => REGISTRY.questions.find((x) => x.id === q)!.mde_heading;
+/** A question's claim with its margin: "equivalence within ±0.02" (the core's claim_words; "" for the difference). */
+export const claimWords = (q: QuestionName, margin: number): string =>
+  REGISTRY.questions.find((x) => x.id === q)!.claim.replace('{margin}', String(margin));

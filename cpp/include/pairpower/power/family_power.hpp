@@ -26,7 +26,16 @@
 namespace pairpower {
 
 enum class Correction { none, bonferroni, holm, bh };
-std::string_view to_string(Correction c) noexcept;
+/// Its id, as the CLI's --correction and the registry's corrections name it.
+constexpr std::string_view to_string(Correction c) noexcept {
+  switch (c) {
+    case Correction::none: return "none";
+    case Correction::bonferroni: return "bonferroni";
+    case Correction::holm: return "holm";
+    case Correction::bh: return "bh";
+  }
+  return "?";
+}
 std::optional<Correction> correction_from_string(std::string_view s) noexcept;
 
 /// The most comparisons a family may hold (the registry's limits.family_comparisons_max).
@@ -61,7 +70,8 @@ FamilyPower family_power(PowerMethod m, std::size_t n, PairedEffect e, double al
 
 /// Which family power a sample size is solved for.
 enum class FamilyTarget { all, any };
-std::string_view to_string(FamilyTarget t) noexcept;
+/// Its id, as the CLI's --family-target and the registry's family targets name it.
+constexpr std::string_view to_string(FamilyTarget t) noexcept { return t == FamilyTarget::all ? "all" : "any"; }
 std::optional<FamilyTarget> family_target_from_string(std::string_view s) noexcept;
 
 /// The smallest n whose power_all (or power_any) reaches the target; for Holm

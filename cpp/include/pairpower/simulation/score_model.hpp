@@ -67,6 +67,11 @@ struct ModelParams {
   std::shared_ptr<const std::vector<double>> pilot;
 };
 
+/// The largest ν of the heavy-tailed model (beyond it, the model is the normal one).
+inline constexpr double heavy_tailed_df_max = 1e6;
+/// The most levels of the lattice model.
+inline constexpr unsigned lattice_levels_max = 1000;
+
 /// One simulated design: model, marginal of system A, effect δ = E[s_B − s_A]
 /// before clipping, and latent correlation ρ.
 struct Scenario {

@@ -12,6 +12,7 @@
 //   pairpower::PlanQuestion q{pairpower::Question::equivalence, 0.01};
 //   double p = pairpower::power_paired_t_equivalence(400, {0.0, 0.05}, q.margin, 0.05);
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "pairpower/stats/alternative.hpp"
@@ -25,6 +26,13 @@ std::optional<Question> question_from_string(std::string_view s) noexcept;
 /// The heading of what the MDE solver answers for a question: "Minimum detectable effect",
 /// "Largest |δ| still shown equivalent" or "Smallest δ shown non-inferior".
 std::string_view mde_heading(Question q) noexcept;
+
+/// What a question's claim is called, with its margin written as the caller writes numbers:
+/// "equivalence within ±0.02", "non-inferiority at margin 0.02"; "" for the difference question.
+/// The registry gives the page the same words with "{margin}" in the margin's place (claim_template).
+std::string claim_words(Question q, std::string_view margin);
+/// claim_words with "{margin}" for the margin.
+std::string_view claim_template(Question q) noexcept;
 
 /// A difference question asks no sample size at δ = 0 (there is nothing to detect); equivalence
 /// and non-inferiority do (δ = 0 is their usual planning case).

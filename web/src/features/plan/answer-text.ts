@@ -1,7 +1,7 @@
 // The Plan's answer in words, from the core's solver answers: how many queries
 // each effect needs, and what the grid's largest N can detect. Prose only; the
 // numbers and the MDE's name are the core's (plan_answer, questions[].mde_heading).
-import { mdeHeading, testLabel, type SolvableTest } from '../../runtime/registry';
+import { claimWords, mdeHeading, testLabel, type SolvableTest } from '../../runtime/registry';
 import { fmt, h } from '../../ui/dom';
 import type { PlanSpec } from './spec';
 
@@ -23,8 +23,8 @@ const pct = (p: number) => `${Math.round(p * 100)}%`;
 
 /** "two-sided, α = 0.05" or the question's words. */
 function setting(spec: PlanSpec): string {
-  if (spec.question === 'equivalence') return `equivalence within ±${spec.margin} (TOST), α = ${spec.alpha}`;
-  if (spec.question === 'non_inferiority') return `non-inferiority at margin ${spec.margin}, α = ${spec.alpha}`;
+  if (spec.question === 'equivalence') return `${claimWords(spec.question, spec.margin)} (TOST), α = ${spec.alpha}`;
+  if (spec.question === 'non_inferiority') return `${claimWords(spec.question, spec.margin)}, α = ${spec.alpha}`;
   return `${spec.alternative === 'two-sided' ? 'two-sided' : `one-sided (${spec.alternative})`}, α = ${spec.alpha}`;
 }
 

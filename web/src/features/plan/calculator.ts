@@ -7,7 +7,7 @@ import type * as Comlink from 'comlink';
 import type { BinaryCalculatorAnswer, CalculatorAnswer } from './worker';
 import type { PlanApi } from './worker';
 import type { CalculatorHandOff } from '../../runtime/view';
-import { REGISTRY, SOLVABLE_TESTS, TESTS, mdeHeading, planField, type AlternativeName, type CorrectionName, type FamilyTargetName, type QuestionName } from '../../runtime/registry';
+import { REGISTRY, SOLVABLE_TESTS, TESTS, claimWords, mdeHeading, planField, type AlternativeName, type CorrectionName, type FamilyTargetName, type QuestionName } from '../../runtime/registry';
 import type { BinaryTestAnswer, DesignFields, ErrorResult, EvalDesignEcho, SdOfDifferences } from '../../generated/boundary';
 import { isError } from '../../runtime/errors';
 import { DEFAULT_PRESET, PRESETS, parseNumber } from './spec';
@@ -163,9 +163,7 @@ export function createCalculator(engine: () => Comlink.Remote<PlanApi> | null): 
     const list = (parts: string[]) => parts.join(', ');
     const q = question.s.value as QuestionName;
     const k = values.comparisons;
-    const goal = q === 'equivalence' ? `To show equivalence within ±${values.margin} when the true δ is ${values.delta}`
-      : q === 'non_inferiority' ? `To show non-inferiority at margin ${values.margin} when the true δ is ${values.delta}`
-        : `To detect δ = ${values.delta}`;
+    const goal = q === 'difference' ? `To detect δ = ${values.delta}` : `To show ${claimWords(q, values.margin)} when the true δ is ${values.delta}`;
     const family = k > 1 ? ` in ${target.s.value === 'any' ? 'at least one' : 'all'} of ${k} comparisons (${correction.s.value})` : '';
     const mdeWords = mdeHeading(q).charAt(0).toLowerCase() + mdeHeading(q).slice(1);
     const design = a.power.inputs.design;

@@ -25,7 +25,7 @@ export function curveNs(spec: PlanSpec): number[] {
 function scenariosOf(spec: PlanSpec) {
   return spec.models.flatMap((model) => spec.delta.flatMap((delta) => spec.rho.map((rho) => ({
     model, delta, rho, mean: spec.mean, sd: spec.sd, tau: spec.tau, df: spec.df, zero_share: spec.zero_share, levels: spec.levels,
-    ...(model === 'pilot' && spec.pilot ? { pilot: spec.pilot } : {}) }))));
+    ...(modelInfo(model).param === 'pilot' && spec.pilot ? { pilot: spec.pilot } : {}) }))));
 }
 
 /** The question of the analytic answers: the alternative for a difference, else the question and its margin. */

@@ -1,7 +1,7 @@
 // Result tables, filled cell by cell as groups finish. Every power value shown is
 // an element carrying data-model, data-n, data-delta, data-rho, data-test and
 // data-power (a plain number): the page's test contract.
-import { REGISTRY, SOLVABLE_TESTS, mdeHeading, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
+import { REGISTRY, SOLVABLE_TESTS, claimWords, mdeHeading, modelInfo, testLabel, type SolvableTest } from '../../runtime/registry';
 import type { CellResult, GridAnswer, PaperCheck } from '../../generated/boundary';
 import { answerText, type MdeRow, type SolverRow } from './answer-text';
 import { findPrinted, type PrintedValue } from './export';
@@ -382,7 +382,7 @@ export const paperComparable = (spec: PlanSpec) =>
 
 /** What the tables' power is the probability of. */
 export function questionWords(spec: PlanSpec): string {
-  if (spec.question === 'equivalence') return `Power to show equivalence within ±${spec.margin} (each test as TOST)`;
-  if (spec.question === 'non_inferiority') return `Power to show non-inferiority at margin ${spec.margin}`;
+  if (spec.question === 'equivalence') return `Power to show ${claimWords(spec.question, spec.margin)} (each test as TOST)`;
+  if (spec.question === 'non_inferiority') return `Power to show ${claimWords(spec.question, spec.margin)}`;
   return spec.alternative === 'two-sided' ? 'Power' : `Power (one-sided, ${spec.alternative})`;
 }
